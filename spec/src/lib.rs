@@ -1,0 +1,20 @@
+//! LLVMlite as a library: the abstract syntax ([`ast`]), source positions
+//! ([`span`]), diagnostics ([`diag`]), the spec's type functions FLATTEN,
+//! PTRTOI8, compatibility and GEPTY ([`types`]), the course data layout
+//! ([`layout`]) and the outcome of a run ([`outcome`]).
+//!
+//! The normative text is the LLVMlite document (shared/seeds/000_*.txt);
+//! the decisions it leaves open are in shared/spec/ORACLE-SEMANTICS.md.
+
+pub mod ast;
+pub mod diag;
+pub mod layout;
+pub mod outcome;
+pub mod span;
+pub mod types;
+
+pub use ast::*;
+pub use diag::{Diagnostic, LocatedDiagnostic};
+pub use outcome::{LimitKind, Location, Outcome, UndefinedKind};
+pub use span::{Source, Span};
+pub use types::{GepTyError, TypeEnv};

@@ -1,0 +1,417 @@
+//! How a run ends: the one `Outcome` type that the oracle, the native runner
+//! and a student's binary all produce, so that comparing them is one function
+//! (see ORACLE-SEMANTICS.md, "Outcomes").
+
+use crate::diag::LocatedDiagnostic;
+use serde_json::{json, Value};
+use std::fmt;
+
+/// The ways the abstract machine "crashes" (the spec's wording). The names
+/// are the stable kebab-case strings of `CHECK-UNDEFINED` lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum UndefinedKind {
+    /// Load or store through a pointer into the null block.
+    NullDeref,
+    /// Load or store through `undef` (e.g. the result of an invalid GEP).
+    UndefPtrDeref,
+    /// The path of a pointer does not reach a word of its block.
+    OutOfBounds,
+    /// The effective tag at the target is not the type loaded or stored.
+    IncompatibleTag,
+    /// Access through a pointer into a frame that `ret` has freed.
+    UseAfterReturn,
+    /// `undef` (or a value of the wrong kind) used as an operand.
+    UndefOperand,
+    /// `main` returned `undef`.
+    UndefResult,
+    /// The callee is not a function of the call's annotated type.
+    BadCall,
+    /// A shift amount outside 0..=63.
+    ShiftOutOfRange,
+    /// `slt`/`sle`/`sgt`/`sge` on two pointers.
+    PointerOrderCompare,
+    /// A signed order on `i1`, where the spec and course back ends disagree.
+    AmbiguousI1Order,
+    /// A runtime function called with arguments that are not valid strings.
+    BadRuntimeCall,
+}
+
+impl UndefinedKind {
+    /// Every kind, in ORACLE-SEMANTICS.md's order.
+    pub const ALL: [UndefinedKind; 12] = [
+        UndefinedKind::NullDeref,
+        UndefinedKind::UndefPtrDeref,
+        UndefinedKind::OutOfBounds,
+        UndefinedKind::IncompatibleTag,
+        UndefinedKind::UseAfterReturn,
+        UndefinedKind::UndefOperand,
+        UndefinedKind::UndefResult,
+        UndefinedKind::BadCall,
+        UndefinedKind::ShiftOutOfRange,
+        UndefinedKind::PointerOrderCompare,
+        UndefinedKind::AmbiguousI1Order,
+        UndefinedKind::BadRuntimeCall,
+    ];
+
+    /// The stable kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            UndefinedKind::NullDeref => "null-deref",
+            UndefinedKind::UndefPtrDeref => "undef-ptr-deref",
+            UndefinedKind::OutOfBounds => "out-of-bounds",
+            UndefinedKind::IncompatibleTag => "incompatible-tag",
+            UndefinedKind::UseAfterReturn => "use-after-return",
+            UndefinedKind::UndefOperand => "undef-operand",
+            UndefinedKind::UndefResult => "undef-result",
+            UndefinedKind::BadCall => "bad-call",
+            UndefinedKind::ShiftOutOfRange => "shift-out-of-range",
+            UndefinedKind::PointerOrderCompare => "pointer-order-compare",
+            UndefinedKind::AmbiguousI1Order => "ambiguous-i1-order",
+            UndefinedKind::BadRuntimeCall => "bad-runtime-call",
+        }
+    }
+
+    /// The kind called `name`.
+    pub fn from_name(name: &str) -> Option<UndefinedKind> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// The resource limits that end a run without saying anything about the program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LimitKind {
+    /// More instructions executed than the fuel allows.
+    FuelExhausted,
+    /// More nested calls than the depth limit allows.
+    CallDepthExceeded,
+    /// More memory cells allocated than the memory budget allows.
+    MemoryExhausted,
+}
+
+impl LimitKind {
+    /// Every kind.
+    pub const ALL: [LimitKind; 3] = [
+        LimitKind::FuelExhausted,
+        LimitKind::CallDepthExceeded,
+        LimitKind::MemoryExhausted,
+    ];
+
+    /// The stable kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            LimitKind::FuelExhausted => "fuel-exhausted",
+            LimitKind::CallDepthExceeded => "call-depth-exceeded",
+            LimitKind::MemoryExhausted => "memory-exhausted",
+        }
+    }
+
+    /// The kind called `name`.
+    pub fn from_name(name: &str) -> Option<LimitKind> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// A place in a program: function, block label, instruction index in the
+/// block (the terminator's index is the number of instructions), and the
+/// source line when the program was parsed from text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Location {
+    /// The function's name (without `@`).
+    pub function: String,
+    /// The block's label; the entry block's is its written label or `entry`.
+    pub block: String,
+    /// The instruction's index in its block.
+    pub index: usize,
+    /// 1-based source line, if known.
+    pub line: Option<u32>,
+}
+
+impl Location {
+    fn to_json(&self) -> Value {
+        json!({"function": self.function, "block": self.block, "index": self.index, "line": self.line})
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "@{} in block {}, instruction {}",
+            self.function, self.block, self.index
+        )?;
+        if let Some(line) = self.line {
+            write!(f, " (line {line})")?;
+        }
+        Ok(())
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// `main` returned `value` after printing `stdout`.
+    Returned {
+        /// The full 64-bit result.
+        value: i64,
+        /// Everything printed.
+        stdout: Vec<u8>,
+    },
+    /// A native program exited with `code` (only the low 8 bits of main's
+    /// result survive a process exit).
+    Exited {
+        /// The exit status.
+        code: u8,
+        /// Everything printed.
+        stdout: Vec<u8>,
+    },
+    /// The abstract machine crashed.
+    Undefined {
+        /// Which rule was broken.
+        kind: UndefinedKind,
+        /// What happened, in words (e.g. where an undef came from).
+        message: String,
+        /// Where.
+        location: Location,
+        /// The active calls, innermost caller first (call sites).
+        backtrace: Vec<Location>,
+        /// What was printed before.
+        stdout: Vec<u8>,
+    },
+    /// A resource limit ended the run.
+    Limit {
+        /// Which limit.
+        kind: LimitKind,
+        /// What was printed before.
+        stdout: Vec<u8>,
+    },
+    /// The checker rejected the program; it never ran.
+    IllTyped {
+        /// What the checker found.
+        diagnostics: Vec<LocatedDiagnostic>,
+    },
+    /// The program does not parse.
+    Malformed {
+        /// What the parser found.
+        diagnostic: LocatedDiagnostic,
+    },
+    /// A native program was killed by a signal.
+    Crashed {
+        /// The signal number.
+        signal: i32,
+        /// What was printed before.
+        stdout: Vec<u8>,
+    },
+    /// A native program ran past its time limit and was killed.
+    Timeout {
+        /// What was printed before.
+        stdout: Vec<u8>,
+    },
+}
+
+impl Outcome {
+    /// The process exit code of DESIGN.md's contract: the result mod 256 for
+    /// a returned run, 3 undefined, 4 limit, 2 ill-typed or malformed; for a
+    /// native crash or timeout, 5.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Outcome::Returned { value, .. } => (*value as u64 & 0xff) as i32,
+            Outcome::Exited { code, .. } => *code as i32,
+            Outcome::Undefined { .. } => 3,
+            Outcome::Limit { .. } => 4,
+            Outcome::IllTyped { .. } | Outcome::Malformed { .. } => 2,
+            Outcome::Crashed { .. } | Outcome::Timeout { .. } => 5,
+        }
+    }
+
+    /// What the run printed.
+    pub fn stdout(&self) -> &[u8] {
+        match self {
+            Outcome::Returned { stdout, .. }
+            | Outcome::Exited { stdout, .. }
+            | Outcome::Undefined { stdout, .. }
+            | Outcome::Limit { stdout, .. }
+            | Outcome::Crashed { stdout, .. }
+            | Outcome::Timeout { stdout } => stdout,
+            Outcome::IllTyped { .. } | Outcome::Malformed { .. } => &[],
+        }
+    }
+
+    /// The one-word name of the outcome (`returned`, `undefined`, ...).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Outcome::Returned { .. } => "returned",
+            Outcome::Exited { .. } => "exited",
+            Outcome::Undefined { .. } => "undefined",
+            Outcome::Limit { .. } => "limit",
+            Outcome::IllTyped { .. } => "ill-typed",
+            Outcome::Malformed { .. } => "malformed",
+            Outcome::Crashed { .. } => "crashed",
+            Outcome::Timeout { .. } => "timeout",
+        }
+    }
+
+    /// True when `actual` (from a native run) shows the behaviour the
+    /// oracle's `self` promises: the same stdout and, for a returned run, the
+    /// same value (the full value where `actual` has it, else mod 256).
+    /// Only `Returned` expectations can be agreed with.
+    pub fn agrees_with(&self, actual: &Outcome) -> bool {
+        let Outcome::Returned { value, stdout } = self else {
+            return false;
+        };
+        match actual {
+            Outcome::Returned {
+                value: v,
+                stdout: s,
+            } => v == value && s == stdout,
+            Outcome::Exited { code, stdout: s } => {
+                *code as u64 == (*value as u64 & 0xff) && s == stdout
+            }
+            _ => false,
+        }
+    }
+
+    /// The JSON object of DESIGN.md (`{"outcome":"returned","value":42,...}`).
+    pub fn to_json(&self) -> Value {
+        let out = |s: &[u8]| String::from_utf8_lossy(s).into_owned();
+        match self {
+            Outcome::Returned { value, stdout } => {
+                json!({"outcome": "returned", "value": value, "stdout": out(stdout)})
+            }
+            Outcome::Exited { code, stdout } => {
+                json!({"outcome": "exited", "code": code, "stdout": out(stdout)})
+            }
+            Outcome::Undefined {
+                kind,
+                message,
+                location,
+                backtrace,
+                stdout,
+            } => json!({
+                "outcome": "undefined",
+                "kind": kind.name(),
+                "message": message,
+                "function": location.function,
+                "block": location.block,
+                "index": location.index,
+                "line": location.line,
+                "backtrace": backtrace.iter().map(Location::to_json).collect::<Vec<_>>(),
+                "stdout": out(stdout),
+            }),
+            Outcome::Limit { kind, stdout } => {
+                json!({"outcome": "limit", "kind": kind.name(), "stdout": out(stdout)})
+            }
+            Outcome::IllTyped { diagnostics } => {
+                json!({"outcome": "ill-typed", "diagnostics": diagnostics})
+            }
+            Outcome::Malformed { diagnostic } => json!({
+                "outcome": "malformed",
+                "message": diagnostic.message,
+                "file": diagnostic.file,
+                "line": diagnostic.line,
+                "col": diagnostic.col,
+            }),
+            Outcome::Crashed { signal, stdout } => {
+                json!({"outcome": "crashed", "signal": signal, "stdout": out(stdout)})
+            }
+            Outcome::Timeout { stdout } => json!({"outcome": "timeout", "stdout": out(stdout)}),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// A one-paragraph summary; the oracle renders `Undefined` with source
+    /// context itself, where it has the source.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Returned { value, .. } => write!(f, "returned {value}"),
+            Outcome::Exited { code, .. } => write!(f, "exited with status {code}"),
+            Outcome::Undefined {
+                kind,
+                message,
+                location,
+                backtrace,
+                ..
+            } => {
+                write!(
+                    f,
+                    "undefined behaviour [{}]: {message}\n  at {location}",
+                    kind.name()
+                )?;
+                for caller in backtrace {
+                    write!(f, "\n  called from {caller}")?;
+                }
+                Ok(())
+            }
+            Outcome::Limit { kind, .. } => write!(f, "stopped by a limit [{}]", kind.name()),
+            Outcome::IllTyped { diagnostics } => {
+                write!(f, "ill-typed")?;
+                for d in diagnostics {
+                    write!(
+                        f,
+                        "\n  {}:{}:{}: [{}] {}",
+                        d.file, d.line, d.col, d.rule, d.message
+                    )?;
+                }
+                Ok(())
+            }
+            Outcome::Malformed { diagnostic: d } => {
+                write!(
+                    f,
+                    "malformed: {}:{}:{}: {}",
+                    d.file, d.line, d.col, d.message
+                )
+            }
+            Outcome::Crashed { signal, .. } => write!(f, "killed by signal {signal}"),
+            Outcome::Timeout { .. } => write!(f, "timed out"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_code_is_result_mod_256() {
+        let r = Outcome::Returned {
+            value: 720,
+            stdout: vec![],
+        };
+        assert_eq!(r.exit_code(), 208);
+        let r = Outcome::Returned {
+            value: -1,
+            stdout: vec![],
+        };
+        assert_eq!(r.exit_code(), 255);
+    }
+
+    #[test]
+    fn native_exit_agrees_mod_256_only() {
+        let r = Outcome::Returned {
+            value: 720,
+            stdout: b"x\n".to_vec(),
+        };
+        assert!(r.agrees_with(&Outcome::Exited {
+            code: 208,
+            stdout: b"x\n".to_vec()
+        }));
+        assert!(!r.agrees_with(&Outcome::Exited {
+            code: 208,
+            stdout: b"y\n".to_vec()
+        }));
+        assert!(!r.agrees_with(&Outcome::Returned {
+            value: 208,
+            stdout: b"x\n".to_vec()
+        }));
+    }
+
+    #[test]
+    fn kind_names_round_trip() {
+        for k in UndefinedKind::ALL {
+            assert_eq!(UndefinedKind::from_name(k.name()), Some(k));
+        }
+        for k in LimitKind::ALL {
+            assert_eq!(LimitKind::from_name(k.name()), Some(k));
+        }
+    }
+}
