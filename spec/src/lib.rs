@@ -7,14 +7,20 @@
 //! the decisions it leaves open are in shared/spec/ORACLE-SEMANTICS.md.
 
 pub mod ast;
+pub mod check;
 pub mod diag;
 pub mod layout;
 pub mod outcome;
+pub mod parse;
+pub mod print;
 pub mod span;
 pub mod types;
 
 pub use ast::*;
+pub use check::check;
 pub use diag::{Diagnostic, LocatedDiagnostic};
 pub use outcome::{LimitKind, Location, Outcome, UndefinedKind};
+pub use parse::parse;
+pub use print::print;
 pub use span::{Source, Span};
 pub use types::{GepTyError, TypeEnv};
