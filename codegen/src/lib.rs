@@ -1,7 +1,96 @@
-//! The reference LLVMlite to x86-64 back end (not built yet).
+//! The reference LLVMlite to x86-64 back end.
 //!
-//! This crate will compile a checked `spec::Prog` to x86-64 machine code with
-//! iced-x86's `CodeAssembler`, following the System V ABI and the course data
-//! layout of `spec::layout`, emit the same instruction selection as AT&T
-//! assembly text, and run machine code in a sandboxed child process, reporting
-//! a `spec::Outcome` comparable with the oracle's.
+//! [`compile`] turns a checked `spec::Prog` into a [`Module`]: one list of
+//! machine instructions per function ([`minst`], chosen by [`isel`] in the
+//! System V ABI and the course data layout of `spec::layout`) and the bytes
+//! of every global ([`data`]). The same list is lowered two ways: to
+//! machine code with iced-x86's `CodeAssembler` ([`encode`], read back by
+//! [`disasm`]) and to AT&T assembly text for `cc` ([`asm_text`]).
+//! [`Module::run`] runs the machine code in a sandboxed child process and
+//! reports a `spec::Outcome` comparable with the oracle's ([`runner`]).
+//!
+//! ```text
+//!   Prog --isel--> Module --encode--> machine code --runner--> Outcome
+//!                        \--asm_text--> .s --cc + llrt.c--> executable
+//! ```
+
+pub mod asm_text;
+pub mod data;
+mod describe;
+pub mod disasm;
+pub mod encode;
+pub mod error;
+mod isel;
+pub mod minst;
+pub mod runner;
+
+pub use data::GlobalData;
+pub use error::CodegenError;
+pub use minst::{MFunc, MInst};
+pub use runner::{run_native, NativeOptions};
+
+use spec::{Prog, TypeEnv};
+
+/// A compiled program: the machine instructions of every function (in the
+/// program's order) and the data of every global (in the program's order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Module {
+    /// The functions; `Sym::Func(i)` is `funcs[i]`.
+    pub funcs: Vec<MFunc>,
+    /// The globals; `Sym::Global(i)` is `globals[i]`.
+    pub globals: Vec<GlobalData>,
+}
+
+impl Module {
+    /// The index of the function called `name`.
+    pub fn func_index(&self, name: &str) -> Option<usize> {
+        self.funcs.iter().position(|f| f.name == name)
+    }
+
+    /// AT&T assembly text that assembles with `cc` and links with
+    /// codegen/runtime/llrt.c into an executable whose exit status is main's
+    /// result mod 256.
+    pub fn to_asm(&self) -> String {
+        asm_text::module(self)
+    }
+
+    /// A listing of the machine code as iced-x86 decodes it, each LLVMlite
+    /// instruction as a comment above its machine instructions.
+    pub fn disasm(&self) -> Result<String, CodegenError> {
+        disasm::listing(self)
+    }
+
+    /// Decodes the machine code of every function and checks it is exactly
+    /// what was emitted; the number of instructions checked.
+    pub fn decode_check(&self) -> Result<usize, CodegenError> {
+        disasm::decode_check(self)
+    }
+
+    /// Runs `main` natively in a child process with `args` as argv[1..]
+    /// (see [`runner`]).
+    pub fn run(
+        &self,
+        args: &[String],
+        opts: &NativeOptions,
+    ) -> Result<spec::Outcome, CodegenError> {
+        runner::run_module(self, args, opts)
+    }
+}
+
+/// Compiles a checked program. Fails only where the back end has a limit
+/// (a frame or global over 2 GiB) or the program is not well formed.
+pub fn compile(prog: &Prog) -> Result<Module, CodegenError> {
+    let env = TypeEnv::new(prog);
+    let syms = data::Syms::new(prog);
+    let globals = prog
+        .gdecls
+        .iter()
+        .map(|g| data::layout_gdecl(&env, &syms, g))
+        .collect::<Result<Vec<_>, _>>()?;
+    let funcs = prog
+        .fdecls
+        .iter()
+        .map(|f| isel::compile_fdecl(&env, &syms, f))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Module { funcs, globals })
+}

@@ -1,0 +1,116 @@
+//! `%L = getelementptr T1, T1* OP, i0, i1, ..., in`: address arithmetic from
+//! the annotation type in the course layout. The constant part of the
+//! offset is `TypeEnv::gep_offset` with the dynamic indices taken as 0; each
+//! dynamic index adds itself times the size of the element it steps over
+//! (`size_of(T1)` for `i0`, the array's element size after that).
+
+use super::FnCtx;
+use crate::error::CodegenError;
+use crate::minst::{Alu, MInst, Reg};
+use spec::{Operand, OperandKind, Span, Ty};
+
+impl FnCtx<'_> {
+    /// `rax = base + gep_offset(T1, consts) + sum(dynamic index * element size)`.
+    pub(super) fn compile_gep(
+        &mut self,
+        base_ty: &Ty,
+        ptr: &Operand,
+        idxs: &[Operand],
+        span: Span,
+    ) -> Result<(), CodegenError> {
+        let (consts, dynamic) = self.gep_indices(base_ty, idxs, span)?;
+        let konst = self
+            .env
+            .gep_offset(base_ty, &consts)
+            .ok_or_else(|| self.error(span, "GEPTY is not defined for these indices"))?;
+        self.operand(ptr, Reg::Rax)?;
+        for (op, scale) in dynamic {
+            if scale == 0 {
+                continue;
+            }
+            self.operand(op, Reg::Rcx)?;
+            self.scale_rcx(scale);
+            self.emit(MInst::Alu(Alu::Add, Reg::Rax, Reg::Rcx));
+        }
+        self.add_imm(Reg::Rax, konst);
+        Ok(())
+    }
+
+    /// The indices with every non-constant one replaced by 0, and the
+    /// non-constant ones with the size of the element each steps over.
+    /// Struct indices must be constants inside the struct (GEPTY).
+    fn gep_indices<'o>(
+        &self,
+        base_ty: &Ty,
+        idxs: &'o [Operand],
+        span: Span,
+    ) -> Result<(Vec<i64>, Vec<(&'o Operand, i64)>), CodegenError> {
+        let mut consts = Vec::with_capacity(idxs.len());
+        let mut dynamic = Vec::new();
+        let mut cur = base_ty;
+        for (pos, op) in idxs.iter().enumerate() {
+            let scale_ty = if pos == 0 {
+                cur
+            } else {
+                match self.env.unfold(cur) {
+                    Ty::Struct(fields) => {
+                        let field = match op.kind {
+                            OperandKind::Const(k) => {
+                                usize::try_from(k).ok().and_then(|k| fields.get(k))
+                            }
+                            _ => None,
+                        };
+                        cur = field.ok_or_else(|| {
+                            self.error(
+                                span,
+                                format!(
+                                    "GEP index {pos} into a struct must be a constant field number"
+                                ),
+                            )
+                        })?;
+                        consts.push(match op.kind {
+                            OperandKind::Const(k) => k,
+                            _ => 0,
+                        });
+                        continue;
+                    }
+                    Ty::Array(_, elem) => {
+                        cur = elem;
+                        elem
+                    }
+                    other => {
+                        return Err(self.error(
+                            span,
+                            format!("GEP index {pos} indexes into {other:?}, not an aggregate"),
+                        ))
+                    }
+                }
+            };
+            match op.kind {
+                OperandKind::Const(c) => consts.push(c),
+                _ => {
+                    consts.push(0);
+                    dynamic.push((op, self.env.size_of(scale_ty) as i64));
+                }
+            }
+        }
+        if consts.is_empty() {
+            return Err(self.error(span, "GEP needs at least one index"));
+        }
+        Ok((consts, dynamic))
+    }
+
+    /// `rcx *= scale`.
+    fn scale_rcx(&mut self, scale: i64) {
+        if scale == 1 {
+            return;
+        }
+        match i32::try_from(scale) {
+            Ok(s) => self.emit(MInst::ImulRRI(Reg::Rcx, Reg::Rcx, s)),
+            Err(_) => {
+                self.emit(MInst::MovRI(Reg::R10, scale));
+                self.emit(MInst::Alu(Alu::Imul, Reg::Rcx, Reg::R10));
+            }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! Instruction selection: one LLVMlite function to a list of machine
+//! instructions ([`MInst`]), following the System V ABI.
+//!
+//! The scheme is the simple one of the course back end: every local (a
+//! parameter or an instruction's result) lives in its own 8-byte slot at a
+//! fixed offset from `rbp`; each instruction loads its operands into `rax` /
+//! `rcx`, computes, and stores the result into its slot. `alloca`s of the
+//! entry block are frame space (`size_of` of their type, aggregates too);
+//! an `alloca` elsewhere takes fresh stack space each time it runs, as the
+//! abstract machine gives a fresh slot each time. `rsp` stays 16-byte
+//! aligned between instructions, so every call site is aligned.
+
+mod call;
+mod frame;
+mod gep;
+mod insn;
+mod term;
+
+use crate::data::Syms;
+use crate::describe;
+use crate::error::CodegenError;
+use crate::minst::{Label, MFunc, MInst, Mem, Reg, Sym};
+use frame::Frame;
+use spec::{Fdecl, Operand, OperandKind, Span, TypeEnv};
+use std::collections::HashMap;
+
+/// The state of selecting one function: the frame, the block labels and the
+/// instructions produced so far.
+pub(crate) struct FnCtx<'a> {
+    env: &'a TypeEnv,
+    syms: &'a Syms,
+    fdecl: &'a Fdecl,
+    frame: Frame,
+    labels: HashMap<&'a str, Label>,
+    out: Vec<MInst>,
+}
+
+/// Selects the machine instructions of `f`: prologue, then every block in
+/// source order (the entry block first), each instruction preceded by a
+/// comment with its LLVMlite text.
+pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFunc, CodegenError> {
+    let frame = Frame::layout(env, f)?;
+    let labels = f
+        .cfg
+        .blocks
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (b.label.as_str(), i as Label))
+        .collect();
+    let mut cx = FnCtx {
+        env,
+        syms,
+        fdecl: f,
+        frame,
+        labels,
+        out: Vec::new(),
+    };
+    cx.prologue();
+    let blocks = std::iter::once((None, &f.cfg.entry)).chain(
+        f.cfg
+            .blocks
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (Some(i as Label), &b.block)),
+    );
+    for (label, block) in blocks {
+        if let Some(l) = label {
+            cx.out.push(MInst::Label(l));
+        }
+        let in_entry = label.is_none();
+        for (i, insn) in block.insns.iter().enumerate() {
+            cx.out.push(MInst::Comment(describe::insn(insn)));
+            cx.compile_insn(insn, in_entry, i)?;
+        }
+        cx.out.push(MInst::Comment(describe::term(&block.term)));
+        let next = label.map_or(0, |l| l + 1);
+        cx.compile_term(&block.term, next)?;
+    }
+    Ok(MFunc {
+        name: f.name.clone(),
+        insts: cx.out,
+    })
+}
+
+impl FnCtx<'_> {
+    /// An error located at `span` in this function.
+    fn error(&self, span: Span, message: impl Into<String>) -> CodegenError {
+        CodegenError::new(&self.fdecl.name, span, message)
+    }
+
+    fn emit(&mut self, i: MInst) {
+        self.out.push(i);
+    }
+
+    /// `push rbp; mov rbp, rsp; sub rsp, FRAME`, then the register
+    /// parameters stored into their slots. The entry `main(i64, i8**)` gets
+    /// argc from C as an `int`: sign-extend `edi` first.
+    fn prologue(&mut self) {
+        self.emit(MInst::Push(Reg::Rbp));
+        self.emit(MInst::MovRR(Reg::Rbp, Reg::Rsp));
+        if self.frame.size > 0 {
+            self.emit(MInst::SubRI(Reg::Rsp, self.frame.size));
+        }
+        if self.fdecl.name == "main" && self.fdecl.params.len() == 2 {
+            self.emit(MInst::Movsxd(Reg::Rdi, Reg::Rdi));
+        }
+        for (i, (name, _)) in self.fdecl.params.iter().enumerate().take(Reg::ARGS.len()) {
+            if let (Some(&disp), Some(&r)) = (self.frame.slots.get(name.as_str()), Reg::ARGS.get(i))
+            {
+                self.emit(MInst::Store(
+                    Mem {
+                        base: Reg::Rbp,
+                        disp,
+                    },
+                    r,
+                ));
+            }
+        }
+    }
+
+    /// `mov rsp, rbp; pop rbp; ret`.
+    fn epilogue(&mut self) {
+        self.emit(MInst::MovRR(Reg::Rsp, Reg::Rbp));
+        self.emit(MInst::Pop(Reg::Rbp));
+        self.emit(MInst::Ret);
+    }
+
+    /// The slot of local `%name`.
+    fn slot(&self, name: &str, span: Span) -> Result<Mem, CodegenError> {
+        self.frame
+            .slots
+            .get(name)
+            .map(|&disp| Mem {
+                base: Reg::Rbp,
+                disp,
+            })
+            .ok_or_else(|| self.error(span, format!("%{name} is not defined in this function")))
+    }
+
+    /// The symbol `@name` names.
+    fn sym(&self, name: &str, span: Span) -> Result<Sym, CodegenError> {
+        self.syms.resolve(name).ok_or_else(|| {
+            self.error(
+                span,
+                format!("@{name} names no global, function or runtime function"),
+            )
+        })
+    }
+
+    /// Loads the value of an operand (the spec's `interp_operand`) into `r`.
+    fn operand(&mut self, op: &Operand, r: Reg) -> Result<(), CodegenError> {
+        let i = match &op.kind {
+            OperandKind::Null => MInst::MovRI(r, 0),
+            OperandKind::Const(n) => MInst::MovRI(r, *n),
+            OperandKind::Gid(g) => match self.sym(g, op.span)? {
+                Sym::Runtime(rt) => MInst::LoadRt(r, rt),
+                s => MInst::LeaSym(r, s),
+            },
+            OperandKind::Id(x) => MInst::Load(r, self.slot(x, op.span)?),
+        };
+        self.emit(i);
+        Ok(())
+    }
+
+    /// Stores `rax` into the slot of the instruction's result, if it has one.
+    fn store_result(&mut self, result: &Option<String>, span: Span) -> Result<(), CodegenError> {
+        if let Some(name) = result {
+            let m = self.slot(name, span)?;
+            self.emit(MInst::Store(m, Reg::Rax));
+        }
+        Ok(())
+    }
+
+    /// `dst += imm` for any 64-bit `imm` (through `r10` when it does not fit
+    /// 32 bits).
+    fn add_imm(&mut self, dst: Reg, imm: i64) {
+        if imm == 0 {
+            return;
+        }
+        match i32::try_from(imm) {
+            Ok(v) => self.emit(MInst::AddRI(dst, v)),
+            Err(_) => {
+                self.emit(MInst::MovRI(Reg::R10, imm));
+                self.emit(MInst::Alu(crate::minst::Alu::Add, dst, Reg::R10));
+            }
+        }
+    }
+}

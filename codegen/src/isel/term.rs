@@ -1,0 +1,45 @@
+//! The terminators: `ret`, `br label`, `br i1 OP, label, label`.
+
+use super::FnCtx;
+use crate::error::CodegenError;
+use crate::minst::{Cc, Label, MInst, Reg};
+use spec::{Span, Term, TermKind};
+
+impl FnCtx<'_> {
+    /// Selects a terminator; `next` is the label of the block laid out right
+    /// after this one (a branch there falls through).
+    pub(super) fn compile_term(&mut self, term: &Term, next: Label) -> Result<(), CodegenError> {
+        match &term.kind {
+            TermKind::Ret(_, op) => {
+                if let Some(op) = op {
+                    self.operand(op, Reg::Rax)?;
+                }
+                self.epilogue();
+            }
+            TermKind::Br(l) => {
+                let l = self.label(l, term.span)?;
+                if l != next {
+                    self.emit(MInst::Jmp(l));
+                }
+            }
+            TermKind::Cbr(op, l1, l2) => {
+                let (l1, l2) = (self.label(l1, term.span)?, self.label(l2, term.span)?);
+                self.operand(op, Reg::Rax)?;
+                self.emit(MInst::Test(Reg::Rax, Reg::Rax));
+                self.emit(MInst::Jcc(Cc::Ne, l1));
+                if l2 != next {
+                    self.emit(MInst::Jmp(l2));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The label of block `%name` (the entry block is never a target).
+    fn label(&self, name: &str, span: Span) -> Result<Label, CodegenError> {
+        self.labels
+            .get(name)
+            .copied()
+            .ok_or_else(|| self.error(span, format!("no block is labelled %{name}")))
+    }
+}

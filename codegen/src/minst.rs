@@ -1,0 +1,299 @@
+//! The machine instruction list: the small subset of x86-64 that instruction
+//! selection produces. One list, two lowerings: [`crate::encode`] turns it
+//! into machine code with iced-x86's `CodeAssembler`, [`crate::asm_text`]
+//! into AT&T assembly text for `cc`.
+
+/// The 64-bit general purpose registers the back end uses. `rbx` and
+/// `r12`..`r15` (callee-saved) are never touched, so no function saves them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reg {
+    /// Accumulator: results, the first operand, return values.
+    Rax,
+    /// Second operand (its low byte `cl` holds shift amounts); fourth argument register.
+    Rcx,
+    /// Scratch (large GEP scales); third argument register.
+    Rdx,
+    /// Second argument register.
+    Rsi,
+    /// First argument register.
+    Rdi,
+    /// Fifth argument register.
+    R8,
+    /// Sixth argument register.
+    R9,
+    /// Scratch.
+    R10,
+    /// Holds the callee of an indirect call.
+    R11,
+    /// Stack pointer.
+    Rsp,
+    /// Frame pointer: every local lives at a fixed offset from it.
+    Rbp,
+}
+
+impl Reg {
+    /// The System V integer argument registers, in order.
+    pub const ARGS: [Reg; 6] = [Reg::Rdi, Reg::Rsi, Reg::Rdx, Reg::Rcx, Reg::R8, Reg::R9];
+
+    /// The register's AT&T name without `%`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reg::Rax => "rax",
+            Reg::Rcx => "rcx",
+            Reg::Rdx => "rdx",
+            Reg::Rsi => "rsi",
+            Reg::Rdi => "rdi",
+            Reg::R8 => "r8",
+            Reg::R9 => "r9",
+            Reg::R10 => "r10",
+            Reg::R11 => "r11",
+            Reg::Rsp => "rsp",
+            Reg::Rbp => "rbp",
+        }
+    }
+
+    /// The low byte's name (for `setcc` / `movzx`).
+    pub fn low8_name(self) -> &'static str {
+        match self {
+            Reg::Rax => "al",
+            Reg::Rcx => "cl",
+            Reg::Rdx => "dl",
+            Reg::Rsi => "sil",
+            Reg::Rdi => "dil",
+            Reg::R8 => "r8b",
+            Reg::R9 => "r9b",
+            Reg::R10 => "r10b",
+            Reg::R11 => "r11b",
+            Reg::Rsp => "spl",
+            Reg::Rbp => "bpl",
+        }
+    }
+
+    /// The low 32 bits' name (for `movsxd`).
+    pub fn low32_name(self) -> &'static str {
+        match self {
+            Reg::Rax => "eax",
+            Reg::Rcx => "ecx",
+            Reg::Rdx => "edx",
+            Reg::Rsi => "esi",
+            Reg::Rdi => "edi",
+            Reg::R8 => "r8d",
+            Reg::R9 => "r9d",
+            Reg::R10 => "r10d",
+            Reg::R11 => "r11d",
+            Reg::Rsp => "esp",
+            Reg::Rbp => "ebp",
+        }
+    }
+}
+
+/// A memory operand `[base + disp]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Mem {
+    /// The base register.
+    pub base: Reg,
+    /// The byte displacement.
+    pub disp: i32,
+}
+
+/// A runtime function of ORACLE-SEMANTICS.md ("Runtime functions").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rt {
+    /// `void ll_puts(i8*)`.
+    Puts,
+    /// `i8* ll_strcat(i8*, i8*)`.
+    Strcat,
+    /// `i8* ll_ltoa(i64 [, i8*])`.
+    Ltoa,
+}
+
+impl Rt {
+    /// Every runtime function (the order of the runtime slots in the data).
+    pub const ALL: [Rt; 3] = [Rt::Puts, Rt::Strcat, Rt::Ltoa];
+
+    /// The C name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rt::Puts => "ll_puts",
+            Rt::Strcat => "ll_strcat",
+            Rt::Ltoa => "ll_ltoa",
+        }
+    }
+
+    /// The runtime function called `name`.
+    pub fn from_name(name: &str) -> Option<Rt> {
+        Rt::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// Position in [`Rt::ALL`].
+    pub fn index(self) -> usize {
+        match self {
+            Rt::Puts => 0,
+            Rt::Strcat => 1,
+            Rt::Ltoa => 2,
+        }
+    }
+}
+
+/// A symbol: what an `@IDENT` names in the compiled module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sym {
+    /// The function with this index in [`crate::Module::funcs`].
+    Func(usize),
+    /// The global with this index in [`crate::Module::globals`].
+    Global(usize),
+    /// A runtime function, reached through its slot (the GOT in assembly text).
+    Runtime(Rt),
+}
+
+/// A condition code (signed orders, as `icmp` compares).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cc {
+    /// Equal.
+    E,
+    /// Not equal.
+    Ne,
+    /// Signed less.
+    L,
+    /// Signed less or equal.
+    Le,
+    /// Signed greater.
+    G,
+    /// Signed greater or equal.
+    Ge,
+}
+
+impl Cc {
+    /// The suffix of `setcc` / `jcc`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Cc::E => "e",
+            Cc::Ne => "ne",
+            Cc::L => "l",
+            Cc::Le => "le",
+            Cc::G => "g",
+            Cc::Ge => "ge",
+        }
+    }
+}
+
+/// A two-register arithmetic or logic operation (`op dst, src`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Alu {
+    /// `add`.
+    Add,
+    /// `sub`.
+    Sub,
+    /// `and`.
+    And,
+    /// `or`.
+    Or,
+    /// `xor`.
+    Xor,
+    /// `imul` (two-operand, low 64 bits).
+    Imul,
+}
+
+impl Alu {
+    /// The mnemonic.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            Alu::Add => "add",
+            Alu::Sub => "sub",
+            Alu::And => "and",
+            Alu::Or => "or",
+            Alu::Xor => "xor",
+            Alu::Imul => "imul",
+        }
+    }
+}
+
+/// A shift by `cl`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shift {
+    /// `shl`.
+    Shl,
+    /// `shr` (logical).
+    Shr,
+    /// `sar` (arithmetic).
+    Sar,
+}
+
+impl Shift {
+    /// The mnemonic.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            Shift::Shl => "shl",
+            Shift::Shr => "shr",
+            Shift::Sar => "sar",
+        }
+    }
+}
+
+/// A block label inside one function (its index among the labelled blocks).
+pub type Label = u32;
+
+/// One machine instruction (or a label or comment) of the selected code.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MInst {
+    /// The LLVMlite instruction the following machine code implements.
+    Comment(String),
+    /// A branch target: the block with this label starts here.
+    Label(Label),
+    /// `mov dst, src`.
+    MovRR(Reg, Reg),
+    /// `mov dst, imm` (`movabs` when the value does not fit 32 bits signed).
+    MovRI(Reg, i64),
+    /// `mov dst, qword [mem]`.
+    Load(Reg, Mem),
+    /// `mov qword [mem], src`.
+    Store(Mem, Reg),
+    /// `lea dst, [mem]`.
+    Lea(Reg, Mem),
+    /// `lea dst, [rip + sym]`: the address of a function or global.
+    LeaSym(Reg, Sym),
+    /// `mov dst, [rip + slot]`: the address of a runtime function, read
+    /// from its slot (`sym@GOTPCREL(%rip)` in assembly text).
+    LoadRt(Reg, Rt),
+    /// `op dst, src`.
+    Alu(Alu, Reg, Reg),
+    /// `add dst, imm32`.
+    AddRI(Reg, i32),
+    /// `sub dst, imm32`.
+    SubRI(Reg, i32),
+    /// `imul dst, src, imm32`.
+    ImulRRI(Reg, Reg, i32),
+    /// `shl/shr/sar dst, cl`.
+    ShiftCl(Shift, Reg),
+    /// `cmp a, b` (flags of `a - b`).
+    Cmp(Reg, Reg),
+    /// `test a, b`.
+    Test(Reg, Reg),
+    /// `setcc low8(dst)` then `movzx dst, low8(dst)`: 0 or 1 in the whole word.
+    SetCc(Cc, Reg),
+    /// `movsxd dst, low32(src)`.
+    Movsxd(Reg, Reg),
+    /// `push src`.
+    Push(Reg),
+    /// `pop dst`.
+    Pop(Reg),
+    /// `call sym` (a function, or a runtime function through its slot).
+    CallSym(Sym),
+    /// `call reg`.
+    CallReg(Reg),
+    /// `ret`.
+    Ret,
+    /// `jmp label`.
+    Jmp(Label),
+    /// `jcc label`.
+    Jcc(Cc, Label),
+}
+
+/// One compiled function: its LLVMlite name and its machine instructions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MFunc {
+    /// The LLVMlite name (without `@`).
+    pub name: String,
+    /// The selected instructions, prologue first.
+    pub insts: Vec<MInst>,
+}

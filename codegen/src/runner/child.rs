@@ -1,0 +1,133 @@
+//! The child side of a native run. After `fork` in a possibly multithreaded
+//! parent only async-signal-safe work is safe, so everything here is a
+//! system call on values prepared before the fork: no allocation, no locks.
+
+use super::rt;
+
+/// Everything the child needs, computed by the parent before `fork`.
+pub(super) struct ChildParams {
+    /// Start and length of the code pages (made read + execute here).
+    pub code: usize,
+    /// Length of the code pages.
+    pub code_len: usize,
+    /// Address of the entry trampoline `(argc, argv, stack_top) -> i64`.
+    pub entry: usize,
+    /// argc.
+    pub argc: i64,
+    /// argv (NULL-terminated array of C strings, in the parent's memory).
+    pub argv: *const *const libc::c_char,
+    /// The write end of the stdout pipe (becomes fd 1).
+    pub out_w: libc::c_int,
+    /// The write end of the result pipe.
+    pub res_w: libc::c_int,
+    /// Read ends to close.
+    pub close: [libc::c_int; 2],
+    /// Bytes of the program's stack.
+    pub stack_size: usize,
+    /// Bytes of the runtime functions' heap.
+    pub heap_size: usize,
+    /// RLIMIT_CPU in seconds.
+    pub cpu_seconds: u64,
+    /// RLIMIT_AS in bytes (set after the stack and heap are mapped).
+    pub max_memory: u64,
+}
+
+/// Exit statuses of a child that failed before running the program.
+pub(super) const SETUP_FAILED: [(i32, &str); 4] = [
+    (120, "dup2 of the stdout pipe failed"),
+    (121, "mapping the program's stack failed"),
+    (122, "mapping the runtime heap failed"),
+    (123, "mprotect of the code failed"),
+];
+
+fn limit(resource: libc::__rlimit_resource_t, value: u64) {
+    let l = libc::rlimit {
+        rlim_cur: value,
+        rlim_max: value,
+    };
+    // SAFETY: setrlimit reads the struct; failure leaves the old limit.
+    unsafe {
+        libc::setrlimit(resource, &l);
+    }
+}
+
+/// Maps `len` bytes of fresh read-write memory, or exits with `code`.
+///
+/// # Safety
+/// Only called in the child.
+unsafe fn map_or_exit(len: usize, code: i32) -> usize {
+    let p = libc::mmap(
+        std::ptr::null_mut(),
+        len,
+        libc::PROT_READ | libc::PROT_WRITE,
+        libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+        -1,
+        0,
+    );
+    if p == libc::MAP_FAILED {
+        libc::_exit(code);
+    }
+    p as usize
+}
+
+/// Runs the program and exits: its own process group, stdout on the pipe,
+/// default signal dispositions, a fresh stack and heap, rlimits, code made
+/// executable, then main's result written to the result pipe.
+///
+/// # Safety
+/// Only called in the child right after `fork`, with `p` prepared by the
+/// parent (code and data mapped and written, argv valid).
+pub(super) unsafe fn run(p: &ChildParams) -> ! {
+    libc::setpgid(0, 0);
+    for sig in [
+        libc::SIGSEGV,
+        libc::SIGBUS,
+        libc::SIGILL,
+        libc::SIGFPE,
+        libc::SIGPIPE,
+        libc::SIGABRT,
+        libc::SIGXCPU,
+    ] {
+        libc::signal(sig, libc::SIG_DFL);
+    }
+    let empty: libc::sigset_t = std::mem::zeroed();
+    libc::pthread_sigmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+    if libc::dup2(p.out_w, 1) < 0 {
+        libc::_exit(120);
+    }
+    for fd in p.close {
+        libc::close(fd);
+    }
+    libc::close(p.out_w);
+    let stack = map_or_exit(p.stack_size, 121);
+    let heap = map_or_exit(p.heap_size, 122);
+    rt::set_heap(heap, p.heap_size);
+    limit(libc::RLIMIT_CPU, p.cpu_seconds);
+    limit(libc::RLIMIT_FSIZE, 0);
+    limit(libc::RLIMIT_CORE, 0);
+    limit(libc::RLIMIT_AS, p.max_memory);
+    if libc::mprotect(
+        p.code as *mut libc::c_void,
+        p.code_len,
+        libc::PROT_READ | libc::PROT_EXEC,
+    ) != 0
+    {
+        libc::_exit(123);
+    }
+    let stack_top = (stack + p.stack_size) & !15;
+    // SAFETY: `entry` is the trampoline the parent assembled for this
+    // address: (i64 argc, char **argv, u64 stack_top) -> i64, System V.
+    let f: extern "C" fn(i64, *const *const libc::c_char, u64) -> i64 =
+        std::mem::transmute(p.entry);
+    let r = f(p.argc, p.argv, stack_top as u64);
+    let bytes = r.to_le_bytes();
+    let mut done = 0usize;
+    while done < bytes.len() {
+        let n = libc::write(p.res_w, bytes.as_ptr().add(done).cast(), bytes.len() - done);
+        if n <= 0 {
+            libc::_exit(124);
+        }
+        done += n as usize;
+    }
+    libc::_exit(0)
+}
