@@ -24,7 +24,7 @@ pub fn mval_of_gdecl(
     let mismatch = || {
         format!(
             "an initializer does not have its declared type {}",
-            crate::report::ty_string(tys.ty(ty))
+            spec::check::ty_to_string(tys.ty(ty))
         )
     };
     match (&init.kind, node) {

@@ -494,13 +494,13 @@ impl<'p> Machine<'p> {
             Some(e) if self.tys.ty_eq(e, s) => Ok(()),
             _ => {
                 let actual = eff.map_or("no type".to_string(), |e| {
-                    crate::report::ty_string(self.tys.ty(e))
+                    spec::check::ty_to_string(self.tys.ty(e))
                 });
                 Err(Stop::Undefined(
                     UndefinedKind::IncompatibleTag,
                     format!(
                         "{what} at type {} but the target was allocated as {actual}",
-                        crate::report::ty_string(self.tys.ty(s))
+                        spec::check::ty_to_string(self.tys.ty(s))
                     ),
                 ))
             }
@@ -655,8 +655,8 @@ fn bad_call(tys: &TyTable, name: &str, declared: TyId, annotated: TyId) -> Stop 
         UndefinedKind::BadCall,
         format!(
             "the call's annotated type is {} but @{name} has type {}",
-            crate::report::ty_string(tys.ty(annotated)),
-            crate::report::ty_string(tys.ty(declared))
+            spec::check::ty_to_string(tys.ty(annotated)),
+            spec::check::ty_to_string(tys.ty(declared))
         ),
     )
 }
