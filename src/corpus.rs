@@ -77,6 +77,23 @@ pub struct CorpusFile {
     pub expectation: Expectation,
 }
 
+impl CorpusFile {
+    /// The file's name as diagnostics show it: `corpus/` and the relative path.
+    pub fn display_name(&self) -> String {
+        format!("corpus/{}", self.path.to_string_lossy())
+    }
+
+    /// The file as a [`spec::Source`] named by [`CorpusFile::display_name`].
+    pub fn source(&self) -> spec::Source {
+        spec::Source::new(self.display_name(), self.text.clone())
+    }
+}
+
+/// The corpus directory of this repository (`corpus/` next to the root `Cargo.toml`).
+pub fn default_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
 /// A broken annotation: where and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AnnotationError {
