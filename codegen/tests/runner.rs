@@ -1,0 +1,202 @@
+//! The native runner survives what programs do: a crash is an outcome, a
+//! loop ends in `Timeout`, endless printing is cut at the cap; and the
+//! runner keeps working afterwards. The misbehaving programs are modules
+//! built by hand from machine instructions (well-defined LLVMlite programs
+//! cannot crash).
+
+mod common;
+
+use codegen::minst::{Label, MFunc, MInst, Mem, Reg, Rt, Sym};
+use codegen::{GlobalData, Module, NativeOptions};
+use spec::Outcome;
+use std::time::Duration;
+
+/// A module with one function `main` made of `body` after the prologue,
+/// and one global holding the string "yes".
+fn module(body: Vec<MInst>) -> Module {
+    let mut insts = vec![MInst::Push(Reg::Rbp), MInst::MovRR(Reg::Rbp, Reg::Rsp)];
+    insts.extend(body);
+    Module {
+        funcs: vec![MFunc {
+            name: "main".into(),
+            insts,
+        }],
+        globals: vec![GlobalData {
+            name: "yes".into(),
+            bytes: b"yes\0".to_vec(),
+            relocs: vec![],
+        }],
+    }
+}
+
+fn puts_yes() -> Vec<MInst> {
+    vec![
+        MInst::LeaSym(Reg::Rdi, Sym::Global(0)),
+        MInst::CallSym(Sym::Runtime(Rt::Puts)),
+    ]
+}
+
+fn null_load() -> Vec<MInst> {
+    vec![
+        MInst::MovRI(Reg::Rax, 0),
+        MInst::Load(
+            Reg::Rax,
+            Mem {
+                base: Reg::Rax,
+                disp: 0,
+            },
+        ),
+    ]
+}
+
+fn ret() -> Vec<MInst> {
+    vec![
+        MInst::MovRR(Reg::Rsp, Reg::Rbp),
+        MInst::Pop(Reg::Rbp),
+        MInst::Ret,
+    ]
+}
+
+fn opts() -> NativeOptions {
+    NativeOptions {
+        timeout: Duration::from_secs(2),
+        max_stdout: 4096,
+        ..NativeOptions::default()
+    }
+}
+
+const LOOP: Label = 0;
+
+#[test]
+fn a_null_load_is_a_crash_with_the_output_before_it() {
+    let mut body = puts_yes();
+    body.extend(null_load());
+    body.extend(ret());
+    let out = module(body).run(&[], &opts()).expect("run");
+    assert_eq!(
+        out,
+        Outcome::Crashed {
+            signal: libc::SIGSEGV,
+            stdout: b"yes\n".to_vec()
+        }
+    );
+}
+
+#[test]
+fn an_endless_loop_times_out() {
+    let body = vec![MInst::Label(LOOP), MInst::Jmp(LOOP)];
+    let out = module(body)
+        .run(
+            &[],
+            &NativeOptions {
+                timeout: Duration::from_millis(300),
+                ..opts()
+            },
+        )
+        .expect("run");
+    assert_eq!(out, Outcome::Timeout { stdout: vec![] });
+}
+
+#[test]
+fn endless_printing_is_cut_at_the_cap() {
+    let mut body = vec![MInst::Label(LOOP)];
+    body.extend(puts_yes());
+    body.push(MInst::Jmp(LOOP));
+    let out = module(body).run(&[], &opts()).expect("run");
+    let Outcome::Crashed { signal, stdout } = out else {
+        panic!("expected a crash at the output cap, got {out:?}")
+    };
+    assert_eq!(signal, libc::SIGXFSZ);
+    assert_eq!(stdout.len(), 4096);
+    assert!(stdout.starts_with(b"yes\nyes\n"));
+}
+
+#[test]
+fn the_runner_keeps_working_after_misbehaving_programs() {
+    for _ in 0..3 {
+        let mut body = null_load();
+        body.extend(ret());
+        let out = module(body).run(&[], &opts()).expect("run");
+        assert!(matches!(out, Outcome::Crashed { .. }), "{out:?}");
+    }
+    let mut body = puts_yes();
+    body.push(MInst::MovRI(Reg::Rax, -5));
+    body.extend(ret());
+    let out = module(body).run(&[], &opts()).expect("run");
+    assert_eq!(
+        out,
+        Outcome::Returned {
+            value: -5,
+            stdout: b"yes\n".to_vec()
+        }
+    );
+}
+
+#[test]
+fn an_llvmlite_loop_times_out() {
+    let p = common::checked(
+        "loop",
+        "define i64 @main() {
+  br label %l
+l:
+  br label %l
+}",
+    );
+    let m = codegen::compile(&p).expect("compile");
+    let out = m
+        .run(
+            &[],
+            &NativeOptions {
+                timeout: Duration::from_millis(300),
+                ..opts()
+            },
+        )
+        .expect("run");
+    assert_eq!(out, Outcome::Timeout { stdout: vec![] });
+}
+
+#[test]
+fn a_module_without_main_is_an_error_not_a_run() {
+    let m = Module {
+        funcs: vec![],
+        globals: vec![],
+    };
+    assert!(m.run(&[], &opts()).is_err());
+}
+
+#[test]
+fn runs_in_parallel_threads_agree() {
+    let p = common::checked(
+        "par",
+        "define i64 @main(i64 %argc, i8** %argv) {
+  %p = getelementptr i8*, i8** %argv, i64 1
+  %a = load i8*, i8** %p
+  call void @ll_puts(i8* %a)
+  ret i64 %argc
+}",
+    );
+    let m = codegen::compile(&p).expect("compile");
+    std::thread::scope(|s| {
+        let hs: Vec<_> = (0..4)
+            .map(|t| {
+                let m = &m;
+                s.spawn(move || {
+                    for k in 0..25 {
+                        let arg = format!("t{t}k{k}");
+                        let out = m.run(&[arg.clone()], &opts()).expect("run");
+                        assert_eq!(
+                            out,
+                            Outcome::Returned {
+                                value: 2,
+                                stdout: format!("{arg}\n").into_bytes()
+                            }
+                        );
+                    }
+                })
+            })
+            .collect();
+        for h in hs {
+            h.join().expect("thread");
+        }
+    });
+}
