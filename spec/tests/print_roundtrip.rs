@@ -172,8 +172,26 @@ fn below(g: &mut Gen, n: usize) -> usize {
 
 fn name(g: &mut Gen) -> String {
     const FIXED: [&str; 20] = [
-        "x", "foo.bar_1", "$a", "-x", "-", "0", "1", "42", "007", "-5", "a b", "é", "\"q\"",
-        "back\\slash", "tab\t", "1a", ":", "entry", "\\41", "c",
+        "x",
+        "foo.bar_1",
+        "$a",
+        "-x",
+        "-",
+        "0",
+        "1",
+        "42",
+        "007",
+        "-5",
+        "a b",
+        "é",
+        "\"q\"",
+        "back\\slash",
+        "tab\t",
+        "1a",
+        ":",
+        "entry",
+        "\\41",
+        "c",
     ];
     const CHARS: [char; 16] = [
         'a', 'Z', '0', '9', '.', '_', '$', '-', ' ', '"', '\\', '\n', '\u{1}', 'é', '€', ':',
@@ -211,7 +229,10 @@ fn ty(g: &mut Gen, depth: usize) -> Ty {
             },
             Box::new(ty(g, d)),
         ),
-        _ => Ty::Fun((0..below(g, 3)).map(|_| ty(g, d)).collect(), Box::new(ty(g, d))),
+        _ => Ty::Fun(
+            (0..below(g, 3)).map(|_| ty(g, d)).collect(),
+            Box::new(ty(g, d)),
+        ),
     }
 }
 
@@ -356,7 +377,10 @@ impl Arbitrary for AnyProg {
         let edecls = (0..below(g, 3))
             .map(|_| Edecl {
                 name: name(g),
-                ty: Ty::Fun((0..below(g, 3)).map(|_| ty(g, 2)).collect(), Box::new(ty(g, 2))),
+                ty: Ty::Fun(
+                    (0..below(g, 3)).map(|_| ty(g, 2)).collect(),
+                    Box::new(ty(g, 2)),
+                ),
                 span: Span::DUMMY,
             })
             .collect();
