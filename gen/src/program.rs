@@ -84,7 +84,22 @@ pub(crate) fn gen_prog(u: &mut Unstructured, cfg: &GenConfig) -> Prog {
     };
     let mut fdecls: Vec<Fdecl> = Vec::new();
     let leaf_budget = (cfg.budget / 64).max(50);
+    // Leaves are registered first: their bodies may store pointers to any
+    // leaf (they never call program functions, so order does not matter).
     for (f, name) in &leaf_names {
+        let Ty::Fun(params, ret) = f else { continue };
+        ctx.funcs.push(FnInfo {
+            name: name.clone(),
+            params: params.clone(),
+            ret: (**ret).clone(),
+            level: 0,
+            cost: 0,
+            recursive: false,
+            ready: true,
+            leaf_of: Some(f.clone()),
+        });
+    }
+    for (k, (f, name)) in leaf_names.iter().enumerate() {
         let Ty::Fun(params, ret) = f else { continue };
         let ps = names(params);
         let mut fb = Fb::new(&ctx, cfg, u, Role::Leaf, &ps, (**ret).clone(), leaf_budget);
@@ -92,16 +107,9 @@ pub(crate) fn gen_prog(u: &mut Unstructured, cfg: &GenConfig) -> Prog {
         fb.gen_stmts(cfg.max_nest.min(1));
         fb.gen_return();
         let Built { fdecl, cost } = fb.finish(name, ps);
-        ctx.funcs.push(FnInfo {
-            name: name.clone(),
-            params: params.clone(),
-            ret: (**ret).clone(),
-            level: 0,
-            cost,
-            recursive: false,
-            ready: true,
-            leaf_of: Some(f.clone()),
-        });
+        if let Some(info) = ctx.funcs.get_mut(k) {
+            info.cost = cost;
+        }
         fdecls.push(fdecl);
     }
     let helper_budget = (cfg.budget / 8).max(100);
