@@ -50,22 +50,39 @@ pub(crate) struct PtrVal {
     /// struct's fields (or a named struct's unfolding), whose fields are
     /// exactly the actual ones, so one GEP step makes them agree again.
     pub actual: Ty,
-    /// Where the memory lives.
+    /// How short-lived the memory may be: a pointer stored into a slot
+    /// must not be shorter-lived than what the slot's `sink` allows.
     pub origin: Origin,
+    /// The shortest-lived pointers that may be stored into this memory:
+    /// `Own` only for this frame's allocas; `Global` for everything else,
+    /// including pointers loaded from memory, which may reach globals.
+    pub sink: Origin,
     /// `Some((k, n))` when it points at element `k` of an array of `n`
     /// elements, so a first GEP index moving to a sibling stays in bounds.
     pub elem: Option<(u64, u64)>,
 }
 
 impl PtrVal {
-    /// A pointer to the start of a whole block (an alloca or a global).
+    /// A pointer to the start of a whole block (an alloca or a global):
+    /// its memory takes pointers as short-lived as itself.
     pub(crate) fn root(op: Operand, ty: Ty, origin: Origin) -> PtrVal {
         PtrVal {
             op,
             actual: ty.clone(),
             ty,
             origin,
+            sink: origin.storable(),
             elem: None,
+        }
+    }
+
+    /// A pointer read from memory of `origin` (or a parameter): it lives at
+    /// least that long, and it may reach a global, so only global pointers
+    /// are stored through it.
+    pub(crate) fn loaded(op: Operand, ty: Ty, origin: Origin) -> PtrVal {
+        PtrVal {
+            sink: Origin::Global,
+            ..PtrVal::root(op, ty, origin)
         }
     }
 

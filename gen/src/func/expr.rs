@@ -176,7 +176,7 @@ impl Fb<'_, '_> {
         if self.chance(25) {
             let want = x.clone().ptr_to();
             if let Some((o, origin)) = self.load_leaf_origin(&|t| *t == want, max_origin) {
-                self.push(Val::Ptr(PtrVal::root(o.clone(), x.clone(), origin)));
+                self.push(Val::Ptr(PtrVal::loaded(o.clone(), x.clone(), origin)));
                 return o;
             }
         }

@@ -126,6 +126,7 @@ impl Fb<'_, '_> {
                     ty: cur.clone(),
                     actual: cur.clone(),
                     origin: p.origin,
+                    sink: p.sink,
                     elem,
                 };
                 self.push(Val::Ptr(base.clone()));
@@ -141,6 +142,7 @@ impl Fb<'_, '_> {
             ty: cur.clone(),
             actual: cur,
             origin: p.origin,
+            sink: p.sink,
             elem,
         };
         self.push(Val::Ptr(q.clone()));
@@ -183,7 +185,7 @@ impl Fb<'_, '_> {
         let Some(p) = self.leaf_ptr(&|_| true, Origin::Own) else {
             return;
         };
-        let v = self.gen_value(&p.ty, p.origin.storable());
+        let v = self.gen_value(&p.ty, p.sink);
         self.store(p.ty.clone(), v, p.op);
     }
 
@@ -225,6 +227,7 @@ impl Fb<'_, '_> {
                         ty: view,
                         actual,
                         origin: Origin::Global,
+                        sink: Origin::Global,
                         elem: None,
                     };
                     self.push(Val::Ptr(v.clone()));
@@ -269,6 +272,7 @@ impl Fb<'_, '_> {
             ty: view,
             actual: p.actual.clone(),
             origin: p.origin,
+            sink: p.sink,
             elem: None,
         };
         self.push(Val::Ptr(v.clone()));

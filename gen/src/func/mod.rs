@@ -151,7 +151,7 @@ impl<'a, 'b> Fb<'a, 'b> {
             Ty::Ptr(p) => match &**p {
                 Ty::I8 => Val::Str(op),
                 Ty::Fun(..) => Val::Fun(op, (**p).clone()),
-                t => Val::Ptr(PtrVal::root(op, t.clone(), origin)),
+                t => Val::Ptr(PtrVal::loaded(op, t.clone(), origin)),
             },
             _ => return None,
         })
