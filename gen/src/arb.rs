@@ -3,7 +3,6 @@
 
 use crate::{generate, shrink, GenConfig};
 use arbitrary::Unstructured;
-use quickcheck::Arbitrary as _;
 use spec::Prog;
 use std::fmt;
 

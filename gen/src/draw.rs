@@ -45,15 +45,6 @@ pub(crate) fn weighted(u: &mut Unstructured, weights: &[u32]) -> usize {
     0
 }
 
-/// An element of `xs` (the first when exhausted); `None` when `xs` is empty.
-pub(crate) fn pick<'a, T>(u: &mut Unstructured, xs: &'a [T]) -> Option<&'a T> {
-    if xs.is_empty() {
-        None
-    } else {
-        xs.get(below(u, xs.len()))
-    }
-}
-
 /// An "interesting" 64-bit constant: small numbers, the extremes, powers of
 /// two and their neighbours, or raw bytes.
 pub(crate) fn int_const(u: &mut Unstructured) -> i64 {

@@ -121,7 +121,7 @@ pub(crate) fn gen_prog(u: &mut Unstructured, cfg: &GenConfig) -> Prog {
                 let (params, ret) = signature(u, &ctx, false);
                 let name = format!("f{h}");
                 let ps = names(&params);
-                let role = Role::Helper { level, rec: None };
+                let role = Role::Helper { level };
                 let mut fb = Fb::new(&ctx, cfg, u, role, &ps, ret.clone(), helper_budget);
                 fb.setup_entry();
                 fb.gen_stmts(cfg.max_nest);
@@ -173,10 +173,7 @@ pub(crate) fn gen_prog(u: &mut Unstructured, cfg: &GenConfig) -> Prog {
                     let ret = ctx.funcs[me].ret.clone();
                     let name = ctx.funcs[me].name.clone();
                     let ps = names(&params);
-                    let role = Role::Helper {
-                        level,
-                        rec: Some(rec.clone()),
-                    };
+                    let role = Role::Helper { level };
                     let budget = (helper_budget / (2 * (MAX_REC_DEPTH + 1))).max(40);
                     let mut fb = Fb::new(&ctx, cfg, u, role, &ps, ret, budget);
                     fb.setup_entry();

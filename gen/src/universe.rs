@@ -98,11 +98,6 @@ impl Universe {
         v.extend(self.fun_tys.iter().map(|f| f.clone().ptr_to()));
         v
     }
-
-    /// The number of simple values in a value of type `ty`.
-    pub(crate) fn leaves(&self, ty: &Ty) -> u64 {
-        leaves(&self.env, ty)
-    }
 }
 
 fn env_of(tdecls: &[Tdecl]) -> TypeEnv {

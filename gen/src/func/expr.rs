@@ -295,7 +295,7 @@ impl Fb<'_, '_> {
     pub(crate) fn gen_call(&mut self, want: Option<&Ty>) -> Option<Operand> {
         let level = match &self.role {
             Role::Leaf => return None,
-            Role::Helper { level, .. } => *level,
+            Role::Helper { level } => *level,
             Role::Main => usize::MAX,
         };
         let fits = |ret: &Ty| want.map_or(true, |w| w == ret);

@@ -28,12 +28,11 @@ pub(crate) enum Role {
     /// calls no program function (runtime functions only).
     Leaf,
     /// A function at `level` that directly calls ready functions of lower
-    /// levels and indirectly calls leaves; `rec` when it is recursive.
+    /// levels and indirectly calls leaves (recursive ones also make their
+    /// one recursive call, see [`Fb::rec_body`]).
     Helper {
         /// Only functions of lower levels are called directly.
         level: usize,
-        /// The recursive call made in the step block, if recursive.
-        rec: Option<RecCall>,
     },
     /// `main`: calls everything, folds globals into its result and prints.
     Main,
