@@ -1,0 +1,259 @@
+//! Structural shrinking of programs, *filtered*: a candidate is kept only if
+//! it still passes the checker and still returns on the oracle (within
+//! [`SHRINK_FUEL`] instructions), so every shrink is well typed and well
+//! defined. The edits themselves are plain structural ones and may break
+//! well-definedness (removing the store that initialises a slot, making a
+//! loop endless); the filter throws those away.
+//!
+//! Edits, biggest first: drop a function, drop a global, turn a `br i1`
+//! into a `br` to one of its targets (then drop unreachable blocks), drop a
+//! run of instructions (halving runs, as delta debugging does), replace an
+//! `i64`/`i1` operand (or a dynamic GEP index, or a returned value) by `0`,
+//! drop a named type, drop a `declare`. Types are simplified only by
+//! dropping named types that are no longer used; no edit rewrites a type.
+
+use spec::{Block, Fdecl, InsnKind, Operand, OperandKind, Outcome, Prog, TermKind, Ty};
+use std::collections::BTreeSet;
+
+/// The fuel a shrink candidate gets on the oracle: generated programs run
+/// far fewer instructions, so a candidate that needs more has made a loop
+/// endless.
+pub const SHRINK_FUEL: u64 = 2_000_000;
+
+/// One structural edit of a program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// Drop function number `f` (never `main`).
+    RemoveFn(usize),
+    /// Drop global number `g`.
+    RemoveGlobal(usize),
+    /// In function `f`, block `b` (0 = entry), replace `br i1 c, A, B` by
+    /// `br A` (`false`) or `br B` (`true`), then drop unreachable blocks.
+    CbrToBr(usize, usize, bool),
+    /// In function `f`, block `b`, drop instructions `start..start + len`.
+    RemoveInsns(usize, usize, usize, usize),
+    /// In function `f`, block `b`, instruction `i`: replace its `k`-th
+    /// integer operand (a local) by the literal 0.
+    ZeroOperand(usize, usize, usize, usize),
+    /// In function `f`, block `b`: return the literal 0 instead of a local.
+    ZeroRet(usize, usize),
+    /// Drop named type number `t`.
+    RemoveType(usize),
+    /// Drop external declaration number `e`.
+    RemoveEdecl(usize),
+}
+
+/// The shrinks of `p` that check and return on the oracle, biggest first.
+pub fn shrink(p: &Prog) -> impl Iterator<Item = Prog> {
+    let p = p.clone();
+    edits(&p)
+        .into_iter()
+        .filter_map(move |e| apply(&p, &e))
+        .filter(is_well_defined)
+}
+
+/// True when `p` passes the checker and returns on the oracle within
+/// [`SHRINK_FUEL`] instructions.
+pub fn is_well_defined(p: &Prog) -> bool {
+    if spec::check(p).is_err() {
+        return false;
+    }
+    let opts = oracle::Options {
+        fuel: SHRINK_FUEL,
+        ..oracle::Options::default()
+    };
+    matches!(oracle::run(p, None, &[], &opts), Outcome::Returned { .. })
+}
+
+/// Greedy minimisation with the edits of [`shrink`]: applies the first edit
+/// whose result satisfies `keep` (which should include
+/// [`is_well_defined`]), and starts again until no edit is kept.
+pub fn minimize(mut p: Prog, keep: impl Fn(&Prog) -> bool) -> Prog {
+    loop {
+        let next = edits(&p)
+            .into_iter()
+            .filter_map(|e| apply(&p, &e))
+            .find(|c| keep(c));
+        match next {
+            Some(c) => p = c,
+            None => return p,
+        }
+    }
+}
+
+/// The number of instructions (terminators not counted) in `p`.
+pub fn insn_count(p: &Prog) -> usize {
+    p.fdecls
+        .iter()
+        .map(|f| blocks(f).map(|b| b.insns.len()).sum::<usize>())
+        .sum()
+}
+
+fn blocks(f: &Fdecl) -> impl Iterator<Item = &Block> {
+    std::iter::once(&f.cfg.entry).chain(f.cfg.blocks.iter().map(|b| &b.block))
+}
+
+fn block_mut(f: &mut Fdecl, b: usize) -> Option<&mut Block> {
+    if b == 0 {
+        Some(&mut f.cfg.entry)
+    } else {
+        f.cfg.blocks.get_mut(b - 1).map(|l| &mut l.block)
+    }
+}
+
+/// Every edit of `p`, biggest first.
+pub fn edits(p: &Prog) -> Vec<Edit> {
+    let mut out = Vec::new();
+    for (i, f) in p.fdecls.iter().enumerate() {
+        if f.name != "main" {
+            out.push(Edit::RemoveFn(i));
+        }
+    }
+    out.extend((0..p.gdecls.len()).map(Edit::RemoveGlobal));
+    for (fi, f) in p.fdecls.iter().enumerate() {
+        for (bi, b) in blocks(f).enumerate() {
+            if let TermKind::Cbr(..) = b.term.kind {
+                out.push(Edit::CbrToBr(fi, bi, false));
+                out.push(Edit::CbrToBr(fi, bi, true));
+            }
+        }
+    }
+    for (fi, f) in p.fdecls.iter().enumerate() {
+        for (bi, b) in blocks(f).enumerate() {
+            let n = b.insns.len();
+            let mut len = n;
+            while len >= 1 {
+                let mut start = 0;
+                while start < n {
+                    out.push(Edit::RemoveInsns(fi, bi, start, len.min(n - start)));
+                    start += len;
+                }
+                len /= 2;
+            }
+        }
+    }
+    for (fi, f) in p.fdecls.iter().enumerate() {
+        for (bi, b) in blocks(f).enumerate() {
+            for (ii, insn) in b.insns.iter().enumerate() {
+                for k in 0..int_operands(&insn.kind).len() {
+                    out.push(Edit::ZeroOperand(fi, bi, ii, k));
+                }
+            }
+            if let TermKind::Ret(Ty::I64 | Ty::I1, Some(op)) = &b.term.kind {
+                if matches!(op.kind, OperandKind::Id(_)) {
+                    out.push(Edit::ZeroRet(fi, bi));
+                }
+            }
+        }
+    }
+    out.extend((0..p.tdecls.len()).map(Edit::RemoveType));
+    out.extend((0..p.edecls.len()).map(Edit::RemoveEdecl));
+    out
+}
+
+/// The operands of an instruction that hold an `i64` or `i1` local (or a
+/// dynamic GEP index), which `0` can replace.
+fn int_operands(k: &InsnKind) -> Vec<&Operand> {
+    let is_local = |o: &&Operand| matches!(o.kind, OperandKind::Id(_));
+    let ints = |t: &Ty| matches!(t, Ty::I64 | Ty::I1);
+    let v: Vec<&Operand> = match k {
+        InsnKind::Binop { op1, op2, .. } => vec![op1, op2],
+        InsnKind::Icmp { ty, op1, op2, .. } if ints(ty) => vec![op1, op2],
+        InsnKind::Store { ty, val, .. } if ints(ty) => vec![val],
+        InsnKind::Call { args, .. } => args.iter().filter(|(t, _)| ints(t)).map(|(_, o)| o).collect(),
+        InsnKind::Gep { idxs, .. } => idxs.iter().collect(),
+        _ => vec![],
+    };
+    v.into_iter().filter(is_local).collect()
+}
+
+fn int_operands_mut(k: &mut InsnKind) -> Vec<&mut Operand> {
+    let is_local = |o: &&mut Operand| matches!(o.kind, OperandKind::Id(_));
+    let ints = |t: &Ty| matches!(t, Ty::I64 | Ty::I1);
+    let v: Vec<&mut Operand> = match k {
+        InsnKind::Binop { op1, op2, .. } => vec![op1, op2],
+        InsnKind::Icmp { ty, op1, op2, .. } if ints(ty) => vec![op1, op2],
+        InsnKind::Store { ty, val, .. } if ints(ty) => vec![val],
+        InsnKind::Call { args, .. } => args
+            .iter_mut()
+            .filter(|(t, _)| ints(t))
+            .map(|(_, o)| o)
+            .collect(),
+        InsnKind::Gep { idxs, .. } => idxs.iter_mut().collect(),
+        _ => vec![],
+    };
+    v.into_iter().filter(is_local).collect()
+}
+
+/// `p` with edit `e` applied (`None` when it does not apply).
+pub fn apply(p: &Prog, e: &Edit) -> Option<Prog> {
+    let mut q = p.clone();
+    match *e {
+        Edit::RemoveFn(i) => {
+            (i < q.fdecls.len()).then(|| q.fdecls.remove(i))?;
+        }
+        Edit::RemoveGlobal(i) => {
+            (i < q.gdecls.len()).then(|| q.gdecls.remove(i))?;
+        }
+        Edit::RemoveType(i) => {
+            (i < q.tdecls.len()).then(|| q.tdecls.remove(i))?;
+        }
+        Edit::RemoveEdecl(i) => {
+            (i < q.edecls.len()).then(|| q.edecls.remove(i))?;
+        }
+        Edit::CbrToBr(f, b, second) => {
+            let fd = q.fdecls.get_mut(f)?;
+            let blk = block_mut(fd, b)?;
+            let TermKind::Cbr(_, l1, l2) = &blk.term.kind else {
+                return None;
+            };
+            let l = if second { l2.clone() } else { l1.clone() };
+            blk.term.kind = TermKind::Br(l);
+            drop_unreachable(fd);
+        }
+        Edit::RemoveInsns(f, b, start, len) => {
+            let blk = block_mut(q.fdecls.get_mut(f)?, b)?;
+            if len == 0 || start + len > blk.insns.len() {
+                return None;
+            }
+            blk.insns.drain(start..start + len);
+        }
+        Edit::ZeroOperand(f, b, i, k) => {
+            let blk = block_mut(q.fdecls.get_mut(f)?, b)?;
+            let insn = blk.insns.get_mut(i)?;
+            let mut ops = int_operands_mut(&mut insn.kind);
+            let op = ops.get_mut(k)?;
+            op.kind = OperandKind::Const(0);
+        }
+        Edit::ZeroRet(f, b) => {
+            let blk = block_mut(q.fdecls.get_mut(f)?, b)?;
+            let TermKind::Ret(_, Some(op)) = &mut blk.term.kind else {
+                return None;
+            };
+            op.kind = OperandKind::Const(0);
+        }
+    }
+    Some(q)
+}
+
+/// Drops the blocks no path from the entry reaches.
+fn drop_unreachable(f: &mut Fdecl) {
+    let targets = |t: &TermKind| -> Vec<String> {
+        match t {
+            TermKind::Br(l) => vec![l.clone()],
+            TermKind::Cbr(_, a, b) => vec![a.clone(), b.clone()],
+            TermKind::Ret(..) => vec![],
+        }
+    };
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut work = targets(&f.cfg.entry.term.kind);
+    while let Some(l) = work.pop() {
+        if !seen.insert(l.clone()) {
+            continue;
+        }
+        if let Some(b) = f.cfg.blocks.iter().find(|b| b.label == l) {
+            work.extend(targets(&b.block.term.kind));
+        }
+    }
+    f.cfg.blocks.retain(|b| seen.contains(&b.label));
+}
