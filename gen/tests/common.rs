@@ -8,9 +8,18 @@ use spec::{Outcome, Prog, Source};
 /// (%b*)* }`): an oracle bug, reported; see `known_oracle_bug.rs`.
 pub const KNOWN_ORACLE_BUG: &str = "an initializer does not have its declared type";
 
-/// Runs `p` on the oracle with no arguments and the default options.
+/// The fuel the tests give: a thousandth of the default, because the
+/// generator bounds what programs execute far below it (a program needing
+/// more ends in `fuel-exhausted` and fails the tests).
+pub const FUEL: u64 = 1_000_000;
+
+/// Runs `p` on the oracle with no arguments and [`FUEL`].
 pub fn run(p: &Prog) -> Outcome {
-    oracle::run(p, None, &[], &oracle::Options::default())
+    let opts = oracle::Options {
+        fuel: FUEL,
+        ..oracle::Options::default()
+    };
+    oracle::run(p, None, &[], &opts)
 }
 
 /// True when `o` is the oracle bug above (to be skipped with a notice).
