@@ -189,7 +189,7 @@ pub fn features(prog: &Prog) -> BTreeSet<Feature> {
     let mut out = BTreeSet::new();
     type_features(prog, &env, &mut out);
     for g in &prog.gdecls {
-        ginit_features(&g.init.kind, &mut out);
+        ginit_features(prog, &g.init.kind, &mut out);
     }
     let mut calls: BTreeSet<(String, String)> = BTreeSet::new();
     for f in &prog.fdecls {
@@ -310,7 +310,7 @@ fn aggregate_features(ty: &Ty, env: &TypeEnv, out: &mut BTreeSet<Feature>, depth
     }
 }
 
-fn ginit_features(g: &GinitKind, out: &mut BTreeSet<Feature>) {
+fn ginit_features(prog: &Prog, g: &GinitKind, out: &mut BTreeSet<Feature>) {
     match g {
         GinitKind::Null => {
             out.insert(Feature::GlobalNull);
@@ -319,9 +319,7 @@ fn ginit_features(g: &GinitKind, out: &mut BTreeSet<Feature>) {
             out.insert(Feature::GlobalInt);
         }
         GinitKind::Gid(n) => {
-            // Functions are named l*, f*, r* and main by the generator; for
-            // other programs a global name is told apart by the caller.
-            out.insert(if n.starts_with('a') || n.starts_with('g') {
+            out.insert(if prog.gdecl(n).is_some() {
                 Feature::GlobalPtrToGlobal
             } else {
                 Feature::GlobalFunPtr
@@ -332,15 +330,15 @@ fn ginit_features(g: &GinitKind, out: &mut BTreeSet<Feature>) {
         }
         GinitKind::Array(xs) => {
             out.insert(Feature::GlobalArray);
-            xs.iter().for_each(|(_, g)| ginit_features(&g.kind, out));
+            xs.iter().for_each(|(_, g)| ginit_features(prog, &g.kind, out));
         }
         GinitKind::Struct(xs) => {
             out.insert(Feature::GlobalStruct);
-            xs.iter().for_each(|(_, g)| ginit_features(&g.kind, out));
+            xs.iter().for_each(|(_, g)| ginit_features(prog, &g.kind, out));
         }
         GinitKind::Bitcast(_, g, _) => {
             out.insert(Feature::GlobalBitcast);
-            ginit_features(&g.kind, out);
+            ginit_features(prog, &g.kind, out);
         }
     }
 }

@@ -6,7 +6,8 @@
 //! loop endless); the filter throws those away.
 //!
 //! Edits, biggest first: drop a function, drop a global, turn a `br i1`
-//! into a `br` to one of its targets (then drop unreachable blocks), drop a
+//! into a `br` to one of its targets (then drop unreachable blocks), merge a
+//! block into its only predecessor, drop a
 //! run of instructions (halving runs, as delta debugging does), replace an
 //! `i64`/`i1` operand (or a dynamic GEP index, or a returned value) by `0`,
 //! drop a named type, drop a `declare`. Types are simplified only by
@@ -30,6 +31,9 @@ pub enum Edit {
     /// In function `f`, block `b` (0 = entry), replace `br i1 c, A, B` by
     /// `br A` (`false`) or `br B` (`true`), then drop unreachable blocks.
     CbrToBr(usize, usize, bool),
+    /// In function `f`, block `b` ends with `br L` and is `L`'s only
+    /// predecessor: append `L`'s instructions and terminator to `b`.
+    MergeBlocks(usize, usize),
     /// In function `f`, block `b`, drop instructions `start..start + len`.
     RemoveInsns(usize, usize, usize, usize),
     /// In function `f`, block `b`, instruction `i`: replace its `k`-th
@@ -115,6 +119,13 @@ pub fn edits(p: &Prog) -> Vec<Edit> {
             if let TermKind::Cbr(..) = b.term.kind {
                 out.push(Edit::CbrToBr(fi, bi, false));
                 out.push(Edit::CbrToBr(fi, bi, true));
+            }
+        }
+    }
+    for (fi, f) in p.fdecls.iter().enumerate() {
+        for (bi, b) in blocks(f).enumerate() {
+            if let TermKind::Br(_) = b.term.kind {
+                out.push(Edit::MergeBlocks(fi, bi));
             }
         }
     }
@@ -210,6 +221,29 @@ pub fn apply(p: &Prog, e: &Edit) -> Option<Prog> {
             let l = if second { l2.clone() } else { l1.clone() };
             blk.term.kind = TermKind::Br(l);
             drop_unreachable(fd);
+        }
+        Edit::MergeBlocks(f, b) => {
+            let fd = q.fdecls.get_mut(f)?;
+            let TermKind::Br(l) = &block_mut(fd, b)?.term.kind else {
+                return None;
+            };
+            let l = l.clone();
+            let preds = blocks(fd)
+                .filter(|blk| match &blk.term.kind {
+                    TermKind::Br(x) => *x == l,
+                    TermKind::Cbr(_, x, y) => *x == l || *y == l,
+                    TermKind::Ret(..) => false,
+                })
+                .count();
+            let k = fd.cfg.blocks.iter().position(|x| x.label == l)?;
+            if preds != 1 || k + 1 == b {
+                return None;
+            }
+            let succ = fd.cfg.blocks.remove(k).block;
+            let b = if k + 1 < b { b - 1 } else { b };
+            let blk = block_mut(fd, b)?;
+            blk.insns.extend(succ.insns);
+            blk.term = succ.term;
         }
         Edit::RemoveInsns(f, b, start, len) => {
             let blk = block_mut(q.fdecls.get_mut(f)?, b)?;
