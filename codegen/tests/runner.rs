@@ -183,7 +183,7 @@ fn runs_in_parallel_threads_agree() {
                 s.spawn(move || {
                     for k in 0..25 {
                         let arg = format!("t{t}k{k}");
-                        let out = m.run(&[arg.clone()], &opts()).expect("run");
+                        let out = m.run(std::slice::from_ref(&arg), &opts()).expect("run");
                         assert_eq!(
                             out,
                             Outcome::Returned {

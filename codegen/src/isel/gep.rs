@@ -9,6 +9,9 @@ use crate::error::CodegenError;
 use crate::minst::{Alu, MInst, Reg};
 use spec::{Operand, OperandKind, Span, Ty};
 
+/// The non-constant GEP indices, each with the size of what it steps over.
+type Dynamic<'o> = Vec<(&'o Operand, i64)>;
+
 impl FnCtx<'_> {
     /// `rax = base + gep_offset(T1, consts) + sum(dynamic index * element size)`.
     pub(super) fn compile_gep(
@@ -44,7 +47,7 @@ impl FnCtx<'_> {
         base_ty: &Ty,
         idxs: &'o [Operand],
         span: Span,
-    ) -> Result<(Vec<i64>, Vec<(&'o Operand, i64)>), CodegenError> {
+    ) -> Result<(Vec<i64>, Dynamic<'o>), CodegenError> {
         let mut consts = Vec::with_capacity(idxs.len());
         let mut dynamic = Vec::new();
         let mut cur = base_ty;
