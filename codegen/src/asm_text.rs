@@ -7,7 +7,7 @@
 //! their C names and are called through the GOT, which works in both PIE and
 //! non-PIE links.
 
-use crate::minst::{Cc, MInst, Mem, Reg, Sym};
+use crate::minst::{Alu, Cc, MInst, Mem, Reg, Sym};
 use crate::Module;
 use std::fmt::Write;
 
@@ -139,8 +139,10 @@ fn inst(md: &Module, fi: usize, i: &MInst, out: &mut String) {
         MInst::LeaSym(d, s) => format!("\tleaq {}(%rip), {}", sym_name(md, s), r(d)),
         MInst::LoadRt(d, rt) => format!("\tmovq {}@GOTPCREL(%rip), {}", rt.name(), r(d)),
         MInst::Alu(op, d, s) => format!("\t{}q {}, {}", op.mnemonic(), r(s), r(d)),
-        MInst::AddRI(d, n) => format!("\taddq ${n}, {}", r(d)),
-        MInst::SubRI(d, n) => format!("\tsubq ${n}, {}", r(d)),
+        MInst::AluRI(Alu::Imul, d, n) => format!("\timulq ${n}, {}, {}", r(d), r(d)),
+        MInst::AluRI(op, d, n) => format!("\t{}q ${n}, {}", op.mnemonic(), r(d)),
+        MInst::ShiftRI(sh, d, n) => format!("\t{}q ${n}, {}", sh.mnemonic(), r(d)),
+        MInst::CmpRI(a, n) => format!("\tcmpq ${n}, {}", r(a)),
         MInst::ImulRRI(d, s, n) => format!("\timulq ${n}, {}, {}", r(s), r(d)),
         MInst::ShiftCl(sh, d) => format!("\t{}q %cl, {}", sh.mnemonic(), r(d)),
         MInst::Cmp(a, b) => format!("\tcmpq {}, {}", r(b), r(a)),

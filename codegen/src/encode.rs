@@ -306,11 +306,27 @@ impl Lower<'_> {
                 };
                 self.add(I::with2(code, reg(d), reg(s)))
             }
-            MInst::AddRI(d, n) => {
-                self.add(imm_op(Code::Add_rm64_imm8, Code::Add_rm64_imm32, reg(d), n))
+            MInst::AluRI(op, d, n) => {
+                let (c8, c32) = match op {
+                    Alu::Add => (Code::Add_rm64_imm8, Code::Add_rm64_imm32),
+                    Alu::Sub => (Code::Sub_rm64_imm8, Code::Sub_rm64_imm32),
+                    Alu::And => (Code::And_rm64_imm8, Code::And_rm64_imm32),
+                    Alu::Or => (Code::Or_rm64_imm8, Code::Or_rm64_imm32),
+                    Alu::Xor => (Code::Xor_rm64_imm8, Code::Xor_rm64_imm32),
+                    Alu::Imul => return self.plain(&MInst::ImulRRI(d, d, n)),
+                };
+                self.add(imm_op(c8, c32, reg(d), n))
             }
-            MInst::SubRI(d, n) => {
-                self.add(imm_op(Code::Sub_rm64_imm8, Code::Sub_rm64_imm32, reg(d), n))
+            MInst::CmpRI(a, n) => {
+                self.add(imm_op(Code::Cmp_rm64_imm8, Code::Cmp_rm64_imm32, reg(a), n))
+            }
+            MInst::ShiftRI(sh, d, n) => {
+                let code = match sh {
+                    Shift::Shl => Code::Shl_rm64_imm8,
+                    Shift::Shr => Code::Shr_rm64_imm8,
+                    Shift::Sar => Code::Sar_rm64_imm8,
+                };
+                self.add(I::with2(code, reg(d), n as u32))
             }
             MInst::ImulRRI(d, s, n) => match i8::try_from(n) {
                 Ok(v) => self.add(I::with3(Code::Imul_r64_rm64_imm8, reg(d), reg(s), v as i32)),

@@ -35,6 +35,26 @@ impl Reg {
     /// The System V integer argument registers, in order.
     pub const ARGS: [Reg; 6] = [Reg::Rdi, Reg::Rsi, Reg::Rdx, Reg::Rcx, Reg::R8, Reg::R9];
 
+    /// Every register, in [`Reg::index`] order.
+    pub const ALL: [Reg; 11] = [
+        Reg::Rax,
+        Reg::Rcx,
+        Reg::Rdx,
+        Reg::Rsi,
+        Reg::Rdi,
+        Reg::R8,
+        Reg::R9,
+        Reg::R10,
+        Reg::R11,
+        Reg::Rsp,
+        Reg::Rbp,
+    ];
+
+    /// The position in [`Reg::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// The register's AT&T name without `%`.
     pub fn name(self) -> &'static str {
         match self {
@@ -233,6 +253,44 @@ impl Shift {
 /// A block label inside one function (its index among the labelled blocks).
 pub type Label = u32;
 
+impl MInst {
+    /// The registers this instruction writes (for calls: every register the
+    /// back end uses except `rsp` and `rbp`, which the callee preserves);
+    /// `None` for a label or a return, after which nothing is known.
+    pub fn writes(&self) -> Option<Vec<Reg>> {
+        Some(match *self {
+            MInst::Comment(_)
+            | MInst::Store(..)
+            | MInst::Cmp(..)
+            | MInst::CmpRI(..)
+            | MInst::Test(..)
+            | MInst::Push(_)
+            | MInst::Jmp(_)
+            | MInst::Jcc(..) => vec![],
+            MInst::Label(_) | MInst::Ret => return None,
+            MInst::MovRR(d, _)
+            | MInst::MovRI(d, _)
+            | MInst::Load(d, _)
+            | MInst::Lea(d, _)
+            | MInst::LeaSym(d, _)
+            | MInst::LoadRt(d, _)
+            | MInst::Alu(_, d, _)
+            | MInst::AluRI(_, d, _)
+            | MInst::ImulRRI(d, ..)
+            | MInst::ShiftCl(_, d)
+            | MInst::ShiftRI(_, d, _)
+            | MInst::SetCc(_, d)
+            | MInst::Movsxd(d, _)
+            | MInst::Pop(d) => vec![d],
+            MInst::CallSym(_) | MInst::CallReg(_) => Reg::ALL
+                .iter()
+                .copied()
+                .filter(|r| !matches!(r, Reg::Rsp | Reg::Rbp))
+                .collect(),
+        })
+    }
+}
+
 /// One machine instruction (or a label or comment) of the selected code.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MInst {
@@ -257,16 +315,18 @@ pub enum MInst {
     LoadRt(Reg, Rt),
     /// `op dst, src`.
     Alu(Alu, Reg, Reg),
-    /// `add dst, imm32`.
-    AddRI(Reg, i32),
-    /// `sub dst, imm32`.
-    SubRI(Reg, i32),
+    /// `op dst, imm32` (`imul dst, dst, imm32` for `Alu::Imul`).
+    AluRI(Alu, Reg, i32),
     /// `imul dst, src, imm32`.
     ImulRRI(Reg, Reg, i32),
     /// `shl/shr/sar dst, cl`.
     ShiftCl(Shift, Reg),
+    /// `shl/shr/sar dst, imm8`.
+    ShiftRI(Shift, Reg, u8),
     /// `cmp a, b` (flags of `a - b`).
     Cmp(Reg, Reg),
+    /// `cmp a, imm32`.
+    CmpRI(Reg, i32),
     /// `test a, b`.
     Test(Reg, Reg),
     /// `setcc low8(dst)` then `movzx dst, low8(dst)`: 0 or 1 in the whole word.

@@ -6,7 +6,7 @@
 
 use super::FnCtx;
 use crate::error::CodegenError;
-use crate::minst::{MInst, Reg, Sym};
+use crate::minst::{Alu, MInst, Reg, Sym};
 use spec::{Operand, OperandKind, Ty};
 
 impl FnCtx<'_> {
@@ -19,7 +19,7 @@ impl FnCtx<'_> {
         let stack_args = args.get(Reg::ARGS.len()..).unwrap_or(&[]);
         let pad = if stack_args.len() % 2 == 1 { 8 } else { 0 };
         if pad != 0 {
-            self.emit(MInst::SubRI(Reg::Rsp, pad));
+            self.emit(MInst::AluRI(Alu::Sub, Reg::Rsp, pad));
         }
         for (_, op) in stack_args.iter().rev() {
             self.operand(op, Reg::Rax)?;
@@ -46,7 +46,7 @@ impl FnCtx<'_> {
         if popped > 0 {
             let n = i32::try_from(popped)
                 .map_err(|_| self.error(callee.span, "too many call arguments"))?;
-            self.emit(MInst::AddRI(Reg::Rsp, n));
+            self.emit(MInst::AluRI(Alu::Add, Reg::Rsp, n));
         }
         Ok(())
     }

@@ -11,17 +11,29 @@
 
 use crate::error::CodegenError;
 use spec::{Fdecl, InsnKind, TypeEnv};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Where each local and each entry-block `alloca` lives.
 pub(crate) struct Frame {
+    slot_disps: HashSet<i32>,
     /// `rbp` displacement of each local's 8-byte slot.
     pub slots: HashMap<String, i32>,
     /// `rbp` displacement of the space of the entry block's `alloca` number
     /// `i` (by instruction index).
     pub allocas: HashMap<usize, i32>,
+    /// The frame space of each entry-block `alloca`, by its result's name:
+    /// its address is `rbp + disp` for the whole activation.
+    pub alloca_areas: HashMap<String, i32>,
     /// Bytes below `rbp` (a multiple of 16).
     pub size: i32,
+}
+
+impl Frame {
+    /// True when `disp` is the slot of a local (never visible to the
+    /// program, so only the function's own code writes it).
+    pub fn is_slot(&self, disp: i32) -> bool {
+        self.slot_disps.contains(&disp)
+    }
 }
 
 /// The bytes an `alloca` of `size` takes: a multiple of 8, at least 8 so that
@@ -36,6 +48,7 @@ impl Frame {
         let mut below: u64 = 0;
         let mut slots = HashMap::new();
         let mut allocas = HashMap::new();
+        let mut alloca_areas = HashMap::new();
         let too_big = || {
             CodegenError::new(
                 &f.name,
@@ -72,13 +85,18 @@ impl Frame {
             if let InsnKind::Alloca { ty } = &insn.kind {
                 let d = take(alloca_bytes(env.size_of(ty)))?;
                 allocas.insert(i, d);
+                if let Some(name) = &insn.result {
+                    alloca_areas.insert(name.clone(), d);
+                }
             }
         }
         let size = below.div_ceil(16) * 16;
         let size = i32::try_from(size).map_err(|_| too_big())?;
         Ok(Frame {
+            slot_disps: slots.values().copied().collect(),
             slots,
             allocas,
+            alloca_areas,
             size,
         })
     }

@@ -82,7 +82,7 @@ impl FnCtx<'_> {
             .div_ceil(16)
             .saturating_mul(16);
         match i32::try_from(bytes) {
-            Ok(b) => self.emit(MInst::SubRI(Reg::Rsp, b)),
+            Ok(b) => self.emit(MInst::AluRI(Alu::Sub, Reg::Rsp, b)),
             Err(_) => {
                 self.emit(MInst::MovRI(Reg::Rax, bytes as i64));
                 self.emit(MInst::Alu(Alu::Sub, Reg::Rsp, Reg::Rax));
@@ -92,8 +92,12 @@ impl FnCtx<'_> {
         Ok(())
     }
 
-    /// `%L = load S* OP`: `rax = [rax]`.
+    /// `%L = load S* OP`: `rax = [rax]` (`[rbp - k]` for an entry alloca).
     fn compile_load(&mut self, ptr: &Operand) -> Result<(), CodegenError> {
+        if let Some(m) = self.alloca_mem(ptr) {
+            self.emit(MInst::Load(Reg::Rax, m));
+            return Ok(());
+        }
         self.operand(ptr, Reg::Rax)?;
         self.emit(MInst::Load(
             Reg::Rax,
@@ -105,9 +109,13 @@ impl FnCtx<'_> {
         Ok(())
     }
 
-    /// `store S OP1, S* OP2`: `[rax] = rcx`.
+    /// `store S OP1, S* OP2`: `[rax] = rcx` (`[rbp - k]` for an entry alloca).
     fn compile_store(&mut self, val: &Operand, ptr: &Operand) -> Result<(), CodegenError> {
         self.operand(val, Reg::Rcx)?;
+        if let Some(m) = self.alloca_mem(ptr) {
+            self.emit(MInst::Store(m, Reg::Rcx));
+            return Ok(());
+        }
         self.operand(ptr, Reg::Rax)?;
         self.emit(MInst::Store(
             Mem {
@@ -123,8 +131,13 @@ impl FnCtx<'_> {
     /// otherwise (pointers compare as addresses).
     fn compile_icmp(&mut self, cnd: Cnd, op1: &Operand, op2: &Operand) -> Result<(), CodegenError> {
         self.operand(op1, Reg::Rax)?;
-        self.operand(op2, Reg::Rcx)?;
-        self.emit(MInst::Cmp(Reg::Rax, Reg::Rcx));
+        match Self::imm32(op2) {
+            Some(n) => self.emit(MInst::CmpRI(Reg::Rax, n)),
+            None => {
+                self.operand(op2, Reg::Rcx)?;
+                self.emit(MInst::Cmp(Reg::Rax, Reg::Rcx));
+            }
+        }
         self.emit(MInst::SetCc(cc_of(cnd), Reg::Rax));
         Ok(())
     }

@@ -19,7 +19,7 @@ mod term;
 use crate::data::Syms;
 use crate::describe;
 use crate::error::CodegenError;
-use crate::minst::{Label, MFunc, MInst, Mem, Reg, Sym};
+use crate::minst::{Alu, Label, MFunc, MInst, Mem, Reg, Sym};
 use frame::Frame;
 use spec::{Fdecl, Operand, OperandKind, Span, TypeEnv};
 use std::collections::HashMap;
@@ -33,6 +33,9 @@ pub(crate) struct FnCtx<'a> {
     frame: Frame,
     labels: HashMap<&'a str, Label>,
     out: Vec<MInst>,
+    /// For each register, the local slot (rbp displacement) whose value it
+    /// holds, as far as this block's code so far shows.
+    cache: [Option<i32>; Reg::ALL.len()],
 }
 
 /// Selects the machine instructions of `f`: prologue, then every block in
@@ -54,6 +57,7 @@ pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFu
         frame,
         labels,
         out: Vec::new(),
+        cache: [None; Reg::ALL.len()],
     };
     cx.prologue();
     let blocks = std::iter::once((None, &f.cfg.entry)).chain(
@@ -65,14 +69,14 @@ pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFu
     );
     for (label, block) in blocks {
         if let Some(l) = label {
-            cx.out.push(MInst::Label(l));
+            cx.emit(MInst::Label(l));
         }
         let in_entry = label.is_none();
         for (i, insn) in block.insns.iter().enumerate() {
-            cx.out.push(MInst::Comment(describe::insn(insn)));
+            cx.emit(MInst::Comment(describe::insn(insn)));
             cx.compile_insn(insn, in_entry, i)?;
         }
-        cx.out.push(MInst::Comment(describe::term(&block.term)));
+        cx.emit(MInst::Comment(describe::term(&block.term)));
         let next = label.map_or(0, |l| l + 1);
         cx.compile_term(&block.term, next)?;
     }
@@ -88,8 +92,59 @@ impl FnCtx<'_> {
         CodegenError::new(&self.fdecl.name, span, message)
     }
 
+    /// Appends an instruction and updates what the registers are known to
+    /// hold: a label or a return forgets everything, a write forgets the
+    /// register written, and a load or store of a local's slot (or a copy)
+    /// records that the register holds that local. Slots are never
+    /// addressable by the program, so no store through a pointer changes one.
     fn emit(&mut self, i: MInst) {
+        match i.writes() {
+            None => self.cache = [None; Reg::ALL.len()],
+            Some(regs) => {
+                let copied = match i {
+                    MInst::MovRR(_, s) => self.cache[s.index()],
+                    _ => None,
+                };
+                for r in regs {
+                    self.cache[r.index()] = None;
+                }
+                match i {
+                    MInst::MovRR(d, _) => self.cache[d.index()] = copied,
+                    MInst::Load(
+                        d,
+                        Mem {
+                            base: Reg::Rbp,
+                            disp,
+                        },
+                    ) if self.frame.is_slot(disp) => self.cache[d.index()] = Some(disp),
+                    MInst::Store(
+                        Mem {
+                            base: Reg::Rbp,
+                            disp,
+                        },
+                        s,
+                    ) if self.frame.is_slot(disp) => {
+                        for c in self.cache.iter_mut().filter(|c| **c == Some(disp)) {
+                            *c = None;
+                        }
+                        self.cache[s.index()] = Some(disp);
+                    }
+                    _ => {}
+                }
+            }
+        }
         self.out.push(i);
+    }
+
+    /// The address of the entry-block `alloca` that `op` names, if it does.
+    fn alloca_mem(&self, op: &Operand) -> Option<Mem> {
+        match &op.kind {
+            OperandKind::Id(x) => self.frame.alloca_areas.get(x.as_str()).map(|&disp| Mem {
+                base: Reg::Rbp,
+                disp,
+            }),
+            _ => None,
+        }
     }
 
     /// `push rbp; mov rbp, rsp; sub rsp, FRAME`, then the register
@@ -99,7 +154,7 @@ impl FnCtx<'_> {
         self.emit(MInst::Push(Reg::Rbp));
         self.emit(MInst::MovRR(Reg::Rbp, Reg::Rsp));
         if self.frame.size > 0 {
-            self.emit(MInst::SubRI(Reg::Rsp, self.frame.size));
+            self.emit(MInst::AluRI(Alu::Sub, Reg::Rsp, self.frame.size));
         }
         if self.fdecl.name == "main" && self.fdecl.params.len() == 2 {
             self.emit(MInst::Movsxd(Reg::Rdi, Reg::Rdi));
@@ -156,7 +211,22 @@ impl FnCtx<'_> {
                 Sym::Runtime(rt) => MInst::LoadRt(r, rt),
                 s => MInst::LeaSym(r, s),
             },
-            OperandKind::Id(x) => MInst::Load(r, self.slot(x, op.span)?),
+            OperandKind::Id(x) => {
+                if let Some(m) = self.alloca_mem(op) {
+                    MInst::Lea(r, m)
+                } else {
+                    let m = self.slot(x, op.span)?;
+                    let held = Reg::ALL
+                        .iter()
+                        .zip(&self.cache)
+                        .find(|(_, c)| **c == Some(m.disp));
+                    match held {
+                        Some((&k, _)) if k == r => return Ok(()),
+                        Some((&k, _)) => MInst::MovRR(r, k),
+                        None => MInst::Load(r, m),
+                    }
+                }
+            }
         };
         self.emit(i);
         Ok(())
@@ -171,6 +241,15 @@ impl FnCtx<'_> {
         Ok(())
     }
 
+    /// The value of `op` if it is a constant that fits an `imm32`.
+    fn imm32(op: &Operand) -> Option<i32> {
+        match op.kind {
+            OperandKind::Const(n) => i32::try_from(n).ok(),
+            OperandKind::Null => Some(0),
+            _ => None,
+        }
+    }
+
     /// `dst += imm` for any 64-bit `imm` (through `r10` when it does not fit
     /// 32 bits).
     fn add_imm(&mut self, dst: Reg, imm: i64) {
@@ -178,7 +257,7 @@ impl FnCtx<'_> {
             return;
         }
         match i32::try_from(imm) {
-            Ok(v) => self.emit(MInst::AddRI(dst, v)),
+            Ok(v) => self.emit(MInst::AluRI(Alu::Add, dst, v)),
             Err(_) => {
                 self.emit(MInst::MovRI(Reg::R10, imm));
                 self.emit(MInst::Alu(crate::minst::Alu::Add, dst, Reg::R10));
