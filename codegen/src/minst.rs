@@ -184,6 +184,18 @@ pub enum Cc {
 }
 
 impl Cc {
+    /// The condition that holds exactly when this one does not.
+    pub fn invert(self) -> Cc {
+        match self {
+            Cc::E => Cc::Ne,
+            Cc::Ne => Cc::E,
+            Cc::L => Cc::Ge,
+            Cc::Le => Cc::G,
+            Cc::G => Cc::Le,
+            Cc::Ge => Cc::L,
+        }
+    }
+
     /// The suffix of `setcc` / `jcc`.
     pub fn suffix(self) -> &'static str {
         match self {

@@ -41,6 +41,23 @@ impl FnCtx<'_> {
         op2: &Operand,
     ) -> Result<(), CodegenError> {
         self.operand(op1, Reg::Rax)?;
+        if let Some(n) = Self::imm32(op2) {
+            let amount = (n & 63) as u8;
+            let i = match bop {
+                Bop::Add => MInst::AluRI(Alu::Add, Reg::Rax, n),
+                Bop::Sub => MInst::AluRI(Alu::Sub, Reg::Rax, n),
+                Bop::Mul => MInst::AluRI(Alu::Imul, Reg::Rax, n),
+                Bop::And => MInst::AluRI(Alu::And, Reg::Rax, n),
+                Bop::Or => MInst::AluRI(Alu::Or, Reg::Rax, n),
+                Bop::Xor => MInst::AluRI(Alu::Xor, Reg::Rax, n),
+                // The amount masked as `shl rax, cl` masks it.
+                Bop::Shl => MInst::ShiftRI(Shift::Shl, Reg::Rax, amount),
+                Bop::Lshr => MInst::ShiftRI(Shift::Shr, Reg::Rax, amount),
+                Bop::Ashr => MInst::ShiftRI(Shift::Sar, Reg::Rax, amount),
+            };
+            self.emit(i);
+            return Ok(());
+        }
         self.operand(op2, Reg::Rcx)?;
         let i = match bop {
             Bop::Add => MInst::Alu(Alu::Add, Reg::Rax, Reg::Rcx),

@@ -21,7 +21,7 @@ use crate::describe;
 use crate::error::CodegenError;
 use crate::minst::{Alu, Label, MFunc, MInst, Mem, Reg, Sym};
 use frame::Frame;
-use spec::{Fdecl, Operand, OperandKind, Span, TypeEnv};
+use spec::{Fdecl, InsnKind, Operand, OperandKind, Span, TermKind, TypeEnv};
 use std::collections::HashMap;
 
 /// The state of selecting one function: the frame, the block labels and the
@@ -78,12 +78,28 @@ pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFu
         }
         cx.emit(MInst::Comment(describe::term(&block.term)));
         let next = label.map_or(0, |l| l + 1);
-        cx.compile_term(&block.term, next)?;
+        let fused = fused_condition(block);
+        cx.compile_term(&block.term, next, fused)?;
     }
     Ok(MFunc {
         name: f.name.clone(),
         insts: cx.out,
     })
+}
+
+/// The condition of the block's last instruction when it is the `icmp`
+/// whose result the block's `cbr` tests.
+fn fused_condition(block: &spec::Block) -> Option<crate::minst::Cc> {
+    let TermKind::Cbr(op, ..) = &block.term.kind else {
+        return None;
+    };
+    let last = block.insns.last()?;
+    match (&op.kind, &last.result, &last.kind) {
+        (OperandKind::Id(x), Some(r), InsnKind::Icmp { cnd, .. }) if x == r => {
+            Some(insn::cc_of(*cnd))
+        }
+        _ => None,
+    }
 }
 
 impl FnCtx<'_> {

@@ -7,8 +7,15 @@ use spec::{Span, Term, TermKind};
 
 impl FnCtx<'_> {
     /// Selects a terminator; `next` is the label of the block laid out right
-    /// after this one (a branch there falls through).
-    pub(super) fn compile_term(&mut self, term: &Term, next: Label) -> Result<(), CodegenError> {
+    /// after this one (a branch there falls through); `fused` is the
+    /// condition of the block's last instruction when it is the `icmp` whose
+    /// result a `cbr` tests (its flags are still set).
+    pub(super) fn compile_term(
+        &mut self,
+        term: &Term,
+        next: Label,
+        fused: Option<Cc>,
+    ) -> Result<(), CodegenError> {
         match &term.kind {
             TermKind::Ret(_, op) => {
                 if let Some(op) = op {
@@ -24,11 +31,23 @@ impl FnCtx<'_> {
             }
             TermKind::Cbr(op, l1, l2) => {
                 let (l1, l2) = (self.label(l1, term.span)?, self.label(l2, term.span)?);
-                self.operand(op, Reg::Rax)?;
-                self.emit(MInst::Test(Reg::Rax, Reg::Rax));
-                self.emit(MInst::Jcc(Cc::Ne, l1));
-                if l2 != next {
-                    self.emit(MInst::Jmp(l2));
+                // After `cmp; setcc; movzx; mov [slot]` the flags are still
+                // those of the comparison: branch on them directly.
+                let cc = match fused {
+                    Some(cc) => cc,
+                    None => {
+                        self.operand(op, Reg::Rax)?;
+                        self.emit(MInst::Test(Reg::Rax, Reg::Rax));
+                        Cc::Ne
+                    }
+                };
+                if l1 == next {
+                    self.emit(MInst::Jcc(cc.invert(), l2));
+                } else {
+                    self.emit(MInst::Jcc(cc, l1));
+                    if l2 != next {
+                        self.emit(MInst::Jmp(l2));
+                    }
                 }
             }
         }
