@@ -6,37 +6,66 @@
 
 use super::FnCtx;
 use crate::error::CodegenError;
-use crate::minst::{Alu, MInst, Reg};
+use crate::minst::{Alu, MInst, Mem, Reg};
 use spec::{Operand, OperandKind, Span, Ty};
 
 /// The non-constant GEP indices, each with the size of what it steps over.
 type Dynamic<'o> = Vec<(&'o Operand, i64)>;
 
 impl FnCtx<'_> {
-    /// `rax = base + gep_offset(T1, consts) + sum(dynamic index * element size)`.
+    /// `d = base + gep_offset(T1, consts) + sum(dynamic index * element size)`.
     pub(super) fn compile_gep(
         &mut self,
         base_ty: &Ty,
         ptr: &Operand,
         idxs: &[Operand],
         span: Span,
-    ) -> Result<(), CodegenError> {
+    ) -> Result<Reg, CodegenError> {
         let (consts, dynamic) = self.gep_indices(base_ty, idxs, span)?;
         let konst = self
             .env
             .gep_offset(base_ty, &consts)
             .ok_or_else(|| self.error(span, "GEPTY is not defined for these indices"))?;
-        self.operand(ptr, Reg::Rax)?;
+        let d = match self.alloca_mem(ptr) {
+            Some(m) => {
+                let d = self.pick(&[]);
+                self.emit(MInst::Lea(d, m));
+                d
+            }
+            None => {
+                let base = self.src(ptr, &[])?;
+                if dynamic.is_empty() {
+                    if let Ok(k) = i32::try_from(konst) {
+                        let d = self.pick(&[base]);
+                        self.emit(MInst::Lea(d, Mem { base, disp: k }));
+                        return Ok(d);
+                    }
+                }
+                self.copy_of(base, &[])
+            }
+        };
         for (op, scale) in dynamic {
             if scale == 0 {
                 continue;
             }
-            self.operand(op, Reg::Rcx)?;
-            self.scale_rcx(scale);
-            self.emit(MInst::Alu(Alu::Add, Reg::Rax, Reg::Rcx));
+            let idx = self.src(op, &[d])?;
+            let t = if scale == 1 {
+                idx
+            } else {
+                let t = self.pick(&[d, idx]);
+                match i32::try_from(scale) {
+                    Ok(s) => self.emit(MInst::ImulRRI(t, idx, s)),
+                    Err(_) => {
+                        self.emit(MInst::MovRI(t, scale));
+                        self.emit(MInst::Alu(Alu::Imul, t, idx));
+                    }
+                }
+                t
+            };
+            self.emit(MInst::Alu(Alu::Add, d, t));
         }
-        self.add_imm(Reg::Rax, konst);
-        Ok(())
+        self.add_imm(d, konst);
+        Ok(d)
     }
 
     /// The indices with every non-constant one replaced by 0, and the
@@ -101,19 +130,5 @@ impl FnCtx<'_> {
             return Err(self.error(span, "GEP needs at least one index"));
         }
         Ok((consts, dynamic))
-    }
-
-    /// `rcx *= scale`.
-    fn scale_rcx(&mut self, scale: i64) {
-        if scale == 1 {
-            return;
-        }
-        match i32::try_from(scale) {
-            Ok(s) => self.emit(MInst::ImulRRI(Reg::Rcx, Reg::Rcx, s)),
-            Err(_) => {
-                self.emit(MInst::MovRI(Reg::R10, scale));
-                self.emit(MInst::Alu(Alu::Imul, Reg::Rcx, Reg::R10));
-            }
-        }
     }
 }

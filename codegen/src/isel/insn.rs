@@ -10,89 +10,102 @@ use spec::{Bop, Cnd, Insn, InsnKind, Operand, Ty};
 
 impl FnCtx<'_> {
     /// Selects the code of one instruction; `index` is its position in its
-    /// block, `in_entry` whether that block is the entry block.
+    /// block, `in_entry` whether that block is the entry block. The result
+    /// (if any) is computed in a register, then stored into its slot.
     pub(super) fn compile_insn(
         &mut self,
         insn: &Insn,
         in_entry: bool,
         index: usize,
     ) -> Result<(), CodegenError> {
-        match &insn.kind {
-            InsnKind::Binop { bop, op1, op2, .. } => self.compile_binop(*bop, op1, op2)?,
-            InsnKind::Alloca { ty } => self.compile_alloca(ty, in_entry, index)?,
-            InsnKind::Load { ptr, .. } => self.compile_load(ptr)?,
-            InsnKind::Store { val, ptr, .. } => return self.compile_store(val, ptr),
-            InsnKind::Icmp { cnd, op1, op2, .. } => self.compile_icmp(*cnd, op1, op2)?,
-            InsnKind::Call { callee, args, .. } => self.compile_call(callee, args)?,
+        let r = match &insn.kind {
+            InsnKind::Binop { bop, op1, op2, .. } => Some(self.compile_binop(*bop, op1, op2)?),
+            InsnKind::Alloca { ty } => Some(self.compile_alloca(ty, in_entry, index)),
+            InsnKind::Load { ptr, .. } => Some(self.compile_load(ptr)?),
+            InsnKind::Store { val, ptr, .. } => {
+                self.compile_store(val, ptr)?;
+                None
+            }
+            InsnKind::Icmp { cnd, op1, op2, .. } => Some(self.compile_icmp(*cnd, op1, op2)?),
+            InsnKind::Call { callee, args, .. } => {
+                self.compile_call(callee, args)?;
+                Some(Reg::Rax)
+            }
             InsnKind::Gep {
                 base_ty, ptr, idxs, ..
-            } => self.compile_gep(base_ty, ptr, idxs, insn.span)?,
-            InsnKind::Bitcast { op, .. } => self.operand(op, Reg::Rax)?,
-        }
-        self.store_result(&insn.result, insn.span)
+            } => Some(self.compile_gep(base_ty, ptr, idxs, insn.span)?),
+            InsnKind::Bitcast { op, .. } => Some(self.src(op, &[])?),
+        };
+        self.store_result(&insn.result, r, insn.span)
     }
 
-    /// `%L = BOP i64 OP1, OP2`: `rax = rax BOP rcx`; shifts take the amount
-    /// in `cl` (the oracle rejects amounts outside 0..=63, where x86 masks).
+    /// `%L = BOP i64 OP1, OP2`: `d = OP1; d = d BOP OP2`. Shift amounts that
+    /// are not constants go in `cl`; constant amounts are masked to 0..=63
+    /// as x86 masks `cl` (the oracle rejects amounts outside 0..=63).
     fn compile_binop(
         &mut self,
         bop: Bop,
         op1: &Operand,
         op2: &Operand,
-    ) -> Result<(), CodegenError> {
-        self.operand(op1, Reg::Rax)?;
+    ) -> Result<Reg, CodegenError> {
+        let a = self.src(op1, &[])?;
         if let Some(n) = Self::imm32(op2) {
+            let d = self.copy_of(a, &[]);
             let amount = (n & 63) as u8;
-            let i = match bop {
-                Bop::Add => MInst::AluRI(Alu::Add, Reg::Rax, n),
-                Bop::Sub => MInst::AluRI(Alu::Sub, Reg::Rax, n),
-                Bop::Mul => MInst::AluRI(Alu::Imul, Reg::Rax, n),
-                Bop::And => MInst::AluRI(Alu::And, Reg::Rax, n),
-                Bop::Or => MInst::AluRI(Alu::Or, Reg::Rax, n),
-                Bop::Xor => MInst::AluRI(Alu::Xor, Reg::Rax, n),
-                // The amount masked as `shl rax, cl` masks it.
-                Bop::Shl => MInst::ShiftRI(Shift::Shl, Reg::Rax, amount),
-                Bop::Lshr => MInst::ShiftRI(Shift::Shr, Reg::Rax, amount),
-                Bop::Ashr => MInst::ShiftRI(Shift::Sar, Reg::Rax, amount),
-            };
-            self.emit(i);
-            return Ok(());
+            self.emit(match bop {
+                Bop::Add => MInst::AluRI(Alu::Add, d, n),
+                Bop::Sub => MInst::AluRI(Alu::Sub, d, n),
+                Bop::Mul => MInst::AluRI(Alu::Imul, d, n),
+                Bop::And => MInst::AluRI(Alu::And, d, n),
+                Bop::Or => MInst::AluRI(Alu::Or, d, n),
+                Bop::Xor => MInst::AluRI(Alu::Xor, d, n),
+                Bop::Shl => MInst::ShiftRI(Shift::Shl, d, amount),
+                Bop::Lshr => MInst::ShiftRI(Shift::Shr, d, amount),
+                Bop::Ashr => MInst::ShiftRI(Shift::Sar, d, amount),
+            });
+            return Ok(d);
         }
-        self.operand(op2, Reg::Rcx)?;
-        let i = match bop {
-            Bop::Add => MInst::Alu(Alu::Add, Reg::Rax, Reg::Rcx),
-            Bop::Sub => MInst::Alu(Alu::Sub, Reg::Rax, Reg::Rcx),
-            Bop::Mul => MInst::Alu(Alu::Imul, Reg::Rax, Reg::Rcx),
-            Bop::And => MInst::Alu(Alu::And, Reg::Rax, Reg::Rcx),
-            Bop::Or => MInst::Alu(Alu::Or, Reg::Rax, Reg::Rcx),
-            Bop::Xor => MInst::Alu(Alu::Xor, Reg::Rax, Reg::Rcx),
-            Bop::Shl => MInst::ShiftCl(Shift::Shl, Reg::Rax),
-            Bop::Lshr => MInst::ShiftCl(Shift::Shr, Reg::Rax),
-            Bop::Ashr => MInst::ShiftCl(Shift::Sar, Reg::Rax),
+        let shift = match bop {
+            Bop::Shl => Some(Shift::Shl),
+            Bop::Lshr => Some(Shift::Shr),
+            Bop::Ashr => Some(Shift::Sar),
+            _ => None,
         };
-        self.emit(i);
-        Ok(())
+        if let Some(sh) = shift {
+            let d = self.copy_of(a, &[Reg::Rcx]);
+            self.operand(op2, Reg::Rcx)?;
+            self.emit(MInst::ShiftCl(sh, d));
+            return Ok(d);
+        }
+        let b = self.src(op2, &[a])?;
+        let d = self.copy_of(a, &[b]);
+        let op = match bop {
+            Bop::Add => Alu::Add,
+            Bop::Sub => Alu::Sub,
+            Bop::Mul => Alu::Imul,
+            Bop::And => Alu::And,
+            Bop::Or => Alu::Or,
+            _ => Alu::Xor,
+        };
+        self.emit(MInst::Alu(op, d, b));
+        Ok(d)
     }
 
     /// `%L = alloca S`: in the entry block, the address of its frame space;
     /// elsewhere fresh stack space (a multiple of 16, keeping `rsp` aligned)
     /// each time it runs.
-    fn compile_alloca(
-        &mut self,
-        ty: &Ty,
-        in_entry: bool,
-        index: usize,
-    ) -> Result<(), CodegenError> {
+    fn compile_alloca(&mut self, ty: &Ty, in_entry: bool, index: usize) -> Reg {
         if in_entry {
             if let Some(&disp) = self.frame.allocas.get(&index) {
+                let d = self.pick(&[]);
                 self.emit(MInst::Lea(
-                    Reg::Rax,
+                    d,
                     Mem {
                         base: Reg::Rbp,
                         disp,
                     },
                 ));
-                return Ok(());
+                return d;
             }
         }
         let bytes = alloca_bytes(self.env.size_of(ty))
@@ -101,62 +114,61 @@ impl FnCtx<'_> {
         match i32::try_from(bytes) {
             Ok(b) => self.emit(MInst::AluRI(Alu::Sub, Reg::Rsp, b)),
             Err(_) => {
-                self.emit(MInst::MovRI(Reg::Rax, bytes as i64));
-                self.emit(MInst::Alu(Alu::Sub, Reg::Rsp, Reg::Rax));
+                let t = self.pick(&[]);
+                self.emit(MInst::MovRI(t, bytes as i64));
+                self.emit(MInst::Alu(Alu::Sub, Reg::Rsp, t));
             }
         }
-        self.emit(MInst::MovRR(Reg::Rax, Reg::Rsp));
-        Ok(())
+        let d = self.pick(&[]);
+        self.emit(MInst::MovRR(d, Reg::Rsp));
+        d
     }
 
-    /// `%L = load S* OP`: `rax = [rax]` (`[rbp - k]` for an entry alloca).
-    fn compile_load(&mut self, ptr: &Operand) -> Result<(), CodegenError> {
+    /// `%L = load S* OP`: `d = [p]` (`[rbp - k]` for an entry alloca).
+    fn compile_load(&mut self, ptr: &Operand) -> Result<Reg, CodegenError> {
         if let Some(m) = self.alloca_mem(ptr) {
-            self.emit(MInst::Load(Reg::Rax, m));
-            return Ok(());
+            let d = self.pick(&[]);
+            self.emit(MInst::Load(d, m));
+            return Ok(d);
         }
-        self.operand(ptr, Reg::Rax)?;
-        self.emit(MInst::Load(
-            Reg::Rax,
-            Mem {
-                base: Reg::Rax,
-                disp: 0,
-            },
-        ));
-        Ok(())
+        let p = self.src(ptr, &[])?;
+        let d = self.pick(&[p]);
+        self.emit(MInst::Load(d, Mem { base: p, disp: 0 }));
+        Ok(d)
     }
 
-    /// `store S OP1, S* OP2`: `[rax] = rcx` (`[rbp - k]` for an entry alloca).
+    /// `store S OP1, S* OP2`: `[p] = v` (`[rbp - k]` for an entry alloca).
     fn compile_store(&mut self, val: &Operand, ptr: &Operand) -> Result<(), CodegenError> {
-        self.operand(val, Reg::Rcx)?;
+        let v = self.src(val, &[])?;
         if let Some(m) = self.alloca_mem(ptr) {
-            self.emit(MInst::Store(m, Reg::Rcx));
+            self.emit(MInst::Store(m, v));
             return Ok(());
         }
-        self.operand(ptr, Reg::Rax)?;
-        self.emit(MInst::Store(
-            Mem {
-                base: Reg::Rax,
-                disp: 0,
-            },
-            Reg::Rcx,
-        ));
+        let p = self.src(ptr, &[v])?;
+        self.emit(MInst::Store(Mem { base: p, disp: 0 }, v));
         Ok(())
     }
 
     /// `%L = icmp CND S OP1, OP2`: a signed comparison, 1 if it holds and 0
-    /// otherwise (pointers compare as addresses).
-    fn compile_icmp(&mut self, cnd: Cnd, op1: &Operand, op2: &Operand) -> Result<(), CodegenError> {
-        self.operand(op1, Reg::Rax)?;
+    /// otherwise (pointers compare as addresses). The flags stay set for a
+    /// `cbr` that tests the result right after.
+    fn compile_icmp(
+        &mut self,
+        cnd: Cnd,
+        op1: &Operand,
+        op2: &Operand,
+    ) -> Result<Reg, CodegenError> {
+        let a = self.src(op1, &[])?;
         match Self::imm32(op2) {
-            Some(n) => self.emit(MInst::CmpRI(Reg::Rax, n)),
+            Some(n) => self.emit(MInst::CmpRI(a, n)),
             None => {
-                self.operand(op2, Reg::Rcx)?;
-                self.emit(MInst::Cmp(Reg::Rax, Reg::Rcx));
+                let b = self.src(op2, &[a])?;
+                self.emit(MInst::Cmp(a, b));
             }
         }
-        self.emit(MInst::SetCc(cc_of(cnd), Reg::Rax));
-        Ok(())
+        let d = self.pick(&[]);
+        self.emit(MInst::SetCc(cc_of(cnd), d));
+        Ok(d)
     }
 }
 

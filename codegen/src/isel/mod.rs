@@ -14,6 +14,7 @@ mod call;
 mod frame;
 mod gep;
 mod insn;
+mod regs;
 mod term;
 
 use crate::data::Syms;
@@ -36,6 +37,10 @@ pub(crate) struct FnCtx<'a> {
     /// For each register, the local slot (rbp displacement) whose value it
     /// holds, as far as this block's code so far shows.
     cache: [Option<i32>; Reg::ALL.len()],
+    /// When each register was last used (for [`FnCtx::pick`]).
+    lru: [u64; Reg::ALL.len()],
+    /// The use counter behind `lru`.
+    clock: u64,
 }
 
 /// Selects the machine instructions of `f`: prologue, then every block in
@@ -58,6 +63,8 @@ pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFu
         labels,
         out: Vec::new(),
         cache: [None; Reg::ALL.len()],
+        lru: [0; Reg::ALL.len()],
+        clock: 0,
     };
     cx.prologue();
     let blocks = std::iter::once((None, &f.cfg.entry)).chain(
@@ -248,11 +255,16 @@ impl FnCtx<'_> {
         Ok(())
     }
 
-    /// Stores `rax` into the slot of the instruction's result, if it has one.
-    fn store_result(&mut self, result: &Option<String>, span: Span) -> Result<(), CodegenError> {
-        if let Some(name) = result {
+    /// Stores `r` into the slot of the instruction's result, if it has one.
+    fn store_result(
+        &mut self,
+        result: &Option<String>,
+        r: Option<Reg>,
+        span: Span,
+    ) -> Result<(), CodegenError> {
+        if let (Some(name), Some(r)) = (result, r) {
             let m = self.slot(name, span)?;
-            self.emit(MInst::Store(m, Reg::Rax));
+            self.emit(MInst::Store(m, r));
         }
         Ok(())
     }
@@ -266,8 +278,8 @@ impl FnCtx<'_> {
         }
     }
 
-    /// `dst += imm` for any 64-bit `imm` (through `r10` when it does not fit
-    /// 32 bits).
+    /// `dst += imm` for any 64-bit `imm` (through a scratch register when
+    /// it does not fit 32 bits).
     fn add_imm(&mut self, dst: Reg, imm: i64) {
         if imm == 0 {
             return;
@@ -275,8 +287,9 @@ impl FnCtx<'_> {
         match i32::try_from(imm) {
             Ok(v) => self.emit(MInst::AluRI(Alu::Add, dst, v)),
             Err(_) => {
-                self.emit(MInst::MovRI(Reg::R10, imm));
-                self.emit(MInst::Alu(crate::minst::Alu::Add, dst, Reg::R10));
+                let t = self.pick(&[dst]);
+                self.emit(MInst::MovRI(t, imm));
+                self.emit(MInst::Alu(Alu::Add, dst, t));
             }
         }
     }

@@ -36,8 +36,8 @@ impl FnCtx<'_> {
                 let cc = match fused {
                     Some(cc) => cc,
                     None => {
-                        self.operand(op, Reg::Rax)?;
-                        self.emit(MInst::Test(Reg::Rax, Reg::Rax));
+                        let c = self.src(op, &[])?;
+                        self.emit(MInst::Test(c, c));
                         Cc::Ne
                     }
                 };

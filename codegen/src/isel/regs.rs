@@ -1,0 +1,88 @@
+//! Choosing registers within a block: every result still gets its slot (so
+//! values cross blocks and calls in memory), but each instruction computes
+//! into the least recently used register of a pool, so recent values stay
+//! in registers and later uses in the same block read them from there
+//! instead of reloading their slots.
+
+use super::FnCtx;
+use crate::error::CodegenError;
+use crate::minst::{MInst, Reg};
+use spec::{Operand, OperandKind};
+
+/// The registers values are computed in (all caller-saved).
+const POOL: [Reg; 9] = [
+    Reg::Rax,
+    Reg::Rcx,
+    Reg::Rdx,
+    Reg::Rsi,
+    Reg::Rdi,
+    Reg::R8,
+    Reg::R9,
+    Reg::R10,
+    Reg::R11,
+];
+
+impl FnCtx<'_> {
+    /// Marks `r` as just used.
+    pub(super) fn touch(&mut self, r: Reg) {
+        self.clock += 1;
+        if let Some(t) = self.lru.get_mut(r.index()) {
+            *t = self.clock;
+        }
+    }
+
+    /// A register to compute into, not one of `avoid`: one holding no known
+    /// local if there is one, else the least recently used.
+    pub(super) fn pick(&mut self, avoid: &[Reg]) -> Reg {
+        let r = POOL
+            .iter()
+            .copied()
+            .filter(|r| !avoid.contains(r))
+            .min_by_key(|r| {
+                let i = r.index();
+                (
+                    self.cache.get(i).is_some_and(Option::is_some),
+                    self.lru.get(i).copied().unwrap_or(0),
+                )
+            })
+            .unwrap_or(Reg::Rax);
+        self.touch(r);
+        r
+    }
+
+    /// The register currently holding local `disp`, if any.
+    pub(super) fn holding(&self, disp: i32) -> Option<Reg> {
+        Reg::ALL
+            .iter()
+            .zip(&self.cache)
+            .find(|(_, c)| **c == Some(disp))
+            .map(|(r, _)| *r)
+    }
+
+    /// A register holding the value of `op`: where it already is, or a
+    /// register (not one of `avoid`) it is loaded into.
+    pub(super) fn src(&mut self, op: &Operand, avoid: &[Reg]) -> Result<Reg, CodegenError> {
+        if let OperandKind::Id(x) = &op.kind {
+            if self.alloca_mem(op).is_none() {
+                let m = self.slot(x, op.span)?;
+                if let Some(r) = self.holding(m.disp) {
+                    self.touch(r);
+                    return Ok(r);
+                }
+            }
+        }
+        let r = self.pick(avoid);
+        self.operand(op, r)?;
+        Ok(r)
+    }
+
+    /// Copies `s` into a fresh register (not `s` or one of `avoid`) that the
+    /// instruction then overwrites, keeping `s`'s value where it is.
+    pub(super) fn copy_of(&mut self, s: Reg, avoid: &[Reg]) -> Reg {
+        let mut av = avoid.to_vec();
+        av.push(s);
+        let d = self.pick(&av);
+        self.emit(MInst::MovRR(d, s));
+        d
+    }
+}
