@@ -5,7 +5,13 @@
 use spec::Outcome;
 use std::time::Instant;
 
-const PROGRAMS: u64 = 2000;
+/// How many programs (`CODEGEN_GEN_PROGRAMS` overrides, for longer runs).
+fn programs() -> u64 {
+    std::env::var("CODEGEN_GEN_PROGRAMS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2000)
+}
 
 #[test]
 fn generated_programs_oracle_equals_native() {
@@ -14,7 +20,8 @@ fn generated_programs_oracle_equals_native() {
     let mut insns = 0usize;
     let mut failures = Vec::new();
     let mut skipped = 0;
-    for seed in 0..PROGRAMS {
+    let n = programs();
+    for seed in 0..n {
         let size = (seed % 100) as usize + 1;
         let prog = gen::from_seed(seed, size);
         if let Err(ds) = spec::check::check(&prog) {

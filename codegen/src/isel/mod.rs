@@ -14,6 +14,7 @@ mod call;
 mod frame;
 mod gep;
 mod insn;
+mod live;
 mod regs;
 mod term;
 
@@ -22,6 +23,7 @@ use crate::describe;
 use crate::error::CodegenError;
 use crate::minst::{Alu, Label, MFunc, MInst, Mem, Reg, Sym};
 use frame::Frame;
+use live::Live;
 use spec::{Fdecl, InsnKind, Operand, OperandKind, Span, TermKind, TypeEnv};
 use std::collections::HashMap;
 
@@ -41,6 +43,14 @@ pub(crate) struct FnCtx<'a> {
     lru: [u64; Reg::ALL.len()],
     /// The use counter behind `lru`.
     clock: u64,
+    /// Registers holding a result not yet stored to its slot.
+    dirty: [bool; Reg::ALL.len()],
+    /// Which results must reach their slots.
+    live: Live,
+    /// The block being selected (0 is the entry block).
+    block: usize,
+    /// The index of the instruction being selected in its block.
+    pos: usize,
 }
 
 /// Selects the machine instructions of `f`: prologue, then every block in
@@ -48,6 +58,7 @@ pub(crate) struct FnCtx<'a> {
 /// comment with its LLVMlite text.
 pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFunc, CodegenError> {
     let frame = Frame::layout(env, f)?;
+    let live = Live::of(f, &frame);
     let labels = f
         .cfg
         .blocks
@@ -65,6 +76,10 @@ pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFu
         cache: [None; Reg::ALL.len()],
         lru: [0; Reg::ALL.len()],
         clock: 0,
+        dirty: [false; Reg::ALL.len()],
+        live,
+        block: 0,
+        pos: 0,
     };
     cx.prologue();
     let blocks = std::iter::once((None, &f.cfg.entry)).chain(
@@ -74,17 +89,20 @@ pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFu
             .enumerate()
             .map(|(i, b)| (Some(i as Label), &b.block)),
     );
-    for (label, block) in blocks {
+    for (b, (label, block)) in blocks.enumerate() {
+        cx.block = b;
         if let Some(l) = label {
             cx.emit(MInst::Label(l));
         }
         let in_entry = label.is_none();
         for (i, insn) in block.insns.iter().enumerate() {
+            cx.pos = i;
             cx.emit(MInst::Comment(describe::insn(insn)));
             cx.compile_insn(insn, in_entry, i)?;
         }
         cx.emit(MInst::Comment(describe::term(&block.term)));
         let next = label.map_or(0, |l| l + 1);
+        cx.pos = block.insns.len();
         let fused = fused_condition(block);
         cx.compile_term(&block.term, next, fused)?;
     }
@@ -122,14 +140,21 @@ impl FnCtx<'_> {
     /// addressable by the program, so no store through a pointer changes one.
     fn emit(&mut self, i: MInst) {
         match i.writes() {
-            None => self.cache = [None; Reg::ALL.len()],
+            None => {
+                self.cache = [None; Reg::ALL.len()];
+                self.dirty = [false; Reg::ALL.len()];
+            }
             Some(regs) => {
+                for &r in &regs {
+                    self.evict(r);
+                }
                 let copied = match i {
                     MInst::MovRR(_, s) => self.cache[s.index()],
                     _ => None,
                 };
                 for r in regs {
                     self.cache[r.index()] = None;
+                    self.dirty[r.index()] = false;
                 }
                 match i {
                     MInst::MovRR(d, _) => self.cache[d.index()] = copied,
@@ -147,8 +172,11 @@ impl FnCtx<'_> {
                         },
                         s,
                     ) if self.frame.is_slot(disp) => {
-                        for c in self.cache.iter_mut().filter(|c| **c == Some(disp)) {
-                            *c = None;
+                        for (c, d) in self.cache.iter_mut().zip(self.dirty.iter_mut()) {
+                            if *c == Some(disp) {
+                                *c = None;
+                                *d = false;
+                            }
                         }
                         self.cache[s.index()] = Some(disp);
                     }
@@ -157,6 +185,59 @@ impl FnCtx<'_> {
             }
         }
         self.out.push(i);
+    }
+
+    /// True when the local in slot `disp` may still be read from its slot:
+    /// it lives across blocks, or the current instruction or a later one in
+    /// this block uses it.
+    fn needed(&self, disp: i32) -> bool {
+        self.live.crosses.contains(&disp)
+            || self
+                .live
+                .last_use
+                .get(self.block)
+                .and_then(|m| m.get(&disp))
+                .is_some_and(|&at| at >= self.pos)
+    }
+
+    /// Before `r` is overwritten: stores the result it holds to its slot if
+    /// that result was never stored and is still needed.
+    fn evict(&mut self, r: Reg) {
+        let i = r.index();
+        if let (Some(true), Some(Some(disp))) = (self.dirty.get(i), self.cache.get(i)) {
+            let disp = *disp;
+            if self.needed(disp) {
+                self.out.push(MInst::Store(
+                    Mem {
+                        base: Reg::Rbp,
+                        disp,
+                    },
+                    r,
+                ));
+            }
+            self.dirty[i] = false;
+        }
+    }
+
+    /// At the end of a block: stores every result not yet stored that lives
+    /// across blocks (stores leave the flags alone).
+    fn flush(&mut self) {
+        for r in Reg::ALL {
+            let i = r.index();
+            if let (Some(true), Some(Some(disp))) = (self.dirty.get(i), self.cache.get(i)) {
+                let disp = *disp;
+                if self.live.crosses.contains(&disp) {
+                    self.out.push(MInst::Store(
+                        Mem {
+                            base: Reg::Rbp,
+                            disp,
+                        },
+                        r,
+                    ));
+                }
+                self.dirty[i] = false;
+            }
+        }
     }
 
     /// The address of the entry-block `alloca` that `op` names, if it does.
@@ -255,7 +336,9 @@ impl FnCtx<'_> {
         Ok(())
     }
 
-    /// Stores `r` into the slot of the instruction's result, if it has one.
+    /// Records that `r` holds the instruction's result (if it has one); the
+    /// result reaches its slot only if it is still needed when `r` is reused
+    /// or the block ends (see `live.rs`).
     fn store_result(
         &mut self,
         result: &Option<String>,
@@ -264,7 +347,17 @@ impl FnCtx<'_> {
     ) -> Result<(), CodegenError> {
         if let (Some(name), Some(r)) = (result, r) {
             let m = self.slot(name, span)?;
-            self.emit(MInst::Store(m, r));
+            if self.cache.get(r.index()).copied().flatten() != Some(m.disp) {
+                self.evict(r);
+            }
+            for (c, d) in self.cache.iter_mut().zip(self.dirty.iter_mut()) {
+                if *c == Some(m.disp) {
+                    *c = None;
+                    *d = false;
+                }
+            }
+            self.cache[r.index()] = Some(m.disp);
+            self.dirty[r.index()] = true;
         }
         Ok(())
     }

@@ -24,6 +24,7 @@ impl FnCtx<'_> {
                 self.epilogue();
             }
             TermKind::Br(l) => {
+                self.flush();
                 let l = self.label(l, term.span)?;
                 if l != next {
                     self.emit(MInst::Jmp(l));
@@ -31,6 +32,7 @@ impl FnCtx<'_> {
             }
             TermKind::Cbr(op, l1, l2) => {
                 let (l1, l2) = (self.label(l1, term.span)?, self.label(l2, term.span)?);
+                self.flush();
                 // After `cmp; setcc; movzx; mov [slot]` the flags are still
                 // those of the comparison: branch on them directly.
                 let cc = match fused {
