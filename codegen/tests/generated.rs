@@ -72,8 +72,5 @@ fn generated_programs_oracle_equals_native() {
             .collect::<Vec<_>>()
             .join("\n")
     );
-    assert!(
-        compared + 10 >= PROGRAMS,
-        "only {compared} programs compared"
-    );
+    assert!(compared + n / 200 >= n, "only {compared} programs compared");
 }
