@@ -63,12 +63,9 @@ pub fn module(md: &Module) -> String {
         let mut relocs = g.relocs.clone();
         relocs.sort_by_key(|&(o, _)| o);
         for (off, s) in relocs {
-            bytes(
-                &g.bytes[at.min(g.bytes.len())..off.min(g.bytes.len())],
-                &mut out,
-            );
+            bytes(g.bytes.get(at..off).unwrap_or(&[]), &mut out);
             let _ = writeln!(out, "\t.quad {}", sym_name(md, s));
-            at = off + 8;
+            at = off.saturating_add(8);
         }
         bytes(g.bytes.get(at..).unwrap_or(&[]), &mut out);
         if g.bytes.len() < 8 {
@@ -166,4 +163,19 @@ fn inst(md: &Module, fi: usize, i: &MInst, out: &mut String) {
     };
     out.push_str(&line);
     out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mangle;
+
+    #[test]
+    fn mangled_names_are_symbols_and_stay_distinct() {
+        assert_eq!(mangle("llf_", "fac"), "llf_fac");
+        assert_eq!(mangle("llg_", "a.b"), "llg_a_2Eb");
+        assert_ne!(mangle("llg_", "a_2Eb"), mangle("llg_", "a.b"));
+        assert!(mangle("llf_", "1x$")
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_'));
+    }
 }

@@ -53,6 +53,9 @@ impl Syms {
     }
 }
 
+/// The largest global the back end lays out (its bytes are built in memory).
+pub const MAX_GLOBAL: usize = 256 << 20;
+
 /// Lays out `@g = global T G`: the initializer's words and strings one after
 /// the other (the course layout has no padding), then zero bytes up to
 /// `size_of(T)`. Walks the initializer with an explicit stack, so deep
@@ -61,12 +64,12 @@ pub fn layout_gdecl(env: &TypeEnv, syms: &Syms, g: &Gdecl) -> Result<GlobalData,
     let size = env.size_of(&g.ty);
     let size = usize::try_from(size)
         .ok()
-        .filter(|&s| s <= 1 << 32)
+        .filter(|&s| s <= MAX_GLOBAL)
         .ok_or_else(|| {
             CodegenError::new(
                 "",
                 g.span,
-                format!("global @{} is larger than 4 GiB", g.name),
+                format!("global @{} is larger than {MAX_GLOBAL} bytes", g.name),
             )
         })?;
     let mut bytes = Vec::with_capacity(size);
@@ -115,4 +118,84 @@ pub fn layout_gdecl(env: &TypeEnv, syms: &Syms, g: &Gdecl) -> Result<GlobalData,
         bytes,
         relocs,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spec::{Ginit, Span};
+
+    fn gi(k: GinitKind) -> Ginit {
+        Ginit::new(k)
+    }
+
+    #[test]
+    fn nested_initializers_follow_the_course_layout() {
+        // @g = global { i64, [3 x i8], i64* } { 7, c"ab\00", @g }: 8 + 3 + 8
+        // bytes, no padding, the pointer word relocated to @g itself.
+        let ty = Ty::Struct(vec![
+            Ty::I64,
+            Ty::Array(3, Box::new(Ty::I8)),
+            Ty::I64.ptr_to(),
+        ]);
+        let g = Gdecl {
+            name: "g".into(),
+            ty: ty.clone(),
+            init: gi(GinitKind::Struct(vec![
+                (Ty::I64, gi(GinitKind::Int(7))),
+                (
+                    Ty::Array(3, Box::new(Ty::I8)),
+                    gi(GinitKind::Str(b"ab\0".to_vec())),
+                ),
+                (Ty::I64.ptr_to(), gi(GinitKind::Gid("g".into()))),
+            ])),
+            span: Span::DUMMY,
+        };
+        let prog = Prog {
+            gdecls: vec![g.clone()],
+            ..Prog::default()
+        };
+        let d = layout_gdecl(&TypeEnv::new(&prog), &Syms::new(&prog), &g).expect("layout");
+        let mut want = 7i64.to_le_bytes().to_vec();
+        want.extend_from_slice(b"ab\0");
+        want.extend_from_slice(&[0; 8]);
+        assert_eq!(d.bytes, want);
+        assert_eq!(d.relocs, vec![(11, Sym::Global(0))]);
+    }
+
+    #[test]
+    fn a_bitcast_initializer_is_its_pointer_and_null_is_zero() {
+        let g = Gdecl {
+            name: "p".into(),
+            ty: Ty::Struct(vec![Ty::I8.ptr_to(), Ty::I64.ptr_to()]),
+            init: gi(GinitKind::Struct(vec![
+                (
+                    Ty::I8.ptr_to(),
+                    gi(GinitKind::Bitcast(
+                        Ty::I64.ptr_to(),
+                        Box::new(gi(GinitKind::Gid("ll_puts".into()))),
+                        Ty::I8.ptr_to(),
+                    )),
+                ),
+                (Ty::I64.ptr_to(), gi(GinitKind::Null)),
+            ])),
+            span: Span::DUMMY,
+        };
+        let prog = Prog::default();
+        let d = layout_gdecl(&TypeEnv::new(&prog), &Syms::new(&prog), &g).expect("layout");
+        assert_eq!(d.bytes, vec![0; 16]);
+        assert_eq!(d.relocs, vec![(0, Sym::Runtime(Rt::Puts))]);
+    }
+
+    #[test]
+    fn an_unknown_global_is_an_error() {
+        let g = Gdecl {
+            name: "p".into(),
+            ty: Ty::I64.ptr_to(),
+            init: gi(GinitKind::Gid("nowhere".into())),
+            span: Span::DUMMY,
+        };
+        let prog = Prog::default();
+        assert!(layout_gdecl(&TypeEnv::new(&prog), &Syms::new(&prog), &g).is_err());
+    }
 }
