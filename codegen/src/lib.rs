@@ -14,6 +14,8 @@
 //!                        \--asm_text--> .s --cc + llrt.c--> executable
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod asm_text;
 pub mod data;
 mod describe;
