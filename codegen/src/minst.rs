@@ -266,10 +266,12 @@ impl Shift {
 pub type Label = u32;
 
 impl MInst {
-    /// The registers this instruction writes (for calls: every register the
-    /// back end uses except `rsp` and `rbp`, which the callee preserves);
-    /// `None` for a label or a return, after which nothing is known.
-    pub fn writes(&self) -> Option<Vec<Reg>> {
+    /// The registers this instruction writes, as a set of bits (bit
+    /// `Reg::index`); for calls every register the back end uses except
+    /// `rsp` and `rbp`, which the callee preserves. `None` for a label or a
+    /// return, after which nothing is known.
+    pub fn writes(&self) -> Option<u16> {
+        let one = |r: Reg| 1u16 << r.index();
         Some(match *self {
             MInst::Comment(_)
             | MInst::Store(..)
@@ -278,7 +280,7 @@ impl MInst {
             | MInst::Test(..)
             | MInst::Push(_)
             | MInst::Jmp(_)
-            | MInst::Jcc(..) => vec![],
+            | MInst::Jcc(..) => 0,
             MInst::Label(_) | MInst::Ret => return None,
             MInst::MovRR(d, _)
             | MInst::MovRI(d, _)
@@ -293,12 +295,10 @@ impl MInst {
             | MInst::ShiftRI(_, d, _)
             | MInst::SetCc(_, d)
             | MInst::Movsxd(d, _)
-            | MInst::Pop(d) => vec![d],
-            MInst::CallSym(_) | MInst::CallReg(_) => Reg::ALL
-                .iter()
-                .copied()
-                .filter(|r| !matches!(r, Reg::Rsp | Reg::Rbp))
-                .collect(),
+            | MInst::Pop(d) => one(d),
+            MInst::CallSym(_) | MInst::CallReg(_) => {
+                Reg::ALL.iter().fold(0, |m, &r| m | one(r)) & !one(Reg::Rsp) & !one(Reg::Rbp)
+            }
         })
     }
 }

@@ -144,15 +144,18 @@ impl FnCtx<'_> {
                 self.cache = [None; Reg::ALL.len()];
                 self.dirty = [false; Reg::ALL.len()];
             }
-            Some(regs) => {
-                for &r in &regs {
+            Some(regs_mask) => {
+                let written = Reg::ALL
+                    .into_iter()
+                    .filter(move |r| regs_mask & (1 << r.index()) != 0);
+                for r in written.clone() {
                     self.evict(r);
                 }
                 let copied = match i {
                     MInst::MovRR(_, s) => self.cache[s.index()],
                     _ => None,
                 };
-                for r in regs {
+                for r in written {
                     self.cache[r.index()] = None;
                     self.dirty[r.index()] = false;
                 }
