@@ -3,7 +3,7 @@
 //! runner) gives exactly the oracle's outcome (full value and stdout).
 
 use spec::Outcome;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How many programs (`CODEGEN_GEN_PROGRAMS` overrides, for longer runs).
 fn programs() -> u64 {
@@ -20,6 +20,7 @@ fn generated_programs_oracle_equals_native() {
     let mut insns = 0usize;
     let mut failures = Vec::new();
     let mut skipped = 0;
+    let (mut t_oracle, mut t_compile, mut t_run) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
     let n = programs();
     for seed in 0..n {
         let size = (seed % 100) as usize + 1;
@@ -30,7 +31,9 @@ fn generated_programs_oracle_equals_native() {
             ));
             continue;
         }
+        let t = Instant::now();
         let want = oracle::run(&prog, None, &[], &oracle::Options::default());
+        t_oracle += t.elapsed();
         if !matches!(want, Outcome::Returned { .. }) {
             // Not a back-end question (the generator promises programs that
             // return): reported, not judged here.
@@ -38,7 +41,10 @@ fn generated_programs_oracle_equals_native() {
             skipped += 1;
             continue;
         }
-        let m = match codegen::compile(&prog) {
+        let t = Instant::now();
+        let compiled = codegen::compile(&prog);
+        t_compile += t.elapsed();
+        let m = match compiled {
             Ok(m) => m,
             Err(e) => {
                 failures.push(format!("seed {seed} size {size}: compile: {e}"));
@@ -46,9 +52,10 @@ fn generated_programs_oracle_equals_native() {
             }
         };
         insns += m.funcs.iter().map(|f| f.insts.len()).sum::<usize>();
-        let got = m
-            .run(&[], &codegen::NativeOptions::default())
-            .unwrap_or_else(|e| panic!("seed {seed}: run: {e}"));
+        let t = Instant::now();
+        let got = m.run(&[], &codegen::NativeOptions::default());
+        t_run += t.elapsed();
+        let got = got.unwrap_or_else(|e| panic!("seed {seed}: run: {e}"));
         compared += 1;
         if got != want {
             failures.push(format!(
@@ -61,6 +68,12 @@ fn generated_programs_oracle_equals_native() {
         "generated: {compared} programs compared ({insns} machine instructions) in {:.2?}, {} failures, {skipped} skipped",
         start.elapsed(),
         failures.len()
+    );
+    eprintln!(
+        "per program: oracle {:.0?}, compile {:.0?}, native run (assemble, fork, run) {:.0?}",
+        t_oracle / n.max(1) as u32,
+        t_compile / n.max(1) as u32,
+        t_run / n.max(1) as u32
     );
     assert!(
         failures.is_empty(),
