@@ -307,7 +307,7 @@ impl<'p> Machine<'p> {
     pub fn interp_operand(&self, op: Op, base: usize) -> Value {
         match op {
             Op::Const(n) => Value::Int(n),
-            Op::Local(s) => *self.local(base, s),
+            Op::Local(s) => copy_value(self.local(base, s)),
             Op::Val(k) => self
                 .prog
                 .consts
@@ -369,6 +369,7 @@ impl<'p> Machine<'p> {
         )
     }
 
+    #[inline]
     fn interp_insn(&mut self, insn: &Insn, base: usize, site: u32) -> Result<(), Stop> {
         match insn {
             Insn::Binop { dst, bop, a, b } => {
@@ -529,6 +530,7 @@ impl<'p> Machine<'p> {
 
     /// `load S* OP`: the word at the target, which must have type S. A word
     /// never written gives `undef` (remembering this load and the allocation).
+    #[inline]
     fn interp_load(
         &mut self,
         dst: u32,
@@ -556,7 +558,7 @@ impl<'p> Machine<'p> {
                 Tree::Word(Value::Undef(u)) if u.why == UndefWhy::Uninit => {
                     Value::undef(UndefWhy::Loaded, site, u.site)
                 }
-                Tree::Word(v) => *v,
+                Tree::Word(v) => copy_value(v),
                 _ => return Err(access_error(Access::OutOfBounds, "load")),
             }
         };
@@ -566,6 +568,7 @@ impl<'p> Machine<'p> {
 
     /// `store S OP1, S* OP2`: overwrites the word at the target, which must
     /// have type S. Storing undef is fine.
+    #[inline]
     fn interp_store(&mut self, ty: TyId, val: Op, ptr: Op, base: usize) -> Result<(), Stop> {
         let v = self.interp_operand(val, base);
         let p = match operand_ref(&self.locals, self.prog, ptr, base) {
@@ -700,6 +703,17 @@ impl<'p> Machine<'p> {
             )),
             None => Err(Stop::Internal("unknown function pointer".into())),
         }
+    }
+}
+
+/// A copy of `v` that reads only what its variant holds (an integer is
+/// rebuilt from its payload rather than copied whole, which keeps the CPU's
+/// store forwarding working when it was just written).
+#[inline]
+fn copy_value(v: &Value) -> Value {
+    match v {
+        Value::Int(n) => Value::Int(*n),
+        v => *v,
     }
 }
 
