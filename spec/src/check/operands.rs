@@ -46,8 +46,8 @@ impl Checker<'_> {
         what: &str,
         locals: &Locals,
     ) {
-        if self.unresolved(expected) {
-            return;
+        if self.unresolved(expected) || !self.is_simple(expected) {
+            return; // the position's rule reports a type that is not simple
         }
         let want = self.unfold(expected).clone();
         match &op.kind {

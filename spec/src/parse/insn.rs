@@ -10,8 +10,8 @@
 use super::lexer::Tok;
 use super::{PResult, Parser};
 use crate::ast::{
-    Block, Bop, Cfg, Cnd, Insn, InsnKind, LabeledBlock, Lbl, Operand, OperandKind, Term,
-    TermKind, Ty,
+    Block, Bop, Cfg, Cnd, Insn, InsnKind, LabeledBlock, Lbl, Operand, OperandKind, Term, TermKind,
+    Ty,
 };
 
 impl Parser<'_> {
@@ -344,9 +344,8 @@ impl Parser<'_> {
             Tok::Int => match text.parse::<i64>() {
                 Ok(n) => Some(n),
                 Err(_) => {
-                    return self.expected(
-                        "an integer from -9223372036854775808 to 9223372036854775807",
-                    )
+                    return self
+                        .expected("an integer from -9223372036854775808 to 9223372036854775807")
                 }
             },
             _ => None,

@@ -313,7 +313,10 @@ fn hex(c: u8) -> Option<u8> {
 
 /// How to name what follows position `pos` in an error message.
 fn found_after(bytes: &[u8], pos: usize) -> String {
-    match bytes.get(pos..).and_then(|rest| std::str::from_utf8(rest).ok()) {
+    match bytes
+        .get(pos..)
+        .and_then(|rest| std::str::from_utf8(rest).ok())
+    {
         Some(rest) => match rest.chars().next() {
             None => "end of file".to_string(),
             Some(c) if c.is_whitespace() => "white space".to_string(),

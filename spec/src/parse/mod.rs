@@ -70,10 +70,9 @@ impl<'a> Parser<'a> {
 
     /// The span of the current token.
     fn span(&self) -> Span {
-        self.toks.get(self.pos).map_or_else(
-            || Span::new(self.text.len(), self.text.len()),
-            |t| t.span,
-        )
+        self.toks
+            .get(self.pos)
+            .map_or_else(|| Span::new(self.text.len(), self.text.len()), |t| t.span)
     }
 
     /// The text of the current token.
