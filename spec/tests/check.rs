@@ -28,8 +28,6 @@ fn rules_of(text: &str) -> BTreeSet<String> {
     diags(text).into_iter().map(|d| d.rule).collect()
 }
 
-const MAIN: &str = "define i64 @main() {\n  ret i64 0\n}\n";
-
 /// One row: a rule, a program that follows it, a program that breaks it,
 /// and any other rules the broken program also breaks.
 struct Case {
@@ -303,4 +301,503 @@ fn every_rule_is_in_the_table_and_every_table_rule_exists() {
             "{r} is not kebab-case"
         );
     }
+}
+
+/// The rules of the diagnostics, in the order reported.
+fn rule_list(text: &str) -> Vec<String> {
+    diags(text).into_iter().map(|d| d.rule).collect()
+}
+
+#[test]
+fn the_specs_factorial_checks() {
+    let fac = "define i64 @fac(i64 %n) {
+  %1 = icmp sle i64 %n, 0
+  br i1 %1, label %ret, label %rec
+ret:
+  ret i64 1
+rec:
+  %2 = sub i64 %n, 1
+  %3 = call i64 @fac(i64 %2)
+  %4 = mul i64 %n, %3
+  ret i64 %4
+}
+
+define i64 @main() {
+  %1 = call i64 @fac(i64 6)
+  ret i64 %1
+}
+";
+    assert_eq!(rule_list(fac), Vec::<String>::new());
+}
+
+#[test]
+fn the_specs_global_annotations_check_and_a_wrong_level_does_not() {
+    let ok = "@foo = global i64 42\n@bar = global i64* @foo\n@baz = global i64** @bar\n";
+    assert_eq!(rule_list(ok), Vec::<String>::new());
+    // @foo has type i64*, not i64**: one level of pointer too many.
+    let bad = "@foo = global i64 42\n@bar = global i64** @foo\n";
+    assert_eq!(rule_list(bad), vec!["global-init"]);
+}
+
+/// The GEP walkthrough ("GEP Indexing") with A = i64, B = i1, C = i64*.
+const WALKTHROUGH: &str = "%t1 = type { i64, i1, i64* }
+%t2 = type [ 2 x %t1 ]
+@x = global i64 5
+@pn1 = global %t2 [ %t1 { i64 1, i1 0, i64* @x }, %t1 { i64 2, i1 1, i64* null } ]
+
+define i64 @main() {
+  %pn2 = getelementptr %t2* @pn1, i32 0, i32 0
+  %pb1 = getelementptr %t1* %pn2, i32 1, i32 1
+  %b = load i1* %pb1
+  ret i64 0
+}
+";
+
+#[test]
+fn the_specs_gep_walkthrough_checks_with_the_result_types_it_names() {
+    assert_eq!(rule_list(WALKTHROUGH), Vec::<String>::new());
+    // %pn2 is a %t1* and %pb1 a B* = i1*: loading i64 through it is wrong.
+    let bad = WALKTHROUGH.replace("%b = load i1* %pb1", "%b = load i64* %pb1");
+    assert_eq!(rule_list(&bad), vec!["load-type"]);
+    // Annotating the second GEP with %t2 mismatches %pn2 (a %t1*), and by
+    // that annotation GEPTY(%t2, 1, 1) = %t1, so %pb1 is a %t1*, not i1*.
+    let bad = WALKTHROUGH.replace("getelementptr %t1* %pn2", "getelementptr %t2* %pn2");
+    assert_eq!(rule_list(&bad), vec!["gep-type", "load-type"]);
+}
+
+#[test]
+fn every_problem_is_reported_not_only_the_first() {
+    let text = "@g = global i64 null
+define i64 @f(i64 %a) {
+  %b = add i64 %a, %zz
+  br label %nowhere
+}
+define i1 @main() {
+  ret i1 0
+}
+";
+    assert_eq!(
+        rule_list(text),
+        vec!["global-init", "local-defined", "label-defined", "main-type"]
+    );
+}
+
+#[test]
+fn diagnostics_point_at_the_operand() {
+    let text = "define i64 @f() {\n  ret i64 %x\n}\n";
+    let ds = diags(text);
+    assert_eq!(ds.len(), 1);
+    let loc = ds[0].locate(&Source::new("t.ll", text));
+    assert_eq!((loc.line, loc.col), (2, 11), "{:?}", ds[0]);
+    assert!(ds[0].message.contains("%x"), "{}", ds[0].message);
+}
+
+#[test]
+fn messages_say_what_was_expected_and_found() {
+    let text = "define void @f() {\n  %p = alloca i64\n  store i1 1, i64* %p\n  ret void\n}\n";
+    let ds = diags(text);
+    assert_eq!(ds.len(), 1);
+    assert!(
+        ds[0].message.contains("store of i1 through i64*"),
+        "{}",
+        ds[0].message
+    );
+    let text = "define i64 @f(i64* %p) {\n  %x = add i64 %p, 1\n  ret i64 %x\n}\n";
+    let ds = diags(text);
+    assert_eq!(ds.len(), 1);
+    assert!(
+        ds[0].message.contains("i64*") && ds[0].message.contains("expected i64"),
+        "{}",
+        ds[0].message
+    );
+}
+
+#[test]
+fn a_program_without_main_is_accepted_and_the_entry_can_be_renamed() {
+    let text = "define i1 @start() {\n  ret i1 1\n}\n";
+    assert_eq!(rule_list(text), Vec::<String>::new());
+    let opts = CheckOptions {
+        entry: Some("start".to_string()),
+    };
+    let ds = check_with(&parse(text), &opts).err().unwrap_or_default();
+    assert_eq!(
+        ds.iter().map(|d| d.rule.as_str()).collect::<Vec<_>>(),
+        vec!["main-type"]
+    );
+    let main_data = "@main = global i64 0\n";
+    assert_eq!(rule_list(main_data), vec!["main-type"]);
+}
+
+#[test]
+fn dominance_follows_paths_not_source_order() {
+    // A definition in the loop header dominates the loop body.
+    let lp = "define i64 @f(i64 %n) {
+  br label %head
+head:
+  %c = icmp slt i64 %n, 10
+  br i1 %c, label %body, label %done
+body:
+  %m = add i64 %n, 1
+  br label %head
+done:
+  ret i64 0
+}
+";
+    assert_eq!(rule_list(lp), Vec::<String>::new());
+    // A block written later can dominate one written earlier.
+    let order = "define i64 @f() {
+  br label %b
+a:
+  ret i64 %x
+b:
+  %x = add i64 1, 2
+  br label %a
+}
+";
+    assert_eq!(rule_list(order), Vec::<String>::new());
+    // Use before definition in one block, and a use of itself.
+    let same = "define i64 @f() {\n  %y = add i64 %x, 1\n  %x = add i64 2, 1\n  %z = add i64 %z, 1\n  ret i64 %y\n}\n";
+    assert_eq!(rule_list(same), vec!["dominance", "dominance"]);
+    // A use in an unreachable block is not checked (it never runs) ...
+    let unreachable_use =
+        "define i64 @f() {\n  %x = add i64 1, 2\n  ret i64 %x\ndead:\n  ret i64 %y\nlater:\n  %y = add i64 1, 1\n  ret i64 %y\n}\n";
+    assert_eq!(rule_list(unreachable_use), Vec::<String>::new());
+    // ... but a definition in an unreachable block dominates nothing.
+    let unreachable_def =
+        "define i64 @f() {\n  br label %use\ndead:\n  %x = add i64 1, 2\n  br label %use\nuse:\n  ret i64 %x\n}\n";
+    assert_eq!(rule_list(unreachable_def), vec!["dominance"]);
+}
+
+#[test]
+fn named_types_unfold_in_every_comparison() {
+    let text = "%ip = type i64*
+%node = type { i64, %node* }
+%alias = type %node
+define i64 @f(%ip %p, %alias* %n) {
+  %x = load i64, %ip %p
+  %next = getelementptr %node, %node* %n, i64 0, i32 1
+  %m = load %node*, %node** %next
+  %v = getelementptr %alias, %alias* %m, i64 0, i32 0
+  %y = load i64, i64* %v
+  ret i64 %y
+}
+";
+    assert_eq!(rule_list(text), Vec::<String>::new());
+}
+
+#[test]
+fn broken_named_types_are_reported_and_comparisons_skipped() {
+    // %a contains itself not under a pointer: its size is infinite. The
+    // checker reports that and does not compare types (which would unfold
+    // %a forever); the other rules still run.
+    let text = "%a = type { i64, %a }
+define i64 @f(%a* %p) {
+  %q = getelementptr %a, %a* %p, i64 0, i32 1, i32 0
+  ret i64 %undefined
+}
+";
+    assert_eq!(rule_list(text), vec!["type-cycle", "local-defined"]);
+}
+
+#[test]
+fn runtime_functions_need_no_declare_and_ltoa_takes_one_or_two_arguments() {
+    let text = "define i64 @main() {
+  %s = call i8* @ll_ltoa(i64 42)
+  %t = call i8* @ll_ltoa(i64 42, i8* %s)
+  %u = call i8* @ll_strcat(i8* %s, i8* %t)
+  call void @ll_puts(i8* %u)
+  ret i64 0
+}
+";
+    assert_eq!(rule_list(text), Vec::<String>::new());
+    let bad = "define i64 @main() {\n  %s = call i8* @ll_ltoa(i1 1)\n  call void @ll_puts(i64 1)\n  ret i64 0\n}\n";
+    assert_eq!(rule_list(bad), vec!["call-arg-type", "call-arg-type"]);
+}
+
+#[test]
+fn i1_literals_are_accepted_where_i1_is_expected() {
+    let text = "define i1 @f(i1 %c) {
+  %p = alloca i1
+  store i1 true, i1* %p
+  store i1 0, i1* %p
+  %d = icmp eq i1 %c, 1
+  br i1 false, label %a, label %b
+a:
+  ret i1 %d
+b:
+  ret i1 true
+}
+";
+    assert_eq!(rule_list(text), Vec::<String>::new());
+}
+
+#[test]
+fn calls_through_function_pointers_are_typed_by_the_pointer() {
+    let text = "define i64 @inc(i64 %x) {
+  %y = add i64 %x, 1
+  ret i64 %y
+}
+@fp = global i64 (i64)* @inc
+define i64 @main() {
+  %f = load i64 (i64)*, i64 (i64)** @fp
+  %r = call i64 %f(i64 1)
+  ret i64 %r
+}
+";
+    assert_eq!(rule_list(text), Vec::<String>::new());
+    let bad = text.replace("call i64 %f(i64 1)", "call i64 %f(i64 1, i64 2)");
+    assert_eq!(rule_list(&bad), vec!["call-arity"]);
+}
+
+#[test]
+fn aggregate_alloca_is_accepted() {
+    let text = "define i64 @main() {
+  %p = alloca { i64, [4 x i64] }
+  %q = getelementptr { i64, [4 x i64] }, { i64, [4 x i64] }* %p, i64 0, i32 1, i64 3
+  store i64 7, i64* %q
+  %v = load i64, i64* %q
+  ret i64 %v
+}
+";
+    assert_eq!(rule_list(text), Vec::<String>::new());
+}
+
+// ---------------------------------------------------------------------------
+// Random ASTs: the checker never panics and names only rules of RULES.
+
+mod random {
+    use quickcheck::{Arbitrary, Gen};
+    use spec::*;
+
+    fn pick<T: Clone>(g: &mut Gen, xs: &[T]) -> T {
+        g.choose(xs).cloned().unwrap_or_else(|| xs[0].clone())
+    }
+
+    fn small(g: &mut Gen, max: usize) -> usize {
+        usize::arbitrary(g) % (max + 1)
+    }
+
+    /// Type names: `a`, `b`, `c` are sometimes defined, `u` never.
+    const TNAMES: &[&str] = &["a", "b", "c", "u"];
+    /// Global names: some defined, some runtime, some nothing.
+    const GNAMES: &[&str] = &[
+        "main",
+        "f",
+        "g",
+        "h",
+        "ll_puts",
+        "ll_ltoa",
+        "ll_strcat",
+        "nope",
+    ];
+    const LOCALS: &[&str] = &["x", "y", "z", "0", "1"];
+    const LABELS: &[&str] = &["entry", "l1", "l2", "l3"];
+
+    pub fn ty(g: &mut Gen, depth: usize) -> Ty {
+        let leaf = depth == 0 || bool::arbitrary(g);
+        if leaf {
+            return match small(g, 7) {
+                0 => Ty::Void,
+                1 => Ty::I1,
+                2 => Ty::I8,
+                3 => Ty::OpaquePtr,
+                4 => Ty::Named(pick(g, TNAMES).to_string()),
+                _ => Ty::I64,
+            };
+        }
+        match small(g, 4) {
+            0 => Ty::Ptr(Box::new(ty(g, depth - 1))),
+            1 => Ty::Struct((0..small(g, 3)).map(|_| ty(g, depth - 1)).collect()),
+            2 => Ty::Array(small(g, 4) as u64, Box::new(ty(g, depth - 1))),
+            3 => Ty::Fun(
+                (0..small(g, 2)).map(|_| ty(g, depth - 1)).collect(),
+                Box::new(ty(g, depth - 1)),
+            ),
+            _ => Ty::I64.ptr_to(),
+        }
+    }
+
+    fn operand(g: &mut Gen) -> Operand {
+        match small(g, 4) {
+            0 => Operand::null(),
+            1 => Operand::konst(pick(g, &[0, 1, 2, -1, i64::MAX, i64::MIN])),
+            2 => Operand::gid(pick(g, GNAMES)),
+            _ => Operand::id(pick(g, LOCALS)),
+        }
+    }
+
+    fn ginit(g: &mut Gen, depth: usize) -> Ginit {
+        let kind = match small(g, if depth == 0 { 3 } else { 6 }) {
+            0 => GinitKind::Null,
+            1 => GinitKind::Int(pick(g, &[0, 1, 42])),
+            2 => GinitKind::Gid(pick(g, GNAMES).to_string()),
+            3 => GinitKind::Str(b"hi\0".to_vec()),
+            4 => GinitKind::Array(
+                (0..small(g, 3))
+                    .map(|_| (ty(g, 1), ginit(g, depth - 1)))
+                    .collect(),
+            ),
+            5 => GinitKind::Struct(
+                (0..small(g, 3))
+                    .map(|_| (ty(g, 1), ginit(g, depth - 1)))
+                    .collect(),
+            ),
+            _ => GinitKind::Bitcast(ty(g, 2), Box::new(ginit(g, depth - 1)), ty(g, 2)),
+        };
+        Ginit::new(kind)
+    }
+
+    fn insn(g: &mut Gen) -> Insn {
+        let kind = match small(g, 7) {
+            0 => InsnKind::Binop {
+                bop: pick(g, &Bop::ALL),
+                ty: ty(g, 1),
+                op1: operand(g),
+                op2: operand(g),
+            },
+            1 => InsnKind::Alloca { ty: ty(g, 2) },
+            2 => InsnKind::Load {
+                ty: ty(g, 2),
+                ptr_ty: ty(g, 2),
+                ptr: operand(g),
+            },
+            3 => InsnKind::Store {
+                ty: ty(g, 2),
+                val: operand(g),
+                ptr_ty: ty(g, 2),
+                ptr: operand(g),
+            },
+            4 => InsnKind::Icmp {
+                cnd: pick(g, &Cnd::ALL),
+                ty: ty(g, 2),
+                op1: operand(g),
+                op2: operand(g),
+            },
+            5 => InsnKind::Call {
+                ret: ty(g, 2),
+                callee: operand(g),
+                args: (0..small(g, 2)).map(|_| (ty(g, 2), operand(g))).collect(),
+            },
+            6 => InsnKind::Gep {
+                base_ty: ty(g, 2),
+                ptr_ty: ty(g, 2),
+                ptr: operand(g),
+                idxs: (0..small(g, 3)).map(|_| operand(g)).collect(),
+            },
+            _ => InsnKind::Bitcast {
+                from: ty(g, 2),
+                op: operand(g),
+                to: ty(g, 2),
+            },
+        };
+        let result = bool::arbitrary(g).then(|| pick(g, LOCALS).to_string());
+        Insn {
+            result,
+            kind,
+            span: Span::DUMMY,
+        }
+    }
+
+    fn term(g: &mut Gen) -> Term {
+        let kind = match small(g, 3) {
+            0 => TermKind::Ret(ty(g, 1), None),
+            1 => TermKind::Ret(ty(g, 1), Some(operand(g))),
+            2 => TermKind::Br(pick(g, LABELS).to_string()),
+            _ => TermKind::Cbr(
+                operand(g),
+                pick(g, LABELS).to_string(),
+                pick(g, LABELS).to_string(),
+            ),
+        };
+        Term {
+            kind,
+            span: Span::DUMMY,
+        }
+    }
+
+    fn block(g: &mut Gen) -> Block {
+        Block {
+            insns: (0..small(g, 4)).map(|_| insn(g)).collect(),
+            term: term(g),
+        }
+    }
+
+    fn fdecl(g: &mut Gen) -> Fdecl {
+        Fdecl {
+            name: pick(g, GNAMES).to_string(),
+            ret: ty(g, 1),
+            params: (0..small(g, 2))
+                .map(|_| (pick(g, LOCALS).to_string(), ty(g, 2)))
+                .collect(),
+            cfg: Cfg {
+                entry_label: bool::arbitrary(g).then(|| pick(g, LABELS).to_string()),
+                entry: block(g),
+                blocks: (0..small(g, 3))
+                    .map(|_| LabeledBlock {
+                        label: pick(g, LABELS).to_string(),
+                        label_span: Span::DUMMY,
+                        block: block(g),
+                    })
+                    .collect(),
+            },
+            span: Span::DUMMY,
+        }
+    }
+
+    /// A random, mostly ill-formed program: undefined and cyclic named
+    /// types, undefined globals, locals and labels, types in every position.
+    #[derive(Clone, Debug)]
+    pub struct RandomProg(pub Prog);
+
+    impl Arbitrary for RandomProg {
+        fn arbitrary(g: &mut Gen) -> RandomProg {
+            let tdecls = (0..small(g, 3))
+                .map(|_| Tdecl {
+                    name: pick(g, &TNAMES[..3]).to_string(),
+                    ty: ty(g, 3),
+                    span: Span::DUMMY,
+                })
+                .collect();
+            let gdecls = (0..small(g, 2))
+                .map(|_| Gdecl {
+                    name: pick(g, GNAMES).to_string(),
+                    ty: ty(g, 2),
+                    init: ginit(g, 2),
+                    span: Span::DUMMY,
+                })
+                .collect();
+            let fdecls = (0..small(g, 2)).map(|_| fdecl(g)).collect();
+            let edecls = (0..small(g, 1))
+                .map(|_| Edecl {
+                    name: pick(g, GNAMES).to_string(),
+                    ty: ty(g, 2),
+                    span: Span::DUMMY,
+                })
+                .collect();
+            RandomProg(Prog {
+                tdecls,
+                gdecls,
+                fdecls,
+                edecls,
+            })
+        }
+    }
+}
+
+#[test]
+fn never_panics_on_random_asts_and_names_only_known_rules() {
+    fn prop(p: random::RandomProg) -> bool {
+        let known: BTreeSet<&str> = RULES.iter().map(|(r, _)| *r).collect();
+        let first = check(&p.0);
+        // Deterministic, and every diagnostic names a rule of RULES.
+        first == check(&p.0)
+            && first
+                .err()
+                .unwrap_or_default()
+                .iter()
+                .all(|d| known.contains(d.rule.as_str()))
+    }
+    quickcheck::QuickCheck::new()
+        .tests(3000)
+        .quickcheck(prop as fn(random::RandomProg) -> bool);
 }
