@@ -562,6 +562,35 @@ fn aggregate_alloca_is_accepted() {
     assert_eq!(rule_list(text), Vec::<String>::new());
 }
 
+#[test]
+fn opaque_pointers_stand_for_any_pointer() {
+    let text = "define i64 @f(ptr %p, ptr %s) {
+  %x = load i64, ptr %p
+  store i64 1, ptr %p
+  %q = getelementptr i64, ptr %p, i64 1
+  call void @ll_puts(ptr %s)
+  ret i64 %x
+}
+";
+    assert_eq!(rule_list(text), Vec::<String>::new());
+    // ptr is still a pointer: not an i64.
+    let bad = "define i64 @f(ptr %p) {\n  %x = add i64 %p, 1\n  ret i64 %x\n}\n";
+    assert_eq!(rule_list(bad), vec!["binop-type"]);
+}
+
+#[test]
+fn a_local_of_a_non_simple_type_is_reported_once() {
+    // The load is wrong; the uses of %x are not compared again.
+    let text = "%t = type { i64, i64 }
+define i64 @f(%t* %p) {
+  %x = load %t, %t* %p
+  %y = add i64 %x, 1
+  ret i64 %y
+}
+";
+    assert_eq!(rule_list(text), vec!["load-type"]);
+}
+
 // ---------------------------------------------------------------------------
 // Random ASTs: the checker never panics and names only rules of RULES.
 

@@ -55,8 +55,11 @@ pub(super) fn blocks(f: &Fdecl) -> Vec<&Block> {
         .collect()
 }
 
+/// The block number of each label of a function.
+pub(super) type Labels<'f> = HashMap<&'f str, usize>;
+
 /// The block number (i + 1) of each label (the first block with it).
-pub(super) fn label_index(f: &Fdecl) -> HashMap<&str, usize> {
+pub(super) fn label_index(f: &Fdecl) -> Labels<'_> {
     let mut m = HashMap::new();
     for (i, b) in f.cfg.blocks.iter().enumerate() {
         m.entry(b.label.as_str()).or_insert(i + 1);
@@ -97,9 +100,17 @@ fn term_operands(kind: &TermKind) -> Vec<&Operand> {
 }
 
 impl Checker<'_> {
-    /// The type of the local an instruction defines, from its annotations
-    /// (`None` for store, void calls and GEPs whose GEPTY is undefined).
+    /// The type of the local an instruction defines, from its annotations:
+    /// `None` for store, void calls, GEPs whose GEPTY is undefined, and
+    /// types that are not simple (a local holds simple values only; the
+    /// annotation is reported where it is written, and uses of the local
+    /// are then not compared again).
     fn result_ty(&self, insn: &Insn) -> Option<Ty> {
+        self.annotated_result_ty(insn).filter(|t| self.is_simple(t))
+    }
+
+    /// The type an instruction's annotations give its result.
+    fn annotated_result_ty(&self, insn: &Insn) -> Option<Ty> {
         match &insn.kind {
             InsnKind::Binop { .. } => Some(Ty::I64),
             InsnKind::Alloca { ty } => Some(ty.clone().ptr_to()),
@@ -129,7 +140,7 @@ impl Checker<'_> {
                 locals.map.insert(
                     x.clone(),
                     LocalDef {
-                        ty: Some(ty.clone()),
+                        ty: Some(ty.clone()).filter(|t| self.is_simple(t)),
                         site: Site::Param,
                     },
                 );
@@ -197,9 +208,8 @@ impl Checker<'_> {
 
     /// `dominance`: every use of a local in a reachable block is dominated
     /// by its definition (same block: the definition comes first).
-    pub(super) fn dominance(&mut self, f: &Fdecl, locals: &Locals) {
+    pub(super) fn dominance(&mut self, f: &Fdecl, locals: &Locals, labels: &Labels) {
         let blocks = blocks(f);
-        let labels = label_index(f);
         let succs: Vec<Vec<usize>> = blocks
             .iter()
             .map(|b| {

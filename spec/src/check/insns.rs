@@ -77,11 +77,22 @@ impl Checker<'_> {
         );
     }
 
+    /// The written pointer type of a load, store or GEP: what is under the
+    /// pointer is checked; a type that is not a pointer at all is reported
+    /// by the caller's comparison with `S*`.
+    fn pointer_type_at(&mut self, ptr_ty: &Ty, rule: &'static str, span: Span) {
+        if self.unresolved(ptr_ty) {
+            self.names_defined(ptr_ty, span);
+        } else if self.unfold(ptr_ty).is_pointer() {
+            self.type_at(ptr_ty, Pos::Value(rule), span);
+        }
+    }
+
     /// `load-type`: `load S, S* OP`: S is simple, the pointer type is S*,
     /// and OP has it.
     fn load_type(&mut self, ty: &Ty, ptr_ty: &Ty, ptr: &Operand, span: Span, locals: &Locals) {
         self.type_at(ty, Pos::Value("load-type"), span);
-        self.type_at(ptr_ty, Pos::Value("load-type"), span);
+        self.pointer_type_at(ptr_ty, "load-type", span);
         if !self.same(ptr_ty, &ty.clone().ptr_to()) {
             let m = format!(
                 "load of {} through {}: the pointer type must be {}*",
@@ -115,7 +126,7 @@ impl Checker<'_> {
             );
         }
         self.type_at(ty, Pos::Value("store-type"), span);
-        self.type_at(ptr_ty, Pos::Value("store-type"), span);
+        self.pointer_type_at(ptr_ty, "store-type", span);
         self.operand(val, ty, "store-type", "the stored value", locals);
         if !self.same(ptr_ty, &ty.clone().ptr_to()) {
             let m = format!(
@@ -326,7 +337,7 @@ impl Checker<'_> {
         locals: &Locals,
     ) {
         self.type_at(base_ty, Pos::Data, span);
-        self.type_at(ptr_ty, Pos::Value("gep-type"), span);
+        self.pointer_type_at(ptr_ty, "gep-type", span);
         if !self.same(ptr_ty, &base_ty.clone().ptr_to()) {
             let m = format!(
                 "getelementptr over {} through {}: the pointer type must be {}*",

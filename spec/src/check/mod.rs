@@ -322,13 +322,13 @@ impl<'p> Checker<'p> {
         self.function_signature(f);
         let locals = self.duplicate_local(f);
         self.duplicate_label(f);
-        let blocks = cfg::blocks(f);
-        for block in blocks {
+        let labels = cfg::label_index(f);
+        for block in cfg::blocks(f) {
             for insn in &block.insns {
                 self.insn(insn, &locals);
             }
-            self.term(f, &block.term, &locals);
+            self.term(f, &block.term, &locals, &labels);
         }
-        self.dominance(f, &locals);
+        self.dominance(f, &locals, &labels);
     }
 }
