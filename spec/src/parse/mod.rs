@@ -4,9 +4,9 @@
 //! (`%x = load i64* %p`, `getelementptr %T* %p, i32 0, i32 1`) and LLVM
 //! 3.7+'s (`load i64, i64* %p`, `getelementptr %T, %T* %p, i64 0, i32 1`);
 //! both give the same tree. The parser is hand-written over a token list
-//! ([`lexer`]), one function per syntactic category, in the files
-//! [`toplevel`] (program, definitions), [`types`], [`ginit`] (global
-//! initializers) and [`insn`] (CFGs, instructions, terminators, operands).
+//! (`lexer`), one function per syntactic category, in the files
+//! `toplevel` (program, definitions), `types`, `ginit` (global
+//! initializers) and `insn` (CFGs, instructions, terminators, operands).
 //!
 //! It never panics, whatever the bytes; nesting of types and initializers
 //! is capped at [`MAX_DEPTH`] so no input can exhaust the stack. The first
