@@ -4,10 +4,10 @@
 
 use super::cfg::Locals;
 use super::globals::runtime_types;
-use super::operands::show_operand;
 use super::types::Pos;
 use super::{Checker, GlobalKind};
 use crate::ast::{Bop, Cnd, Insn, InsnKind, Operand, OperandKind, Ty};
+use crate::print::print_operand;
 use crate::span::Span;
 use crate::types::GepTyError;
 
@@ -261,7 +261,7 @@ impl Checker<'_> {
             _ => {
                 let m = format!(
                     "the callee {} has type {}, not a function pointer",
-                    show_operand(callee),
+                    print_operand(callee),
                     self.show(&ptr_ty)
                 );
                 self.report("call-type", callee.span, m);
@@ -292,7 +292,7 @@ impl Checker<'_> {
         span: Span,
     ) {
         let Ty::Fun(ps, r) = fty else { return };
-        let name = show_operand(callee);
+        let name = print_operand(callee);
         if !self.same(r, ret) {
             let m = format!(
                 "call of {name} (of type {}*) at return type {}: the callee returns {}",

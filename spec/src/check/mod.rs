@@ -23,7 +23,6 @@
 
 mod cfg;
 mod entry;
-mod fmt;
 mod globals;
 mod insns;
 mod operands;
@@ -32,11 +31,10 @@ mod types;
 
 use crate::ast::{Fdecl, Prog, Ty};
 use crate::diag::Diagnostic;
+use crate::print::print_ty;
 use crate::span::Span;
 use crate::types::TypeEnv;
 use std::collections::HashMap;
-
-pub use fmt::ty_to_string;
 
 /// Every rule id the checker reports, with a one-line description; the
 /// corpus coverage table lists these.
@@ -278,7 +276,7 @@ impl<'p> Checker<'p> {
 
     /// A type in LLVM syntax, for messages.
     fn show(&self, ty: &Ty) -> String {
-        ty_to_string(ty)
+        print_ty(ty)
     }
 
     /// The type with named types at its top unfolded.

@@ -6,6 +6,7 @@
 use super::cfg::Locals;
 use super::Checker;
 use crate::ast::{Operand, OperandKind, Ty};
+use crate::print::print_operand;
 
 impl Checker<'_> {
     /// The type of a named operand (`%x` or `@g`), reporting
@@ -86,7 +87,7 @@ impl Checker<'_> {
                 if !self.same(&found, expected) {
                     let m = format!(
                         "{what}: {} has type {}, expected {}",
-                        show_operand(op),
+                        print_operand(op),
                         self.show(&found),
                         self.show(expected)
                     );
@@ -94,15 +95,5 @@ impl Checker<'_> {
                 }
             }
         }
-    }
-}
-
-/// The operand as written (`%x`, `@g`, `null`, `42`).
-pub(super) fn show_operand(op: &Operand) -> String {
-    match &op.kind {
-        OperandKind::Null => "null".to_string(),
-        OperandKind::Const(n) => n.to_string(),
-        OperandKind::Gid(g) => format!("@{g}"),
-        OperandKind::Id(x) => format!("%{x}"),
     }
 }
