@@ -408,3 +408,59 @@ fn intersect(idom: &[Option<usize>], order: &[usize], mut a: usize, mut b: usize
     }
     a
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Dominators;
+
+    /// The blocks `a` dominates, among `0..n`.
+    fn dominated(d: &Dominators, a: usize, n: usize) -> Vec<usize> {
+        (0..n)
+            .filter(|&b| d.reachable(b) && d.dominates(a, b))
+            .collect()
+    }
+
+    #[test]
+    fn diamond_join_is_dominated_by_the_entry_only() {
+        // 0 -> 1, 2; 1 -> 3; 2 -> 3.
+        let d = Dominators::new(&[vec![1, 2], vec![3], vec![3], vec![]]);
+        assert_eq!(dominated(&d, 0, 4), vec![0, 1, 2, 3]);
+        assert_eq!(dominated(&d, 1, 4), vec![1]);
+        assert_eq!(dominated(&d, 2, 4), vec![2]);
+    }
+
+    #[test]
+    fn loop_header_dominates_its_body_and_exit() {
+        // 0 -> 1; 1 -> 2, 3; 2 -> 1.
+        let d = Dominators::new(&[vec![1], vec![2, 3], vec![1], vec![]]);
+        assert_eq!(dominated(&d, 1, 4), vec![1, 2, 3]);
+        assert_eq!(dominated(&d, 2, 4), vec![2]);
+    }
+
+    #[test]
+    fn irreducible_loop_entries_dominate_nothing_but_themselves() {
+        // 0 -> 1, 2; 1 -> 2; 2 -> 1.
+        let d = Dominators::new(&[vec![1, 2], vec![2], vec![1]]);
+        assert_eq!(dominated(&d, 1, 3), vec![1]);
+        assert_eq!(dominated(&d, 2, 3), vec![2]);
+    }
+
+    #[test]
+    fn unreachable_blocks_are_not_reachable() {
+        // 0 -> 2; 1 -> 2.
+        let d = Dominators::new(&[vec![2], vec![2], vec![]]);
+        assert!(!d.reachable(1));
+        assert_eq!(dominated(&d, 0, 3), vec![0, 2]);
+    }
+
+    #[test]
+    fn a_long_chain_needs_no_recursion() {
+        let n = 200_000;
+        let succs: Vec<Vec<usize>> = (0..n)
+            .map(|i| if i + 1 < n { vec![i + 1] } else { vec![] })
+            .collect();
+        let d = Dominators::new(&succs);
+        assert!(d.dominates(0, n - 1) && d.dominates(n / 2, n - 1));
+        assert!(!d.dominates(n - 1, n / 2));
+    }
+}

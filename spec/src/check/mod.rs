@@ -16,6 +16,27 @@
 //! - [`cfg`]: labels, locals and dominance (well-scoped locals);
 //! - [`entry`]: the signature of the entry function.
 //!
+//! Decisions where the spec is silent (each tested in spec/tests/check.rs):
+//! - An instruction with a value may leave it unnamed (LLVM numbers it);
+//!   only a void call that binds a result is an error (`call-void-binds`).
+//! - Only uses in blocks reachable from the entry are checked for
+//!   `dominance`, as LLVM's verifier does; an unreachable use needs only a
+//!   definition somewhere in the function (`local-defined`).
+//! - A direct call must name a defined function or a runtime function
+//!   (ORACLE-SEMANTICS.md); calling a `declare`d name that is neither is
+//!   `call-undefined`. Runtime functions need no `declare`.
+//! - A literal that cannot have the expected type (an integer where a
+//!   pointer is expected, `null` where an integer is, `2` where an `i1` is)
+//!   breaks `operand-type`; a local or global of the wrong type breaks the
+//!   rule of the instruction that expects the type (`binop-type`, ...).
+//! - A local whose annotated type is not simple is reported once, where the
+//!   type is written; its uses are not compared again.
+//! - LLVM 15's opaque `ptr` equals every pointer type (at the top of a
+//!   type; `ptr` nested inside another type compares structurally).
+//! - `alloca` accepts aggregate types (ORACLE-SEMANTICS.md).
+//! - A program without the entry function is accepted (the runner reports
+//!   the missing entry).
+//!
 //! Named types are checked first. A cycle of named types not broken by a
 //! pointer makes type equality meaningless, so then the checker still runs
 //! every rule but accepts every type comparison ([`Checker::same`]), and it
