@@ -510,6 +510,11 @@ fn runtime_functions_need_no_declare_and_ltoa_takes_one_or_two_arguments() {
 }
 ";
     assert_eq!(rule_list(text), Vec::<String>::new());
+    // A runtime function's address has its type (either of ll_ltoa's).
+    let addr = "@a = global i8* (i64, i8*)* @ll_ltoa\n@b = global i8* (i64)* @ll_ltoa\n@c = global void (i8*)* @ll_puts\n";
+    assert_eq!(rule_list(addr), Vec::<String>::new());
+    let addr_bad = "@c = global void (i64)* @ll_puts\n";
+    assert_eq!(rule_list(addr_bad), vec!["global-init"]);
     let bad = "define i64 @main() {\n  %s = call i8* @ll_ltoa(i1 1)\n  call void @ll_puts(i64 1)\n  ret i64 0\n}\n";
     assert_eq!(rule_list(bad), vec!["call-arg-type", "call-arg-type"]);
 }
@@ -573,6 +578,10 @@ fn opaque_pointers_stand_for_any_pointer() {
 }
 ";
     assert_eq!(rule_list(text), Vec::<String>::new());
+    // Declared at ptr, the runtime functions keep their types; a function
+    // pointer global may be written with ptr parameters.
+    let decl = "declare void @ll_puts(ptr)\ndeclare ptr @ll_strcat(ptr, ptr)\n@fp = global void (ptr)* @ll_puts\n";
+    assert_eq!(rule_list(decl), Vec::<String>::new());
     // ptr is still a pointer: not an i64.
     let bad = "define i64 @f(ptr %p) {\n  %x = add i64 %p, 1\n  ret i64 %x\n}\n";
     assert_eq!(rule_list(bad), vec!["binop-type"]);

@@ -87,7 +87,7 @@ impl Checker<'_> {
                 }
                 GinitKind::Gid(h) => {
                     if let Some(hty) = self.global_ty(h, g.span) {
-                        if !self.same(&hty, ty) {
+                        if !self.same(&hty, ty) && !self.runtime_has_type(h, ty) {
                             let m = bad(self, &format!("@{h}, of type {},", self.show(&hty)));
                             self.report("global-init", g.span, m);
                         }
@@ -221,6 +221,15 @@ impl Checker<'_> {
             format!("@{name} is not defined: no global, function or declare has this name"),
         );
         None
+    }
+
+    /// True when `@name` is an undeclared runtime function one of whose
+    /// types (`ll_ltoa` has two) makes `@name` have type `expected`.
+    pub(super) fn runtime_has_type(&self, name: &str, expected: &Ty) -> bool {
+        !self.globals.contains_key(name)
+            && runtime_types(name)
+                .into_iter()
+                .any(|t| self.same(&t.ptr_to(), expected))
     }
 
     /// Every `declare`: `declare-type`; its parameters and return type are

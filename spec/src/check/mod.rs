@@ -320,20 +320,46 @@ impl<'p> Checker<'p> {
         matches!(self.unfold(ty), Ty::Named(_))
     }
 
-    /// The checker's type equality: [`TypeEnv::ty_eq`], where the opaque
-    /// pointer `ptr` also equals every pointer type at the top. Every
-    /// comparison is accepted when the named types are broken or a side is
-    /// an unresolved name (reported elsewhere).
+    /// The checker's type equality: [`TypeEnv::ty_eq`], where LLVM 15's
+    /// opaque `ptr` also equals every pointer type at the top of a type, of
+    /// a function type's parameters and return type, and of a function
+    /// pointer's (so `void (ptr)*` equals `void (i8*)*`). Every comparison
+    /// is accepted when the named types are broken or a side is an
+    /// unresolved name (reported elsewhere).
     fn same(&self, a: &Ty, b: &Ty) -> bool {
         if !self.types_ok || self.unresolved(a) || self.unresolved(b) {
             return true;
         }
+        if self.same_top(a, b) {
+            return true;
+        }
+        match (self.unfold(a), self.unfold(b)) {
+            (Ty::Ptr(x), Ty::Ptr(y)) => self.same_fun(self.unfold(x), self.unfold(y)),
+            (x, y) => self.same_fun(x, y),
+        }
+    }
+
+    /// `ty_eq`, or one side is `ptr` and the other a pointer.
+    fn same_top(&self, a: &Ty, b: &Ty) -> bool {
         if self.env.ty_eq(a, b) {
             return true;
         }
         let (ua, ub) = (self.unfold(a), self.unfold(b));
         (matches!(ua, Ty::OpaquePtr) && ub.is_pointer())
             || (matches!(ub, Ty::OpaquePtr) && ua.is_pointer())
+    }
+
+    /// Two function types whose parameters and return types are
+    /// [`Checker::same_top`] (one level only: no recursion).
+    fn same_fun(&self, a: &Ty, b: &Ty) -> bool {
+        match (a, b) {
+            (Ty::Fun(ps, r), Ty::Fun(qs, s)) => {
+                ps.len() == qs.len()
+                    && self.same_top(r, s)
+                    && ps.iter().zip(qs).all(|(p, q)| self.same_top(p, q))
+            }
+            _ => false,
+        }
     }
 
     /// All checks of one function definition.

@@ -84,7 +84,11 @@ impl Checker<'_> {
                 let Some(found) = self.operand_ty(op, locals) else {
                     return;
                 };
-                if !self.same(&found, expected) {
+                let runtime = match &op.kind {
+                    OperandKind::Gid(g) => self.runtime_has_type(g, expected),
+                    _ => false,
+                };
+                if !self.same(&found, expected) && !runtime {
                     let m = format!(
                         "{what}: {} has type {}, expected {}",
                         print_operand(op),
