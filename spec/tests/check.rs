@@ -600,6 +600,21 @@ define i64 @f(%t* %p) {
     assert_eq!(rule_list(text), vec!["load-type"]);
 }
 
+#[test]
+fn a_duplicate_global_is_reported_at_the_later_definition_in_the_source() {
+    let text = "define i64 @f() {\n  ret i64 0\n}\n@f = global i64 0\n";
+    let ds = diags(text);
+    assert_eq!(ds.len(), 1);
+    assert_eq!(ds[0].rule, "duplicate-global");
+    assert!(
+        ds[0].message.contains("a function, then a global"),
+        "{}",
+        ds[0].message
+    );
+    let loc = ds[0].locate(&Source::new("t.ll", text));
+    assert_eq!(loc.line, 4);
+}
+
 // ---------------------------------------------------------------------------
 // Random ASTs: the checker never panics and names only rules of RULES.
 

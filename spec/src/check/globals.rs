@@ -27,23 +27,33 @@ impl Checker<'_> {
     /// namespace; each name is defined once.
     pub(super) fn duplicate_global(&mut self) {
         let prog = self.prog;
-        let defs = prog
+        let mut defs: Vec<(&str, Span, &str)> = prog
             .gdecls
             .iter()
-            .map(|g| (&g.name, g.span, "global"))
-            .chain(prog.fdecls.iter().map(|f| (&f.name, f.span, "function")))
-            .chain(prog.edecls.iter().map(|e| (&e.name, e.span, "declare")));
-        let mut first: HashMap<&str, (Span, &str)> = HashMap::new();
+            .map(|g| (g.name.as_str(), g.span, "global"))
+            .chain(
+                prog.fdecls
+                    .iter()
+                    .map(|f| (f.name.as_str(), f.span, "function")),
+            )
+            .chain(
+                prog.edecls
+                    .iter()
+                    .map(|e| (e.name.as_str(), e.span, "declare")),
+            )
+            .collect();
+        defs.sort_by_key(|(_, span, _)| span.lo); // source order (stable)
+        let mut first: HashMap<&str, &str> = HashMap::new();
         for (name, span, what) in defs {
-            if let Some(&(prev, prev_what)) = first.get(name.as_str()) {
+            if let Some(&prev_what) = first.get(name) {
                 self.report_note(
                     "duplicate-global",
                     span,
                     format!("@{name} is defined twice (a {prev_what}, then a {what}); globals, functions and declares share one namespace"),
-                    format!("first defined at bytes {}..{}", prev.lo, prev.hi),
+                    format!("the first definition, a {prev_what}, is earlier in the file"),
                 );
             } else {
-                first.insert(name, (span, what));
+                first.insert(name, what);
             }
         }
     }

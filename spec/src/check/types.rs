@@ -35,20 +35,15 @@ pub(super) enum Pos {
 impl Checker<'_> {
     /// `duplicate-type`: each named type is defined once.
     pub(super) fn duplicate_type(&mut self) {
-        let mut first: HashMap<&str, Span> = HashMap::new();
+        let mut first: HashSet<&str> = HashSet::new();
         for t in &self.prog.tdecls {
-            if let Some(&prev) = first.get(t.name.as_str()) {
+            if !first.insert(&t.name) {
                 self.report_note(
                     "duplicate-type",
                     t.span,
                     format!("named type %{} is defined twice", t.name),
-                    format!(
-                        "the first definition (at bytes {}..{}) is the one used",
-                        prev.lo, prev.hi
-                    ),
+                    "the first definition, earlier in the file, is the one used".to_string(),
                 );
-            } else {
-                first.insert(&t.name, t.span);
             }
         }
     }
