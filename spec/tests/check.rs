@@ -227,6 +227,11 @@ const CASES: &[Case] = &[
         "define i64 @f() {\n  br label %l\nl:\n  br label %l\nl:\n  ret i64 0\n}\n",
     ),
     case(
+        "label-local-clash",
+        "define i64 @f(i64 %n) {\n  %x = add i64 %n, 1\n  br label %y\ny:\n  ret i64 %x\n}\n",
+        "define i64 @f(i64 %n) {\n  %x = add i64 %n, 1\n  br label %n\nn:\n  ret i64 %x\n}\n",
+    ),
+    case(
         "duplicate-local",
         "define i64 @f(i64 %x) {\n  %y = add i64 %x, 1\n  ret i64 %y\n}\n",
         "define i64 @f(i64 %x) {\n  %x = add i64 1, 1\n  %y = add i64 %x, 1\n  %y = add i64 %x, 2\n  ret i64 %y\n}\n",

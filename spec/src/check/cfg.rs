@@ -206,6 +206,27 @@ impl Checker<'_> {
         }
     }
 
+    /// `label-local-clash`: a label does not have the name of a local
+    /// ("each label and local definition must be unique"; LLVM keeps labels
+    /// and locals in one namespace and rejects the clash).
+    pub(super) fn label_local_clash(&mut self, f: &Fdecl, locals: &Locals) {
+        let labels = f
+            .cfg
+            .entry_label
+            .iter()
+            .map(|l| (l, f.span))
+            .chain(f.cfg.blocks.iter().map(|b| (&b.label, b.label_span)));
+        for (l, span) in labels {
+            if locals.get(l).is_some() {
+                self.report(
+                    "label-local-clash",
+                    span,
+                    format!("label %{l} has the name of a local of @{}; labels and locals share one namespace", f.name),
+                );
+            }
+        }
+    }
+
     /// `dominance`: every use of a local in a reachable block is dominated
     /// by its definition (same block: the definition comes first).
     pub(super) fn dominance(&mut self, f: &Fdecl, locals: &Locals, labels: &Labels) {

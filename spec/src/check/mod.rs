@@ -177,6 +177,10 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     ("duplicate-label", "each label is defined once in a function"),
     (
+        "label-local-clash",
+        "no label has the name of a local (labels and locals share one namespace, as in LLVM)",
+    ),
+    (
         "duplicate-local",
         "each local (parameters included) is defined once in a function",
     ),
@@ -367,6 +371,7 @@ impl<'p> Checker<'p> {
         self.function_signature(f);
         let locals = self.duplicate_local(f);
         self.duplicate_label(f);
+        self.label_local_clash(f, &locals);
         let labels = cfg::label_index(f);
         for block in cfg::blocks(f) {
             for insn in &block.insns {
