@@ -210,17 +210,18 @@ impl Parser<'_> {
     }
 
     /// `call S OP(S1 OP1, ...)` (after the keyword). The type may also be a
-    /// function type `S (S1, ...)` or, in the old syntax, a function pointer
-    /// type `S (S1, ...)*`; either way S is the return type.
+    /// function type `S (S1, ...)`, whose return type S is the call's. A
+    /// function pointer type `S (S1, ...)*` is the return type, as the spec
+    /// and LLVM 3.7+ read it; the place is noted because LLVM before 3.7
+    /// read it as the callee's type (see `old_call`).
     fn call(&mut self) -> PResult<InsnKind> {
         let ret = match self.ty()? {
             Ty::Fun(_, ret) => *ret,
-            Ty::Ptr(inner) => match *inner {
-                Ty::Fun(_, ret) => *ret,
-                other => Ty::Ptr(Box::new(other)),
-            },
             other => other,
         };
+        if matches!(&ret, Ty::Ptr(inner) if matches!(**inner, Ty::Fun(..))) {
+            self.old_calls.insert(self.span().lo);
+        }
         let callee = self.operand()?;
         if *self.peek() != Tok::LParen {
             return self.expected("`(` and the call's arguments");
