@@ -218,6 +218,26 @@ fn spans_point_at_the_source_text() {
 }
 
 #[test]
+fn spans_of_definitions_and_initializers() {
+    let src = "%T = type { i64, i1 }  ; t\n@g = global %T { i64 1, i1 0 }\n\
+               declare void @ll_puts(i8*)\ndefine void @f() {\nentry:\n  store i64 1, i64* @g\n  \
+               ret void\n}\n";
+    let prog = p(src);
+    let text = |s: Span| &src[s.lo as usize..s.hi as usize];
+    assert_eq!(text(prog.tdecls[0].span), "%T = type { i64, i1 }");
+    assert_eq!(text(prog.gdecls[0].span), "@g = global %T { i64 1, i1 0 }");
+    assert_eq!(text(prog.gdecls[0].init.span), "{ i64 1, i1 0 }");
+    let GinitKind::Struct(fields) = &prog.gdecls[0].init.kind else {
+        panic!("not a struct")
+    };
+    assert_eq!(text(fields[1].1.span), "0");
+    assert_eq!(text(prog.edecls[0].span), "declare void @ll_puts(i8*)");
+    let f = &prog.fdecls[0];
+    assert_eq!(text(f.cfg.entry.insns[0].span), "store i64 1, i64* @g");
+    assert_eq!(text(f.cfg.entry.term.span), "ret void");
+}
+
+#[test]
 fn the_spec_global_pointer_chain() {
     let prog = p("@foo = global i64 42\n@bar = global i64* @foo\n@baz = global i64** @bar\n");
     let g = |name: &str, ty: Ty, kind: GinitKind| Gdecl {
