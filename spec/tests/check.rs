@@ -263,6 +263,11 @@ fn every_rule_has_an_accepted_and_a_rejected_program() {
                 c.ok
             ));
         }
+        for d in diags(c.bad) {
+            if d.span.hi <= d.span.lo {
+                failures.push(format!("[{}] diagnostic without a place: {d:?}", c.rule));
+            }
+        }
         let found = rules_of(c.bad);
         let want: BTreeSet<String> = std::iter::once(c.rule)
             .chain(c.also.iter().copied())
