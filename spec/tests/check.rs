@@ -625,6 +625,19 @@ fn a_duplicate_global_is_reported_at_the_later_definition_in_the_source() {
     assert_eq!(loc.line, 4);
 }
 
+#[test]
+fn global_bitcasts_convert_pointers_to_the_declared_type() {
+    let ok = "@s = global [3 x i8] c\"hi\\00\"\n@p = global i8* bitcast ([3 x i8]* @s to i8*)\n";
+    assert_eq!(rule_list(ok), Vec::<String>::new());
+    // The result is an i8*, not the declared i64*.
+    let to_wrong =
+        "@s = global [3 x i8] c\"hi\\00\"\n@p = global i64* bitcast ([3 x i8]* @s to i8*)\n";
+    assert_eq!(rule_list(to_wrong), vec!["global-init"]);
+    // @s is a [3 x i8]*, not the i64* the bitcast says it converts.
+    let from_wrong = "@s = global [3 x i8] c\"hi\\00\"\n@p = global i8* bitcast (i64* @s to i8*)\n";
+    assert_eq!(rule_list(from_wrong), vec!["global-init"]);
+}
+
 // ---------------------------------------------------------------------------
 // Random ASTs: the checker never panics and names only rules of RULES.
 

@@ -155,9 +155,17 @@ impl Checker<'_> {
                     }
                 }
                 GinitKind::Bitcast(t1, inner, t2) => {
-                    self.type_at(t1, Pos::Value("global-init"), g.span);
-                    self.type_at(t2, Pos::Value("global-init"), g.span);
-                    if !self.unfold(t1).is_pointer() || !self.unfold(t2).is_pointer() {
+                    let mut pointers = true;
+                    for t in [t1, t2] {
+                        if self.unresolved(t) {
+                            self.names_defined(t, g.span);
+                        } else if self.unfold(t).is_pointer() {
+                            self.type_at(t, Pos::Value("global-init"), g.span);
+                        } else {
+                            pointers = false;
+                        }
+                    }
+                    if !pointers {
                         let m = format!(
                             "bitcast ({} ... to {}) converts pointers only",
                             self.show(t1),
@@ -254,6 +262,7 @@ impl Checker<'_> {
     /// declared at its runtime type.
     fn declare_type(&mut self, name: &str, ty: &Ty, span: Span) {
         let Ty::Fun(ps, r) = ty else {
+            self.names_defined(ty, span);
             let m = format!(
                 "declare @{name} must have a function type S(S1, ..., SN), found {}",
                 self.show(ty)
