@@ -8,13 +8,13 @@
 //! named types, globals and declarations, then each function.
 //!
 //! The rules are grouped by the part of the spec they come from:
-//! - [`types`]: named types and where each kind of type may appear;
-//! - [`globals`]: the global namespace, initializers and `declare`s;
-//! - [`operands`]: the type of an operand;
-//! - [`insns`]: the table of instructions;
-//! - [`terms`]: the table of terminators;
-//! - [`cfg`]: labels, locals and dominance (well-scoped locals);
-//! - [`entry`]: the signature of the entry function.
+//! - `types.rs`: named types and where each kind of type may appear;
+//! - `globals.rs`: the global namespace, initializers and `declare`s;
+//! - `operands.rs`: the type of an operand;
+//! - `insns.rs`: the table of instructions;
+//! - `terms.rs`: the table of terminators;
+//! - `cfg.rs`: labels, locals and dominance (well-scoped locals);
+//! - `entry.rs`: the signature of the entry function.
 //!
 //! Decisions where the spec is silent (each tested in spec/tests/check.rs):
 //! - An instruction with a value may leave it unnamed (LLVM numbers it);
@@ -39,7 +39,7 @@
 //!
 //! Named types are checked first. A cycle of named types not broken by a
 //! pointer makes type equality meaningless, so then the checker still runs
-//! every rule but accepts every type comparison ([`Checker::same`]), and it
+//! every rule but accepts every type comparison (`Checker::same`), and it
 //! never calls a function that unfolds named types recursively.
 
 mod cfg;
