@@ -30,12 +30,12 @@ impl Parser<'_> {
                 kind
             }
             Tok::Int => GinitKind::Int(self.int_literal()?),
-            Tok::LBracket => GinitKind::Array(self.list(Tok::RBracket, "]", |p| {
-                p.typed_ginit(depth)
-            })?),
-            Tok::LBrace => GinitKind::Struct(self.list(Tok::RBrace, "}", |p| {
-                p.typed_ginit(depth)
-            })?),
+            Tok::LBracket => {
+                GinitKind::Array(self.list(Tok::RBracket, "]", |p| p.typed_ginit(depth))?)
+            }
+            Tok::LBrace => {
+                GinitKind::Struct(self.list(Tok::RBrace, "}", |p| p.typed_ginit(depth))?)
+            }
             Tok::Word => match self.text_of(lo) {
                 "null" => {
                     self.bump();

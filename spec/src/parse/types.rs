@@ -48,10 +48,7 @@ impl Parser<'_> {
                     if height > MAX_DEPTH {
                         return self.too_deep("types");
                     }
-                    ty = Ty::Fun(
-                        params.into_iter().map(|(t, _)| t).collect(),
-                        Box::new(ty),
-                    );
+                    ty = Ty::Fun(params.into_iter().map(|(t, _)| t).collect(), Box::new(ty));
                 }
                 _ => return Ok((ty, height)),
             }
@@ -81,7 +78,10 @@ impl Parser<'_> {
             Tok::LBrace => {
                 let fields = self.list(Tok::RBrace, "}", |p| p.ty_at(depth + 1))?;
                 let height = fields.iter().map(|(_, h)| *h).max().unwrap_or(0) + 1;
-                Ok((Ty::Struct(fields.into_iter().map(|(t, _)| t).collect()), height))
+                Ok((
+                    Ty::Struct(fields.into_iter().map(|(t, _)| t).collect()),
+                    height,
+                ))
             }
             Tok::LBracket => {
                 self.bump();
