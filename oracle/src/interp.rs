@@ -737,21 +737,19 @@ fn bad_call(tys: &TyTable, name: &str, declared: TyId, annotated: TyId) -> Stop 
         UndefinedKind::BadCall,
         format!(
             "the call's annotated type is {} but @{name} has type {}",
-            spec::check::ty_to_string(tys.ty(annotated)),
-            spec::check::ty_to_string(tys.ty(declared))
+            spec::print::print_ty(tys.ty(annotated)),
+            spec::print::print_ty(tys.ty(declared))
         ),
     )
 }
 
 fn incompatible_tag(tys: &TyTable, eff: Option<TyId>, s: TyId, what: &str) -> Stop {
-    let actual = eff.map_or("no type".to_string(), |e| {
-        spec::check::ty_to_string(tys.ty(e))
-    });
+    let actual = eff.map_or("no type".to_string(), |e| spec::print::print_ty(tys.ty(e)));
     Stop::Undefined(
         UndefinedKind::IncompatibleTag,
         format!(
             "{what} at type {} but the target was allocated as {actual}",
-            spec::check::ty_to_string(tys.ty(s))
+            spec::print::print_ty(tys.ty(s))
         ),
     )
 }

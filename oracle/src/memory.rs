@@ -6,6 +6,8 @@
 //! Memory is counted in cells: a word is one cell, a string of N bytes
 //! ceil(N/8) cells (at least one), a node the sum of its children (at least
 //! one); that is the course layout's size in 8-byte words, rounded up.
+//! A frame's cells come back when it returns; heap strings and printed
+//! output (ceil(bytes/8) per `ll_puts`) stay counted.
 
 use crate::tytable::{TyId, TyNode, TyTable};
 use crate::value::{BlockId, Path, Ptr, UndefWhy, Value};
