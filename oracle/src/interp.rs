@@ -549,17 +549,18 @@ impl<'p> Machine<'p> {
                 .forest(p.block)
                 .map_err(|a| access_error(a, "load"))?;
             let path = self.mem.paths.get(&p.path);
-            let t = walk(forest, path).map_err(|a| access_error(a, "load"))?;
+            let Tree::Word(w) = walk(forest, path).map_err(|a| access_error(a, "load"))? else {
+                return Err(not_a_word("load"));
+            };
             let eff = self.tys.effective_tag(p.tag, path);
             if !matches!(eff, Some(e) if self.tys.ty_eq(e, ty)) {
                 return Err(incompatible_tag(&self.tys, eff, ty, "load"));
             }
-            match t {
-                Tree::Word(Value::Undef(u)) if u.why == UndefWhy::Uninit => {
+            match w {
+                Value::Undef(u) if u.why == UndefWhy::Uninit => {
                     Value::undef(UndefWhy::Loaded, site, u.site)
                 }
-                Tree::Word(v) => copy_value(v),
-                _ => return Err(access_error(Access::OutOfBounds, "load")),
+                v => copy_value(v),
             }
         };
         self.set_local(base, dst, v);
@@ -575,9 +576,11 @@ impl<'p> Machine<'p> {
             Some(Value::Ptr(p)) => p,
             other => return Err(self.not_an_address(other)),
         };
-        self.mem
-            .forest(p.block)
-            .map_err(|a| access_error(a, "store"))?;
+        match self.mem.target(p) {
+            Ok(Tree::Word(_)) => {}
+            Ok(_) => return Err(not_a_word("store")),
+            Err(a) => return Err(access_error(a, "store")),
+        }
         Self::tag_check(&mut self.tys, &self.mem, p, ty, "store")?;
         self.mem
             .store_ptr(p, v)
@@ -751,6 +754,13 @@ fn incompatible_tag(tys: &TyTable, eff: Option<TyId>, s: TyId, what: &str) -> St
             "{what} at type {} but the target was allocated as {actual}",
             spec::print::print_ty(tys.ty(s))
         ),
+    )
+}
+
+fn not_a_word(what: &str) -> Stop {
+    Stop::Undefined(
+        UndefinedKind::OutOfBounds,
+        format!("{what} through a pointer whose target is a struct, array or string, not a word"),
     )
 }
 

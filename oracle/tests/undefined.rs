@@ -369,3 +369,20 @@ define i64 @main() {
     assert!(r.contains("in @inner"), "{r}");
     assert!(r.contains("called from @main at line 6"), "{r}");
 }
+
+#[test]
+fn out_of_bounds_when_the_target_is_a_node_not_a_word() {
+    // ORACLE-SEMANTICS "Load / store": the path must reach a word (else
+    // out-of-bounds) before the tag is compared. @s bitcast to i64* keeps
+    // path [0], the {i64, i64} node.
+    let text = "
+@s = global { i64, i64 } { i64 1, i64 2 }
+define i64 @main() {
+  %p = bitcast { i64, i64 }* @s to i64*
+  %v = load i64, i64* %p
+  store i64 3, i64* %p
+  ret i64 %v
+}
+";
+    assert_undefined(text, K::OutOfBounds, "main", "entry", 1);
+}
