@@ -34,7 +34,7 @@ pub struct Frame {
     /// Current instruction (for a caller: its call instruction).
     pub pc: u32,
     /// First slot of its locals in `Machine::locals`.
-    pub base: u32,
+    pub base: usize,
     /// The caller's slot for the result.
     pub dst: Option<u32>,
 }
@@ -130,19 +130,26 @@ impl<'p> Machine<'p> {
             .funcs
             .get(func as usize)
             .ok_or_else(|| Stop::Internal("call of an unknown function".into()))?;
+        // A frame's locals count as memory too (one cell each, given back
+        // by `ret` with the frame's allocations).
+        let cells = u64::from(f.nslots).max(1);
+        if let Err(e) = self.use_cells(cells) {
+            self.locals.truncate(base);
+            return Err(e);
+        }
         let unset = Value::undef(UndefWhy::Unset, 0, 0);
         self.locals.resize(base + f.nslots as usize, unset);
         self.serial += 1;
         self.mem.stack.push(StackBlock {
             serial: self.serial,
             forest: Vec::new(),
-            cells: 0,
+            cells,
         });
         self.frames.push(Frame {
             func,
             block: 0,
             pc: 0,
-            base: base as u32,
+            base,
             dst,
         });
         Ok(())
@@ -184,7 +191,7 @@ impl<'p> Machine<'p> {
                 .get(fr.func as usize)
                 .and_then(|f| f.blocks.get(fr.block as usize))
                 .ok_or_else(|| Stop::Internal("unknown block".into()))?;
-            let base = fr.base as usize;
+            let base = fr.base;
             let mut pc = fr.pc as usize;
             let n = code.insns.len();
             // Fuel for the rest of the block (instructions and terminator)
@@ -284,7 +291,7 @@ impl<'p> Machine<'p> {
     /// outermost call returned `v`.
     fn interp_ret(&mut self, v: Value) -> Option<Value> {
         let fr = self.frames.pop()?;
-        self.locals.truncate(fr.base as usize);
+        self.locals.truncate(fr.base);
         if let Some(s) = self.mem.stack.pop() {
             self.mem.cells = self.mem.cells.saturating_sub(s.cells);
         }
@@ -293,7 +300,7 @@ impl<'p> Machine<'p> {
         };
         caller.pc += 1;
         if let Some(d) = fr.dst {
-            let slot = caller.base as usize + d as usize;
+            let slot = caller.base + d as usize;
             if let Some(l) = self.locals.get_mut(slot) {
                 *l = v;
             }
@@ -791,6 +798,7 @@ pub(crate) fn access_error(a: Access, what: &str) -> Stop {
 }
 
 /// `interp_bop`: add, sub and mul wrap; shifts need an amount in 0..=63.
+#[inline]
 pub fn interp_bop(bop: Bop, x: i64, y: i64) -> Result<i64, Stop> {
     let amount = || {
         u32::try_from(y).ok().filter(|&s| s < 64).ok_or_else(|| {
@@ -814,6 +822,7 @@ pub fn interp_bop(bop: Bop, x: i64, y: i64) -> Result<i64, Stop> {
 }
 
 /// `interp_cnd`: the signed comparison of two integers.
+#[inline]
 pub fn interp_cnd(cnd: Cnd, x: i64, y: i64) -> bool {
     match cnd {
         Cnd::Eq => x == y,

@@ -39,7 +39,9 @@ pub struct Options {
     pub fuel: u64,
     /// The most nested calls before `call-depth-exceeded`.
     pub max_depth: usize,
-    /// The most memory cells before `memory-exhausted`.
+    /// The most memory cells before `memory-exhausted`: a word or a
+    /// local is one cell, a string ceil(bytes / 8); a cell costs the host
+    /// about 40 bytes.
     pub max_cells: u64,
 }
 
@@ -50,7 +52,7 @@ impl Default for Options {
             program_name: "lloracle".into(),
             fuel: 1_000_000_000,
             max_depth: 100_000,
-            max_cells: 100_000_000,
+            max_cells: 16_000_000,
         }
     }
 }

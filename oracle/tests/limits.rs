@@ -196,3 +196,27 @@ l:
         LimitKind::MemoryExhausted
     );
 }
+
+#[test]
+fn locals_of_active_calls_count_as_memory() {
+    // @down has 5 locals (n, z, m, r, s): 1000 active calls need 5000 cells.
+    let text = format!(
+        "{DEEP}\ndefine i64 @main() {{\n  %r = call i64 @down(i64 1000)\n  ret i64 %r\n}}\n"
+    );
+    let opts = Options {
+        max_cells: 4_000,
+        ..Options::default()
+    };
+    assert_eq!(
+        limit(run_with(&text, &[], &opts)),
+        LimitKind::MemoryExhausted
+    );
+    let roomy = Options {
+        max_cells: 6_000,
+        ..Options::default()
+    };
+    assert!(matches!(
+        run_with(&text, &[], &roomy),
+        Outcome::Returned { value: 500_500, .. }
+    ));
+}
