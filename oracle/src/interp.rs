@@ -698,7 +698,8 @@ impl<'p> Machine<'p> {
                         .iter()
                         .find(|(_, x)| x == r)
                         .map_or("", |(n, _)| n);
-                    return Err(bad_call(&self.tys, name, types[0], fty));
+                    let canonical = types.first().copied().unwrap_or(fty);
+                    return Err(bad_call(&self.tys, name, canonical, fty));
                 }
                 let vals: Vec<Value> = args.iter().map(|a| self.interp_operand(*a, base)).collect();
                 let v = self.call_runtime(*r, &vals)?;

@@ -304,7 +304,9 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
         let types = r.types();
         let ids = types.iter().map(|t| tys.intern(t)).collect();
         let declared = prog.edecls.iter().find(|e| e.name == name);
-        let ty = declared.map_or(&types[0], |e| &e.ty);
+        let Some(ty) = declared.map(|e| &e.ty).or(types.first()) else {
+            continue;
+        };
         let k = fun_const(&mut tys, FunRef::Runtime(r, ids), ty, &mut consts);
         names.insert(name, k);
     }
