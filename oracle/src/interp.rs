@@ -7,7 +7,7 @@
 use crate::gep::gep_ptr;
 use crate::memory::{mval_of_ty, walk, Access, Memory, StackBlock, Tree};
 use crate::report;
-use crate::resolve::{FunRef, Insn, Op, Program, Term};
+use crate::resolve::{FunRef, GepInsn, Insn, Op, Program, Term};
 use crate::tytable::{TyId, TyTable};
 use crate::value::{BlockId, Path, Ptr, Undef, UndefWhy, Value};
 use spec::{Bop, Cnd, LimitKind, Source, UndefinedKind};
@@ -398,17 +398,7 @@ impl<'p> Machine<'p> {
             }
             Insn::Load { dst, ty, ptr } => self.interp_load(*dst, *ty, *ptr, base, site),
             Insn::Store { ty, val, ptr } => self.interp_store(*ty, *val, *ptr, base),
-            Insn::Gep {
-                dst,
-                base: t1,
-                result,
-                ptr,
-                idxs,
-            } => {
-                let v = self.interp_gep(*t1, *result, *ptr, idxs, base, site)?;
-                self.set_local(base, *dst, v);
-                Ok(())
-            }
+            Insn::Gep(g) => self.interp_gep(g, base, site),
             Insn::Bitcast { dst, op } => {
                 let v = self.interp_operand(*op, base);
                 self.set_local(base, *dst, v);
@@ -597,18 +587,10 @@ impl<'p> Machine<'p> {
     /// `getelementptr`: the indices must be integers (`undef-operand`
     /// otherwise); the result is `gep_ptr`'s pointer or an undef that
     /// remembers the failed check.
-    fn interp_gep(
-        &mut self,
-        t1: TyId,
-        result: TyId,
-        ptr: Op,
-        idxs: &[Op],
-        base: usize,
-        site: u32,
-    ) -> Result<Value, Stop> {
+    fn interp_gep(&mut self, g: &GepInsn, base: usize, site: u32) -> Result<(), Stop> {
         let mut buf = std::mem::take(&mut self.idx_buf);
         buf.clear();
-        for (i, op) in idxs.iter().enumerate() {
+        for (i, op) in g.idxs.iter().enumerate() {
             match self.int_operand(*op, base, "a getelementptr index") {
                 Ok(n) => buf.push(n),
                 Err(e) => {
@@ -619,13 +601,16 @@ impl<'p> Machine<'p> {
             }
         }
         const NOT_A_POINTER: Value = Value::Int(0);
-        let p = operand_ref(&self.locals, self.prog, ptr, base).unwrap_or(&NOT_A_POINTER);
-        let r = match gep_ptr(&mut self.mem, &mut self.tys, p, t1, result, &buf) {
-            Ok(q) => Value::Ptr(q),
-            Err(check) => Value::undef(UndefWhy::BadGep, site, check as u32),
-        };
+        let p = operand_ref(&self.locals, self.prog, g.ptr, base).unwrap_or(&NOT_A_POINTER);
+        let r = gep_ptr(&mut self.mem, &mut self.tys, p, g.base, g.result, &buf);
         self.idx_buf = buf;
-        Ok(r)
+        if let Some(slot) = self.locals.get_mut(base + g.dst as usize) {
+            *slot = match r {
+                Ok(q) => Value::Ptr(q),
+                Err(check) => Value::undef(UndefWhy::BadGep, site, check as u32),
+            };
+        }
+        Ok(())
     }
 
     /// `br i1 OP, ...`: the condition must be the integer 0 or 1.

@@ -85,18 +85,7 @@ pub enum Insn {
         args: Box<[Op]>,
     },
     /// `%L = getelementptr T1* OP, i64 OP2, ...`.
-    Gep {
-        /// Result slot.
-        dst: u32,
-        /// T1.
-        base: TyId,
-        /// GEPTY(T1, indices).
-        result: TyId,
-        /// The base pointer.
-        ptr: Op,
-        /// The indices.
-        idxs: Box<[Op]>,
-    },
+    Gep(GepInsn),
     /// `%L = bitcast T1* OP to T2*`.
     Bitcast {
         /// Result slot.
@@ -104,6 +93,21 @@ pub enum Insn {
         /// The value.
         op: Op,
     },
+}
+
+/// A resolved `%L = getelementptr T1* OP, i64 OP2, ...`.
+#[derive(Clone, Debug)]
+pub struct GepInsn {
+    /// Result slot.
+    pub dst: u32,
+    /// T1.
+    pub base: TyId,
+    /// GEPTY(T1, indices).
+    pub result: TyId,
+    /// The base pointer.
+    pub ptr: Op,
+    /// The indices.
+    pub idxs: Box<[Op]>,
 }
 
 /// A resolved terminator.
@@ -542,13 +546,13 @@ fn resolve_insn(
                 .env
                 .gepty(base_ty, idxs)
                 .map_err(|e| internal(span, format!("GEPTY is not defined: {e:?}")))?;
-            Insn::Gep {
+            Insn::Gep(GepInsn {
                 dst,
                 base: tys.intern(base_ty),
                 result: tys.intern(&result),
                 ptr: sc.op(ptr)?,
                 idxs: idxs.iter().map(|o| sc.op(o)).collect::<Result<_, _>>()?,
-            }
+            })
         }
         InsnKind::Bitcast { op, .. } => Insn::Bitcast {
             dst,
