@@ -590,12 +590,11 @@ impl<'p> Machine<'p> {
     fn interp_gep(&mut self, g: &GepInsn, base: usize, site: u32) -> Result<(), Stop> {
         let mut buf = std::mem::take(&mut self.idx_buf);
         buf.clear();
-        for (i, op) in g.idxs.iter().enumerate() {
+        for op in g.idxs.iter() {
             match self.int_operand(*op, base, "a getelementptr index") {
                 Ok(n) => buf.push(n),
                 Err(e) => {
                     self.idx_buf = buf;
-                    let _ = i;
                     return Err(e);
                 }
             }
