@@ -349,10 +349,16 @@ impl<'p> Machine<'p> {
             Op::Const(n) => Ok(n),
             Op::Local(s) => match self.local(base, s) {
                 Value::Int(n) => Ok(*n),
-                v => Err(self.not_int(v, what)),
+                v => Err(self.not_int(v, &self.named(what, op))),
             },
             Op::Val(_) => Err(Stop::Internal(format!("{what} is a pointer constant"))),
         }
+    }
+
+    /// `what` followed by the operand as written (`the first operand %x`).
+    fn named(&self, what: &str, op: Op) -> String {
+        let func = self.frames.last().map_or(0, |f| f.func);
+        format!("{what} {}", self.prog.operand_text(func, op))
     }
 
     fn not_int(&self, v: &Value, what: &str) -> Stop {
@@ -437,12 +443,16 @@ impl<'p> Machine<'p> {
                 let eq = self.ptr_eq(p, q)?;
                 Ok(if cnd == Cnd::Eq { eq } else { !eq })
             }
-            (Value::Undef(u), _) => {
-                Err(self.undef_used(UndefinedKind::UndefOperand, u, "the first operand of icmp"))
-            }
-            (_, Value::Undef(u)) => {
-                Err(self.undef_used(UndefinedKind::UndefOperand, u, "the second operand of icmp"))
-            }
+            (Value::Undef(u), _) => Err(self.undef_used(
+                UndefinedKind::UndefOperand,
+                u,
+                &self.named("the first operand of icmp", a),
+            )),
+            (_, Value::Undef(u)) => Err(self.undef_used(
+                UndefinedKind::UndefOperand,
+                u,
+                &self.named("the second operand of icmp", b),
+            )),
             _ => Err(Stop::Undefined(
                 UndefinedKind::UndefOperand,
                 "icmp compares an integer with a pointer".into(),
@@ -501,11 +511,13 @@ impl<'p> Machine<'p> {
     }
 
     /// The error for an address operand that is not a pointer.
-    fn not_an_address(&self, v: Option<&Value>) -> Stop {
+    fn not_an_address(&self, v: Option<&Value>, op: Op) -> Stop {
         match v {
-            Some(Value::Undef(u)) => {
-                self.undef_used(UndefinedKind::UndefPtrDeref, u, "the address")
-            }
+            Some(Value::Undef(u)) => self.undef_used(
+                UndefinedKind::UndefPtrDeref,
+                u,
+                &self.named("the address", op),
+            ),
             _ => Stop::Internal("an integer used as an address".into()),
         }
     }
@@ -539,7 +551,7 @@ impl<'p> Machine<'p> {
         let v = {
             let p = match operand_ref(&self.locals, self.prog, ptr, base) {
                 Some(Value::Ptr(p)) => p,
-                other => return Err(self.not_an_address(other)),
+                other => return Err(self.not_an_address(other, ptr)),
             };
             let forest = self
                 .mem
@@ -571,7 +583,7 @@ impl<'p> Machine<'p> {
         let v = self.interp_operand(val, base);
         let p = match operand_ref(&self.locals, self.prog, ptr, base) {
             Some(Value::Ptr(p)) => p,
-            other => return Err(self.not_an_address(other)),
+            other => return Err(self.not_an_address(other, ptr)),
         };
         match self.mem.target(p) {
             Ok(Tree::Word(_)) => {}
@@ -621,9 +633,11 @@ impl<'p> Machine<'p> {
                 UndefinedKind::UndefOperand,
                 format!("the branch condition is {n}, not 0 or 1"),
             )),
-            Value::Undef(u) => {
-                Err(self.undef_used(UndefinedKind::UndefOperand, &u, "the branch condition"))
-            }
+            Value::Undef(u) => Err(self.undef_used(
+                UndefinedKind::UndefOperand,
+                &u,
+                &self.named("the branch condition", op),
+            )),
             Value::Ptr(_) => Err(Stop::Internal(
                 "a pointer used as a branch condition".into(),
             )),
@@ -655,7 +669,11 @@ impl<'p> Machine<'p> {
                 ))
             }
             Value::Undef(u) => {
-                return Err(self.undef_used(UndefinedKind::UndefOperand, &u, "the callee"))
+                return Err(self.undef_used(
+                    UndefinedKind::UndefOperand,
+                    &u,
+                    &self.named("the callee", callee),
+                ))
             }
             Value::Int(_) => return Err(Stop::Internal("an integer used as a callee".into())),
         };

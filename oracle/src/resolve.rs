@@ -146,6 +146,8 @@ pub struct Func {
     pub nslots: u32,
     /// Block 0 is the entry block.
     pub blocks: Vec<Code>,
+    /// The name of each slot (empty for unnamed results), for messages.
+    pub slot_names: Vec<String>,
 }
 
 /// A runtime function (ORACLE-SEMANTICS.md, "Runtime functions").
@@ -233,6 +235,29 @@ pub struct Program {
     pub sites: Vec<Site>,
     /// The constant (index in `consts`) each global or function name denotes.
     pub names: HashMap<String, u32>,
+}
+
+impl Program {
+    /// An operand as written (`%x`, `@g`, `null`, `42`), for messages.
+    pub fn operand_text(&self, func: u32, op: Op) -> String {
+        match op {
+            Op::Const(n) => n.to_string(),
+            Op::Local(s) => {
+                let name = self
+                    .funcs
+                    .get(func as usize)
+                    .and_then(|f| f.slot_names.get(s as usize))
+                    .map_or("", |n| n.as_str());
+                format!("%{name}")
+            }
+            Op::Val(0) => "null".into(),
+            Op::Val(k) => self
+                .names
+                .iter()
+                .find(|(_, &v)| v == k)
+                .map_or_else(|| "a constant".into(), |(n, _)| format!("@{n}")),
+        }
+    }
 }
 
 /// Why the program cannot be run (something the checker rejects).
@@ -472,12 +497,19 @@ fn resolve_fdecl(
             first_site,
         });
     }
+    let mut slot_names = vec![String::new(); sc.nslots as usize];
+    for (name, &k) in &sc.locals {
+        if let Some(n) = slot_names.get_mut(k as usize) {
+            *n = name.to_string();
+        }
+    }
     let func = Func {
         name: f.name.clone(),
         fun_ty: tys.intern(&f.fun_ty()),
         params,
         nslots: sc.nslots,
         blocks,
+        slot_names,
     };
     Ok((func, ls))
 }
