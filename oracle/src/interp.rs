@@ -55,6 +55,20 @@ pub struct Machine<'p> {
     serial: u64,
     idx_buf: Vec<i64>,
     fuel_at_start: u64,
+    trace: Option<Tracer<'p>>,
+}
+
+/// A trace hook.
+type Tracer<'p> = Box<dyn FnMut(&TraceStep) + 'p>;
+
+/// One step of a traced run: the instruction or terminator about to execute
+/// and the call depth (0 is the entry function).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceStep {
+    /// Where it is.
+    pub location: spec::Location,
+    /// How many calls are active below it.
+    pub depth: usize,
 }
 
 impl<'p> Machine<'p> {
@@ -81,6 +95,23 @@ impl<'p> Machine<'p> {
             serial: 0,
             idx_buf: Vec::new(),
             fuel_at_start: fuel,
+            trace: None,
+        }
+    }
+
+    /// Calls `f` before every instruction and terminator the machine
+    /// executes (a traced run is slower; an untraced one pays nothing).
+    pub fn set_trace(&mut self, f: impl FnMut(&TraceStep) + 'p) {
+        self.trace = Some(Box::new(f));
+    }
+
+    fn trace_step(&mut self, func: u32, block: u32, pc: usize) {
+        let step = TraceStep {
+            location: report::location(self.prog, self.src, func, block, pc as u32),
+            depth: self.frames.len().saturating_sub(1),
+        };
+        if let Some(t) = self.trace.as_mut() {
+            t(&step);
         }
     }
 
@@ -181,6 +212,15 @@ impl<'p> Machine<'p> {
     /// frame (and the frames of the calls it makes) until the outermost
     /// call returns; its result.
     pub fn interp_cfg(&mut self) -> Result<Value, Stop> {
+        if self.trace.is_some() {
+            self.run_cfg::<true>()
+        } else {
+            self.run_cfg::<false>()
+        }
+    }
+
+    /// The loop of `interp_cfg`, with or without a trace hook.
+    fn run_cfg<const TRACE: bool>(&mut self) -> Result<Value, Stop> {
         let prog = self.prog;
         'outer: loop {
             let Some(fr) = self.frames.last().copied() else {
@@ -203,6 +243,9 @@ impl<'p> Machine<'p> {
                 self.fuel -= rest;
             }
             while let Some(insn) = code.insns.get(pc) {
+                if TRACE {
+                    self.trace_step(fr.func, fr.block, pc);
+                }
                 if !charged {
                     if let Err(e) = self.tick() {
                         self.set_pc(pc);
@@ -238,6 +281,9 @@ impl<'p> Machine<'p> {
                     return Err(e);
                 }
                 pc += 1;
+            }
+            if TRACE {
+                self.trace_step(fr.func, fr.block, pc);
             }
             if !charged {
                 if let Err(e) = self.tick() {
@@ -349,26 +395,33 @@ impl<'p> Machine<'p> {
             Op::Const(n) => Ok(n),
             Op::Local(s) => match self.local(base, s) {
                 Value::Int(n) => Ok(*n),
-                v => Err(self.not_int(v, &self.named(what, op))),
+                v => Err(self.not_int(v, op, what)),
             },
             Op::Val(_) => Err(Stop::Internal(format!("{what} is a pointer constant"))),
         }
     }
 
     /// `what` followed by the operand as written (`the first operand %x`).
+    #[cold]
+    #[inline(never)]
     fn named(&self, what: &str, op: Op) -> String {
         let func = self.frames.last().map_or(0, |f| f.func);
         format!("{what} {}", self.prog.operand_text(func, op))
     }
 
-    fn not_int(&self, v: &Value, what: &str) -> Stop {
+    #[cold]
+    #[inline(never)]
+    fn not_int(&self, v: &Value, op: Op, what: &str) -> Stop {
+        let what = self.named(what, op);
         match v {
-            Value::Undef(u) => self.undef_used(UndefinedKind::UndefOperand, u, what),
+            Value::Undef(u) => self.undef_used(UndefinedKind::UndefOperand, u, &what),
             _ => Stop::Internal(format!("{what} is a pointer where an integer is expected")),
         }
     }
 
     /// The error for using `undef` `u` as `what`.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn undef_used(&self, kind: UndefinedKind, u: &Undef, what: &str) -> Stop {
         if u.why == UndefWhy::Unset {
             return Stop::Internal(format!("{what} is a local read before its definition ran"));
@@ -511,6 +564,8 @@ impl<'p> Machine<'p> {
     }
 
     /// The error for an address operand that is not a pointer.
+    #[cold]
+    #[inline(never)]
     fn not_an_address(&self, v: Option<&Value>, op: Op) -> Stop {
         match v {
             Some(Value::Undef(u)) => self.undef_used(
@@ -756,6 +811,8 @@ fn bad_call(tys: &TyTable, name: &str, declared: TyId, annotated: TyId) -> Stop 
     )
 }
 
+#[cold]
+#[inline(never)]
 fn incompatible_tag(tys: &TyTable, eff: Option<TyId>, s: TyId, what: &str) -> Stop {
     let actual = eff.map_or("no type".to_string(), |e| spec::print::print_ty(tys.ty(e)));
     Stop::Undefined(
@@ -767,6 +824,8 @@ fn incompatible_tag(tys: &TyTable, eff: Option<TyId>, s: TyId, what: &str) -> St
     )
 }
 
+#[cold]
+#[inline(never)]
 fn not_a_word(what: &str) -> Stop {
     Stop::Undefined(
         UndefinedKind::OutOfBounds,
@@ -782,6 +841,8 @@ fn use_after_return(what: &str) -> Stop {
 }
 
 /// The error of an access through a pointer that reaches no word.
+#[cold]
+#[inline(never)]
 pub(crate) fn access_error(a: Access, what: &str) -> Stop {
     match a {
         Access::Null => Stop::Undefined(

@@ -22,6 +22,7 @@ pub mod tytable;
 pub mod value;
 
 pub use bench::bench_programs;
+pub use interp::TraceStep;
 pub use report::render_undefined;
 
 use interp::{Machine, Stop};
@@ -98,6 +99,28 @@ pub fn run_with_stats(
     args: &[String],
     opts: &Options,
 ) -> (Outcome, Stats) {
+    run_inner(prog, src, args, opts, None)
+}
+
+/// [`run`] calling `trace` before every instruction and terminator executed
+/// (with its location and the call depth), e.g. for `lloracle run --trace`.
+pub fn run_with_trace(
+    prog: &Prog,
+    src: Option<&Source>,
+    args: &[String],
+    opts: &Options,
+    trace: &mut dyn FnMut(&TraceStep),
+) -> (Outcome, Stats) {
+    run_inner(prog, src, args, opts, Some(trace))
+}
+
+fn run_inner(
+    prog: &Prog,
+    src: Option<&Source>,
+    args: &[String],
+    opts: &Options,
+    trace: Option<&mut dyn FnMut(&TraceStep)>,
+) -> (Outcome, Stats) {
     let Some(entry) = prog.fdecls.iter().position(|f| f.name == opts.entry) else {
         let msg = format!("there is no function @{} to start in", opts.entry);
         return (
@@ -127,6 +150,9 @@ pub fn run_with_stats(
         opts.max_depth,
         opts.max_cells,
     );
+    if let Some(t) = trace {
+        m.set_trace(t);
+    }
     let r = start(&mut m, prog, entry as u32, takes_argv, args, opts);
     let stats = Stats {
         executed: m.executed(),
