@@ -136,17 +136,17 @@ fn sibling_check(mem: &Memory, p: &Ptr, i0: i64) -> Result<(), GepCheck> {
 fn new_path(mem: &mut Memory, p: &Ptr, i0: i64, rest: &[i64]) -> Result<Path, GepCheck> {
     let idx = |i: i64| u32::try_from(i).map_err(|_| GepCheck::Subtree);
     // The common case, built in place: an inline path that stays inline.
-    if let Path::Inline { len, idx: old } = p.path {
-        let len = len as usize;
+    if let Some(old) = p.path.inline_indices() {
+        let len = old.len();
         let n = len + rest.len();
         if (1..=INLINE).contains(&len) && n <= INLINE {
-            let mut out = old;
+            let mut out = p.path.idx;
             let last = out[len - 1];
             out[len - 1] = idx((last as i64).checked_add(i0).ok_or(GepCheck::Subtree)?)?;
             for (slot, &i) in out[len..n].iter_mut().zip(rest) {
                 *slot = idx(i)?;
             }
-            return Ok(Path::Inline {
+            return Ok(Path {
                 len: n as u8,
                 idx: out,
             });

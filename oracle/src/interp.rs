@@ -52,7 +52,7 @@ pub struct Machine<'p> {
     pub(crate) fuel: u64,
     pub(crate) max_depth: usize,
     pub(crate) max_cells: u64,
-    serial: u64,
+    serial: u32,
     idx_buf: Vec<i64>,
     fuel_at_start: u64,
     trace: Option<Tracer<'p>>,
@@ -170,7 +170,11 @@ impl<'p> Machine<'p> {
         }
         let unset = Value::undef(UndefWhy::Unset, 0, 0);
         self.locals.resize(base + f.nslots as usize, unset);
-        self.serial += 1;
+        // Frame numbers are 32 bits; a run this long ends as out of fuel.
+        self.serial = self
+            .serial
+            .checked_add(1)
+            .ok_or(Stop::Limit(LimitKind::FuelExhausted))?;
         self.mem.stack.push(StackBlock {
             serial: self.serial,
             forest: Vec::new(),

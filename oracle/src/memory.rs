@@ -42,7 +42,7 @@ pub enum Tree {
 #[derive(Clone, Debug, Default)]
 pub struct StackBlock {
     /// The frame's unique number (pointers into it carry it).
-    pub serial: u64,
+    pub serial: u32,
     /// The allocations.
     pub forest: Vec<Tree>,
     /// How many cells they take.
@@ -89,9 +89,12 @@ impl PathTable {
     /// The indices of `p`.
     #[inline]
     pub fn get<'a>(&'a self, p: &'a Path) -> &'a [u32] {
-        match p {
-            Path::Inline { len, idx } => idx.get(..*len as usize).unwrap_or(&[]),
-            Path::Long(n) => self.paths.get(*n as usize).map_or(&[], |b| b),
+        match p.inline_indices() {
+            Some(s) => s,
+            None => p
+                .long_id()
+                .and_then(|n| self.paths.get(n as usize))
+                .map_or(&[], |b| b),
         }
     }
 
@@ -101,12 +104,12 @@ impl PathTable {
             return p;
         }
         if let Some(&n) = self.index.get(s) {
-            return Path::Long(n);
+            return Path::long(n);
         }
         let n = self.paths.len() as u32;
         self.paths.push(s.into());
         self.index.insert(s.into(), n);
-        Path::Long(n)
+        Path::long(n)
     }
 }
 

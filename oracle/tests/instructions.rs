@@ -269,3 +269,36 @@ define i64 @start() {
         o => panic!("{o}"),
     }
 }
+
+#[test]
+fn long_paths_load_store_and_compare() {
+    // Paths longer than the inline capacity: [0, 1, 1, 1, 1] and friends.
+    let text = "
+%in = type { i64, [2 x i64] }
+%out = type { i64, [2 x %in] }
+@g = global %out { i64 1, [2 x %in] [ %in { i64 2, [2 x i64] [ i64 3, i64 4 ] }, %in { i64 5, [2 x i64] [ i64 6, i64 7 ] } ] }
+
+define i64 @main() {
+  %p = getelementptr %out, %out* @g, i32 0, i32 1, i64 1, i32 1, i64 1
+  %v = load i64, i64* %p
+  %arr = getelementptr %out, %out* @g, i32 0, i32 1, i64 1, i32 1
+  %q = getelementptr [2 x i64], [2 x i64]* %arr, i64 0, i64 1
+  store i64 70, i64* %q
+  %w = load i64, i64* %p
+  %e = icmp eq i64* %p, %q
+  %q0 = getelementptr [2 x i64], [2 x i64]* %arr, i64 0, i64 0
+  %back = getelementptr i64, i64* %q0, i64 1
+  %f = icmp eq i64* %back, %p
+  br i1 %e, label %second, label %no
+second:
+  br i1 %f, label %yes, label %no
+yes:
+  %r = add i64 %v, %w
+  ret i64 %r
+no:
+  ret i64 0
+}
+";
+    // v = 7, then 70 stored through the other path: 77.
+    assert_eq!(returns(text), 77);
+}
