@@ -5,7 +5,7 @@
 //! The folder layout follows the spec: [`value`] (simple values),
 //! [`memory`] (blocks, trees, `mval_of_ty`, `load_ptr`, `store_ptr`),
 //! [`gep`] (`gep_ptr` and its six checks), [`interp`] (`interp_call`,
-//! `interp_cfg` and one function per instruction), [`runtime`] (`ll_puts`,
+//! `interp_cfg`, operands), [`insns`] (one function per instruction), [`runtime`] (`ll_puts`,
 //! `ll_strcat`, `ll_ltoa`), [`init`] (the initial configuration,
 //! `mval_of_gdecl`), [`resolve`] (names to numbers before the run),
 //! [`tytable`] (interned types) and [`report`] (outcomes and diagnostics).
@@ -13,6 +13,7 @@
 pub mod bench;
 pub mod gep;
 pub mod init;
+pub mod insns;
 pub mod interp;
 pub mod memory;
 pub mod report;

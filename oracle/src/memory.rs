@@ -216,7 +216,9 @@ impl Memory {
         Ok(t)
     }
 
-    /// `load_ptr`: the word a pointer targets, if it targets a word.
+    /// `load_ptr`: the word a pointer targets; `OutOfBounds` when the path
+    /// reaches no subtree or a struct, array or string instead of a word.
+    #[inline]
     pub fn load_ptr(&self, p: &Ptr) -> Result<&Value, Access> {
         match self.target(p)? {
             Tree::Word(v) => Ok(v),

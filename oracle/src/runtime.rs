@@ -80,7 +80,7 @@ impl Machine<'_> {
             Ok(_) => Err(bad(format!(
                 "{what} does not point to the start of a string"
             ))),
-            Err(Access::Dead) => Err(crate::interp::access_error(Access::Dead, &what)),
+            Err(Access::Dead) => Err(crate::insns::access_error(Access::Dead, &what)),
             Err(Access::Null) => Err(bad(format!("{what} is a null pointer"))),
             Err(_) => Err(bad(format!("{what} does not point to a string"))),
         }
