@@ -10,6 +10,8 @@
 //! `mval_of_gdecl`), [`resolve`] (names to numbers before the run),
 //! [`tytable`] (interned types) and [`report`] (outcomes and diagnostics).
 
+#![deny(missing_docs)]
+
 pub mod bench;
 pub mod gep;
 pub mod init;
@@ -35,7 +37,7 @@ use value::{UndefWhy, Value};
 pub struct Options {
     /// The function to start in (`main` by default); it takes `()` or `(i64, i8**)`.
     pub entry: String,
-    /// argv[0], the program name the harness also gives native runs.
+    /// `argv[0]`, the program name the harness also gives native runs.
     pub program_name: String,
     /// The most instructions executed before `fuel-exhausted`.
     pub fuel: u64,
@@ -70,7 +72,7 @@ pub struct Stats {
 /// rejected reached the machine.
 pub const INTERNAL_RULE: &str = "oracle-internal";
 
-/// Runs a checked program from its entry point with `args` as argv[1..].
+/// Runs a checked program from its entry point with `args` as `argv[1..]`.
 /// `src` is the text it was parsed from, for source lines in locations.
 pub fn run(prog: &Prog, src: Option<&Source>, args: &[String], opts: &Options) -> Outcome {
     run_with_stats(prog, src, args, opts).0
