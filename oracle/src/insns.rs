@@ -4,7 +4,7 @@
 
 use crate::gep::gep_ptr;
 use crate::interp::{copy_value, operand_ref, Machine, Stop};
-use crate::memory::{mval_of_ty, Access, Memory, Tree};
+use crate::memory::{mval_of_ty, Access};
 use crate::resolve::{GepInsn, Insn, Op};
 use crate::tytable::{TyId, TyTable};
 use crate::value::{BlockId, Path, Ptr, UndefWhy, Value};
@@ -153,21 +153,6 @@ impl Machine<'_> {
         }
     }
 
-    /// The effective tag at `p` must be S (`incompatible-tag` otherwise).
-    fn tag_check(
-        tys: &mut TyTable,
-        mem: &Memory,
-        p: &Ptr,
-        s: TyId,
-        what: &str,
-    ) -> Result<(), Stop> {
-        let eff = tys.effective_tag(p.tag, mem.paths.get(&p.path));
-        match eff {
-            Some(e) if tys.ty_eq(e, s) => Ok(()),
-            _ => Err(incompatible_tag(tys, eff, s, what)),
-        }
-    }
-
     /// `load S* OP`: the word at the target, which must have type S. A word
     /// never written gives `undef` (remembering this load and the allocation).
     #[inline]
@@ -189,10 +174,13 @@ impl Machine<'_> {
                 Err(Access::OutOfBounds) => return Err(not_a_word("load")),
                 Err(a) => return Err(access_error(a, "load")),
             };
-            let eff = self.tys.effective_tag(p.tag, self.mem.paths.get(&p.path));
-            if !matches!(eff, Some(e) if self.tys.ty_eq(e, ty)) {
-                return Err(incompatible_tag(&self.tys, eff, ty, "load"));
-            }
+            tag_check(
+                &mut self.tys,
+                p.tag,
+                self.mem.paths.get(&p.path),
+                ty,
+                "load",
+            )?;
             match w {
                 Value::Undef(u) if u.why == UndefWhy::Uninit => {
                     Value::undef(UndefWhy::Loaded, site, u.site)
@@ -213,15 +201,14 @@ impl Machine<'_> {
             Some(Value::Ptr(p)) => p,
             other => return Err(self.not_an_address(other, ptr)),
         };
-        match self.mem.target(p) {
-            Ok(Tree::Word(_)) => {}
-            Ok(_) => return Err(not_a_word("store")),
+        let (w, path) = match self.mem.word_mut(p) {
+            Ok(x) => x,
+            Err(Access::OutOfBounds) => return Err(not_a_word("store")),
             Err(a) => return Err(access_error(a, "store")),
-        }
-        Self::tag_check(&mut self.tys, &self.mem, p, ty, "store")?;
-        self.mem
-            .store_ptr(p, v)
-            .map_err(|a| access_error(a, "store"))
+        };
+        tag_check(&mut self.tys, p.tag, path, ty, "store")?;
+        *w = v;
+        Ok(())
     }
 
     /// `getelementptr`: the indices must be integers (`undef-operand`
@@ -270,6 +257,18 @@ impl Machine<'_> {
                 "a pointer used as a branch condition".into(),
             )),
         }
+    }
+}
+
+/// The effective tag at a pointer (root `tag`, `path`) must be S
+/// (`incompatible-tag` otherwise; named types unfolded, pointers compared
+/// structurally).
+#[inline]
+fn tag_check(tys: &mut TyTable, tag: TyId, path: &[u32], s: TyId, what: &str) -> Result<(), Stop> {
+    let eff = tys.effective_tag(tag, path);
+    match eff {
+        Some(e) if tys.ty_eq(e, s) => Ok(()),
+        _ => Err(incompatible_tag(tys, eff, s, what)),
     }
 }
 

@@ -183,7 +183,19 @@ impl Memory {
         walk(forest, self.paths.get(&p.path))
     }
 
-    fn target_mut(&mut self, p: &Ptr) -> Result<&mut Tree, Access> {
+    /// The word a pointer targets, writable, with the pointer's path (for
+    /// the caller's tag check); `OutOfBounds` when the path reaches no word.
+    #[inline]
+    pub fn word_mut<'a>(&'a mut self, p: &'a Ptr) -> Result<(&'a mut Value, &'a [u32]), Access> {
+        let (t, path) = self.target_mut(p)?;
+        match t {
+            Tree::Word(w) => Ok((w, path)),
+            _ => Err(Access::OutOfBounds),
+        }
+    }
+
+    #[inline]
+    fn target_mut<'a>(&'a mut self, p: &'a Ptr) -> Result<(&'a mut Tree, &'a [u32]), Access> {
         let Memory {
             globals,
             heap,
@@ -213,7 +225,7 @@ impl Memory {
                 _ => return Err(Access::OutOfBounds),
             };
         }
-        Ok(t)
+        Ok((t, path))
     }
 
     /// `load_ptr`: the word a pointer targets; `OutOfBounds` when the path
@@ -229,7 +241,7 @@ impl Memory {
     /// `store_ptr`: overwrite the word a pointer targets with `v`.
     #[inline]
     pub fn store_ptr(&mut self, p: &Ptr, v: Value) -> Result<(), Access> {
-        match self.target_mut(p)? {
+        match self.target_mut(p)?.0 {
             Tree::Word(w) => {
                 *w = v;
                 Ok(())
