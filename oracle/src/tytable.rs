@@ -46,6 +46,10 @@ pub struct TyTable {
     eq_memo: HashMap<(TyId, TyId), bool>,
     compat_memo: HashMap<(TyId, TyId), bool>,
     cells: HashMap<TyId, u64>,
+    /// Each named type with the number of its definition: its node is a
+    /// copy of the definition's, made once the definition is complete.
+    aliases: Vec<(TyId, TyId)>,
+    aliases_done: usize,
 }
 
 impl TyTable {
@@ -59,11 +63,45 @@ impl TyTable {
             eq_memo: HashMap::new(),
             compat_memo: HashMap::new(),
             cells: HashMap::new(),
+            aliases: Vec::new(),
+            aliases_done: 0,
         }
     }
 
     /// The number of `ty`, interning it (and its parts) if new.
     pub fn intern(&mut self, ty: &Ty) -> TyId {
+        let id = self.intern_parts(ty);
+        self.copy_alias_nodes();
+        id
+    }
+
+    /// A named type's node is its definition's; the definition may still be
+    /// being interned when the name is met (two names with the same
+    /// recursive definition), so the copies are made once everything is in.
+    /// Chains of names take one round each; a cycle of names stays `Bad`.
+    fn copy_alias_nodes(&mut self) {
+        if self.aliases_done == self.aliases.len() {
+            return;
+        }
+        for _ in 0..=self.aliases.len() {
+            let mut changed = false;
+            for &(a, t) in &self.aliases {
+                let target = self.node(t).clone();
+                if let Some(slot) = self.nodes.get_mut(a as usize) {
+                    if *slot != target {
+                        *slot = target;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.aliases_done = self.aliases.len();
+    }
+
+    fn intern_parts(&mut self, ty: &Ty) -> TyId {
         if let Some(&id) = self.map.get(ty) {
             return id;
         }
@@ -77,16 +115,17 @@ impl TyTable {
             Ty::I8 => TyNode::I8,
             Ty::I64 => TyNode::I64,
             Ty::OpaquePtr => TyNode::OpaquePtr,
-            Ty::Ptr(t) => TyNode::Ptr(self.intern(t)),
-            Ty::Struct(ts) => TyNode::Struct(ts.iter().map(|t| self.intern(t)).collect()),
-            Ty::Array(n, t) => TyNode::Array(*n, self.intern(t)),
+            Ty::Ptr(t) => TyNode::Ptr(self.intern_parts(t)),
+            Ty::Struct(ts) => TyNode::Struct(ts.iter().map(|t| self.intern_parts(t)).collect()),
+            Ty::Array(n, t) => TyNode::Array(*n, self.intern_parts(t)),
             Ty::Fun(ps, r) => {
-                let ps = ps.iter().map(|t| self.intern(t)).collect();
-                TyNode::Fun(ps, self.intern(r))
+                let ps = ps.iter().map(|t| self.intern_parts(t)).collect();
+                TyNode::Fun(ps, self.intern_parts(r))
             }
             Ty::Named(n) => match self.env.lookup(n).cloned() {
                 Some(def) => {
-                    let d = self.intern(&def);
+                    let d = self.intern_parts(&def);
+                    self.aliases.push((id, d));
                     self.node(d).clone()
                 }
                 None => TyNode::Bad,
