@@ -1,0 +1,209 @@
+//! The parser: LLVMlite text to the [`Prog`] tree.
+//!
+//! Two concrete syntaxes are read, mixed freely in one file: the spec's own
+//! (`%x = load i64* %p`, `getelementptr %T* %p, i32 0, i32 1`) and LLVM
+//! 3.7+'s (`load i64, i64* %p`, `getelementptr %T, %T* %p, i64 0, i32 1`);
+//! both give the same tree. The parser is hand-written over a token list
+//! (`lexer`), one function per syntactic category, in the files
+//! `toplevel` (program, definitions), `types`, `ginit` (global
+//! initializers) and `insn` (CFGs, instructions, terminators, operands).
+//!
+//! It never panics, whatever the bytes; nesting of types and initializers
+//! is capped at [`MAX_DEPTH`] so no input can exhaust the stack. The first
+//! problem is reported as a [`Diagnostic`] with rule [`SYNTAX_RULE`], the
+//! span of the offending token and a message "expected X, found Y".
+
+mod ginit;
+mod insn;
+mod lexer;
+mod old_call;
+mod toplevel;
+mod types;
+
+use crate::ast::Prog;
+use crate::diag::{Diagnostic, SYNTAX_RULE};
+use crate::span::{Source, Span};
+use lexer::{Tok, Token};
+use std::collections::HashSet;
+
+/// The deepest nesting of a type (`{`, `[`, `*`, function types) or of a
+/// global initializer the parser accepts; deeper input is a syntax error.
+pub const MAX_DEPTH: usize = 256;
+
+/// Parses a whole LLVMlite file. Never panics; the error says where the text
+/// stops making sense, what was expected and what was found.
+pub fn parse(src: &Source) -> Result<Prog, Diagnostic> {
+    let mut p = Parser::new(&src.text);
+    let mut prog = p.program()?;
+    old_call::resolve_old_calls(&mut prog, &p.old_calls);
+    Ok(prog)
+}
+
+/// The result of one parsing function.
+type PResult<T> = Result<T, Diagnostic>;
+
+/// The parser's state: the tokens and the position in them.
+struct Parser<'a> {
+    text: &'a str,
+    toks: Vec<Token>,
+    pos: usize,
+    /// The end of the last token consumed (for spans of whole nodes).
+    prev_end: u32,
+    /// Where the callee of each call written with a function pointer type
+    /// starts (`call i64 (i64)* @f(...)`), for `old_call`.
+    old_calls: HashSet<u32>,
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str) -> Parser<'a> {
+        Parser {
+            text,
+            toks: lexer::lex(text),
+            pos: 0,
+            prev_end: 0,
+            old_calls: HashSet::new(),
+        }
+    }
+
+    /// The current token (the lexer always ends the list with `Eof` or
+    /// `Error`, and the parser never moves past that last token).
+    fn peek(&self) -> &Tok {
+        self.toks.get(self.pos).map_or(&Tok::Eof, |t| &t.tok)
+    }
+
+    /// The token after the current one.
+    fn peek2(&self) -> &Tok {
+        self.toks.get(self.pos + 1).map_or(&Tok::Eof, |t| &t.tok)
+    }
+
+    /// The span of the current token.
+    fn span(&self) -> Span {
+        self.toks
+            .get(self.pos)
+            .map_or_else(|| Span::new(self.text.len(), self.text.len()), |t| t.span)
+    }
+
+    /// The text of the current token.
+    fn text_of(&self, span: Span) -> &'a str {
+        self.text
+            .get(span.lo as usize..span.hi as usize)
+            .unwrap_or("")
+    }
+
+    /// True if the current token is the bare word `w`.
+    fn at_word(&self, w: &str) -> bool {
+        matches!(self.peek(), Tok::Word) && self.text_of(self.span()) == w
+    }
+
+    /// Consumes the current token and returns its span (never moves past
+    /// the final `Eof` / `Error` token).
+    fn bump(&mut self) -> Span {
+        match self.toks.get(self.pos) {
+            Some(t) if !matches!(t.tok, Tok::Eof | Tok::Error(_)) => {
+                self.pos += 1;
+                self.prev_end = t.span.hi;
+                t.span
+            }
+            _ => self.span(),
+        }
+    }
+
+    /// The span from `lo` to the end of the last consumed token.
+    fn since(&self, lo: Span) -> Span {
+        Span {
+            lo: lo.lo,
+            hi: self.prev_end.max(lo.lo),
+        }
+    }
+
+    /// How the current token is named in messages: its text in backquotes.
+    fn found(&self) -> String {
+        match self.peek() {
+            Tok::Eof => "end of file".to_string(),
+            Tok::Str(_) => "a string constant".to_string(),
+            _ => {
+                let text = self.text_of(self.span());
+                let short: String = text.chars().take(40).collect();
+                let dots = if short.len() < text.len() { "..." } else { "" };
+                format!("`{short}{dots}`")
+            }
+        }
+    }
+
+    /// The error "expected WHAT, found <current token>" at the current
+    /// token; a lexical error there is reported instead.
+    fn expected<T>(&self, what: &str) -> PResult<T> {
+        if let Tok::Error(msg) = self.peek() {
+            return Err(Diagnostic::new(SYNTAX_RULE, self.span(), msg.clone()));
+        }
+        Err(Diagnostic::new(
+            SYNTAX_RULE,
+            self.span(),
+            format!("expected {what}, found {}", self.found()),
+        ))
+    }
+
+    /// Consumes `tok` (a punctuation token) or fails naming `what`.
+    fn expect(&mut self, tok: Tok, what: &str) -> PResult<Span> {
+        if *self.peek() == tok {
+            Ok(self.bump())
+        } else {
+            self.expected(what)
+        }
+    }
+
+    /// Consumes the bare word `w` or fails.
+    fn expect_word(&mut self, w: &str) -> PResult<Span> {
+        if self.at_word(w) {
+            Ok(self.bump())
+        } else {
+            self.expected(&format!("`{w}`"))
+        }
+    }
+
+    /// Consumes `tok` if it is the current token.
+    fn eat(&mut self, tok: Tok) -> bool {
+        if *self.peek() == tok {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// A comma-separated list between `open` and `close` (already known to
+    /// be at `open`), each element read by `elem`.
+    fn list<T>(
+        &mut self,
+        close: Tok,
+        close_name: &str,
+        mut elem: impl FnMut(&mut Self) -> PResult<T>,
+    ) -> PResult<Vec<T>> {
+        self.bump();
+        let mut out = Vec::new();
+        if self.eat(close.clone()) {
+            return Ok(out);
+        }
+        loop {
+            out.push(elem(self)?);
+            if self.eat(close.clone()) {
+                return Ok(out);
+            }
+            if !self.eat(Tok::Comma) {
+                return self.expected(&format!("`,` or `{close_name}`"));
+            }
+        }
+    }
+
+    /// The error for nesting deeper than [`MAX_DEPTH`] at the current token.
+    fn too_deep<T>(&self, what: &str) -> PResult<T> {
+        Err(Diagnostic::new(
+            SYNTAX_RULE,
+            self.span(),
+            format!(
+                "expected at most {MAX_DEPTH} levels of nested {what}, found deeper nesting at {}",
+                self.found()
+            ),
+        ))
+    }
+}
