@@ -1,7 +1,33 @@
-//! The LLVMlite abstract machine (being built): an executable transcription of
-//! the spec's `interp_call` and `interp_cfg`.
+//! The LLVMlite abstract machine: an executable transcription of the spec's
+//! `interp_call` and `interp_cfg` over tree-shaped memory with tagged
+//! pointers, with the decisions of ORACLE-SEMANTICS.md.
+//!
+//! The folder layout follows the spec: [`value`] (simple values),
+//! [`memory`] (blocks, trees, `mval_of_ty`, `load_ptr`, `store_ptr`),
+//! [`gep`] (`gep_ptr` and its six checks), [`interp`] (`interp_call`,
+//! `interp_cfg` and one function per instruction), [`runtime`] (`ll_puts`,
+//! `ll_strcat`, `ll_ltoa`), [`init`] (the initial configuration,
+//! `mval_of_gdecl`), [`resolve`] (names to numbers before the run),
+//! [`tytable`] (interned types) and [`report`] (outcomes and diagnostics).
 
-use spec::{Outcome, Prog, Source};
+pub mod bench;
+pub mod gep;
+pub mod init;
+pub mod interp;
+pub mod memory;
+pub mod report;
+pub mod resolve;
+pub mod runtime;
+pub mod tytable;
+pub mod value;
+
+pub use bench::bench_programs;
+pub use interp::TraceStep;
+pub use report::render_undefined;
+
+use interp::{Machine, Stop};
+use spec::{Diagnostic, LocatedDiagnostic, Outcome, Prog, Source, Span, TypeEnv, UndefinedKind};
+use value::{UndefWhy, Value};
 
 /// Limits and choices of one run.
 #[derive(Clone, Debug)]
@@ -14,7 +40,9 @@ pub struct Options {
     pub fuel: u64,
     /// The most nested calls before `call-depth-exceeded`.
     pub max_depth: usize,
-    /// The most memory cells before `memory-exhausted`.
+    /// The most memory cells before `memory-exhausted`: a word or a
+    /// local is one cell, a string ceil(bytes / 8); a cell costs the host
+    /// about 40 bytes.
     pub max_cells: u64,
 }
 
@@ -25,17 +53,167 @@ impl Default for Options {
             program_name: "lloracle".into(),
             fuel: 1_000_000_000,
             max_depth: 100_000,
-            max_cells: 100_000_000,
+            max_cells: 16_000_000,
         }
     }
 }
 
+/// Counters of a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Instructions and terminators executed.
+    pub executed: u64,
+}
+
+/// The rule id of an internal error: something the checker should have
+/// rejected reached the machine.
+pub const INTERNAL_RULE: &str = "oracle-internal";
+
 /// Runs a checked program from its entry point with `args` as argv[1..].
 /// `src` is the text it was parsed from, for source lines in locations.
 pub fn run(prog: &Prog, src: Option<&Source>, args: &[String], opts: &Options) -> Outcome {
-    let _ = (prog, src, args, opts);
-    Outcome::Limit {
-        kind: spec::LimitKind::FuelExhausted,
-        stdout: Vec::new(),
+    run_with_stats(prog, src, args, opts).0
+}
+
+fn ill_typed(src: Option<&Source>, rule: &str, span: Span, message: String) -> Outcome {
+    let d = Diagnostic::new(rule, span, message);
+    let located = match src {
+        Some(s) => d.locate(s),
+        None => LocatedDiagnostic {
+            rule: d.rule,
+            message: d.message,
+            file: "<program>".into(),
+            line: 0,
+            col: 0,
+        },
+    };
+    Outcome::IllTyped {
+        diagnostics: vec![located],
+    }
+}
+
+/// [`run`], also returning how many instructions ran.
+pub fn run_with_stats(
+    prog: &Prog,
+    src: Option<&Source>,
+    args: &[String],
+    opts: &Options,
+) -> (Outcome, Stats) {
+    run_inner(prog, src, args, opts, None)
+}
+
+/// [`run`] calling `trace` before every instruction and terminator executed
+/// (with its location and the call depth), e.g. for `lloracle run --trace`.
+pub fn run_with_trace(
+    prog: &Prog,
+    src: Option<&Source>,
+    args: &[String],
+    opts: &Options,
+    trace: &mut dyn FnMut(&TraceStep),
+) -> (Outcome, Stats) {
+    run_inner(prog, src, args, opts, Some(trace))
+}
+
+fn run_inner(
+    prog: &Prog,
+    src: Option<&Source>,
+    args: &[String],
+    opts: &Options,
+    trace: Option<&mut dyn FnMut(&TraceStep)>,
+) -> (Outcome, Stats) {
+    let Some(entry) = prog.fdecls.iter().position(|f| f.name == opts.entry) else {
+        let msg = format!("there is no function @{} to start in", opts.entry);
+        return (
+            ill_typed(src, "entry-defined", Span::DUMMY, msg),
+            Stats::default(),
+        );
+    };
+    let f = &prog.fdecls[entry];
+    let Some(takes_argv) = init::entry_takes_argv(&TypeEnv::new(prog), f) else {
+        let msg = format!("@{} must have type i64() or i64(i64, i8**)", f.name);
+        return (ill_typed(src, "main-type", f.span, msg), Stats::default());
+    };
+    let (program, tys) = match resolve::resolve(prog) {
+        Ok(r) => r,
+        Err(e) => {
+            return (
+                ill_typed(src, INTERNAL_RULE, e.span, e.message),
+                Stats::default(),
+            )
+        }
+    };
+    let mut m = Machine::new(
+        &program,
+        tys,
+        src,
+        opts.fuel,
+        opts.max_depth,
+        opts.max_cells,
+    );
+    if let Some(t) = trace {
+        m.set_trace(t);
+    }
+    let r = start(&mut m, prog, entry as u32, takes_argv, args, opts);
+    let stats = Stats {
+        executed: m.executed(),
+    };
+    (finish(&mut m, r), stats)
+}
+
+fn start(
+    m: &mut Machine,
+    prog: &Prog,
+    entry: u32,
+    takes_argv: bool,
+    args: &[String],
+    opts: &Options,
+) -> Result<Value, Stop> {
+    init::init_globals(m.prog, &prog.gdecls, &m.tys, &mut m.mem)?;
+    let mut argv: Vec<&[u8]> = vec![opts.program_name.as_bytes()];
+    argv.extend(args.iter().map(|a| a.as_bytes()));
+    let vals = if takes_argv {
+        let p = init::init_argv(&mut m.tys, &mut m.mem, &argv);
+        vec![Value::Int(argv.len() as i64), p]
+    } else {
+        Vec::new()
+    };
+    m.use_cells(0)?;
+    m.interp_call_entry(entry, vals)
+}
+
+fn finish(m: &mut Machine, r: Result<Value, Stop>) -> Outcome {
+    let stop = match r {
+        Ok(Value::Int(value)) => {
+            return Outcome::Returned {
+                value,
+                stdout: m.take_stdout(),
+            }
+        }
+        Ok(Value::Undef(u)) if u.why != UndefWhy::Unset => Stop::Undefined(
+            UndefinedKind::UndefResult,
+            format!(
+                "main returned undef: {}",
+                report::undef_origin(m.prog, m.src, &u)
+            ),
+        ),
+        Ok(_) => Stop::Internal("main returned no integer".into()),
+        Err(e) => e,
+    };
+    match stop {
+        Stop::Undefined(kind, message) => {
+            let (location, backtrace) = m.locations();
+            Outcome::Undefined {
+                kind,
+                message,
+                location,
+                backtrace,
+                stdout: m.take_stdout(),
+            }
+        }
+        Stop::Limit(kind) => Outcome::Limit {
+            kind,
+            stdout: m.take_stdout(),
+        },
+        Stop::Internal(msg) => ill_typed(m.src, INTERNAL_RULE, m.current_span(), msg),
     }
 }

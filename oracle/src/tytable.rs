@@ -1,0 +1,202 @@
+//! Types interned once before the run: every `Ty` the program mentions gets
+//! a number, its named types unfolded into a node, so the inner loop walks
+//! tags with vector lookups. The spec's type functions themselves (ty_eq,
+//! compatible, gep_offset) stay in `spec::types::TypeEnv`; this table only
+//! remembers their answers per pair of numbers.
+
+use spec::{Ty, TypeEnv};
+use std::collections::HashMap;
+
+/// The number of an interned type.
+pub type TyId = u32;
+
+/// An interned type with named types unfolded one level (children are ids).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TyNode {
+    /// `void`.
+    Void,
+    /// `i1`.
+    I1,
+    /// `i8`.
+    I8,
+    /// `i64`.
+    I64,
+    /// `T*`.
+    Ptr(TyId),
+    /// `ptr`.
+    OpaquePtr,
+    /// `{T1, ..., TN}`.
+    Struct(Vec<TyId>),
+    /// `[N x T]`.
+    Array(u64, TyId),
+    /// `S(S1, ..., SN)`: parameters, return type.
+    Fun(Vec<TyId>, TyId),
+    /// A name that is undefined or a cycle of names (a checker error).
+    Bad,
+}
+
+/// The table of interned types with memoised spec type functions.
+#[derive(Debug)]
+pub struct TyTable {
+    /// The program's named types (the spec's functions live there).
+    pub env: TypeEnv,
+    tys: Vec<Ty>,
+    nodes: Vec<TyNode>,
+    map: HashMap<Ty, TyId>,
+    eq_memo: HashMap<(TyId, TyId), bool>,
+    compat_memo: HashMap<(TyId, TyId), bool>,
+    cells: HashMap<TyId, u64>,
+}
+
+impl TyTable {
+    /// An empty table over the named types `env`.
+    pub fn new(env: TypeEnv) -> TyTable {
+        TyTable {
+            env,
+            tys: Vec::new(),
+            nodes: Vec::new(),
+            map: HashMap::new(),
+            eq_memo: HashMap::new(),
+            compat_memo: HashMap::new(),
+            cells: HashMap::new(),
+        }
+    }
+
+    /// The number of `ty`, interning it (and its parts) if new.
+    pub fn intern(&mut self, ty: &Ty) -> TyId {
+        if let Some(&id) = self.map.get(ty) {
+            return id;
+        }
+        let id = self.nodes.len() as TyId;
+        self.tys.push(ty.clone());
+        self.nodes.push(TyNode::Bad);
+        self.map.insert(ty.clone(), id);
+        let node = match ty {
+            Ty::Void => TyNode::Void,
+            Ty::I1 => TyNode::I1,
+            Ty::I8 => TyNode::I8,
+            Ty::I64 => TyNode::I64,
+            Ty::OpaquePtr => TyNode::OpaquePtr,
+            Ty::Ptr(t) => TyNode::Ptr(self.intern(t)),
+            Ty::Struct(ts) => TyNode::Struct(ts.iter().map(|t| self.intern(t)).collect()),
+            Ty::Array(n, t) => TyNode::Array(*n, self.intern(t)),
+            Ty::Fun(ps, r) => {
+                let ps = ps.iter().map(|t| self.intern(t)).collect();
+                TyNode::Fun(ps, self.intern(r))
+            }
+            Ty::Named(n) => match self.env.lookup(n).cloned() {
+                Some(def) => {
+                    let d = self.intern(&def);
+                    self.node(d).clone()
+                }
+                None => TyNode::Bad,
+            },
+        };
+        if let Some(slot) = self.nodes.get_mut(id as usize) {
+            *slot = node;
+        }
+        id
+    }
+
+    /// The unfolded node of `id`.
+    #[inline]
+    pub fn node(&self, id: TyId) -> &TyNode {
+        self.nodes.get(id as usize).unwrap_or(&TyNode::Bad)
+    }
+
+    /// The type `id` stands for, as written.
+    pub fn ty(&self, id: TyId) -> &Ty {
+        self.tys.get(id as usize).unwrap_or(&Ty::Void)
+    }
+
+    /// `effective_tag`: the tag walked along the path after its first index
+    /// (which selects a tree of the forest). `None` when the path indexes
+    /// into a non-aggregate or past a struct's fields.
+    #[inline]
+    pub fn effective_tag(&self, tag: TyId, path: &[u32]) -> Option<TyId> {
+        let mut cur = tag;
+        for &i in path.iter().skip(1) {
+            cur = self.child(cur, i)?;
+        }
+        Some(cur)
+    }
+
+    /// The type of child `i` of a value of type `id` (array element, struct field).
+    #[inline]
+    pub fn child(&self, id: TyId, i: u32) -> Option<TyId> {
+        match self.node(id) {
+            TyNode::Array(_, e) => Some(*e),
+            TyNode::Struct(fs) => fs.get(i as usize).copied(),
+            _ => None,
+        }
+    }
+
+    /// `TypeEnv::ty_eq` on interned types, remembered.
+    #[inline]
+    pub fn ty_eq(&mut self, a: TyId, b: TyId) -> bool {
+        a == b || self.ty_eq_memo(a, b)
+    }
+
+    fn ty_eq_memo(&mut self, a: TyId, b: TyId) -> bool {
+        if let Some(&r) = self.eq_memo.get(&(a, b)) {
+            return r;
+        }
+        let r = self.env.ty_eq(self.ty(a), self.ty(b));
+        self.eq_memo.insert((a, b), r);
+        r
+    }
+
+    /// The spec's `compatible` (FLATTEN (PTRTOI8 a) a prefix of FLATTEN
+    /// (PTRTOI8 b)) on interned types, remembered.
+    #[inline]
+    pub fn compatible(&mut self, a: TyId, b: TyId) -> bool {
+        a == b || self.compatible_memo(a, b)
+    }
+
+    fn compatible_memo(&mut self, a: TyId, b: TyId) -> bool {
+        if let Some(&r) = self.compat_memo.get(&(a, b)) {
+            return r;
+        }
+        let r = self.env.compatible(self.ty(a), self.ty(b));
+        self.compat_memo.insert((a, b), r);
+        r
+    }
+
+    /// True when `id` is `[N x i8]`: string data, one string leaf in memory.
+    pub fn is_string(&self, id: TyId) -> bool {
+        matches!(self.node(id), TyNode::Array(_, e) if matches!(self.node(*e), TyNode::I8))
+    }
+
+    /// How many memory cells a fresh value of type `id` takes (see
+    /// `memory::cells_of_tree`); saturating, `None` for types with no values.
+    pub fn cells(&mut self, id: TyId) -> Option<u64> {
+        if let Some(&c) = self.cells.get(&id) {
+            return Some(c);
+        }
+        let c = match self.node(id).clone() {
+            TyNode::I1 | TyNode::I64 | TyNode::Ptr(_) | TyNode::OpaquePtr => 1,
+            TyNode::Array(n, e) if self.is_string(id) => {
+                let _ = e;
+                n.div_ceil(8).max(1)
+            }
+            TyNode::Array(n, e) => n.saturating_mul(self.cells(e)?).max(1),
+            TyNode::Struct(fs) => {
+                let mut sum: u64 = 0;
+                for f in fs {
+                    sum = sum.saturating_add(self.cells(f)?);
+                }
+                sum.max(1)
+            }
+            TyNode::Void | TyNode::I8 | TyNode::Fun(..) | TyNode::Bad => return None,
+        };
+        self.cells.insert(id, c);
+        Some(c)
+    }
+
+    /// The byte offset of `path` in a block whose trees have type `tag`
+    /// (`TypeEnv::gep_offset`, the course layout).
+    pub fn path_offset(&self, tag: TyId, path: &[u32]) -> Option<i64> {
+        let idxs: Vec<i64> = path.iter().map(|&i| i as i64).collect();
+        self.env.gep_offset(self.ty(tag), &idxs)
+    }
+}
