@@ -40,7 +40,7 @@ impl Parser<'_> {
                 }
                 Tok::Label(l) => {
                     let label = l.clone();
-                    let label_span = self.bump().span;
+                    let label_span = self.bump();
                     let block = self.block()?;
                     blocks.push(LabeledBlock {
                         label,
