@@ -197,9 +197,9 @@ fn features(prog: &Prog) -> BTreeSet<String> {
     fs
 }
 
-fn count<'a>(
+fn count(
     names: impl IntoIterator<Item = String>,
-    per_file: &'a [BTreeSet<String>],
+    per_file: &[BTreeSet<String>],
     prefix: &str,
 ) -> Vec<(String, usize)> {
     names
