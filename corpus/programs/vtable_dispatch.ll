@@ -3,6 +3,8 @@
 ; counter: get = value, add k: value += k. doubler: get = 2 * value, add k: value += 2k.
 ; A global counter and a doubler alloca'd in main, both starting at 1, each get add 5:
 ; counter value 6, get 6; doubler value 11, get 22. Result 6 + 22 = 28.
+; CHECK-DIVERGES-FROM-REFERENCE: aggregate alloca: the reference allocates a single undef word whatever the type
+; CHECK-DIVERGES-FROM-REFERENCE: global-initializer pointer tags: the reference tags a pointer stored by a global initializer with the initializer's type (a pointer type), not the named global's declared type, so loads, stores and GEPs through it fail there
 ; CHECK-RESULT: 28
 %obj = type { %vtable*, i64 }
 %vtable = type { i64 (%obj*)*, void (%obj*, i64)* }
