@@ -16,6 +16,7 @@
 mod ginit;
 mod insn;
 mod lexer;
+mod old_call;
 mod toplevel;
 mod types;
 
@@ -23,6 +24,7 @@ use crate::ast::Prog;
 use crate::diag::{Diagnostic, SYNTAX_RULE};
 use crate::span::{Source, Span};
 use lexer::{Tok, Token};
+use std::collections::HashSet;
 
 /// The deepest nesting of a type (`{`, `[`, `*`, function types) or of a
 /// global initializer the parser accepts; deeper input is a syntax error.
@@ -32,7 +34,9 @@ pub const MAX_DEPTH: usize = 256;
 /// stops making sense, what was expected and what was found.
 pub fn parse(src: &Source) -> Result<Prog, Diagnostic> {
     let mut p = Parser::new(&src.text);
-    p.program()
+    let mut prog = p.program()?;
+    old_call::resolve_old_calls(&mut prog, &p.old_calls);
+    Ok(prog)
 }
 
 /// The result of one parsing function.
@@ -45,6 +49,9 @@ struct Parser<'a> {
     pos: usize,
     /// The end of the last token consumed (for spans of whole nodes).
     prev_end: u32,
+    /// Where the callee of each call written with a function pointer type
+    /// starts (`call i64 (i64)* @f(...)`), for `old_call`.
+    old_calls: HashSet<u32>,
 }
 
 impl<'a> Parser<'a> {
@@ -54,6 +61,7 @@ impl<'a> Parser<'a> {
             toks: lexer::lex(text),
             pos: 0,
             prev_end: 0,
+            old_calls: HashSet::new(),
         }
     }
 
