@@ -4,9 +4,9 @@
 //! ORACLE-SEMANTICS.md passes; otherwise it is `undef` carrying the failed
 //! check (the error comes when the undef is used). One function per check.
 
-use crate::memory::{Memory, NodeKind, Tree};
+use crate::memory::{walk, Memory, NodeKind, Tree};
 use crate::tytable::{TyId, TyTable};
-use crate::value::{Path, Ptr, Value};
+use crate::value::{Path, Ptr, Value, INLINE};
 
 /// The checks of ORACLE-SEMANTICS.md's GEP rule, numbered as there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +64,7 @@ impl GepCheck {
 /// `gep_ptr`: the pointer `getelementptr T1, T1* p, i0, ..., in` computes,
 /// or the first check it fails. `base` is T1, `result` GEPTY's type.
 pub fn gep_ptr(
-    mem: &Memory,
+    mem: &mut Memory,
     tys: &mut TyTable,
     p: &Value,
     base: TyId,
@@ -72,19 +72,17 @@ pub fn gep_ptr(
     idxs: &[i64],
 ) -> Result<Ptr, GepCheck> {
     let p = base_check(mem, p)?;
-    compatible_check(tys, p, base)?;
+    let actual = compatible_check(mem, tys, p, base)?;
     let (&i0, rest) = idxs.split_first().ok_or(GepCheck::Subtree)?;
     sibling_check(mem, p, i0)?;
-    let path = new_path(p, i0, rest)?;
-    let mut q = Ptr {
+    let q = Ptr {
         tag: p.tag,
         block: p.block,
-        path,
-        off: 0,
+        path: new_path(mem, p, i0, rest)?,
     };
     subtree_check(mem, &q)?;
-    target_check(tys, &q, result)?;
-    q.off = layout_check(tys, p, &q, base, idxs)?;
+    target_check(mem, tys, &q, result)?;
+    layout_check(tys, base, actual, idxs)?;
     Ok(q)
 }
 
@@ -96,13 +94,18 @@ fn base_check<'v>(mem: &Memory, p: &'v Value) -> Result<&'v Ptr, GepCheck> {
     }
 }
 
-/// Check 2: T1 is compatible with the effective tag at the base.
-fn compatible_check(tys: &mut TyTable, p: &Ptr, base: TyId) -> Result<(), GepCheck> {
+/// Check 2: T1 is compatible with the effective tag at the base; that tag.
+fn compatible_check(
+    mem: &Memory,
+    tys: &mut TyTable,
+    p: &Ptr,
+    base: TyId,
+) -> Result<TyId, GepCheck> {
     let actual = tys
-        .effective_tag(p.tag, p.path.as_slice())
+        .effective_tag(p.tag, mem.paths.get(&p.path))
         .ok_or(GepCheck::Compatible)?;
     if tys.compatible(base, actual) {
-        Ok(())
+        Ok(actual)
     } else {
         Err(GepCheck::Compatible)
     }
@@ -113,18 +116,13 @@ fn sibling_check(mem: &Memory, p: &Ptr, i0: i64) -> Result<(), GepCheck> {
     if i0 == 0 {
         return Ok(());
     }
-    let path = p.path.as_slice();
-    let parent_len = path.len().checked_sub(1).filter(|&n| n > 0);
-    let Some(n) = parent_len else {
+    let path = mem.paths.get(&p.path);
+    let parent = path.len().checked_sub(1).filter(|&n| n > 0);
+    let Some(parent) = parent.and_then(|n| path.get(..n)) else {
         return Err(GepCheck::Sibling);
     };
-    let parent = Ptr {
-        tag: p.tag,
-        block: p.block,
-        path: Path::from_slice(&path[..n]),
-        off: 0,
-    };
-    match mem.target(&parent) {
+    let forest = mem.forest(p.block).map_err(|_| GepCheck::Sibling)?;
+    match walk(forest, parent) {
         Ok(Tree::Node {
             kind: NodeKind::Array,
             ..
@@ -135,21 +133,28 @@ fn sibling_check(mem: &Memory, p: &Ptr, i0: i64) -> Result<(), GepCheck> {
 
 /// The spec's path arithmetic: `i0` added to the last index, `rest` appended.
 /// An index that cannot be inside any node (negative, too large) fails check 4.
-fn new_path(p: &Ptr, i0: i64, rest: &[i64]) -> Result<Path, GepCheck> {
-    let old = p.path.as_slice();
-    let (&last, prefix) = old.split_last().ok_or(GepCheck::Subtree)?;
+fn new_path(mem: &mut Memory, p: &Ptr, i0: i64, rest: &[i64]) -> Result<Path, GepCheck> {
     let idx = |i: i64| u32::try_from(i).map_err(|_| GepCheck::Subtree);
+    let old = mem.paths.get(&p.path);
+    let (&last, prefix) = old.split_last().ok_or(GepCheck::Subtree)?;
     let moved = idx((last as i64).checked_add(i0).ok_or(GepCheck::Subtree)?)?;
-    if prefix.is_empty() && rest.is_empty() {
-        return Ok(Path::single(moved));
+    let mut buf = [0u32; INLINE];
+    let n = prefix.len() + 1 + rest.len();
+    if n <= INLINE {
+        buf[..prefix.len()].copy_from_slice(prefix);
+        buf[prefix.len()] = moved;
+        for (k, &i) in rest.iter().enumerate() {
+            buf[prefix.len() + 1 + k] = idx(i)?;
+        }
+        return Path::inline(&buf[..n]).ok_or(GepCheck::Subtree);
     }
-    let mut v = Vec::with_capacity(old.len() + rest.len());
+    let mut v = Vec::with_capacity(n);
     v.extend_from_slice(prefix);
     v.push(moved);
     for &i in rest {
         v.push(idx(i)?);
     }
-    Ok(Path::from_slice(&v))
+    Ok(mem.paths.make(&v))
 }
 
 /// Check 4: the new path targets a subtree (every index inside its node).
@@ -158,9 +163,9 @@ fn subtree_check(mem: &Memory, q: &Ptr) -> Result<(), GepCheck> {
 }
 
 /// Check 5: the target is compatible with GEPTY's result type.
-fn target_check(tys: &mut TyTable, q: &Ptr, result: TyId) -> Result<(), GepCheck> {
+fn target_check(mem: &Memory, tys: &mut TyTable, q: &Ptr, result: TyId) -> Result<(), GepCheck> {
     let actual = tys
-        .effective_tag(q.tag, q.path.as_slice())
+        .effective_tag(q.tag, mem.paths.get(&q.path))
         .ok_or(GepCheck::Target)?;
     if tys.compatible(result, actual) {
         Ok(())
@@ -169,26 +174,27 @@ fn target_check(tys: &mut TyTable, q: &Ptr, result: TyId) -> Result<(), GepCheck
     }
 }
 
-/// Check 6, the layout check: the byte offset native code computes (the
-/// base's offset plus `gep_offset(T1, indices)`) equals the offset of the
-/// node the path reached in its block. Returns that offset.
+/// Check 6, the layout check: the byte offset native code computes for the
+/// result (the base's offset plus `gep_offset(T1, indices)`) must equal the
+/// offset of the node the path reached in its block, which is the base's
+/// offset plus `gep_offset(A, indices)` for A the effective tag at the base
+/// (the new path is the base's path with `i0` added to its last index, a
+/// move among array elements of type A by check 3, and the other indices
+/// walking down from A). So the check is
+/// `gep_offset(T1, idxs) == gep_offset(A, idxs)`, true at once when T1 is A.
 pub fn layout_check(
-    tys: &TyTable,
-    p: &Ptr,
-    q: &Ptr,
-    base: TyId,
+    tys: &mut TyTable,
+    t1: TyId,
+    actual: TyId,
     idxs: &[i64],
-) -> Result<i64, GepCheck> {
-    let native = tys
-        .env
-        .gep_offset(tys.ty(base), idxs)
-        .ok_or(GepCheck::Layout)?;
-    let reached = tys
-        .path_offset(q.tag, q.path.as_slice())
-        .ok_or(GepCheck::Layout)?;
-    if p.off.wrapping_add(native) == reached {
-        Ok(reached)
-    } else {
-        Err(GepCheck::Layout)
+) -> Result<(), GepCheck> {
+    if tys.ty_eq(t1, actual) {
+        return Ok(());
+    }
+    let native = tys.env.gep_offset(tys.ty(t1), idxs);
+    let reached = tys.env.gep_offset(tys.ty(actual), idxs);
+    match (native, reached) {
+        (Some(a), Some(b)) if a == b => Ok(()),
+        _ => Err(GepCheck::Layout),
     }
 }

@@ -24,7 +24,7 @@ pub fn mval_of_gdecl(
     let mismatch = || {
         format!(
             "an initializer does not have its declared type {}",
-            crate::report::ty_string(tys.ty(ty))
+            spec::check::ty_to_string(tys.ty(ty))
         )
     };
     match (&init.kind, node) {
@@ -45,7 +45,7 @@ pub fn mval_of_gdecl(
                 .get(g)
                 .and_then(|&k| prog.consts.get(k as usize))
                 .ok_or_else(|| format!("@{g} is not defined"))?;
-            Ok(Tree::Word(v.clone()))
+            Ok(Tree::Word(*v))
         }
         (GinitKind::Bitcast(_, inner, _), TyNode::Ptr(_) | TyNode::OpaquePtr) => {
             mval_of_gdecl(prog, tys, ty, inner)
@@ -118,7 +118,6 @@ pub fn init_argv(tys: &mut TyTable, mem: &mut Memory, argv: &[&[u8]]) -> Value {
             tag,
             block: BlockId::Heap(h),
             path: Path::single(0),
-            off: 0,
         })));
     }
     mem.cells = mem.cells.saturating_add(words.len() as u64);
@@ -130,8 +129,7 @@ pub fn init_argv(tys: &mut TyTable, mem: &mut Memory, argv: &[&[u8]]) -> Value {
     Value::Ptr(Ptr {
         tag,
         block: BlockId::Heap(h),
-        path: Path::from_slice(&[0, 0]),
-        off: 0,
+        path: mem.paths.make(&[0, 0]),
     })
 }
 

@@ -5,7 +5,7 @@
 //! `call-depth-exceeded`, never in a host stack overflow.
 
 use crate::gep::gep_ptr;
-use crate::memory::{mval_of_ty, Access, Memory, StackBlock};
+use crate::memory::{mval_of_ty, walk, Access, Memory, StackBlock, Tree};
 use crate::report;
 use crate::resolve::{FunRef, Insn, Op, Program, Term};
 use crate::tytable::{TyId, TyTable};
@@ -54,8 +54,7 @@ pub struct Machine<'p> {
     pub(crate) max_cells: u64,
     serial: u64,
     idx_buf: Vec<i64>,
-    /// Instructions and terminators executed so far.
-    pub executed: u64,
+    fuel_at_start: u64,
 }
 
 impl<'p> Machine<'p> {
@@ -81,8 +80,13 @@ impl<'p> Machine<'p> {
             max_cells,
             serial: 0,
             idx_buf: Vec::new(),
-            executed: 0,
+            fuel_at_start: fuel,
         }
+    }
+
+    /// Instructions and terminators executed so far.
+    pub fn executed(&self) -> u64 {
+        self.fuel_at_start - self.fuel
     }
 
     /// The frames of the active calls, outermost first.
@@ -107,19 +111,18 @@ impl<'p> Machine<'p> {
 
     /// `interp_call` of the entry function: runs it to its return.
     pub fn interp_call_entry(&mut self, func: u32, args: Vec<Value>) -> Result<Value, Stop> {
-        self.push_frame(func, args.into_iter(), None)?;
+        let base = self.locals.len();
+        self.locals.extend(args);
+        self.push_frame(func, base, None)?;
         self.interp_cfg()
     }
 
-    /// Allocates the frame of a call of defined function `func`: fresh
-    /// locals holding the arguments, an empty stack block.
-    fn push_frame(
-        &mut self,
-        func: u32,
-        args: impl Iterator<Item = Value>,
-        dst: Option<u32>,
-    ) -> Result<(), Stop> {
+    /// Allocates the frame of a call of defined function `func` whose
+    /// arguments are already in `locals[base..]`: the rest of its locals
+    /// unset, an empty stack block.
+    fn push_frame(&mut self, func: u32, base: usize, dst: Option<u32>) -> Result<(), Stop> {
         if self.frames.len() >= self.max_depth {
+            self.locals.truncate(base);
             return Err(Stop::Limit(LimitKind::CallDepthExceeded));
         }
         let f = self
@@ -127,8 +130,6 @@ impl<'p> Machine<'p> {
             .funcs
             .get(func as usize)
             .ok_or_else(|| Stop::Internal("call of an unknown function".into()))?;
-        let base = self.locals.len();
-        self.locals.extend(args);
         let unset = Value::undef(UndefWhy::Unset, 0, 0);
         self.locals.resize(base + f.nslots as usize, unset);
         self.serial += 1;
@@ -185,10 +186,21 @@ impl<'p> Machine<'p> {
                 .ok_or_else(|| Stop::Internal("unknown block".into()))?;
             let base = fr.base as usize;
             let mut pc = fr.pc as usize;
+            let n = code.insns.len();
+            // Fuel for the rest of the block (instructions and terminator)
+            // is charged at once when there is enough; what a call or an
+            // error leaves unexecuted is given back.
+            let rest = (n.saturating_sub(pc) + 1) as u64;
+            let charged = self.fuel >= rest;
+            if charged {
+                self.fuel -= rest;
+            }
             while let Some(insn) = code.insns.get(pc) {
-                if let Err(e) = self.tick() {
-                    self.set_pc(pc);
-                    return Err(e);
+                if !charged {
+                    if let Err(e) = self.tick() {
+                        self.set_pc(pc);
+                        return Err(e);
+                    }
                 }
                 let r = match insn {
                     Insn::Call {
@@ -199,7 +211,12 @@ impl<'p> Machine<'p> {
                     } => {
                         self.set_pc(pc);
                         match self.interp_call(*dst, *fty, *callee, args, base) {
-                            Ok(true) => continue 'outer,
+                            Ok(true) => {
+                                if charged {
+                                    self.fuel += (n - pc) as u64;
+                                }
+                                continue 'outer;
+                            }
                             Ok(false) => Ok(()),
                             Err(e) => Err(e),
                         }
@@ -207,19 +224,29 @@ impl<'p> Machine<'p> {
                     _ => self.interp_insn(insn, base, code.first_site + pc as u32),
                 };
                 if let Err(e) = r {
+                    if charged {
+                        self.fuel += (n - pc) as u64;
+                    }
                     self.set_pc(pc);
                     return Err(e);
                 }
                 pc += 1;
             }
-            self.set_pc(pc);
-            self.tick()?;
+            if !charged {
+                if let Err(e) = self.tick() {
+                    self.set_pc(pc);
+                    return Err(e);
+                }
+            }
             match &code.term {
                 Term::Br(b) => self.goto(*b),
-                Term::Cbr(op, t, f) => {
-                    let c = self.interp_cbr(*op, base)?;
-                    self.goto(if c { *t } else { *f });
-                }
+                Term::Cbr(op, t, f) => match self.interp_cbr(*op, base) {
+                    Ok(c) => self.goto(if c { *t } else { *f }),
+                    Err(e) => {
+                        self.set_pc(pc);
+                        return Err(e);
+                    }
+                },
                 Term::Ret(op) => {
                     let v = match op {
                         Some(o) => self.interp_operand(*o, base),
@@ -228,6 +255,7 @@ impl<'p> Machine<'p> {
                     if self.frames.len() == 1 {
                         // The entry function returns to the machine; its
                         // frame stays so that an undef result has a location.
+                        self.set_pc(pc);
                         return Ok(v);
                     }
                     self.interp_ret(v);
@@ -241,7 +269,6 @@ impl<'p> Machine<'p> {
             return Err(Stop::Limit(LimitKind::FuelExhausted));
         }
         self.fuel -= 1;
-        self.executed += 1;
         Ok(())
     }
 
@@ -280,12 +307,12 @@ impl<'p> Machine<'p> {
     pub fn interp_operand(&self, op: Op, base: usize) -> Value {
         match op {
             Op::Const(n) => Value::Int(n),
-            Op::Local(s) => self.local(base, s).clone(),
+            Op::Local(s) => *self.local(base, s),
             Op::Val(k) => self
                 .prog
                 .consts
                 .get(k as usize)
-                .cloned()
+                .copied()
                 .unwrap_or(Value::undef(UndefWhy::Unset, 0, 0)),
         }
     }
@@ -361,11 +388,7 @@ impl<'p> Machine<'p> {
                 self.set_local(base, *dst, p);
                 Ok(())
             }
-            Insn::Load { dst, ty, ptr } => {
-                let v = self.interp_load(*ty, *ptr, base, site)?;
-                self.set_local(base, *dst, v);
-                Ok(())
-            }
+            Insn::Load { dst, ty, ptr } => self.interp_load(*dst, *ty, *ptr, base, site),
             Insn::Store { ty, val, ptr } => self.interp_store(*ty, *val, *ptr, base),
             Insn::Gep {
                 dst,
@@ -438,11 +461,16 @@ impl<'p> Machine<'p> {
                 return Err(use_after_return("icmp compares a pointer"));
             }
         }
+        let paths = &self.mem.paths;
         let key = |r: &Ptr| match r.block {
-            BlockId::Stack { .. } => (r.block, r.path.as_slice().first().copied()),
+            BlockId::Stack { .. } => (r.block, paths.get(&r.path).first().copied()),
             b => (b, None),
         };
-        Ok(key(p) == key(q) && p.off == q.off)
+        if key(p) != key(q) {
+            return Ok(false);
+        }
+        let off = |r: &Ptr| self.tys.path_offset(r.tag, paths.get(&r.path));
+        Ok(off(p) == off(q))
     }
 
     /// `alloca S`: a fresh undef subtree for S appended to the frame.
@@ -464,7 +492,6 @@ impl<'p> Machine<'p> {
         sb.cells = sb.cells.saturating_add(cells);
         let k = (sb.forest.len() - 1) as u32;
         let serial = sb.serial;
-        let off = self.tys.path_offset(ty, &[k]).unwrap_or(0);
         Ok(Value::Ptr(Ptr {
             tag: ty,
             block: BlockId::Stack {
@@ -472,64 +499,85 @@ impl<'p> Machine<'p> {
                 serial,
             },
             path: Path::single(k),
-            off,
         }))
     }
 
-    /// The pointer operand of a load or store, or why it cannot be one.
-    fn deref_operand(&self, op: Op, base: usize) -> Result<Ptr, Stop> {
-        match self.interp_operand(op, base) {
-            Value::Ptr(p) => Ok(p),
-            Value::Undef(u) => {
-                Err(self.undef_used(UndefinedKind::UndefPtrDeref, &u, "the address"))
+    /// The error for an address operand that is not a pointer.
+    fn not_an_address(&self, v: Option<&Value>) -> Stop {
+        match v {
+            Some(Value::Undef(u)) => {
+                self.undef_used(UndefinedKind::UndefPtrDeref, u, "the address")
             }
-            Value::Int(_) => Err(Stop::Internal("an integer used as an address".into())),
+            _ => Stop::Internal("an integer used as an address".into()),
         }
     }
 
     /// The effective tag at `p` must be S (`incompatible-tag` otherwise).
-    fn tag_check(&mut self, p: &Ptr, s: TyId, what: &str) -> Result<(), Stop> {
-        let eff = self.tys.effective_tag(p.tag, p.path.as_slice());
+    fn tag_check(
+        tys: &mut TyTable,
+        mem: &Memory,
+        p: &Ptr,
+        s: TyId,
+        what: &str,
+    ) -> Result<(), Stop> {
+        let eff = tys.effective_tag(p.tag, mem.paths.get(&p.path));
         match eff {
-            Some(e) if self.tys.ty_eq(e, s) => Ok(()),
-            _ => {
-                let actual = eff.map_or("no type".to_string(), |e| {
-                    crate::report::ty_string(self.tys.ty(e))
-                });
-                Err(Stop::Undefined(
-                    UndefinedKind::IncompatibleTag,
-                    format!(
-                        "{what} at type {} but the target was allocated as {actual}",
-                        crate::report::ty_string(self.tys.ty(s))
-                    ),
-                ))
-            }
+            Some(e) if tys.ty_eq(e, s) => Ok(()),
+            _ => Err(incompatible_tag(tys, eff, s, what)),
         }
     }
 
     /// `load S* OP`: the word at the target, which must have type S. A word
     /// never written gives `undef` (remembering this load and the allocation).
-    fn interp_load(&mut self, ty: TyId, ptr: Op, base: usize, site: u32) -> Result<Value, Stop> {
-        let p = self.deref_operand(ptr, base)?;
-        self.mem.target(&p).map_err(|a| access_error(a, "load"))?;
-        self.tag_check(&p, ty, "load")?;
-        match self.mem.load_ptr(&p).map_err(|a| access_error(a, "load"))? {
-            Value::Undef(u) if u.why == UndefWhy::Uninit => {
-                Ok(Value::undef(UndefWhy::Loaded, site, u.site))
+    fn interp_load(
+        &mut self,
+        dst: u32,
+        ty: TyId,
+        ptr: Op,
+        base: usize,
+        site: u32,
+    ) -> Result<(), Stop> {
+        let v = {
+            let p = match operand_ref(&self.locals, self.prog, ptr, base) {
+                Some(Value::Ptr(p)) => p,
+                other => return Err(self.not_an_address(other)),
+            };
+            let forest = self
+                .mem
+                .forest(p.block)
+                .map_err(|a| access_error(a, "load"))?;
+            let path = self.mem.paths.get(&p.path);
+            let t = walk(forest, path).map_err(|a| access_error(a, "load"))?;
+            let eff = self.tys.effective_tag(p.tag, path);
+            if !matches!(eff, Some(e) if self.tys.ty_eq(e, ty)) {
+                return Err(incompatible_tag(&self.tys, eff, ty, "load"));
             }
-            v => Ok(v.clone()),
-        }
+            match t {
+                Tree::Word(Value::Undef(u)) if u.why == UndefWhy::Uninit => {
+                    Value::undef(UndefWhy::Loaded, site, u.site)
+                }
+                Tree::Word(v) => *v,
+                _ => return Err(access_error(Access::OutOfBounds, "load")),
+            }
+        };
+        self.set_local(base, dst, v);
+        Ok(())
     }
 
     /// `store S OP1, S* OP2`: overwrites the word at the target, which must
     /// have type S. Storing undef is fine.
     fn interp_store(&mut self, ty: TyId, val: Op, ptr: Op, base: usize) -> Result<(), Stop> {
-        let p = self.deref_operand(ptr, base)?;
-        self.mem.target(&p).map_err(|a| access_error(a, "store"))?;
-        self.tag_check(&p, ty, "store")?;
         let v = self.interp_operand(val, base);
+        let p = match operand_ref(&self.locals, self.prog, ptr, base) {
+            Some(Value::Ptr(p)) => p,
+            other => return Err(self.not_an_address(other)),
+        };
         self.mem
-            .store_ptr(&p, v)
+            .forest(p.block)
+            .map_err(|a| access_error(a, "store"))?;
+        Self::tag_check(&mut self.tys, &self.mem, p, ty, "store")?;
+        self.mem
+            .store_ptr(p, v)
             .map_err(|a| access_error(a, "store"))
     }
 
@@ -557,8 +605,9 @@ impl<'p> Machine<'p> {
                 }
             }
         }
-        let p = self.interp_operand(ptr, base);
-        let r = match gep_ptr(&self.mem, &mut self.tys, &p, t1, result, &buf) {
+        const NOT_A_POINTER: Value = Value::Int(0);
+        let p = operand_ref(&self.locals, self.prog, ptr, base).unwrap_or(&NOT_A_POINTER);
+        let r = match gep_ptr(&mut self.mem, &mut self.tys, p, t1, result, &buf) {
             Ok(q) => Value::Ptr(q),
             Err(check) => Value::undef(UndefWhy::BadGep, site, check as u32),
         };
@@ -622,8 +671,12 @@ impl<'p> Machine<'p> {
                 if !self.tys.ty_eq(fty, f.fun_ty) {
                     return Err(bad_call(&self.tys, &f.name, f.fun_ty, fty));
                 }
-                let vals: Vec<Value> = args.iter().map(|a| self.interp_operand(*a, base)).collect();
-                self.push_frame(*i, vals.into_iter(), dst)?;
+                let new_base = self.locals.len();
+                for a in args {
+                    let v = self.interp_operand(*a, base);
+                    self.locals.push(v);
+                }
+                self.push_frame(*i, new_base, dst)?;
                 Ok(true)
             }
             Some(FunRef::Runtime(r, types)) => {
@@ -650,13 +703,41 @@ impl<'p> Machine<'p> {
     }
 }
 
+/// The value an operand names, borrowed (`None` for a literal).
+#[inline]
+fn operand_ref<'a>(
+    locals: &'a [Value],
+    prog: &'a Program,
+    op: Op,
+    base: usize,
+) -> Option<&'a Value> {
+    match op {
+        Op::Const(_) => None,
+        Op::Local(s) => locals.get(base + s as usize),
+        Op::Val(k) => prog.consts.get(k as usize),
+    }
+}
+
 fn bad_call(tys: &TyTable, name: &str, declared: TyId, annotated: TyId) -> Stop {
     Stop::Undefined(
         UndefinedKind::BadCall,
         format!(
             "the call's annotated type is {} but @{name} has type {}",
-            crate::report::ty_string(tys.ty(annotated)),
-            crate::report::ty_string(tys.ty(declared))
+            spec::check::ty_to_string(tys.ty(annotated)),
+            spec::check::ty_to_string(tys.ty(declared))
+        ),
+    )
+}
+
+fn incompatible_tag(tys: &TyTable, eff: Option<TyId>, s: TyId, what: &str) -> Stop {
+    let actual = eff.map_or("no type".to_string(), |e| {
+        spec::check::ty_to_string(tys.ty(e))
+    });
+    Stop::Undefined(
+        UndefinedKind::IncompatibleTag,
+        format!(
+            "{what} at type {} but the target was allocated as {actual}",
+            spec::check::ty_to_string(tys.ty(s))
         ),
     )
 }

@@ -127,7 +127,7 @@ pub fn run_with_stats(
     );
     let r = start(&mut m, prog, entry as u32, takes_argv, args, opts);
     let stats = Stats {
-        executed: m.executed,
+        executed: m.executed(),
     };
     (finish(&mut m, r), stats)
 }

@@ -8,7 +8,8 @@
 //! one); that is the course layout's size in 8-byte words, rounded up.
 
 use crate::tytable::{TyId, TyNode, TyTable};
-use crate::value::{BlockId, Ptr, UndefWhy, Value};
+use crate::value::{BlockId, Path, Ptr, UndefWhy, Value};
+use std::collections::HashMap;
 
 /// Whether a node was allocated as a struct or as an array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +71,41 @@ pub struct Memory {
     pub stack: Vec<StackBlock>,
     /// Cells in use.
     pub cells: u64,
+    /// Paths longer than `value::INLINE`, numbered.
+    pub paths: PathTable,
+}
+
+/// The paths too long to keep inline in a pointer, each stored once (only
+/// valid paths are stored, so there are at most as many as nodes).
+#[derive(Debug, Default)]
+pub struct PathTable {
+    paths: Vec<Box<[u32]>>,
+    index: HashMap<Box<[u32]>, u32>,
+}
+
+impl PathTable {
+    /// The indices of `p`.
+    #[inline]
+    pub fn get<'a>(&'a self, p: &'a Path) -> &'a [u32] {
+        match p {
+            Path::Inline { len, idx } => idx.get(..*len as usize).unwrap_or(&[]),
+            Path::Long(n) => self.paths.get(*n as usize).map_or(&[], |b| b),
+        }
+    }
+
+    /// The path with indices `s`.
+    pub fn make(&mut self, s: &[u32]) -> Path {
+        if let Some(p) = Path::inline(s) {
+            return p;
+        }
+        if let Some(&n) = self.index.get(s) {
+            return Path::Long(n);
+        }
+        let n = self.paths.len() as u32;
+        self.paths.push(s.into());
+        self.index.insert(s.into(), n);
+        Path::Long(n)
+    }
 }
 
 /// `mval_of_ty`: a fresh tree of undef for type `ty` (the spec: "a subtree
@@ -132,50 +168,33 @@ impl Memory {
         }
     }
 
-    fn forest_mut(&mut self, b: BlockId) -> Result<&mut [Tree], Access> {
-        match b {
-            BlockId::Null => Err(Access::Null),
-            BlockId::Func(_) => Err(Access::Code),
-            BlockId::Global(g) => self
-                .globals
-                .get_mut(g as usize)
-                .map(|f| f.as_mut_slice())
-                .ok_or(Access::OutOfBounds),
-            BlockId::Heap(h) => self
-                .heap
-                .get_mut(h as usize)
-                .map(|f| f.as_mut_slice())
-                .ok_or(Access::OutOfBounds),
-            BlockId::Stack { depth, serial } => match self.stack.get_mut(depth as usize) {
-                Some(s) if s.serial == serial => Ok(&mut s.forest),
-                _ => Err(Access::Dead),
-            },
-        }
-    }
-
     /// The subtree a pointer targets: the first index selects a tree of the
     /// forest, each next one a child; index 0 into a string leaf stays on it
     /// (a pointer to the first character reaches the same string).
     pub fn target(&self, p: &Ptr) -> Result<&Tree, Access> {
         let forest = self.forest(p.block)?;
-        let path = p.path.as_slice();
-        let (&first, rest) = path.split_first().ok_or(Access::OutOfBounds)?;
-        let mut t = forest.get(first as usize).ok_or(Access::OutOfBounds)?;
-        for &i in rest {
-            t = match t {
-                Tree::Node { children, .. } => {
-                    children.get(i as usize).ok_or(Access::OutOfBounds)?
-                }
-                Tree::Str(_) if i == 0 => t,
-                _ => return Err(Access::OutOfBounds),
-            };
-        }
-        Ok(t)
+        walk(forest, self.paths.get(&p.path))
     }
 
     fn target_mut(&mut self, p: &Ptr) -> Result<&mut Tree, Access> {
-        let forest = self.forest_mut(p.block)?;
-        let path = p.path.as_slice();
+        let Memory {
+            globals,
+            heap,
+            stack,
+            paths,
+            ..
+        } = self;
+        let forest: &mut [Tree] = match p.block {
+            BlockId::Null => return Err(Access::Null),
+            BlockId::Func(_) => return Err(Access::Code),
+            BlockId::Global(g) => globals.get_mut(g as usize).ok_or(Access::OutOfBounds)?,
+            BlockId::Heap(h) => heap.get_mut(h as usize).ok_or(Access::OutOfBounds)?,
+            BlockId::Stack { depth, serial } => match stack.get_mut(depth as usize) {
+                Some(s) if s.serial == serial => &mut s.forest,
+                _ => return Err(Access::Dead),
+            },
+        };
+        let path = paths.get(&p.path);
         let (&first, rest) = path.split_first().ok_or(Access::OutOfBounds)?;
         let mut t = forest.get_mut(first as usize).ok_or(Access::OutOfBounds)?;
         for &i in rest {
@@ -215,6 +234,21 @@ impl Memory {
         self.heap.push(vec![tree]);
         (self.heap.len() - 1) as u32
     }
+}
+
+/// The subtree of `forest` at `path` (see [`Memory::target`]).
+#[inline]
+pub fn walk<'a>(forest: &'a [Tree], path: &[u32]) -> Result<&'a Tree, Access> {
+    let (&first, rest) = path.split_first().ok_or(Access::OutOfBounds)?;
+    let mut t = forest.get(first as usize).ok_or(Access::OutOfBounds)?;
+    for &i in rest {
+        t = match t {
+            Tree::Node { children, .. } => children.get(i as usize).ok_or(Access::OutOfBounds)?,
+            Tree::Str(_) if i == 0 => t,
+            _ => return Err(Access::OutOfBounds),
+        };
+    }
+    Ok(t)
 }
 
 /// The bytes of a string leaf up to (not including) its first NUL, or

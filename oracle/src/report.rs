@@ -6,24 +6,7 @@ use crate::gep::GepCheck;
 use crate::interp::Machine;
 use crate::resolve::Program;
 use crate::value::{Undef, UndefWhy};
-use spec::{Diagnostic, Location, Outcome, Source, Span, Ty};
-
-/// A type in the concrete syntax (for messages).
-pub fn ty_string(t: &Ty) -> String {
-    let list = |ts: &[Ty]| ts.iter().map(ty_string).collect::<Vec<_>>().join(", ");
-    match t {
-        Ty::Void => "void".into(),
-        Ty::I1 => "i1".into(),
-        Ty::I8 => "i8".into(),
-        Ty::I64 => "i64".into(),
-        Ty::Ptr(t) => format!("{}*", ty_string(t)),
-        Ty::OpaquePtr => "ptr".into(),
-        Ty::Struct(ts) => format!("{{ {} }}", list(ts)),
-        Ty::Array(n, t) => format!("[{n} x {}]", ty_string(t)),
-        Ty::Fun(ps, r) => format!("{}({})", ty_string(r), list(ps)),
-        Ty::Named(n) => format!("%{n}"),
-    }
-}
+use spec::{Diagnostic, Location, Outcome, Source, Span};
 
 /// The location of instruction `index` of block `block` of function `func`.
 pub fn location(

@@ -260,7 +260,6 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
         tag: i8_,
         block: BlockId::Null,
         path: Path::single(0),
-        off: 0,
     }));
     for (i, g) in prog.gdecls.iter().enumerate() {
         let ty = tys.intern(&g.ty);
@@ -269,7 +268,6 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
             tag: ty,
             block: BlockId::Global(i as u32),
             path: Path::single(0),
-            off: 0,
         }));
         names.entry(&g.name).or_insert(k);
         globals.push(GlobalInfo {
@@ -287,7 +285,6 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
             tag: tys.intern(ty),
             block: BlockId::Func(n),
             path: Path::single(0),
-            off: 0,
         }));
         k
     };

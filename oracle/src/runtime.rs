@@ -95,7 +95,6 @@ impl Machine<'_> {
             tag,
             block: BlockId::Heap(h),
             path: Path::single(0),
-            off: 0,
         }))
     }
 }

@@ -144,6 +144,9 @@ impl TyTable {
     /// The spec's `compatible` (FLATTEN (PTRTOI8 a) a prefix of FLATTEN
     /// (PTRTOI8 b)) on interned types, remembered.
     pub fn compatible(&mut self, a: TyId, b: TyId) -> bool {
+        if a == b {
+            return true;
+        }
         if let Some(&r) = self.compat_memo.get(&(a, b)) {
             return r;
         }

@@ -2,7 +2,6 @@
 //! integers (i1 held as 0 or 1) and pointers `(tag, block, path)`.
 
 use crate::tytable::TyId;
-use std::rc::Rc;
 
 /// Why a value is `undef`: where it came from, so that the error raised
 /// when it is used can say so (ORACLE-SEMANTICS.md, "Undef is a value").
@@ -52,13 +51,14 @@ pub enum BlockId {
     },
 }
 
-/// How many path indices are kept inline before spilling to the heap.
-const INLINE: usize = 4;
+/// How many path indices are kept inline; longer paths live in the
+/// memory's path table (`memory::PathTable`), so every value is `Copy`.
+pub const INLINE: usize = 4;
 
 /// A pointer's path of indices: the first selects a tree of the block's
 /// forest, each further one a child of the node reached. Valid pointers only
 /// hold indices inside their nodes, so `u32` suffices.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Path {
     /// Up to four indices held inline.
     Inline {
@@ -67,8 +67,8 @@ pub enum Path {
         /// The indices.
         idx: [u32; INLINE],
     },
-    /// Longer paths.
-    Spilled(Rc<[u32]>),
+    /// A longer path: its number in the path table.
+    Long(u32),
 }
 
 impl Path {
@@ -80,33 +80,23 @@ impl Path {
         }
     }
 
-    /// The path with these indices.
-    pub fn from_slice(s: &[u32]) -> Path {
-        if s.len() <= INLINE {
-            let mut idx = [0; INLINE];
-            idx[..s.len()].copy_from_slice(s);
-            Path::Inline {
-                len: s.len() as u8,
-                idx,
-            }
-        } else {
-            Path::Spilled(s.into())
+    /// The inline path with these indices (`None` if longer than [`INLINE`]).
+    pub fn inline(s: &[u32]) -> Option<Path> {
+        if s.len() > INLINE {
+            return None;
         }
-    }
-
-    /// The indices.
-    pub fn as_slice(&self) -> &[u32] {
-        match self {
-            Path::Inline { len, idx } => &idx[..(*len as usize).min(INLINE)],
-            Path::Spilled(v) => v,
-        }
+        let mut idx = [0; INLINE];
+        idx[..s.len()].copy_from_slice(s);
+        Some(Path::Inline {
+            len: s.len() as u8,
+            idx,
+        })
     }
 }
 
 /// A pointer: the tag (the type the block's trees were created with, never
-/// changed by bitcast), the block and the path, plus the byte offset native
-/// code gives the path in its block (cached; see `gep::layout_check`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// changed by bitcast), the block and the path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ptr {
     /// The root type of the block's trees.
     pub tag: TyId,
@@ -114,12 +104,10 @@ pub struct Ptr {
     pub block: BlockId,
     /// The path (at least one index).
     pub path: Path,
-    /// `TypeEnv::gep_offset(tag, path)`: the course layout's byte offset.
-    pub off: i64,
 }
 
 /// A simple value.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value {
     /// The unusable value, with where it came from.
     Undef(Undef),
