@@ -246,7 +246,9 @@ fn type_features(prog: &Prog, env: &TypeEnv, out: &mut BTreeSet<Feature>) {
     }
     for _ in 0..names.len() {
         for n in &names {
-            let direct: Vec<String> = reach.get(n).map_or(Vec::new(), |s| s.iter().cloned().collect());
+            let direct: Vec<String> = reach
+                .get(n)
+                .map_or(Vec::new(), |s| s.iter().cloned().collect());
             let mut add = BTreeSet::new();
             for m in direct {
                 if let Some(s) = reach.get(m.as_str()) {
@@ -263,7 +265,9 @@ fn type_features(prog: &Prog, env: &TypeEnv, out: &mut BTreeSet<Feature>) {
         if r.contains(*n) {
             out.insert(Feature::RecursiveType);
         }
-        if r.iter().any(|m| m != n && reach.get(m.as_str()).is_some_and(|s| s.contains(*n))) {
+        if r.iter()
+            .any(|m| m != n && reach.get(m.as_str()).is_some_and(|s| s.contains(*n)))
+        {
             out.insert(Feature::MutuallyRecursiveTypes);
         }
     }
@@ -330,11 +334,13 @@ fn ginit_features(prog: &Prog, g: &GinitKind, out: &mut BTreeSet<Feature>) {
         }
         GinitKind::Array(xs) => {
             out.insert(Feature::GlobalArray);
-            xs.iter().for_each(|(_, g)| ginit_features(prog, &g.kind, out));
+            xs.iter()
+                .for_each(|(_, g)| ginit_features(prog, &g.kind, out));
         }
         GinitKind::Struct(xs) => {
             out.insert(Feature::GlobalStruct);
-            xs.iter().for_each(|(_, g)| ginit_features(prog, &g.kind, out));
+            xs.iter()
+                .for_each(|(_, g)| ginit_features(prog, &g.kind, out));
         }
         GinitKind::Bitcast(_, g, _) => {
             out.insert(Feature::GlobalBitcast);
@@ -479,23 +485,11 @@ fn fn_features(
                     OperandKind::Id(x) if params.contains(x.as_str()) => {
                         out.insert(IndirectCallParam);
                     }
-                    OperandKind::Id(_) => match def_of(callee) {
-                        Some(InsnKind::Load { ptr, .. }) => match &ptr.kind {
-                            OperandKind::Gid(_) => {
-                                out.insert(IndirectCallGlobal);
-                            }
-                            _ => match def_of(ptr) {
-                                Some(InsnKind::Alloca { .. }) => {
-                                    out.insert(IndirectCallLocal);
-                                }
-                                Some(InsnKind::Gep { .. }) => {
-                                    out.insert(IndirectCallStruct);
-                                }
-                                _ => {}
-                            },
-                        },
-                        _ => {}
-                    },
+                    OperandKind::Id(_) => {
+                        if let Some(InsnKind::Load { ptr, .. }) = def_of(callee) {
+                            indirect_source(ptr, &def_of, out);
+                        }
+                    }
                     _ => {}
                 }
             }
@@ -518,9 +512,33 @@ fn fn_features(
             TermKind::Cbr(_, a, b) => vec![a, b],
             TermKind::Ret(..) => vec![],
         };
-        if targets.iter().any(|l| order.get(l.as_str()).is_some_and(|&j| j <= k)) {
+        if targets
+            .iter()
+            .any(|l| order.get(l.as_str()).is_some_and(|&j| j <= k))
+        {
             out.insert(Loop);
         }
+    }
+}
+
+/// Classifies an indirect call by where its function pointer was loaded
+/// from: a global, an alloca, or a GEP (a struct field).
+fn indirect_source<'a>(
+    ptr: &spec::Operand,
+    def_of: &dyn Fn(&spec::Operand) -> Option<&'a InsnKind>,
+    out: &mut BTreeSet<Feature>,
+) {
+    match (&ptr.kind, def_of(ptr)) {
+        (OperandKind::Gid(_), _) => {
+            out.insert(Feature::IndirectCallGlobal);
+        }
+        (_, Some(InsnKind::Alloca { .. })) => {
+            out.insert(Feature::IndirectCallLocal);
+        }
+        (_, Some(InsnKind::Gep { .. })) => {
+            out.insert(Feature::IndirectCallStruct);
+        }
+        _ => {}
     }
 }
 

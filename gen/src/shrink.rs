@@ -171,7 +171,11 @@ fn int_operands(k: &InsnKind) -> Vec<&Operand> {
         InsnKind::Binop { op1, op2, .. } => vec![op1, op2],
         InsnKind::Icmp { ty, op1, op2, .. } if ints(ty) => vec![op1, op2],
         InsnKind::Store { ty, val, .. } if ints(ty) => vec![val],
-        InsnKind::Call { args, .. } => args.iter().filter(|(t, _)| ints(t)).map(|(_, o)| o).collect(),
+        InsnKind::Call { args, .. } => args
+            .iter()
+            .filter(|(t, _)| ints(t))
+            .map(|(_, o)| o)
+            .collect(),
         InsnKind::Gep { idxs, .. } => idxs.iter().collect(),
         _ => vec![],
     };

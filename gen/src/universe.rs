@@ -111,7 +111,10 @@ fn env_of(tdecls: &[Tdecl]) -> TypeEnv {
 /// sum over fields, the length times the element.
 pub(crate) fn leaves(env: &TypeEnv, ty: &Ty) -> u64 {
     match env.unfold(ty) {
-        Ty::Struct(fs) => fs.iter().map(|f| leaves(env, f)).fold(0, u64::saturating_add),
+        Ty::Struct(fs) => fs
+            .iter()
+            .map(|f| leaves(env, f))
+            .fold(0, u64::saturating_add),
         Ty::Array(n, e) => n.saturating_mul(leaves(env, e)),
         _ => 1,
     }
@@ -168,10 +171,7 @@ fn gen_struct(
             0 => Ty::I64,
             1 => Ty::Named(names[below(u, names.len())].clone()).ptr_to(),
             2 if !earlier.is_empty() => Ty::Named(earlier[below(u, earlier.len())].clone()),
-            3 => Ty::Array(
-                [1, 2, 3, 4, 8][below(u, 5)],
-                Box::new(Ty::I64),
-            ),
+            3 => Ty::Array([1, 2, 3, 4, 8][below(u, 5)], Box::new(Ty::I64)),
             4 if !earlier.is_empty() => Ty::Array(
                 [1, 2, 4][below(u, 3)],
                 Box::new(Ty::Named(earlier[below(u, earlier.len())].clone())),

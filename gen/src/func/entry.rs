@@ -63,7 +63,14 @@ impl Fb<'_, '_> {
 
     /// Stores a value into every leaf of the aggregate alloca `base` of type
     /// `root`, walking `ty` (the part reached by `path`).
-    fn init_leaves(&mut self, base: &Operand, root: &Ty, ty: &Ty, path: &mut Vec<i64>, depth: usize) {
+    fn init_leaves(
+        &mut self,
+        base: &Operand,
+        root: &Ty,
+        ty: &Ty,
+        path: &mut Vec<i64>,
+        depth: usize,
+    ) {
         if depth > 16 {
             return;
         }

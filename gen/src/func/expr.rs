@@ -244,11 +244,7 @@ impl Fb<'_, '_> {
             }
             2 => {
                 let x = self.gen_int(depth - 1);
-                let s = self.call(
-                    Ty::I8.ptr_to(),
-                    Operand::gid("ll_ltoa"),
-                    vec![(Ty::I64, x)],
-                );
+                let s = self.call(Ty::I8.ptr_to(), Operand::gid("ll_ltoa"), vec![(Ty::I64, x)]);
                 self.push(Val::Str(s.clone()));
                 s
             }
@@ -298,7 +294,7 @@ impl Fb<'_, '_> {
             Role::Helper { level } => *level,
             Role::Main => usize::MAX,
         };
-        let fits = |ret: &Ty| want.map_or(true, |w| w == ret);
+        let fits = |ret: &Ty| want.is_none_or(|w| w == ret);
         let direct: Vec<usize> = (0..self.ctx.funcs.len())
             .filter(|&i| {
                 let f = &self.ctx.funcs[i];

@@ -170,7 +170,11 @@ impl Fb<'_, '_> {
 
     /// Like [`Fb::load_leaf`], in memory of origin at most `max_origin`,
     /// also giving that origin (the origin of pointers loaded from it).
-    pub(crate) fn load_leaf_origin(&mut self, pred: Pred, max_origin: Origin) -> Option<(Operand, Origin)> {
+    pub(crate) fn load_leaf_origin(
+        &mut self,
+        pred: Pred,
+        max_origin: Origin,
+    ) -> Option<(Operand, Origin)> {
         let p = self.leaf_ptr(pred, max_origin)?;
         let v = self.load(p.ty.clone(), p.op.clone());
         if let Some(val) = self.val_of(v.clone(), &p.ty, p.origin) {
@@ -205,9 +209,9 @@ impl Fb<'_, '_> {
                 }
             }
             1 => {
-                let _ = self.load_leaf(&|t| {
-                    matches!(t, Ty::Ptr(x) if !matches!(**x, Ty::I8 | Ty::Fun(..)))
-                });
+                let _ = self.load_leaf(
+                    &|t| matches!(t, Ty::Ptr(x) if !matches!(**x, Ty::I8 | Ty::Fun(..))),
+                );
             }
             2 => self.view_stmt(),
             3 => {

@@ -14,9 +14,7 @@ use crate::program::Ctx;
 use crate::values::{Origin, PtrVal, Val};
 use crate::GenConfig;
 use arbitrary::Unstructured;
-use spec::{
-    Block, Cfg, Fdecl, Insn, InsnKind, LabeledBlock, Operand, Span, Term, TermKind, Ty,
-};
+use spec::{Block, Cfg, Fdecl, Insn, InsnKind, LabeledBlock, Operand, Span, Term, TermKind, Ty};
 
 /// The most a recursive function's depth parameter can be at a call.
 pub(crate) const MAX_REC_DEPTH: u64 = 7;
@@ -326,7 +324,9 @@ impl<'a, 'b> Fb<'a, 'b> {
     }
 
     pub(crate) fn label(&self, b: usize) -> String {
-        self.blocks.get(b).map_or(String::new(), |b| b.label.clone())
+        self.blocks
+            .get(b)
+            .map_or(String::new(), |b| b.label.clone())
     }
 
     pub(crate) fn terminate(&mut self, t: TermKind) {
