@@ -132,14 +132,8 @@ impl Fb<'_, '_> {
 
     /// `icmp eq/ne` of two live pointers of the same type.
     fn ptr_compare(&mut self) -> Option<Operand> {
-        let places = self.places();
-        let p = places.get(self.below(places.len()))?.clone();
-        let same: Vec<Operand> = places
-            .iter()
-            .filter(|q| q.ty == p.ty)
-            .map(|q| q.op.clone())
-            .collect();
-        let q = same.get(self.below(same.len()))?.clone();
+        let p = self.pick_place(|_, _| true)?;
+        let q = self.pick_place(|_, q| q.ty == p.ty)?.op;
         let cnd = [Cnd::Eq, Cnd::Ne][self.below(2)];
         Some(self.icmp(cnd, p.ty.clone().ptr_to(), p.op, q))
     }
@@ -180,14 +174,8 @@ impl Fb<'_, '_> {
                 return o;
             }
         }
-        let cands: Vec<Operand> = self
-            .places()
-            .into_iter()
-            .filter(|q| q.exact() && q.ty == *x && q.origin <= max_origin)
-            .map(|q| q.op)
-            .collect();
-        match cands.get(self.below(cands.len())) {
-            Some(o) => o.clone(),
+        match self.pick_place(|_, q| q.exact() && q.ty == *x && q.origin <= max_origin) {
+            Some(q) => q.op,
             None => self.anchor_or_null(x),
         }
     }

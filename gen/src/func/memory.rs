@@ -37,19 +37,14 @@ impl Fb<'_, '_> {
     /// A pointer to a simple slot whose type satisfies `pred`, in memory
     /// whose origin is at most `max_origin`; emits the GEPs to get there.
     pub(crate) fn leaf_ptr(&mut self, pred: Pred, max_origin: Origin) -> Option<PtrVal> {
-        let cands: Vec<PtrVal> = self
-            .places()
-            .into_iter()
-            .filter(|p| p.origin <= max_origin)
-            .filter(|p| {
-                if self.is_simple(&p.ty) {
+        let p = self.pick_place(|fb, p| {
+            p.origin <= max_origin
+                && if fb.is_simple(&p.ty) {
                     p.exact() && pred(&p.ty)
                 } else {
-                    self.reaches(&p.ty, pred)
+                    fb.reaches(&p.ty, pred)
                 }
-            })
-            .collect();
-        let p = cands.get(self.below(cands.len()))?.clone();
+        })?;
         if self.is_simple(&p.ty) {
             if let Some((k, n)) = p.elem {
                 if self.chance(30) {
@@ -199,12 +194,7 @@ impl Fb<'_, '_> {
     pub(crate) fn pointer_stmt(&mut self) {
         match self.weighted(&[3, 3, 4, 1, 2, 1]) {
             0 => {
-                let aggs: Vec<PtrVal> = self
-                    .places()
-                    .into_iter()
-                    .filter(|p| !self.is_simple(&p.ty))
-                    .collect();
-                if let Some(p) = aggs.get(self.below(aggs.len())).cloned() {
+                if let Some(p) = self.pick_place(|fb, p| !fb.is_simple(&p.ty)) {
                     self.descend(&p, &|_| true, false);
                 }
             }
@@ -215,8 +205,7 @@ impl Fb<'_, '_> {
             }
             2 => self.view_stmt(),
             3 => {
-                let ps: Vec<PtrVal> = self.places().into_iter().filter(|p| p.exact()).collect();
-                if let Some(p) = ps.get(self.below(ps.len())).cloned() {
+                if let Some(p) = self.pick_place(|_, p| p.exact()) {
                     let e = self.bitcast(p.ty.clone().ptr_to(), p.op.clone(), Ty::I8.ptr_to());
                     let back = self.bitcast(Ty::I8.ptr_to(), e, p.ty.clone().ptr_to());
                     self.push(Val::Ptr(PtrVal { op: back, ..p }));
@@ -252,16 +241,12 @@ impl Fb<'_, '_> {
     /// unfolding of its named type), then GEPs through the view and loads.
     fn view_stmt(&mut self) {
         let env = &self.ctx.uni.env;
-        let structs: Vec<(PtrVal, Vec<Ty>)> = self
-            .places()
-            .into_iter()
-            .filter(|p| p.exact())
-            .filter_map(|p| match env.unfold(&p.ty) {
-                Ty::Struct(fs) if !fs.is_empty() => Some((p.clone(), fs.clone())),
-                _ => None,
-            })
-            .collect();
-        let Some((p, fs)) = structs.get(self.below(structs.len())).cloned() else {
+        let Some(p) = self.pick_place(|_, p| {
+            p.exact() && matches!(env.unfold(&p.ty), Ty::Struct(fs) if !fs.is_empty())
+        }) else {
+            return;
+        };
+        let Ty::Struct(fs) = env.unfold(&p.ty).clone() else {
             return;
         };
         let view = if matches!(p.ty, Ty::Named(_)) && self.chance(30) {
