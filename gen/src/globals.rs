@@ -142,7 +142,8 @@ fn ginit(
     depth: usize,
 ) -> Ginit {
     let kind = match ty {
-        Ty::I64 | Ty::I1 => GinitKind::Int(if *ty == Ty::I1 { 0 } else { int_const(u) }),
+        Ty::I1 => GinitKind::Int(range(u, 0, 1) as i64),
+        Ty::I64 => GinitKind::Int(int_const(u)),
         Ty::Ptr(p) if matches!(**p, Ty::Fun(..)) => {
             let fs: Vec<&Gid> = leaves
                 .iter()
