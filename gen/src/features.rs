@@ -80,6 +80,8 @@ pub enum Feature {
     GepAfterBitcast,
     /// A GEP after a bitcast that goes into a field of a nested struct.
     GepNestedAfterBitcast,
+    /// A GEP after a bitcast to a PTRTOI8 view (pointer fields as `i8*`).
+    GepAfterPtrtoi8View,
     /// A pointer cast to `i8*` and back.
     BitcastRoundTrip,
     /// A direct call of a program function.
@@ -154,6 +156,7 @@ impl Feature {
             GepSiblingMove,
             GepAfterBitcast,
             GepNestedAfterBitcast,
+            GepAfterPtrtoi8View,
             BitcastRoundTrip,
             DirectCall,
             IndirectCallLocal,
@@ -446,8 +449,11 @@ fn fn_features(
                     Some(InsnKind::Gep { .. }) => {
                         out.insert(GepChain);
                     }
-                    Some(InsnKind::Bitcast { .. }) => {
+                    Some(InsnKind::Bitcast { from, to, .. }) => {
                         out.insert(GepAfterBitcast);
+                        if is_ptrtoi8_view(env, from, to) {
+                            out.insert(GepAfterPtrtoi8View);
+                        }
                         if gep_enters_nested_struct(env, base_ty, idxs) {
                             out.insert(GepNestedAfterBitcast);
                         }
@@ -519,6 +525,29 @@ fn fn_features(
             out.insert(Loop);
         }
     }
+}
+
+/// True when `to` (a `T*`) is a struct type whose pointers are all `i8*`,
+/// with at least one, and `from` points to a struct that has other pointers.
+fn is_ptrtoi8_view(env: &TypeEnv, from: &Ty, to: &Ty) -> bool {
+    fn ptrs(env: &TypeEnv, t: &Ty, out: &mut Vec<Ty>, depth: usize) {
+        if depth > 8 {
+            return;
+        }
+        match env.unfold(t) {
+            Ty::Ptr(p) => out.push((**p).clone()),
+            Ty::Struct(fs) => fs.iter().for_each(|f| ptrs(env, f, out, depth + 1)),
+            Ty::Array(_, e) => ptrs(env, e, out, depth + 1),
+            _ => {}
+        }
+    }
+    let (Ty::Ptr(f), Ty::Ptr(t)) = (from, to) else {
+        return false;
+    };
+    let (mut pf, mut pt) = (Vec::new(), Vec::new());
+    ptrs(env, f, &mut pf, 0);
+    ptrs(env, t, &mut pt, 0);
+    !pt.is_empty() && pt.iter().all(|p| *p == Ty::I8) && pf.iter().any(|p| *p != Ty::I8)
 }
 
 /// Classifies an indirect call by where its function pointer was loaded

@@ -66,12 +66,21 @@ impl Fb<'_, '_> {
             }
             return Some(p);
         }
-        Some(self.descend(&p, pred, true))
+        Some(self.descend(&p, pred, true, true))
     }
 
     /// Walks from `p` into its type with GEPs (split into chains at random)
     /// down to a simple slot satisfying `pred` (`to_leaf`) or to any subtree.
-    pub(crate) fn descend(&mut self, p: &PtrVal, pred: Pred, to_leaf: bool) -> PtrVal {
+    /// With `record`, the pointers made join the scope; without (walking a
+    /// PTRTOI8 view, whose inner types are not the memory's), one GEP is
+    /// made and only its result is returned.
+    pub(crate) fn descend(
+        &mut self,
+        p: &PtrVal,
+        pred: Pred,
+        to_leaf: bool,
+        record: bool,
+    ) -> PtrVal {
         let ctx = self.ctx;
         let mut base = p.clone();
         let mut elem = None;
@@ -113,7 +122,7 @@ impl Fb<'_, '_> {
             if self.is_simple(&cur) || (!to_leaf && self.chance(30)) {
                 break;
             }
-            if self.chance(25) {
+            if record && self.chance(25) {
                 // A GEP chain: stop here and continue from the new pointer.
                 let op = self.gep(base.ty.clone(), base.op.clone(), idxs);
                 base = PtrVal {
@@ -140,7 +149,9 @@ impl Fb<'_, '_> {
             sink: p.sink,
             elem,
         };
-        self.push(Val::Ptr(q.clone()));
+        if record {
+            self.push(Val::Ptr(q.clone()));
+        }
         q
     }
 
@@ -195,7 +206,7 @@ impl Fb<'_, '_> {
         match self.weighted(&[3, 3, 4, 1, 2, 1]) {
             0 => {
                 if let Some(p) = self.pick_place(|fb, p| !fb.is_simple(&p.ty)) {
-                    self.descend(&p, &|_| true, false);
+                    self.descend(&p, &|_| true, false, true);
                 }
             }
             1 => {
@@ -239,6 +250,10 @@ impl Fb<'_, '_> {
 
     /// Bitcasts a struct pointer to a view (a prefix of its fields, or the
     /// unfolding of its named type), then GEPs through the view and loads.
+    /// Sometimes the view is PTRTOI8 of the prefix (every pointer field
+    /// `i8*`): compatible with the memory, but only its words and booleans
+    /// have the memory's exact types, so only those are read, and the view
+    /// never joins the scope.
     fn view_stmt(&mut self) {
         let env = &self.ctx.uni.env;
         let Some(p) = self.pick_place(|_, p| {
@@ -255,6 +270,9 @@ impl Fb<'_, '_> {
             let k = self.range(1, fs.len() as u64) as usize;
             Ty::Struct(fs[..k].to_vec())
         };
+        let erased = env.ptrtoi8(&view);
+        let erase = erased != view && self.chance(30);
+        let view = if erase { erased } else { view };
         let op = self.bitcast(p.ty.clone().ptr_to(), p.op.clone(), view.clone().ptr_to());
         let v = PtrVal {
             op,
@@ -264,8 +282,27 @@ impl Fb<'_, '_> {
             sink: p.sink,
             elem: None,
         };
-        self.push(Val::Ptr(v.clone()));
-        self.view_read(&v);
+        if erase {
+            self.erased_view_read(&v);
+        } else {
+            self.push(Val::Ptr(v.clone()));
+            self.view_read(&v);
+        }
+    }
+
+    /// One GEP through a PTRTOI8 view to a word or boolean, loaded and folded.
+    fn erased_view_read(&mut self, v: &PtrVal) {
+        let pred: Pred = &|t| matches!(t, Ty::I64 | Ty::I1);
+        if !self.reaches(&v.ty, pred) {
+            return;
+        }
+        let q = self.descend(v, pred, true, false);
+        if matches!(q.ty, Ty::I64 | Ty::I1) {
+            let x = self.load(q.ty.clone(), q.op.clone());
+            if q.ty == Ty::I64 {
+                self.fold(x);
+            }
+        }
     }
 
     /// GEP through a view down to a word or boolean and fold it in.
@@ -277,7 +314,7 @@ impl Fb<'_, '_> {
         if !self.reaches(&v.ty, pred) {
             return;
         }
-        let q = self.descend(v, pred, true);
+        let q = self.descend(v, pred, true, true);
         if q.exact() && self.is_simple(&q.ty) {
             let x = self.load(q.ty.clone(), q.op.clone());
             if q.ty == Ty::I64 {

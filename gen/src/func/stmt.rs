@@ -222,7 +222,7 @@ impl Fb<'_, '_> {
             let q = if self.is_simple(&g.ty) {
                 g
             } else {
-                self.descend(&g, &|t| *t == Ty::I64, true)
+                self.descend(&g, &|t| *t == Ty::I64, true, true)
             };
             let x = self.load(Ty::I64, q.op);
             self.fold(x);
