@@ -186,10 +186,21 @@ impl<'p> Machine<'p> {
                 .ok_or_else(|| Stop::Internal("unknown block".into()))?;
             let base = fr.base as usize;
             let mut pc = fr.pc as usize;
+            let n = code.insns.len();
+            // Fuel for the rest of the block (instructions and terminator)
+            // is charged at once when there is enough; what a call or an
+            // error leaves unexecuted is given back.
+            let rest = (n.saturating_sub(pc) + 1) as u64;
+            let charged = self.fuel >= rest;
+            if charged {
+                self.fuel -= rest;
+            }
             while let Some(insn) = code.insns.get(pc) {
-                if let Err(e) = self.tick() {
-                    self.set_pc(pc);
-                    return Err(e);
+                if !charged {
+                    if let Err(e) = self.tick() {
+                        self.set_pc(pc);
+                        return Err(e);
+                    }
                 }
                 let r = match insn {
                     Insn::Call {
@@ -200,7 +211,12 @@ impl<'p> Machine<'p> {
                     } => {
                         self.set_pc(pc);
                         match self.interp_call(*dst, *fty, *callee, args, base) {
-                            Ok(true) => continue 'outer,
+                            Ok(true) => {
+                                if charged {
+                                    self.fuel += (n - pc) as u64;
+                                }
+                                continue 'outer;
+                            }
                             Ok(false) => Ok(()),
                             Err(e) => Err(e),
                         }
@@ -208,19 +224,29 @@ impl<'p> Machine<'p> {
                     _ => self.interp_insn(insn, base, code.first_site + pc as u32),
                 };
                 if let Err(e) = r {
+                    if charged {
+                        self.fuel += (n - pc) as u64;
+                    }
                     self.set_pc(pc);
                     return Err(e);
                 }
                 pc += 1;
             }
-            self.set_pc(pc);
-            self.tick()?;
+            if !charged {
+                if let Err(e) = self.tick() {
+                    self.set_pc(pc);
+                    return Err(e);
+                }
+            }
             match &code.term {
                 Term::Br(b) => self.goto(*b),
-                Term::Cbr(op, t, f) => {
-                    let c = self.interp_cbr(*op, base)?;
-                    self.goto(if c { *t } else { *f });
-                }
+                Term::Cbr(op, t, f) => match self.interp_cbr(*op, base) {
+                    Ok(c) => self.goto(if c { *t } else { *f }),
+                    Err(e) => {
+                        self.set_pc(pc);
+                        return Err(e);
+                    }
+                },
                 Term::Ret(op) => {
                     let v = match op {
                         Some(o) => self.interp_operand(*o, base),
@@ -229,6 +255,7 @@ impl<'p> Machine<'p> {
                     if self.frames.len() == 1 {
                         // The entry function returns to the machine; its
                         // frame stays so that an undef result has a location.
+                        self.set_pc(pc);
                         return Ok(v);
                     }
                     self.interp_ret(v);
@@ -280,7 +307,7 @@ impl<'p> Machine<'p> {
     pub fn interp_operand(&self, op: Op, base: usize) -> Value {
         match op {
             Op::Const(n) => Value::Int(n),
-            Op::Local(s) => *self.local(base, s),
+            Op::Local(s) => copy_value(self.local(base, s)),
             Op::Val(k) => self
                 .prog
                 .consts
@@ -342,6 +369,7 @@ impl<'p> Machine<'p> {
         )
     }
 
+    #[inline]
     fn interp_insn(&mut self, insn: &Insn, base: usize, site: u32) -> Result<(), Stop> {
         match insn {
             Insn::Binop { dst, bop, a, b } => {
@@ -361,11 +389,7 @@ impl<'p> Machine<'p> {
                 self.set_local(base, *dst, p);
                 Ok(())
             }
-            Insn::Load { dst, ty, ptr } => {
-                let v = self.interp_load(*ty, *ptr, base, site)?;
-                self.set_local(base, *dst, v);
-                Ok(())
-            }
+            Insn::Load { dst, ty, ptr } => self.interp_load(*dst, *ty, *ptr, base, site),
             Insn::Store { ty, val, ptr } => self.interp_store(*ty, *val, *ptr, base),
             Insn::Gep {
                 dst,
@@ -479,60 +503,87 @@ impl<'p> Machine<'p> {
         }))
     }
 
-    /// The pointer operand of a load or store, or why it cannot be one.
-    fn deref_operand(&self, op: Op, base: usize) -> Result<Ptr, Stop> {
-        match self.interp_operand(op, base) {
-            Value::Ptr(p) => Ok(p),
-            Value::Undef(u) => {
-                Err(self.undef_used(UndefinedKind::UndefPtrDeref, &u, "the address"))
+    /// The error for an address operand that is not a pointer.
+    fn not_an_address(&self, v: Option<&Value>) -> Stop {
+        match v {
+            Some(Value::Undef(u)) => {
+                self.undef_used(UndefinedKind::UndefPtrDeref, u, "the address")
             }
-            Value::Int(_) => Err(Stop::Internal("an integer used as an address".into())),
+            _ => Stop::Internal("an integer used as an address".into()),
         }
     }
 
     /// The effective tag at `p` must be S (`incompatible-tag` otherwise).
-    fn tag_check(&mut self, p: &Ptr, s: TyId, what: &str) -> Result<(), Stop> {
-        let eff = self.tys.effective_tag(p.tag, self.mem.paths.get(&p.path));
+    fn tag_check(
+        tys: &mut TyTable,
+        mem: &Memory,
+        p: &Ptr,
+        s: TyId,
+        what: &str,
+    ) -> Result<(), Stop> {
+        let eff = tys.effective_tag(p.tag, mem.paths.get(&p.path));
         match eff {
-            Some(e) if self.tys.ty_eq(e, s) => Ok(()),
-            _ => Err(incompatible_tag(&self.tys, eff, s, what)),
+            Some(e) if tys.ty_eq(e, s) => Ok(()),
+            _ => Err(incompatible_tag(tys, eff, s, what)),
         }
     }
 
     /// `load S* OP`: the word at the target, which must have type S. A word
     /// never written gives `undef` (remembering this load and the allocation).
-    fn interp_load(&mut self, ty: TyId, ptr: Op, base: usize, site: u32) -> Result<Value, Stop> {
-        let p = self.deref_operand(ptr, base)?;
-        let forest = self
-            .mem
-            .forest(p.block)
-            .map_err(|a| access_error(a, "load"))?;
-        let path = self.mem.paths.get(&p.path);
-        let t = walk(forest, path).map_err(|a| access_error(a, "load"))?;
-        let eff = self.tys.effective_tag(p.tag, path);
-        if !matches!(eff, Some(e) if self.tys.ty_eq(e, ty)) {
-            return Err(incompatible_tag(&self.tys, eff, ty, "load"));
-        }
-        match t {
-            Tree::Word(Value::Undef(u)) if u.why == UndefWhy::Uninit => {
-                Ok(Value::undef(UndefWhy::Loaded, site, u.site))
+    #[inline]
+    fn interp_load(
+        &mut self,
+        dst: u32,
+        ty: TyId,
+        ptr: Op,
+        base: usize,
+        site: u32,
+    ) -> Result<(), Stop> {
+        let v = {
+            let p = match operand_ref(&self.locals, self.prog, ptr, base) {
+                Some(Value::Ptr(p)) => p,
+                other => return Err(self.not_an_address(other)),
+            };
+            let forest = self
+                .mem
+                .forest(p.block)
+                .map_err(|a| access_error(a, "load"))?;
+            let path = self.mem.paths.get(&p.path);
+            let Tree::Word(w) = walk(forest, path).map_err(|a| access_error(a, "load"))? else {
+                return Err(not_a_word("load"));
+            };
+            let eff = self.tys.effective_tag(p.tag, path);
+            if !matches!(eff, Some(e) if self.tys.ty_eq(e, ty)) {
+                return Err(incompatible_tag(&self.tys, eff, ty, "load"));
             }
-            Tree::Word(v) => Ok(*v),
-            _ => Err(access_error(Access::OutOfBounds, "load")),
-        }
+            match w {
+                Value::Undef(u) if u.why == UndefWhy::Uninit => {
+                    Value::undef(UndefWhy::Loaded, site, u.site)
+                }
+                v => copy_value(v),
+            }
+        };
+        self.set_local(base, dst, v);
+        Ok(())
     }
 
     /// `store S OP1, S* OP2`: overwrites the word at the target, which must
     /// have type S. Storing undef is fine.
+    #[inline]
     fn interp_store(&mut self, ty: TyId, val: Op, ptr: Op, base: usize) -> Result<(), Stop> {
-        let p = self.deref_operand(ptr, base)?;
-        self.mem
-            .forest(p.block)
-            .map_err(|a| access_error(a, "store"))?;
-        self.tag_check(&p, ty, "store")?;
         let v = self.interp_operand(val, base);
+        let p = match operand_ref(&self.locals, self.prog, ptr, base) {
+            Some(Value::Ptr(p)) => p,
+            other => return Err(self.not_an_address(other)),
+        };
+        match self.mem.target(p) {
+            Ok(Tree::Word(_)) => {}
+            Ok(_) => return Err(not_a_word("store")),
+            Err(a) => return Err(access_error(a, "store")),
+        }
+        Self::tag_check(&mut self.tys, &self.mem, p, ty, "store")?;
         self.mem
-            .store_ptr(&p, v)
+            .store_ptr(p, v)
             .map_err(|a| access_error(a, "store"))
     }
 
@@ -560,8 +611,9 @@ impl<'p> Machine<'p> {
                 }
             }
         }
-        let p = self.interp_operand(ptr, base);
-        let r = match gep_ptr(&mut self.mem, &mut self.tys, &p, t1, result, &buf) {
+        const NOT_A_POINTER: Value = Value::Int(0);
+        let p = operand_ref(&self.locals, self.prog, ptr, base).unwrap_or(&NOT_A_POINTER);
+        let r = match gep_ptr(&mut self.mem, &mut self.tys, p, t1, result, &buf) {
             Ok(q) => Value::Ptr(q),
             Err(check) => Value::undef(UndefWhy::BadGep, site, check as u32),
         };
@@ -657,27 +709,58 @@ impl<'p> Machine<'p> {
     }
 }
 
+/// A copy of `v` that reads only what its variant holds (an integer is
+/// rebuilt from its payload rather than copied whole, which keeps the CPU's
+/// store forwarding working when it was just written).
+#[inline]
+fn copy_value(v: &Value) -> Value {
+    match v {
+        Value::Int(n) => Value::Int(*n),
+        v => *v,
+    }
+}
+
+/// The value an operand names, borrowed (`None` for a literal).
+#[inline]
+fn operand_ref<'a>(
+    locals: &'a [Value],
+    prog: &'a Program,
+    op: Op,
+    base: usize,
+) -> Option<&'a Value> {
+    match op {
+        Op::Const(_) => None,
+        Op::Local(s) => locals.get(base + s as usize),
+        Op::Val(k) => prog.consts.get(k as usize),
+    }
+}
+
 fn bad_call(tys: &TyTable, name: &str, declared: TyId, annotated: TyId) -> Stop {
     Stop::Undefined(
         UndefinedKind::BadCall,
         format!(
             "the call's annotated type is {} but @{name} has type {}",
-            spec::check::ty_to_string(tys.ty(annotated)),
-            spec::check::ty_to_string(tys.ty(declared))
+            spec::print::print_ty(tys.ty(annotated)),
+            spec::print::print_ty(tys.ty(declared))
         ),
     )
 }
 
 fn incompatible_tag(tys: &TyTable, eff: Option<TyId>, s: TyId, what: &str) -> Stop {
-    let actual = eff.map_or("no type".to_string(), |e| {
-        spec::check::ty_to_string(tys.ty(e))
-    });
+    let actual = eff.map_or("no type".to_string(), |e| spec::print::print_ty(tys.ty(e)));
     Stop::Undefined(
         UndefinedKind::IncompatibleTag,
         format!(
             "{what} at type {} but the target was allocated as {actual}",
-            spec::check::ty_to_string(tys.ty(s))
+            spec::print::print_ty(tys.ty(s))
         ),
+    )
+}
+
+fn not_a_word(what: &str) -> Stop {
+    Stop::Undefined(
+        UndefinedKind::OutOfBounds,
+        format!("{what} through a pointer whose target is a struct, array or string, not a word"),
     )
 }
 

@@ -6,6 +6,8 @@
 //! Memory is counted in cells: a word is one cell, a string of N bytes
 //! ceil(N/8) cells (at least one), a node the sum of its children (at least
 //! one); that is the course layout's size in 8-byte words, rounded up.
+//! A frame's cells come back when it returns; heap strings and printed
+//! output (ceil(bytes/8) per `ll_puts`) stay counted.
 
 use crate::tytable::{TyId, TyNode, TyTable};
 use crate::value::{BlockId, Path, Ptr, UndefWhy, Value};
@@ -147,6 +149,7 @@ pub fn mval_of_ty(tys: &TyTable, ty: TyId, site: u32) -> Option<Tree> {
 
 impl Memory {
     /// The forest of a block, or why it cannot be accessed.
+    #[inline]
     pub fn forest(&self, b: BlockId) -> Result<&[Tree], Access> {
         match b {
             BlockId::Null => Err(Access::Null),
@@ -171,6 +174,7 @@ impl Memory {
     /// The subtree a pointer targets: the first index selects a tree of the
     /// forest, each next one a child; index 0 into a string leaf stays on it
     /// (a pointer to the first character reaches the same string).
+    #[inline]
     pub fn target(&self, p: &Ptr) -> Result<&Tree, Access> {
         let forest = self.forest(p.block)?;
         walk(forest, self.paths.get(&p.path))
@@ -218,6 +222,7 @@ impl Memory {
     }
 
     /// `store_ptr`: overwrite the word a pointer targets with `v`.
+    #[inline]
     pub fn store_ptr(&mut self, p: &Ptr, v: Value) -> Result<(), Access> {
         match self.target_mut(p)? {
             Tree::Word(w) => {

@@ -30,6 +30,8 @@ impl Machine<'_> {
     /// `void ll_puts(i8* s)`: prints the string and a newline.
     fn ll_puts(&mut self, args: &[Value]) -> Result<(), Stop> {
         let s = self.string_arg(args, 0, "ll_puts")?;
+        // Output the machine holds counts against the memory budget too.
+        self.use_cells((s.len() as u64 + 1).div_ceil(8))?;
         self.stdout.extend_from_slice(&s);
         self.stdout.push(b'\n');
         Ok(())

@@ -99,6 +99,7 @@ impl TyTable {
     }
 
     /// The unfolded node of `id`.
+    #[inline]
     pub fn node(&self, id: TyId) -> &TyNode {
         self.nodes.get(id as usize).unwrap_or(&TyNode::Bad)
     }
@@ -111,6 +112,7 @@ impl TyTable {
     /// `effective_tag`: the tag walked along the path after its first index
     /// (which selects a tree of the forest). `None` when the path indexes
     /// into a non-aggregate or past a struct's fields.
+    #[inline]
     pub fn effective_tag(&self, tag: TyId, path: &[u32]) -> Option<TyId> {
         let mut cur = tag;
         for &i in path.iter().skip(1) {
@@ -120,6 +122,7 @@ impl TyTable {
     }
 
     /// The type of child `i` of a value of type `id` (array element, struct field).
+    #[inline]
     pub fn child(&self, id: TyId, i: u32) -> Option<TyId> {
         match self.node(id) {
             TyNode::Array(_, e) => Some(*e),
@@ -129,10 +132,12 @@ impl TyTable {
     }
 
     /// `TypeEnv::ty_eq` on interned types, remembered.
+    #[inline]
     pub fn ty_eq(&mut self, a: TyId, b: TyId) -> bool {
-        if a == b {
-            return true;
-        }
+        a == b || self.ty_eq_memo(a, b)
+    }
+
+    fn ty_eq_memo(&mut self, a: TyId, b: TyId) -> bool {
         if let Some(&r) = self.eq_memo.get(&(a, b)) {
             return r;
         }
@@ -143,10 +148,12 @@ impl TyTable {
 
     /// The spec's `compatible` (FLATTEN (PTRTOI8 a) a prefix of FLATTEN
     /// (PTRTOI8 b)) on interned types, remembered.
+    #[inline]
     pub fn compatible(&mut self, a: TyId, b: TyId) -> bool {
-        if a == b {
-            return true;
-        }
+        a == b || self.compatible_memo(a, b)
+    }
+
+    fn compatible_memo(&mut self, a: TyId, b: TyId) -> bool {
         if let Some(&r) = self.compat_memo.get(&(a, b)) {
             return r;
         }
