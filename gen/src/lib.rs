@@ -18,7 +18,9 @@
 //! pointers only at their exact type, bounds loops with counters in
 //! entry-block allocas and recursion with a decreasing depth parameter, and
 //! bounds the instructions each call can execute (`GenConfig::budget`).
-//! [`features`] measures the breadth of what it generates.
+//! [`features()`] measures the breadth of what it generates.
+
+#![warn(missing_docs)]
 
 mod arb;
 mod draw;
