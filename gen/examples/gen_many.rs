@@ -10,6 +10,7 @@ fn main() {
     let (mut tg, mut tc, mut to) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
     let mut bad = 0;
     let mut insns = 0usize;
+    let (mut executed, mut max_executed) = (0u64, 0u64);
     for seed in 0..n {
         let t0 = Instant::now();
         let p = gen::from_seed(seed, size);
@@ -26,7 +27,9 @@ fn main() {
             continue;
         }
         let t2 = Instant::now();
-        let o = oracle::run(&p, None, &[], &oracle::Options::default());
+        let (o, stats) = oracle::run_with_stats(&p, None, &[], &oracle::Options::default());
+        executed += stats.executed;
+        max_executed = max_executed.max(stats.executed);
         to += t2.elapsed();
         if !matches!(o, spec::Outcome::Returned { .. }) {
             bad += 1;
@@ -37,9 +40,10 @@ fn main() {
     }
     let dt = t.elapsed().as_secs_f64();
     println!(
-        "size {size}: {n} programs, {bad} bad, {:.0} programs/s, {:.1} insns/program; time: generate {:.2}s, check {:.2}s, oracle {:.2}s",
+        "size {size}: {n} programs, {bad} bad, {:.0} programs/s, {:.1} insns/program, executed {:.0} on average (max {max_executed}); time: generate {:.2}s, check {:.2}s, oracle {:.2}s",
         n as f64 / dt,
         insns as f64 / n as f64,
+        executed as f64 / n as f64,
         tg.as_secs_f64(),
         tc.as_secs_f64(),
         to.as_secs_f64()

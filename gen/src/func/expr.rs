@@ -323,6 +323,19 @@ impl Fb<'_, '_> {
             let cost = self.ctx.leaf_cost(&fty);
             (self.gen_fun(&fty), params, ret, cost, false)
         };
+        Some(self.emit_call(callee, &params, ret, cost, recursive))
+    }
+
+    /// Calls `callee` with generated arguments (a depth first for recursive
+    /// functions), charging `cost`; the result joins the scope.
+    fn emit_call(
+        &mut self,
+        callee: Operand,
+        params: &[Ty],
+        ret: Ty,
+        cost: u64,
+        recursive: bool,
+    ) -> Operand {
         let mut args = Vec::new();
         for (k, t) in params.iter().enumerate() {
             let a = if recursive && k == 0 {
@@ -339,7 +352,29 @@ impl Fb<'_, '_> {
             Ty::I1 => self.push(Val::Bool(r.clone())),
             _ => {}
         }
-        Some(r)
+        r
+    }
+
+    /// Calls every program function once (while the budget allows), so that
+    /// every body runs; word results are folded into the accumulator.
+    pub(crate) fn call_every_function(&mut self) {
+        for i in 0..self.ctx.funcs.len() {
+            let f = &self.ctx.funcs[i];
+            if !f.ready || !self.can_afford(f.cost + 8) {
+                continue;
+            }
+            let (callee, params, ret, cost, rec) = (
+                Operand::gid(f.name.clone()),
+                f.params.clone(),
+                f.ret.clone(),
+                f.cost,
+                f.recursive,
+            );
+            let r = self.emit_call(callee, &params, ret.clone(), cost, rec);
+            if ret == Ty::I64 {
+                self.fold(r);
+            }
+        }
     }
 
     /// A recursion depth in 0..=MAX_REC_DEPTH: a literal or a masked word.
