@@ -25,7 +25,7 @@
 //! `func/` (one function body: `entry` allocas, `expr` values, `memory`
 //! GEPs/loads/stores/views, `stmt` control flow, calls, printing),
 //! `program` (levels of functions and their cost bounds), `arb` (the three
-//! entry points), [`features`] (the histogram), [`shrink`] (filtered
+//! entry points), [`mod@features`] (the histogram), [`mod@shrink`] (filtered
 //! structural shrinking).
 
 #![warn(missing_docs)]
