@@ -1,0 +1,31 @@
+; argv handed to another function that prints its last element and concatenates
+; it with the first argument.
+; CHECK-RUN: two
+; CHECK-ARGS: left right
+; CHECK-STDOUT: right
+; CHECK-STDOUT: leftright
+; CHECK-RESULT: 3
+; CHECK-RUN: one
+; CHECK-ARGS: solo
+; CHECK-STDOUT: solo
+; CHECK-STDOUT: solosolo
+; CHECK-RESULT: 2
+declare void @ll_puts(i8*)
+declare i8* @ll_strcat(i8*, i8*)
+
+define void @show_last(i64 %n, i8** %v) {
+  %li = sub i64 %n, 1
+  %lp = getelementptr i8*, i8** %v, i64 %li
+  %last = load i8*, i8** %lp
+  call void @ll_puts(i8* %last)
+  %fp = getelementptr i8*, i8** %v, i64 1
+  %first = load i8*, i8** %fp
+  %both = call i8* @ll_strcat(i8* %first, i8* %last)
+  call void @ll_puts(i8* %both)
+  ret void
+}
+
+define i64 @main(i64 %argc, i8** %argv) {
+  call void @show_last(i64 %argc, i8** %argv)
+  ret i64 %argc
+}

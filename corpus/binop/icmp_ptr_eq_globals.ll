@@ -1,0 +1,44 @@
+; icmp eq/ne on pointers: same global, different globals, null vs null, a global vs null.
+; t0 @a eq @a = 1; t1 @a eq @b = 0 (different blocks); t2 null eq null = 1 (both the Null block, offset 0);
+; t3 @a ne null = 1. Mask 1 + 4 + 8 = 13.
+; CHECK-RESULT: 13
+@a = global i64 1
+@b = global i64 2
+define i64 @main() {
+  %acc = alloca i64
+  store i64 0, i64* %acc
+  %c0 = icmp eq i64* @a, @a
+  br i1 %c0, label %yes0, label %next0
+yes0:
+  %a0 = load i64, i64* %acc
+  %b0 = add i64 %a0, 1
+  store i64 %b0, i64* %acc
+  br label %next0
+next0:
+  %c1 = icmp eq i64* @a, @b
+  br i1 %c1, label %yes1, label %next1
+yes1:
+  %a1 = load i64, i64* %acc
+  %b1 = add i64 %a1, 2
+  store i64 %b1, i64* %acc
+  br label %next1
+next1:
+  %c2 = icmp eq i64* null, null
+  br i1 %c2, label %yes2, label %next2
+yes2:
+  %a2 = load i64, i64* %acc
+  %b2 = add i64 %a2, 4
+  store i64 %b2, i64* %acc
+  br label %next2
+next2:
+  %c3 = icmp ne i64* @a, null
+  br i1 %c3, label %yes3, label %next3
+yes3:
+  %a3 = load i64, i64* %acc
+  %b3 = add i64 %a3, 8
+  store i64 %b3, i64* %acc
+  br label %next3
+next3:
+  %r = load i64, i64* %acc
+  ret i64 %r
+}

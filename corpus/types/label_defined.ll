@@ -1,0 +1,5 @@
+; A branch to a label the function does not define.
+; CHECK-ILL-TYPED: label-defined
+define i64 @main() {
+  br label %nowhere
+}

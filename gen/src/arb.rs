@@ -1,0 +1,66 @@
+//! The three ways to get a program: `arbitrary` (fuzzing), `quickcheck`
+//! (properties with shrinking) and a seed (the command line).
+
+use crate::{generate, shrink, GenConfig};
+use arbitrary::Unstructured;
+use spec::Prog;
+use std::fmt;
+
+/// A generated program (a newtype so that the generator's `Arbitrary`
+/// impls can live here). Its `Debug` form is the program's text.
+#[derive(Clone, PartialEq, Eq)]
+pub struct GenProgram(pub Prog);
+
+impl fmt::Debug for GenProgram {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&spec::print(&self.0))
+    }
+}
+
+impl<'a> arbitrary::Arbitrary<'a> for GenProgram {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<GenProgram> {
+        generate(u, &GenConfig::default()).map(GenProgram)
+    }
+}
+
+impl quickcheck::Arbitrary for GenProgram {
+    /// Fills a byte buffer of up to `64 * size` bytes from quickcheck's
+    /// source and generates with [`GenConfig::with_size`]`(size)`.
+    fn arbitrary(g: &mut quickcheck::Gen) -> GenProgram {
+        let size = g.size().max(1);
+        let len = usize::arbitrary(g) % (64 * size + 1);
+        let bytes: Vec<u8> = (0..len).map(|_| u8::arbitrary(g)).collect();
+        from_bytes(&bytes, size)
+    }
+
+    /// Structural shrinks that still check and return on the oracle
+    /// ([`shrink::shrink`]).
+    fn shrink(&self) -> Box<dyn Iterator<Item = GenProgram>> {
+        Box::new(shrink::shrink(&self.0).map(GenProgram))
+    }
+}
+
+/// The program `bytes` give at size `size`.
+fn from_bytes(bytes: &[u8], size: usize) -> GenProgram {
+    let mut u = Unstructured::new(bytes);
+    let cfg = GenConfig::with_size(size);
+    // `generate` never fails; an empty program would be a bug, not a panic.
+    GenProgram(generate(&mut u, &cfg).unwrap_or_default())
+}
+
+/// The program of seed `seed` at size `size` (1..=100): deterministic, the
+/// same seed and size give the same program. The bytes come from SplitMix64.
+pub fn from_seed(seed: u64, size: usize) -> Prog {
+    let len = 1024 + 128 * size.clamp(1, 100);
+    let mut state = seed;
+    let mut bytes = Vec::with_capacity(len + 8);
+    while bytes.len() < len {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        bytes.extend_from_slice(&z.to_le_bytes());
+    }
+    from_bytes(&bytes, size).0
+}

@@ -1,0 +1,496 @@
+//! The corpus: `.ll` programs whose expectations are written in `; CHECK-...`
+//! comment lines (CORPUS-FORMAT.md). One file is one self-contained test; the
+//! same expectations drive the oracle conformance test, the native
+//! differential test and the LLVM cross-check.
+//!
+//! The reader is strict: an unknown `; CHECK` line, an unknown undefined or
+//! limit kind, a malformed escape, contradictory lines or a file without any
+//! expectation are errors naming the file and line, so that a typo cannot
+//! make a test pass silently.
+
+use spec::{LimitKind, UndefinedKind};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// How a run is expected to end (the outcome lines of CORPUS-FORMAT.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// `CHECK-RESULT: N`: `main` returns N.
+    Result(i64),
+    /// `CHECK-UNDEFINED: kind`: the machine crashes with that kind.
+    Undefined(UndefinedKind),
+    /// `CHECK-LIMIT: kind`: a resource limit ends the run.
+    Limit(LimitKind),
+    /// No outcome line: only the standard output is expected.
+    Unspecified,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Result(v) => write!(f, "returns {v}"),
+            Expected::Undefined(k) => write!(f, "undefined [{}]", k.name()),
+            Expected::Limit(k) => write!(f, "limit [{}]", k.name()),
+            Expected::Unspecified => write!(f, "any outcome"),
+        }
+    }
+}
+
+/// One run of a program: its arguments and what it must do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// The `CHECK-RUN` name, or `default` for a file with a single run.
+    pub name: String,
+    /// The 1-based line where the run starts (its `CHECK-RUN` line or its
+    /// first expectation line).
+    pub line: u32,
+    /// argv[1..] (`CHECK-ARGS`, split at white space).
+    pub args: Vec<String>,
+    /// How the run ends.
+    pub expect: Expected,
+    /// The exact bytes printed (`CHECK-STDOUT` lines, each followed by a
+    /// newline; `CHECK-NO-STDOUT` is the empty output); `None`: not checked.
+    pub stdout: Option<Vec<u8>>,
+}
+
+/// Everything a corpus file says about itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expectation {
+    /// The runs (empty for an ill-typed or malformed program).
+    pub runs: Vec<Run>,
+    /// `CHECK-ILL-TYPED: rule`: the checker must reject the program naming this rule.
+    pub ill_typed: Option<String>,
+    /// `CHECK-MALFORMED`: the parser must reject the file.
+    pub malformed: bool,
+    /// `CHECK-DIVERGES-FROM-REFERENCE: why`, one entry per line.
+    pub divergences: Vec<String>,
+}
+
+/// A corpus program with its expectation.
+#[derive(Clone, Debug)]
+pub struct CorpusFile {
+    /// The path relative to the corpus directory (`calls/fac.ll`), `/`-separated.
+    pub path: PathBuf,
+    /// The file's text.
+    pub text: String,
+    /// What it must do.
+    pub expectation: Expectation,
+}
+
+impl CorpusFile {
+    /// The file's name as diagnostics show it: `corpus/` and the relative path.
+    pub fn display_name(&self) -> String {
+        format!("corpus/{}", self.path.to_string_lossy())
+    }
+
+    /// The file as a [`spec::Source`] named by [`CorpusFile::display_name`].
+    pub fn source(&self) -> spec::Source {
+        spec::Source::new(self.display_name(), self.text.clone())
+    }
+}
+
+/// The corpus directory of this repository (`corpus/` next to the root `Cargo.toml`).
+pub fn default_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
+/// A broken annotation: where and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnnotationError {
+    /// The file (as given to the reader).
+    pub file: String,
+    /// The 1-based line (0: the file as a whole).
+    pub line: u32,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for AnnotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+    }
+}
+
+impl std::error::Error for AnnotationError {}
+
+/// Why the corpus could not be loaded.
+#[derive(Debug)]
+pub enum CorpusError {
+    /// A file or directory could not be read.
+    Io(PathBuf, std::io::Error),
+    /// The annotations of one or more files are broken (all of them listed).
+    Annotations(Vec<AnnotationError>),
+}
+
+impl fmt::Display for CorpusError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CorpusError::Io(p, e) => write!(f, "{}: {e}", p.display()),
+            CorpusError::Annotations(errs) => {
+                write!(f, "{} broken corpus annotation(s):", errs.len())?;
+                for e in errs {
+                    write!(f, "\n  {e}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for CorpusError {}
+
+/// A run being read, before its lines are checked for completeness.
+#[derive(Default)]
+struct RunBuilder {
+    name: String,
+    line: u32,
+    args: Option<Vec<String>>,
+    expect: Option<Expected>,
+    stdout: Option<Vec<u8>>,
+    no_stdout: bool,
+    explicit: bool,
+}
+
+impl RunBuilder {
+    fn is_empty(&self) -> bool {
+        self.args.is_none() && self.expect.is_none() && self.stdout.is_none() && !self.no_stdout
+    }
+
+    fn finish(self, file: &str) -> Result<Run, AnnotationError> {
+        let stdout = if self.no_stdout {
+            Some(Vec::new())
+        } else {
+            self.stdout
+        };
+        let expect = self.expect.unwrap_or(Expected::Unspecified);
+        if expect == Expected::Unspecified && stdout.is_none() {
+            return Err(AnnotationError {
+                file: file.to_string(),
+                line: self.line,
+                message: format!(
+                    "run `{}` expects nothing: add CHECK-RESULT, CHECK-UNDEFINED, CHECK-LIMIT, CHECK-STDOUT or CHECK-NO-STDOUT",
+                    self.name
+                ),
+            });
+        }
+        Ok(Run {
+            name: self.name,
+            line: self.line,
+            args: self.args.unwrap_or_default(),
+            expect,
+            stdout,
+        })
+    }
+}
+
+/// The name of the run of a file that has no `CHECK-RUN` line.
+pub const DEFAULT_RUN: &str = "default";
+
+/// Reads the expectation of the corpus file `file` with text `text`.
+pub fn parse_expectation(file: &str, text: &str) -> Result<Expectation, AnnotationError> {
+    let err = |line: u32, message: String| AnnotationError {
+        file: file.to_string(),
+        line,
+        message,
+    };
+    let mut exp = Expectation::default();
+    let mut runs: Vec<Run> = Vec::new();
+    let mut cur = RunBuilder {
+        name: DEFAULT_RUN.to_string(),
+        ..RunBuilder::default()
+    };
+    let mut whole_file_line = 0;
+    for (i, raw) in text.lines().enumerate() {
+        let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let Some((directive, arg)) = check_line(raw) else {
+            continue;
+        };
+        let start_run = |cur: &mut RunBuilder| {
+            if cur.is_empty() && !cur.explicit {
+                cur.line = line;
+            }
+        };
+        match directive {
+            "CHECK-RUN" => {
+                let name = arg.ok_or_else(|| err(line, "CHECK-RUN needs a name".into()))?;
+                if name.is_empty() {
+                    return Err(err(line, "CHECK-RUN needs a name".into()));
+                }
+                if !cur.is_empty() {
+                    if !cur.explicit {
+                        return Err(err(
+                            line,
+                            "expectation lines before the first CHECK-RUN belong to no run; move them after a CHECK-RUN".into(),
+                        ));
+                    }
+                    runs.push(std::mem::take(&mut cur).finish(file)?);
+                } else if cur.explicit {
+                    return Err(err(cur.line, format!("run `{}` expects nothing", cur.name)));
+                }
+                if runs.iter().any(|r| r.name == name) {
+                    return Err(err(line, format!("a second run named `{name}`")));
+                }
+                cur = RunBuilder {
+                    name: name.to_string(),
+                    line,
+                    explicit: true,
+                    ..RunBuilder::default()
+                };
+            }
+            "CHECK-ARGS" => {
+                start_run(&mut cur);
+                if cur.args.is_some() {
+                    return Err(err(line, "a second CHECK-ARGS line in one run".into()));
+                }
+                cur.args = Some(
+                    arg.unwrap_or("")
+                        .split_whitespace()
+                        .map(str::to_string)
+                        .collect(),
+                );
+            }
+            "CHECK-RESULT" | "CHECK-UNDEFINED" | "CHECK-LIMIT" => {
+                start_run(&mut cur);
+                if cur.expect.is_some() {
+                    return Err(err(
+                        line,
+                        "a second outcome line (CHECK-RESULT / CHECK-UNDEFINED / CHECK-LIMIT) in one run".into(),
+                    ));
+                }
+                let a = arg
+                    .map(str::trim)
+                    .filter(|a| !a.is_empty())
+                    .ok_or_else(|| err(line, format!("{directive} needs a value")))?;
+                cur.expect = Some(match directive {
+                    "CHECK-RESULT" => Expected::Result(a.parse::<i64>().map_err(|_| {
+                        err(
+                            line,
+                            format!("CHECK-RESULT: `{a}` is not a signed 64-bit integer"),
+                        )
+                    })?),
+                    "CHECK-UNDEFINED" => {
+                        Expected::Undefined(UndefinedKind::from_name(a).ok_or_else(|| {
+                            err(
+                                line,
+                                format!(
+                                    "unknown undefined kind `{a}` (known: {})",
+                                    names(UndefinedKind::ALL.iter().map(|k| k.name()))
+                                ),
+                            )
+                        })?)
+                    }
+                    _ => Expected::Limit(LimitKind::from_name(a).ok_or_else(|| {
+                        err(
+                            line,
+                            format!(
+                                "unknown limit kind `{a}` (known: {})",
+                                names(LimitKind::ALL.iter().map(|k| k.name()))
+                            ),
+                        )
+                    })?),
+                });
+            }
+            "CHECK-STDOUT" => {
+                start_run(&mut cur);
+                if cur.no_stdout {
+                    return Err(err(
+                        line,
+                        "CHECK-STDOUT after CHECK-NO-STDOUT in one run".into(),
+                    ));
+                }
+                let bytes = unescape(arg.unwrap_or("")).map_err(|m| err(line, m))?;
+                let out = cur.stdout.get_or_insert_with(Vec::new);
+                out.extend_from_slice(&bytes);
+                out.push(b'\n');
+            }
+            "CHECK-NO-STDOUT" => {
+                start_run(&mut cur);
+                no_argument(directive, arg).map_err(|m| err(line, m))?;
+                if cur.stdout.is_some() || cur.no_stdout {
+                    return Err(err(
+                        line,
+                        "CHECK-NO-STDOUT with another stdout line in one run".into(),
+                    ));
+                }
+                cur.no_stdout = true;
+            }
+            "CHECK-ILL-TYPED" => {
+                let rule = arg
+                    .map(str::trim)
+                    .filter(|a| !a.is_empty())
+                    .ok_or_else(|| err(line, "CHECK-ILL-TYPED needs a rule id".into()))?;
+                if exp.ill_typed.is_some() {
+                    return Err(err(line, "a second CHECK-ILL-TYPED line".into()));
+                }
+                exp.ill_typed = Some(rule.to_string());
+                whole_file_line = line;
+            }
+            "CHECK-MALFORMED" => {
+                no_argument(directive, arg).map_err(|m| err(line, m))?;
+                exp.malformed = true;
+                whole_file_line = line;
+            }
+            "CHECK-DIVERGES-FROM-REFERENCE" => {
+                let why = arg
+                    .map(str::trim)
+                    .filter(|a| !a.is_empty())
+                    .ok_or_else(|| {
+                        err(line, "CHECK-DIVERGES-FROM-REFERENCE needs a reason".into())
+                    })?;
+                exp.divergences.push(why.to_string());
+            }
+            other => {
+                return Err(err(
+                    line,
+                    format!("unknown annotation `{other}` (see CORPUS-FORMAT.md)"),
+                ))
+            }
+        }
+    }
+    if !cur.is_empty() {
+        runs.push(cur.finish(file)?);
+    } else if cur.explicit {
+        return Err(err(cur.line, format!("run `{}` expects nothing", cur.name)));
+    }
+    exp.runs = runs;
+    if exp.malformed && exp.ill_typed.is_some() {
+        return Err(err(
+            whole_file_line,
+            "CHECK-MALFORMED and CHECK-ILL-TYPED in one file".into(),
+        ));
+    }
+    if (exp.malformed || exp.ill_typed.is_some()) && !exp.runs.is_empty() {
+        return Err(err(
+            whole_file_line,
+            "a program that does not parse or check cannot have runs".into(),
+        ));
+    }
+    if exp.runs.is_empty() && !exp.malformed && exp.ill_typed.is_none() {
+        return Err(err(
+            0,
+            "no expectation: every corpus file needs at least one CHECK line saying what it does"
+                .into(),
+        ));
+    }
+    Ok(exp)
+}
+
+fn names<'a>(it: impl Iterator<Item = &'a str>) -> String {
+    it.collect::<Vec<_>>().join(", ")
+}
+
+fn no_argument(directive: &str, arg: Option<&str>) -> Result<(), String> {
+    match arg.map(str::trim) {
+        None | Some("") => Ok(()),
+        Some(a) => Err(format!("{directive} takes no argument, found `{a}`")),
+    }
+}
+
+/// Splits a comment line `; CHECK-XYZ: arg` into `("CHECK-XYZ", Some("arg"))`.
+/// Lines that are not comments starting with `CHECK` give `None`. The
+/// argument is the text after the colon without the one space that follows
+/// it (further spaces belong to the text, which matters for stdout).
+fn check_line(raw: &str) -> Option<(&str, Option<&str>)> {
+    let rest = raw.trim_start().strip_prefix(';')?;
+    let rest = rest.trim_start_matches([' ', '\t', ';']);
+    if !rest.starts_with("CHECK") {
+        return None;
+    }
+    let rest = rest.trim_end_matches(['\r']);
+    match rest.find(':') {
+        Some(i) => {
+            let (d, a) = rest.split_at(i);
+            let a = &a[1..];
+            Some((d.trim_end(), Some(a.strip_prefix(' ').unwrap_or(a))))
+        }
+        None => Some((rest.trim_end(), None)),
+    }
+}
+
+/// Decodes the escapes of a `CHECK-STDOUT` line: `\n`, `\t`, `\\`, `\xHH`.
+pub fn unescape(s: &str) -> Result<Vec<u8>, String> {
+    let mut out = Vec::with_capacity(s.len());
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b != b'\\' {
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        match bytes.get(i + 1) {
+            Some(b'n') => out.push(b'\n'),
+            Some(b't') => out.push(b'\t'),
+            Some(b'\\') => out.push(b'\\'),
+            Some(b'x') => {
+                let hex = s
+                    .get(i + 2..i + 4)
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+                    .ok_or_else(|| format!("`\\x` must be followed by two hex digits in `{s}`"))?;
+                out.push(hex);
+                i += 4;
+                continue;
+            }
+            Some(_) => {
+                let esc: String = s.get(i..).unwrap_or("").chars().take(2).collect();
+                return Err(format!(
+                    "unknown escape `{esc}` (known: \\n \\t \\\\ \\xHH)"
+                ));
+            }
+            None => return Err("a `\\` at the end of the line".into()),
+        }
+        i += 2;
+    }
+    Ok(out)
+}
+
+/// Every `.ll` file under `dir`, sorted by path, with its expectation.
+/// Paths are relative to `dir`. All broken annotations are reported at once.
+pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
+    let mut paths = Vec::new();
+    collect_ll_files(dir, &mut paths)?;
+    paths.sort();
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).map_err(|e| CorpusError::Io(path.clone(), e))?;
+        let rel = path.strip_prefix(dir).unwrap_or(&path).to_path_buf();
+        match parse_expectation(&rel.to_string_lossy(), &text) {
+            Ok(expectation) => files.push(CorpusFile {
+                path: rel,
+                text,
+                expectation,
+            }),
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(files)
+    } else {
+        Err(CorpusError::Annotations(errors))
+    }
+}
+
+/// Collects the `.ll` files under `dir` with an explicit stack (no recursion).
+fn collect_ll_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries = std::fs::read_dir(&d).map_err(|e| CorpusError::Io(d.clone(), e))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| CorpusError::Io(d.clone(), e))?;
+            let path = entry.path();
+            let ty = entry
+                .file_type()
+                .map_err(|e| CorpusError::Io(path.clone(), e))?;
+            if ty.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "ll") {
+                out.push(path);
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,5 @@
+//! lloracle as a library: the pieces of the command-line package that its
+//! tests share. [`corpus`] reads the corpus programs and the expectations
+//! written in their `; CHECK-...` comment lines (shared/CORPUS-FORMAT.md).
+
+pub mod corpus;
