@@ -1,5 +1,6 @@
 ; Storing through a chain of global pointers writes the global at its end:
 ; **@baz := 7 changes @foo from 42 to 7; @bar still points to @foo.
+; CHECK-DIVERGES-FROM-REFERENCE: global-initializer pointer tags: the reference tags a pointer stored by a global initializer with the initializer's type (a pointer type), not the named global's declared type, so loads, stores and GEPs through it fail there
 ; CHECK-RESULT: 7
 @foo = global i64 42
 @bar = global i64* @foo

@@ -1,6 +1,7 @@
 ; Mutually recursive named types %a = { i64, %b* }, %b = { i64, %a* } and two
 ; globals that point to each other. Walking a -> b -> a -> b -> a reads
 ; 1 + 2 + 1 + 2 + 1 = 7.
+; CHECK-DIVERGES-FROM-REFERENCE: global-initializer pointer tags: the reference tags a pointer stored by a global initializer with the initializer's type (a pointer type), not the named global's declared type, so loads, stores and GEPs through it fail there
 ; CHECK-RESULT: 7
 %a = type { i64, %b* }
 %b = type { i64, %a* }

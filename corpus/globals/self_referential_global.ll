@@ -1,5 +1,6 @@
 ; A global whose initializer points to itself (a one-node cycle):
 ; @ring = { 5, @ring }. Following next three times stays on @ring: 5 * 4 = 20 read in total.
+; CHECK-DIVERGES-FROM-REFERENCE: global-initializer pointer tags: the reference tags a pointer stored by a global initializer with the initializer's type (a pointer type), not the named global's declared type, so loads, stores and GEPs through it fail there
 ; CHECK-RESULT: 20
 %node = type { i64, %node* }
 

@@ -8,7 +8,10 @@ fn main() {
         Err(d) => println!("malformed: {d:?}"),
         Ok(p) => match spec::check(&p) {
             Err(ds) => println!("ill-typed: {ds:?}"),
-            Ok(()) => println!("{:?}", oracle::run(&p, Some(&src), &[], &oracle::Options::default())),
+            Ok(()) => println!(
+                "{:?}",
+                oracle::run(&p, Some(&src), &[], &oracle::Options::default())
+            ),
         },
     }
 }

@@ -59,3 +59,35 @@ pub(crate) fn int_const(u: &mut Unstructured) -> i64 {
         _ => u.arbitrary::<i64>().unwrap_or(0),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exhausted_bytes_give_the_smallest_answers() {
+        let mut u = Unstructured::new(&[]);
+        assert_eq!(below(&mut u, 10), 0);
+        assert_eq!(range(&mut u, 3, 9), 3);
+        assert!(!chance(&mut u, 99));
+        assert_eq!(weighted(&mut u, &[0, 0, 5, 1]), 2);
+        assert_eq!(int_const(&mut u), 0);
+    }
+
+    #[test]
+    fn draws_stay_in_their_ranges() {
+        let bytes: Vec<u8> = (0..=255).collect();
+        let mut u = Unstructured::new(&bytes);
+        for _ in 0..40 {
+            assert!(below(&mut u, 7) < 7);
+            let r = range(&mut u, 5, 8);
+            assert!((5..=8).contains(&r));
+            let w = weighted(&mut u, &[1, 0, 3]);
+            assert!(w == 0 || w == 2, "a zero weight is never chosen");
+        }
+        assert_eq!(below(&mut u, 1), 0);
+        assert_eq!(range(&mut u, 4, 4), 4);
+        assert!(chance(&mut Unstructured::new(&[99]), 1));
+        assert!(!chance(&mut Unstructured::new(&[98]), 1));
+    }
+}

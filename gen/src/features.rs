@@ -80,6 +80,8 @@ pub enum Feature {
     GepAfterBitcast,
     /// A GEP after a bitcast that goes into a field of a nested struct.
     GepNestedAfterBitcast,
+    /// A GEP after a bitcast to a PTRTOI8 view (pointer fields as `i8*`).
+    GepAfterPtrtoi8View,
     /// A pointer cast to `i8*` and back.
     BitcastRoundTrip,
     /// A direct call of a program function.
@@ -154,6 +156,7 @@ impl Feature {
             GepSiblingMove,
             GepAfterBitcast,
             GepNestedAfterBitcast,
+            GepAfterPtrtoi8View,
             BitcastRoundTrip,
             DirectCall,
             IndirectCallLocal,
@@ -246,7 +249,9 @@ fn type_features(prog: &Prog, env: &TypeEnv, out: &mut BTreeSet<Feature>) {
     }
     for _ in 0..names.len() {
         for n in &names {
-            let direct: Vec<String> = reach.get(n).map_or(Vec::new(), |s| s.iter().cloned().collect());
+            let direct: Vec<String> = reach
+                .get(n)
+                .map_or(Vec::new(), |s| s.iter().cloned().collect());
             let mut add = BTreeSet::new();
             for m in direct {
                 if let Some(s) = reach.get(m.as_str()) {
@@ -263,7 +268,9 @@ fn type_features(prog: &Prog, env: &TypeEnv, out: &mut BTreeSet<Feature>) {
         if r.contains(*n) {
             out.insert(Feature::RecursiveType);
         }
-        if r.iter().any(|m| m != n && reach.get(m.as_str()).is_some_and(|s| s.contains(*n))) {
+        if r.iter()
+            .any(|m| m != n && reach.get(m.as_str()).is_some_and(|s| s.contains(*n)))
+        {
             out.insert(Feature::MutuallyRecursiveTypes);
         }
     }
@@ -330,11 +337,13 @@ fn ginit_features(prog: &Prog, g: &GinitKind, out: &mut BTreeSet<Feature>) {
         }
         GinitKind::Array(xs) => {
             out.insert(Feature::GlobalArray);
-            xs.iter().for_each(|(_, g)| ginit_features(prog, &g.kind, out));
+            xs.iter()
+                .for_each(|(_, g)| ginit_features(prog, &g.kind, out));
         }
         GinitKind::Struct(xs) => {
             out.insert(Feature::GlobalStruct);
-            xs.iter().for_each(|(_, g)| ginit_features(prog, &g.kind, out));
+            xs.iter()
+                .for_each(|(_, g)| ginit_features(prog, &g.kind, out));
         }
         GinitKind::Bitcast(_, g, _) => {
             out.insert(Feature::GlobalBitcast);
@@ -440,8 +449,11 @@ fn fn_features(
                     Some(InsnKind::Gep { .. }) => {
                         out.insert(GepChain);
                     }
-                    Some(InsnKind::Bitcast { .. }) => {
+                    Some(InsnKind::Bitcast { from, to, .. }) => {
                         out.insert(GepAfterBitcast);
+                        if is_ptrtoi8_view(env, from, to) {
+                            out.insert(GepAfterPtrtoi8View);
+                        }
                         if gep_enters_nested_struct(env, base_ty, idxs) {
                             out.insert(GepNestedAfterBitcast);
                         }
@@ -479,23 +491,11 @@ fn fn_features(
                     OperandKind::Id(x) if params.contains(x.as_str()) => {
                         out.insert(IndirectCallParam);
                     }
-                    OperandKind::Id(_) => match def_of(callee) {
-                        Some(InsnKind::Load { ptr, .. }) => match &ptr.kind {
-                            OperandKind::Gid(_) => {
-                                out.insert(IndirectCallGlobal);
-                            }
-                            _ => match def_of(ptr) {
-                                Some(InsnKind::Alloca { .. }) => {
-                                    out.insert(IndirectCallLocal);
-                                }
-                                Some(InsnKind::Gep { .. }) => {
-                                    out.insert(IndirectCallStruct);
-                                }
-                                _ => {}
-                            },
-                        },
-                        _ => {}
-                    },
+                    OperandKind::Id(_) => {
+                        if let Some(InsnKind::Load { ptr, .. }) = def_of(callee) {
+                            indirect_source(ptr, &def_of, out);
+                        }
+                    }
                     _ => {}
                 }
             }
@@ -518,9 +518,56 @@ fn fn_features(
             TermKind::Cbr(_, a, b) => vec![a, b],
             TermKind::Ret(..) => vec![],
         };
-        if targets.iter().any(|l| order.get(l.as_str()).is_some_and(|&j| j <= k)) {
+        if targets
+            .iter()
+            .any(|l| order.get(l.as_str()).is_some_and(|&j| j <= k))
+        {
             out.insert(Loop);
         }
+    }
+}
+
+/// True when `to` (a `T*`) is a struct type whose pointers are all `i8*`,
+/// with at least one, and `from` points to a struct that has other pointers.
+fn is_ptrtoi8_view(env: &TypeEnv, from: &Ty, to: &Ty) -> bool {
+    fn ptrs(env: &TypeEnv, t: &Ty, out: &mut Vec<Ty>, depth: usize) {
+        if depth > 8 {
+            return;
+        }
+        match env.unfold(t) {
+            Ty::Ptr(p) => out.push((**p).clone()),
+            Ty::Struct(fs) => fs.iter().for_each(|f| ptrs(env, f, out, depth + 1)),
+            Ty::Array(_, e) => ptrs(env, e, out, depth + 1),
+            _ => {}
+        }
+    }
+    let (Ty::Ptr(f), Ty::Ptr(t)) = (from, to) else {
+        return false;
+    };
+    let (mut pf, mut pt) = (Vec::new(), Vec::new());
+    ptrs(env, f, &mut pf, 0);
+    ptrs(env, t, &mut pt, 0);
+    !pt.is_empty() && pt.iter().all(|p| *p == Ty::I8) && pf.iter().any(|p| *p != Ty::I8)
+}
+
+/// Classifies an indirect call by where its function pointer was loaded
+/// from: a global, an alloca, or a GEP (a struct field).
+fn indirect_source<'a>(
+    ptr: &spec::Operand,
+    def_of: &dyn Fn(&spec::Operand) -> Option<&'a InsnKind>,
+    out: &mut BTreeSet<Feature>,
+) {
+    match (&ptr.kind, def_of(ptr)) {
+        (OperandKind::Gid(_), _) => {
+            out.insert(Feature::IndirectCallGlobal);
+        }
+        (_, Some(InsnKind::Alloca { .. })) => {
+            out.insert(Feature::IndirectCallLocal);
+        }
+        (_, Some(InsnKind::Gep { .. })) => {
+            out.insert(Feature::IndirectCallStruct);
+        }
+        _ => {}
     }
 }
 

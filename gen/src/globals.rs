@@ -58,15 +58,19 @@ pub(crate) fn gen_globals(
     for (ty, name) in &typed {
         let init = ginit(u, uni, ty, &typed, leaves, 0);
         g.gdecls.push(gdecl(name, ty.clone(), init));
-        g.places
-            .push(PtrVal::root(Operand::gid(name.clone()), ty.clone(), Origin::Global));
+        g.places.push(PtrVal::root(
+            Operand::gid(name.clone()),
+            ty.clone(),
+            Origin::Global,
+        ));
     }
     let n_str = range(u, 1, 3);
     for i in 0..n_str {
         let len = range(u, 0, 12) as usize;
         let mut bytes: Vec<u8> = (0..len)
             .map(|_| {
-                const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-";
+                const ALPHABET: &[u8] =
+                    b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-";
                 ALPHABET[below(u, ALPHABET.len())]
             })
             .collect();
@@ -83,8 +87,11 @@ pub(crate) fn gen_globals(
     if chance(u, 50) {
         let d = uni.data[below(u, uni.data.len())].clone();
         let name = "n0".to_string();
-        g.gdecls
-            .push(gdecl(&name, d.clone().ptr_to(), Ginit::new(GinitKind::Null)));
+        g.gdecls.push(gdecl(
+            &name,
+            d.clone().ptr_to(),
+            Ginit::new(GinitKind::Null),
+        ));
         g.nullables.push((name, d));
     }
     let structs: Vec<(Ty, Gid, Vec<Ty>)> = typed
@@ -135,16 +142,25 @@ fn ginit(
     depth: usize,
 ) -> Ginit {
     let kind = match ty {
-        Ty::I64 | Ty::I1 => GinitKind::Int(if *ty == Ty::I1 { 0 } else { int_const(u) }),
+        Ty::I1 => GinitKind::Int(range(u, 0, 1) as i64),
+        Ty::I64 => GinitKind::Int(int_const(u)),
         Ty::Ptr(p) if matches!(**p, Ty::Fun(..)) => {
-            let fs: Vec<&Gid> = leaves.iter().filter(|(t, _)| t == &**p).map(|(_, n)| n).collect();
+            let fs: Vec<&Gid> = leaves
+                .iter()
+                .filter(|(t, _)| t == &**p)
+                .map(|(_, n)| n)
+                .collect();
             match fs.get(below(u, fs.len())) {
                 Some(n) => GinitKind::Gid((*n).clone()),
                 None => GinitKind::Null,
             }
         }
         Ty::Ptr(p) => {
-            let gs: Vec<&Gid> = typed.iter().filter(|(t, _)| t == &**p).map(|(_, n)| n).collect();
+            let gs: Vec<&Gid> = typed
+                .iter()
+                .filter(|(t, _)| t == &**p)
+                .map(|(_, n)| n)
+                .collect();
             match gs.get(below(u, gs.len())) {
                 Some(n) => GinitKind::Gid((*n).clone()),
                 None => GinitKind::Null,

@@ -18,7 +18,17 @@
 //! pointers only at their exact type, bounds loops with counters in
 //! entry-block allocas and recursion with a decreasing depth parameter, and
 //! bounds the instructions each call can execute (`GenConfig::budget`).
-//! [`features`] measures the breadth of what it generates.
+//! [`features()`] measures the breadth of what it generates.
+//!
+//! Layout: `draw` (infallible draws), `universe` (types), `globals` (global
+//! data, one anchor global per data type), `values` (the invariants),
+//! `func/` (one function body: `entry` allocas, `expr` values, `memory`
+//! GEPs/loads/stores/views, `stmt` control flow, calls, printing),
+//! `program` (levels of functions and their cost bounds), `arb` (the three
+//! entry points), [`mod@features`] (the histogram), [`mod@shrink`] (filtered
+//! structural shrinking).
+
+#![warn(missing_docs)]
 
 mod arb;
 mod draw;

@@ -205,6 +205,7 @@ pub(crate) fn gen_prog(u: &mut Unstructured, cfg: &GenConfig) -> Prog {
     let mut fb = Fb::new(&ctx, cfg, u, Role::Main, &scope_ps, Ty::I64, cfg.budget);
     fb.setup_entry();
     fb.gen_stmts(cfg.max_nest);
+    fb.call_every_function();
     fb.main_epilogue();
     let Built { fdecl, .. } = fb.finish("main", ps);
     fdecls.push(fdecl);

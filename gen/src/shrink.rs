@@ -10,10 +10,12 @@
 //! block into its only predecessor, drop a
 //! run of instructions (halving runs, as delta debugging does), replace an
 //! `i64`/`i1` operand (or a dynamic GEP index, or a returned value) by `0`,
-//! drop a named type, drop a `declare`. Types are simplified only by
-//! dropping named types that are no longer used; no edit rewrites a type.
+//! drop a function parameter (simplifying its function type; direct calls
+//! lose the argument), zero an integer in a global initializer, drop a named
+//! type, drop a `declare`. Types are simplified by dropping parameters and
+//! named types that are no longer used; no edit rewrites an aggregate type.
 
-use spec::{Block, Fdecl, InsnKind, Operand, OperandKind, Outcome, Prog, TermKind, Ty};
+use spec::{Block, Fdecl, GinitKind, InsnKind, Operand, OperandKind, Outcome, Prog, TermKind, Ty};
 use std::collections::BTreeSet;
 
 /// The fuel a shrink candidate gets on the oracle: generated programs run
@@ -41,6 +43,12 @@ pub enum Edit {
     ZeroOperand(usize, usize, usize, usize),
     /// In function `f`, block `b`: return the literal 0 instead of a local.
     ZeroRet(usize, usize),
+    /// Drop parameter `k` of function `f` (and the argument of every direct
+    /// call of it): simplifies its function type.
+    RemoveParam(usize, usize),
+    /// Replace the `k`-th integer literal (in initializer order) of global
+    /// `g`'s initializer by 0.
+    ZeroGlobalInt(usize, usize),
     /// Drop named type number `t`.
     RemoveType(usize),
     /// Drop external declaration number `e`.
@@ -157,9 +165,54 @@ pub fn edits(p: &Prog) -> Vec<Edit> {
             }
         }
     }
+    for (fi, f) in p.fdecls.iter().enumerate() {
+        if f.name != "main" {
+            out.extend((0..f.params.len()).map(|k| Edit::RemoveParam(fi, k)));
+        }
+    }
+    for (gi, g) in p.gdecls.iter().enumerate() {
+        let mut ints = Vec::new();
+        ginit_ints(&mut Some(&g.init), &mut ints);
+        let nonzero = ints.iter().filter(|&&n| n != 0).count();
+        out.extend((0..nonzero).map(|k| Edit::ZeroGlobalInt(gi, k)));
+    }
     out.extend((0..p.tdecls.len()).map(Edit::RemoveType));
     out.extend((0..p.edecls.len()).map(Edit::RemoveEdecl));
     out
+}
+
+/// The integer literals of an initializer, in order.
+fn ginit_ints(g: &mut Option<&spec::Ginit>, out: &mut Vec<i64>) {
+    let Some(g) = g.take() else { return };
+    match &g.kind {
+        GinitKind::Int(n) => out.push(*n),
+        GinitKind::Array(xs) | GinitKind::Struct(xs) => {
+            for (_, x) in xs {
+                ginit_ints(&mut Some(x), out);
+            }
+        }
+        GinitKind::Bitcast(_, x, _) => ginit_ints(&mut Some(x), out),
+        _ => {}
+    }
+}
+
+/// Sets the `k`-th non-zero integer literal of `g` to 0; false if none.
+fn zero_ginit_int(g: &mut spec::Ginit, k: &mut usize) -> bool {
+    match &mut g.kind {
+        GinitKind::Int(n) if *n != 0 => {
+            if *k == 0 {
+                *n = 0;
+                return true;
+            }
+            *k -= 1;
+            false
+        }
+        GinitKind::Array(xs) | GinitKind::Struct(xs) => {
+            xs.iter_mut().any(|(_, x)| zero_ginit_int(x, k))
+        }
+        GinitKind::Bitcast(_, x, _) => zero_ginit_int(x, k),
+        _ => false,
+    }
 }
 
 /// The operands of an instruction that hold an `i64` or `i1` local (or a
@@ -171,7 +224,11 @@ fn int_operands(k: &InsnKind) -> Vec<&Operand> {
         InsnKind::Binop { op1, op2, .. } => vec![op1, op2],
         InsnKind::Icmp { ty, op1, op2, .. } if ints(ty) => vec![op1, op2],
         InsnKind::Store { ty, val, .. } if ints(ty) => vec![val],
-        InsnKind::Call { args, .. } => args.iter().filter(|(t, _)| ints(t)).map(|(_, o)| o).collect(),
+        InsnKind::Call { args, .. } => args
+            .iter()
+            .filter(|(t, _)| ints(t))
+            .map(|(_, o)| o)
+            .collect(),
         InsnKind::Gep { idxs, .. } => idxs.iter().collect(),
         _ => vec![],
     };
@@ -258,6 +315,34 @@ pub fn apply(p: &Prog, e: &Edit) -> Option<Prog> {
             let mut ops = int_operands_mut(&mut insn.kind);
             let op = ops.get_mut(k)?;
             op.kind = OperandKind::Const(0);
+        }
+        Edit::RemoveParam(f, k) => {
+            let fd = q.fdecls.get_mut(f)?;
+            if k >= fd.params.len() {
+                return None;
+            }
+            fd.params.remove(k);
+            let name = fd.name.clone();
+            for fd in &mut q.fdecls {
+                let blocks = std::iter::once(&mut fd.cfg.entry)
+                    .chain(fd.cfg.blocks.iter_mut().map(|b| &mut b.block));
+                for blk in blocks {
+                    for insn in &mut blk.insns {
+                        if let InsnKind::Call { callee, args, .. } = &mut insn.kind {
+                            if callee.kind == OperandKind::Gid(name.clone()) && k < args.len() {
+                                args.remove(k);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Edit::ZeroGlobalInt(g, k) => {
+            let gd = q.gdecls.get_mut(g)?;
+            let mut k = k;
+            if !zero_ginit_int(&mut gd.init, &mut k) {
+                return None;
+            }
         }
         Edit::ZeroRet(f, b) => {
             let blk = block_mut(q.fdecls.get_mut(f)?, b)?;

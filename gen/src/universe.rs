@@ -111,7 +111,10 @@ fn env_of(tdecls: &[Tdecl]) -> TypeEnv {
 /// sum over fields, the length times the element.
 pub(crate) fn leaves(env: &TypeEnv, ty: &Ty) -> u64 {
     match env.unfold(ty) {
-        Ty::Struct(fs) => fs.iter().map(|f| leaves(env, f)).fold(0, u64::saturating_add),
+        Ty::Struct(fs) => fs
+            .iter()
+            .map(|f| leaves(env, f))
+            .fold(0, u64::saturating_add),
         Ty::Array(n, e) => n.saturating_mul(leaves(env, e)),
         _ => 1,
     }
@@ -149,7 +152,7 @@ fn gen_fun_tys(u: &mut Unstructured, names: &[String]) -> Vec<Ty> {
     out
 }
 
-/// Named struct number `i`: fields are words, pointers to any named struct
+/// Named struct number `i`: fields are words, booleans, pointers to any named struct
 /// (so recursion goes through pointers), earlier named structs nested by
 /// value, arrays, function pointers and small anonymous structs.
 fn gen_struct(
@@ -164,14 +167,12 @@ fn gen_struct(
     let mut total = 0;
     for _ in 0..n_fields {
         let earlier = &names[..i];
-        let f = match weighted(u, &[4, 3, 2, 1, 1, 1, 1, 1]) {
+        let f = match weighted(u, &[4, 3, 2, 1, 1, 1, 1, 1, 1]) {
             0 => Ty::I64,
+            8 => Ty::I1,
             1 => Ty::Named(names[below(u, names.len())].clone()).ptr_to(),
             2 if !earlier.is_empty() => Ty::Named(earlier[below(u, earlier.len())].clone()),
-            3 => Ty::Array(
-                [1, 2, 3, 4, 8][below(u, 5)],
-                Box::new(Ty::I64),
-            ),
+            3 => Ty::Array([1, 2, 3, 4, 8][below(u, 5)], Box::new(Ty::I64)),
             4 if !earlier.is_empty() => Ty::Array(
                 [1, 2, 4][below(u, 3)],
                 Box::new(Ty::Named(earlier[below(u, earlier.len())].clone())),

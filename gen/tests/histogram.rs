@@ -16,7 +16,11 @@ fn every_feature_appears_in_two_thousand_programs() {
     }
     let missing: Vec<&Feature> = h.iter().filter(|(_, &n)| n == 0).map(|(f, _)| f).collect();
     assert!(missing.is_empty(), "features never generated: {missing:?}");
-    assert_eq!(h.len(), Feature::all().len(), "every required feature is counted");
+    assert_eq!(
+        h.len(),
+        Feature::all().len(),
+        "every required feature is counted"
+    );
 }
 
 #[test]

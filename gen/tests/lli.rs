@@ -49,7 +49,9 @@ fn lli(lli: &str, runtime: &Path, text: &str) -> Result<(i32, Vec<u8>), String> 
         .spawn()
         .map_err(|e| e.to_string())?;
     if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+        stdin
+            .write_all(text.as_bytes())
+            .map_err(|e| e.to_string())?;
     }
     let out = child.wait_with_output().map_err(|e| e.to_string())?;
     match out.status.code() {
@@ -84,8 +86,8 @@ fn two_hundred_programs_agree_with_lli() {
             panic!("seed {seed}: oracle says {o:?}");
         };
         let text = spec::print(&p);
-        let (code, out) = lli(&lli_bin, &runtime, &text)
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        let (code, out) =
+            lli(&lli_bin, &runtime, &text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
         assert_eq!(
             code,
             (value as u64 & 0xff) as i32,

@@ -26,7 +26,10 @@ fn a_planted_bug_shrinks_to_at_most_15_instructions() {
     let before = insn_count(&p);
     let small = minimize(p, |c| has_bug(c) && is_well_defined(c));
     let after = insn_count(&small);
-    eprintln!("shrunk from {before} to {after} instructions:\n{}", spec::print(&small));
+    eprintln!(
+        "shrunk from {before} to {after} instructions:\n{}",
+        spec::print(&small)
+    );
     assert!(has_bug(&small));
     assert!(is_well_defined(&small));
     assert!(after <= 15, "{after} instructions left");
@@ -47,17 +50,21 @@ fn the_quickcheck_loop_finds_a_small_counterexample() {
             .quickcheck(prop as fn(GenProgram) -> bool)
     });
     let err = result.expect_err("the property fails on some program");
-    let msg = err
-        .downcast_ref::<String>()
-        .cloned()
-        .unwrap_or_default();
+    let msg = err.downcast_ref::<String>().cloned().unwrap_or_default();
     // The failure message shows the shrunk program's text (GenProgram's Debug).
     let insns = msg
         .lines()
-        .filter(|l| l.starts_with("  ") && !l.trim_start().starts_with("ret ") && !l.trim_start().starts_with("br "))
+        .filter(|l| {
+            l.starts_with("  ")
+                && !l.trim_start().starts_with("ret ")
+                && !l.trim_start().starts_with("br ")
+        })
         .count();
     eprintln!("{msg}");
-    assert!(msg.contains("bitcast"), "the counterexample keeps the bitcast");
+    assert!(
+        msg.contains("bitcast"),
+        "the counterexample keeps the bitcast"
+    );
     assert!(insns <= 15, "counterexample has {insns} instructions");
 }
 

@@ -4,7 +4,11 @@
 use std::time::Instant;
 
 fn main() {
+    let only: Vec<String> = std::env::args().skip(1).collect();
     for (name, text) in oracle::bench_programs() {
+        if !only.is_empty() && !only.iter().any(|o| o == name) {
+            continue;
+        }
         let src = spec::Source::new(format!("{name}.ll"), *text);
         let prog = match spec::parse::parse(&src) {
             Ok(p) => p,

@@ -81,7 +81,7 @@ pub fn gep_ptr(
         path: new_path(mem, p, i0, rest)?,
     };
     subtree_check(mem, &q)?;
-    target_check(mem, tys, &q, result)?;
+    target_check(tys, actual, rest, result)?;
     layout_check(tys, base, actual, idxs)?;
     Ok(q)
 }
@@ -135,20 +135,27 @@ fn sibling_check(mem: &Memory, p: &Ptr, i0: i64) -> Result<(), GepCheck> {
 /// An index that cannot be inside any node (negative, too large) fails check 4.
 fn new_path(mem: &mut Memory, p: &Ptr, i0: i64, rest: &[i64]) -> Result<Path, GepCheck> {
     let idx = |i: i64| u32::try_from(i).map_err(|_| GepCheck::Subtree);
+    // The common case, built in place: an inline path that stays inline.
+    if let Some(old) = p.path.inline_indices() {
+        let len = old.len();
+        let n = len + rest.len();
+        if (1..=INLINE).contains(&len) && n <= INLINE {
+            let mut out = p.path.idx;
+            let last = out[len - 1];
+            out[len - 1] = idx((last as i64).checked_add(i0).ok_or(GepCheck::Subtree)?)?;
+            for (slot, &i) in out[len..n].iter_mut().zip(rest) {
+                *slot = idx(i)?;
+            }
+            return Ok(Path {
+                len: n as u8,
+                idx: out,
+            });
+        }
+    }
     let old = mem.paths.get(&p.path);
     let (&last, prefix) = old.split_last().ok_or(GepCheck::Subtree)?;
     let moved = idx((last as i64).checked_add(i0).ok_or(GepCheck::Subtree)?)?;
-    let mut buf = [0u32; INLINE];
-    let n = prefix.len() + 1 + rest.len();
-    if n <= INLINE {
-        buf[..prefix.len()].copy_from_slice(prefix);
-        buf[prefix.len()] = moved;
-        for (k, &i) in rest.iter().enumerate() {
-            buf[prefix.len() + 1 + k] = idx(i)?;
-        }
-        return Path::inline(&buf[..n]).ok_or(GepCheck::Subtree);
-    }
-    let mut v = Vec::with_capacity(n);
+    let mut v = Vec::with_capacity(prefix.len() + 1 + rest.len());
     v.extend_from_slice(prefix);
     v.push(moved);
     for &i in rest {
@@ -162,12 +169,21 @@ fn subtree_check(mem: &Memory, q: &Ptr) -> Result<(), GepCheck> {
     mem.target(q).map(|_| ()).map_err(|_| GepCheck::Subtree)
 }
 
-/// Check 5: the target is compatible with GEPTY's result type.
-fn target_check(mem: &Memory, tys: &mut TyTable, q: &Ptr, result: TyId) -> Result<(), GepCheck> {
-    let actual = tys
-        .effective_tag(q.tag, mem.paths.get(&q.path))
-        .ok_or(GepCheck::Target)?;
-    if tys.compatible(result, actual) {
+/// Check 5: the target is compatible with GEPTY's result type. The
+/// target's effective tag is the base's (`actual`: moving among array
+/// elements keeps the type) walked along the indices after the first.
+fn target_check(
+    tys: &mut TyTable,
+    actual: TyId,
+    rest: &[i64],
+    result: TyId,
+) -> Result<(), GepCheck> {
+    let mut t = actual;
+    for &i in rest {
+        let i = u32::try_from(i).map_err(|_| GepCheck::Target)?;
+        t = tys.child(t, i).ok_or(GepCheck::Target)?;
+    }
+    if tys.compatible(result, t) {
         Ok(())
     } else {
         Err(GepCheck::Target)

@@ -24,7 +24,7 @@ pub fn mval_of_gdecl(
     let mismatch = || {
         format!(
             "an initializer does not have its declared type {}",
-            spec::check::ty_to_string(tys.ty(ty))
+            spec::print::print_ty(tys.ty(ty))
         )
     };
     match (&init.kind, node) {

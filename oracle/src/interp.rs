@@ -4,13 +4,12 @@
 //! are an explicit stack of frames, so deep LLVMlite recursion ends in
 //! `call-depth-exceeded`, never in a host stack overflow.
 
-use crate::gep::gep_ptr;
-use crate::memory::{mval_of_ty, walk, Access, Memory, StackBlock, Tree};
+use crate::memory::{Memory, StackBlock};
 use crate::report;
 use crate::resolve::{FunRef, Insn, Op, Program, Term};
 use crate::tytable::{TyId, TyTable};
-use crate::value::{BlockId, Path, Ptr, Undef, UndefWhy, Value};
-use spec::{Bop, Cnd, LimitKind, Source, UndefinedKind};
+use crate::value::{BlockId, Ptr, Undef, UndefWhy, Value};
+use spec::{LimitKind, Source, UndefinedKind};
 
 /// Why the machine stopped before `main` returned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +33,7 @@ pub struct Frame {
     /// Current instruction (for a caller: its call instruction).
     pub pc: u32,
     /// First slot of its locals in `Machine::locals`.
-    pub base: u32,
+    pub base: usize,
     /// The caller's slot for the result.
     pub dst: Option<u32>,
 }
@@ -52,9 +51,23 @@ pub struct Machine<'p> {
     pub(crate) fuel: u64,
     pub(crate) max_depth: usize,
     pub(crate) max_cells: u64,
-    serial: u64,
-    idx_buf: Vec<i64>,
+    serial: u32,
+    pub(crate) idx_buf: Vec<i64>,
     fuel_at_start: u64,
+    trace: Option<Tracer<'p>>,
+}
+
+/// A trace hook.
+type Tracer<'p> = Box<dyn FnMut(&TraceStep) + 'p>;
+
+/// One step of a traced run: the instruction or terminator about to execute
+/// and the call depth (0 is the entry function).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceStep {
+    /// Where it is.
+    pub location: spec::Location,
+    /// How many calls are active below it.
+    pub depth: usize,
 }
 
 impl<'p> Machine<'p> {
@@ -81,6 +94,23 @@ impl<'p> Machine<'p> {
             serial: 0,
             idx_buf: Vec::new(),
             fuel_at_start: fuel,
+            trace: None,
+        }
+    }
+
+    /// Calls `f` before every instruction and terminator the machine
+    /// executes (a traced run is slower; an untraced one pays nothing).
+    pub fn set_trace(&mut self, f: impl FnMut(&TraceStep) + 'p) {
+        self.trace = Some(Box::new(f));
+    }
+
+    fn trace_step(&mut self, func: u32, block: u32, pc: usize) {
+        let step = TraceStep {
+            location: report::location(self.prog, self.src, func, block, pc as u32),
+            depth: self.frames.len().saturating_sub(1),
+        };
+        if let Some(t) = self.trace.as_mut() {
+            t(&step);
         }
     }
 
@@ -130,19 +160,30 @@ impl<'p> Machine<'p> {
             .funcs
             .get(func as usize)
             .ok_or_else(|| Stop::Internal("call of an unknown function".into()))?;
+        // A frame's locals count as memory too (one cell each, given back
+        // by `ret` with the frame's allocations).
+        let cells = u64::from(f.nslots).max(1);
+        if let Err(e) = self.use_cells(cells) {
+            self.locals.truncate(base);
+            return Err(e);
+        }
         let unset = Value::undef(UndefWhy::Unset, 0, 0);
         self.locals.resize(base + f.nslots as usize, unset);
-        self.serial += 1;
+        // Frame numbers are 32 bits; a run this long ends as out of fuel.
+        self.serial = self
+            .serial
+            .checked_add(1)
+            .ok_or(Stop::Limit(LimitKind::FuelExhausted))?;
         self.mem.stack.push(StackBlock {
             serial: self.serial,
             forest: Vec::new(),
-            cells: 0,
+            cells,
         });
         self.frames.push(Frame {
             func,
             block: 0,
             pc: 0,
-            base: base as u32,
+            base,
             dst,
         });
         Ok(())
@@ -174,6 +215,15 @@ impl<'p> Machine<'p> {
     /// frame (and the frames of the calls it makes) until the outermost
     /// call returns; its result.
     pub fn interp_cfg(&mut self) -> Result<Value, Stop> {
+        if self.trace.is_some() {
+            self.run_cfg::<true>()
+        } else {
+            self.run_cfg::<false>()
+        }
+    }
+
+    /// The loop of `interp_cfg`, with or without a trace hook.
+    fn run_cfg<const TRACE: bool>(&mut self) -> Result<Value, Stop> {
         let prog = self.prog;
         'outer: loop {
             let Some(fr) = self.frames.last().copied() else {
@@ -184,12 +234,26 @@ impl<'p> Machine<'p> {
                 .get(fr.func as usize)
                 .and_then(|f| f.blocks.get(fr.block as usize))
                 .ok_or_else(|| Stop::Internal("unknown block".into()))?;
-            let base = fr.base as usize;
+            let base = fr.base;
             let mut pc = fr.pc as usize;
+            let n = code.insns.len();
+            // Fuel for the rest of the block (instructions and terminator)
+            // is charged at once when there is enough; what a call or an
+            // error leaves unexecuted is given back.
+            let rest = (n.saturating_sub(pc) + 1) as u64;
+            let charged = self.fuel >= rest;
+            if charged {
+                self.fuel -= rest;
+            }
             while let Some(insn) = code.insns.get(pc) {
-                if let Err(e) = self.tick() {
-                    self.set_pc(pc);
-                    return Err(e);
+                if TRACE {
+                    self.trace_step(fr.func, fr.block, pc);
+                }
+                if !charged {
+                    if let Err(e) = self.tick() {
+                        self.set_pc(pc);
+                        return Err(e);
+                    }
                 }
                 let r = match insn {
                     Insn::Call {
@@ -200,7 +264,12 @@ impl<'p> Machine<'p> {
                     } => {
                         self.set_pc(pc);
                         match self.interp_call(*dst, *fty, *callee, args, base) {
-                            Ok(true) => continue 'outer,
+                            Ok(true) => {
+                                if charged {
+                                    self.fuel += (n - pc) as u64;
+                                }
+                                continue 'outer;
+                            }
                             Ok(false) => Ok(()),
                             Err(e) => Err(e),
                         }
@@ -208,19 +277,32 @@ impl<'p> Machine<'p> {
                     _ => self.interp_insn(insn, base, code.first_site + pc as u32),
                 };
                 if let Err(e) = r {
+                    if charged {
+                        self.fuel += (n - pc) as u64;
+                    }
                     self.set_pc(pc);
                     return Err(e);
                 }
                 pc += 1;
             }
-            self.set_pc(pc);
-            self.tick()?;
+            if TRACE {
+                self.trace_step(fr.func, fr.block, pc);
+            }
+            if !charged {
+                if let Err(e) = self.tick() {
+                    self.set_pc(pc);
+                    return Err(e);
+                }
+            }
             match &code.term {
                 Term::Br(b) => self.goto(*b),
-                Term::Cbr(op, t, f) => {
-                    let c = self.interp_cbr(*op, base)?;
-                    self.goto(if c { *t } else { *f });
-                }
+                Term::Cbr(op, t, f) => match self.interp_cbr(*op, base) {
+                    Ok(c) => self.goto(if c { *t } else { *f }),
+                    Err(e) => {
+                        self.set_pc(pc);
+                        return Err(e);
+                    }
+                },
                 Term::Ret(op) => {
                     let v = match op {
                         Some(o) => self.interp_operand(*o, base),
@@ -229,6 +311,7 @@ impl<'p> Machine<'p> {
                     if self.frames.len() == 1 {
                         // The entry function returns to the machine; its
                         // frame stays so that an undef result has a location.
+                        self.set_pc(pc);
                         return Ok(v);
                     }
                     self.interp_ret(v);
@@ -257,7 +340,7 @@ impl<'p> Machine<'p> {
     /// outermost call returned `v`.
     fn interp_ret(&mut self, v: Value) -> Option<Value> {
         let fr = self.frames.pop()?;
-        self.locals.truncate(fr.base as usize);
+        self.locals.truncate(fr.base);
         if let Some(s) = self.mem.stack.pop() {
             self.mem.cells = self.mem.cells.saturating_sub(s.cells);
         }
@@ -266,7 +349,7 @@ impl<'p> Machine<'p> {
         };
         caller.pc += 1;
         if let Some(d) = fr.dst {
-            let slot = caller.base as usize + d as usize;
+            let slot = caller.base + d as usize;
             if let Some(l) = self.locals.get_mut(slot) {
                 *l = v;
             }
@@ -280,7 +363,7 @@ impl<'p> Machine<'p> {
     pub fn interp_operand(&self, op: Op, base: usize) -> Value {
         match op {
             Op::Const(n) => Value::Int(n),
-            Op::Local(s) => *self.local(base, s),
+            Op::Local(s) => copy_value(self.local(base, s)),
             Op::Val(k) => self
                 .prog
                 .consts
@@ -291,7 +374,7 @@ impl<'p> Machine<'p> {
     }
 
     #[inline]
-    fn local(&self, base: usize, s: u32) -> &Value {
+    pub(crate) fn local(&self, base: usize, s: u32) -> &Value {
         const UNSET: Value = Value::Undef(Undef {
             why: UndefWhy::Unset,
             site: 0,
@@ -301,7 +384,7 @@ impl<'p> Machine<'p> {
     }
 
     #[inline]
-    fn set_local(&mut self, base: usize, s: u32, v: Value) {
+    pub(crate) fn set_local(&mut self, base: usize, s: u32, v: Value) {
         if let Some(l) = self.locals.get_mut(base + s as usize) {
             *l = v;
         }
@@ -310,25 +393,38 @@ impl<'p> Machine<'p> {
     /// An operand that must be an integer (binop, GEP index, runtime
     /// argument): `undef-operand` otherwise, saying where the undef came from.
     #[inline]
-    fn int_operand(&self, op: Op, base: usize, what: &str) -> Result<i64, Stop> {
+    pub(crate) fn int_operand(&self, op: Op, base: usize, what: &str) -> Result<i64, Stop> {
         match op {
             Op::Const(n) => Ok(n),
             Op::Local(s) => match self.local(base, s) {
                 Value::Int(n) => Ok(*n),
-                v => Err(self.not_int(v, what)),
+                v => Err(self.not_int(v, op, what)),
             },
             Op::Val(_) => Err(Stop::Internal(format!("{what} is a pointer constant"))),
         }
     }
 
-    fn not_int(&self, v: &Value, what: &str) -> Stop {
+    /// `what` followed by the operand as written (`the first operand %x`).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn named(&self, what: &str, op: Op) -> String {
+        let func = self.frames.last().map_or(0, |f| f.func);
+        format!("{what} {}", self.prog.operand_text(func, op))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn not_int(&self, v: &Value, op: Op, what: &str) -> Stop {
+        let what = self.named(what, op);
         match v {
-            Value::Undef(u) => self.undef_used(UndefinedKind::UndefOperand, u, what),
+            Value::Undef(u) => self.undef_used(UndefinedKind::UndefOperand, u, &what),
             _ => Stop::Internal(format!("{what} is a pointer where an integer is expected")),
         }
     }
 
     /// The error for using `undef` `u` as `what`.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn undef_used(&self, kind: UndefinedKind, u: &Undef, what: &str) -> Stop {
         if u.why == UndefWhy::Unset {
             return Stop::Internal(format!("{what} is a local read before its definition ran"));
@@ -340,251 +436,6 @@ impl<'p> Machine<'p> {
                 report::undef_origin(self.prog, self.src, u)
             ),
         )
-    }
-
-    fn interp_insn(&mut self, insn: &Insn, base: usize, site: u32) -> Result<(), Stop> {
-        match insn {
-            Insn::Binop { dst, bop, a, b } => {
-                let x = self.int_operand(*a, base, "the first operand")?;
-                let y = self.int_operand(*b, base, "the second operand")?;
-                let r = interp_bop(*bop, x, y)?;
-                self.set_local(base, *dst, Value::Int(r));
-                Ok(())
-            }
-            Insn::Icmp { dst, cnd, i1, a, b } => {
-                let r = self.interp_icmp(*cnd, *i1, *a, *b, base)?;
-                self.set_local(base, *dst, Value::Int(r as i64));
-                Ok(())
-            }
-            Insn::Alloca { dst, ty } => {
-                let p = self.interp_alloca(*ty, site)?;
-                self.set_local(base, *dst, p);
-                Ok(())
-            }
-            Insn::Load { dst, ty, ptr } => {
-                let v = self.interp_load(*ty, *ptr, base, site)?;
-                self.set_local(base, *dst, v);
-                Ok(())
-            }
-            Insn::Store { ty, val, ptr } => self.interp_store(*ty, *val, *ptr, base),
-            Insn::Gep {
-                dst,
-                base: t1,
-                result,
-                ptr,
-                idxs,
-            } => {
-                let v = self.interp_gep(*t1, *result, *ptr, idxs, base, site)?;
-                self.set_local(base, *dst, v);
-                Ok(())
-            }
-            Insn::Bitcast { dst, op } => {
-                let v = self.interp_operand(*op, base);
-                self.set_local(base, *dst, v);
-                Ok(())
-            }
-            Insn::Call { .. } => Err(Stop::Internal("call outside interp_cfg".into())),
-        }
-    }
-
-    /// `icmp`: signed comparison of integers; pointers only `eq`/`ne`, equal
-    /// iff same block and same layout offset.
-    fn interp_icmp(&self, cnd: Cnd, i1: bool, a: Op, b: Op, base: usize) -> Result<bool, Stop> {
-        if i1 && !matches!(cnd, Cnd::Eq | Cnd::Ne) {
-            return Err(Stop::Undefined(
-                UndefinedKind::AmbiguousI1Order,
-                format!(
-                    "icmp {} at type i1: the spec's 1-bit two's complement order and the course back ends' 0/1 order disagree",
-                    cnd.keyword()
-                ),
-            ));
-        }
-        let va = self.interp_operand(a, base);
-        let vb = self.interp_operand(b, base);
-        match (&va, &vb) {
-            (Value::Int(x), Value::Int(y)) => Ok(interp_cnd(cnd, *x, *y)),
-            (Value::Ptr(p), Value::Ptr(q)) => {
-                if !matches!(cnd, Cnd::Eq | Cnd::Ne) {
-                    return Err(Stop::Undefined(
-                        UndefinedKind::PointerOrderCompare,
-                        format!(
-                            "icmp {} on two pointers: only eq and ne compare pointers",
-                            cnd.keyword()
-                        ),
-                    ));
-                }
-                let eq = self.ptr_eq(p, q)?;
-                Ok(if cnd == Cnd::Eq { eq } else { !eq })
-            }
-            (Value::Undef(u), _) => {
-                Err(self.undef_used(UndefinedKind::UndefOperand, u, "the first operand of icmp"))
-            }
-            (_, Value::Undef(u)) => {
-                Err(self.undef_used(UndefinedKind::UndefOperand, u, "the second operand of icmp"))
-            }
-            _ => Err(Stop::Undefined(
-                UndefinedKind::UndefOperand,
-                "icmp compares an integer with a pointer".into(),
-            )),
-        }
-    }
-
-    /// Pointer equality: same block (a stack frame's allocations are each
-    /// their own block) and the same layout offset in it. A pointer into a
-    /// freed frame is `use-after-return`.
-    fn ptr_eq(&self, p: &Ptr, q: &Ptr) -> Result<bool, Stop> {
-        for r in [p, q] {
-            if let Err(Access::Dead) = self.mem.forest(r.block) {
-                return Err(use_after_return("icmp compares a pointer"));
-            }
-        }
-        let paths = &self.mem.paths;
-        let key = |r: &Ptr| match r.block {
-            BlockId::Stack { .. } => (r.block, paths.get(&r.path).first().copied()),
-            b => (b, None),
-        };
-        if key(p) != key(q) {
-            return Ok(false);
-        }
-        let off = |r: &Ptr| self.tys.path_offset(r.tag, paths.get(&r.path));
-        Ok(off(p) == off(q))
-    }
-
-    /// `alloca S`: a fresh undef subtree for S appended to the frame.
-    fn interp_alloca(&mut self, ty: TyId, site: u32) -> Result<Value, Stop> {
-        let cells = self
-            .tys
-            .cells(ty)
-            .ok_or_else(|| Stop::Internal("alloca of a type with no values".into()))?;
-        self.use_cells(cells)?;
-        let tree = mval_of_ty(&self.tys, ty, site)
-            .ok_or_else(|| Stop::Internal("alloca of a type with no values".into()))?;
-        let depth = self.mem.stack.len().saturating_sub(1);
-        let sb = self
-            .mem
-            .stack
-            .last_mut()
-            .ok_or_else(|| Stop::Internal("alloca outside a call".into()))?;
-        sb.forest.push(tree);
-        sb.cells = sb.cells.saturating_add(cells);
-        let k = (sb.forest.len() - 1) as u32;
-        let serial = sb.serial;
-        Ok(Value::Ptr(Ptr {
-            tag: ty,
-            block: BlockId::Stack {
-                depth: depth as u32,
-                serial,
-            },
-            path: Path::single(k),
-        }))
-    }
-
-    /// The pointer operand of a load or store, or why it cannot be one.
-    fn deref_operand(&self, op: Op, base: usize) -> Result<Ptr, Stop> {
-        match self.interp_operand(op, base) {
-            Value::Ptr(p) => Ok(p),
-            Value::Undef(u) => {
-                Err(self.undef_used(UndefinedKind::UndefPtrDeref, &u, "the address"))
-            }
-            Value::Int(_) => Err(Stop::Internal("an integer used as an address".into())),
-        }
-    }
-
-    /// The effective tag at `p` must be S (`incompatible-tag` otherwise).
-    fn tag_check(&mut self, p: &Ptr, s: TyId, what: &str) -> Result<(), Stop> {
-        let eff = self.tys.effective_tag(p.tag, self.mem.paths.get(&p.path));
-        match eff {
-            Some(e) if self.tys.ty_eq(e, s) => Ok(()),
-            _ => Err(incompatible_tag(&self.tys, eff, s, what)),
-        }
-    }
-
-    /// `load S* OP`: the word at the target, which must have type S. A word
-    /// never written gives `undef` (remembering this load and the allocation).
-    fn interp_load(&mut self, ty: TyId, ptr: Op, base: usize, site: u32) -> Result<Value, Stop> {
-        let p = self.deref_operand(ptr, base)?;
-        let forest = self
-            .mem
-            .forest(p.block)
-            .map_err(|a| access_error(a, "load"))?;
-        let path = self.mem.paths.get(&p.path);
-        let t = walk(forest, path).map_err(|a| access_error(a, "load"))?;
-        let eff = self.tys.effective_tag(p.tag, path);
-        if !matches!(eff, Some(e) if self.tys.ty_eq(e, ty)) {
-            return Err(incompatible_tag(&self.tys, eff, ty, "load"));
-        }
-        match t {
-            Tree::Word(Value::Undef(u)) if u.why == UndefWhy::Uninit => {
-                Ok(Value::undef(UndefWhy::Loaded, site, u.site))
-            }
-            Tree::Word(v) => Ok(*v),
-            _ => Err(access_error(Access::OutOfBounds, "load")),
-        }
-    }
-
-    /// `store S OP1, S* OP2`: overwrites the word at the target, which must
-    /// have type S. Storing undef is fine.
-    fn interp_store(&mut self, ty: TyId, val: Op, ptr: Op, base: usize) -> Result<(), Stop> {
-        let p = self.deref_operand(ptr, base)?;
-        self.mem
-            .forest(p.block)
-            .map_err(|a| access_error(a, "store"))?;
-        self.tag_check(&p, ty, "store")?;
-        let v = self.interp_operand(val, base);
-        self.mem
-            .store_ptr(&p, v)
-            .map_err(|a| access_error(a, "store"))
-    }
-
-    /// `getelementptr`: the indices must be integers (`undef-operand`
-    /// otherwise); the result is `gep_ptr`'s pointer or an undef that
-    /// remembers the failed check.
-    fn interp_gep(
-        &mut self,
-        t1: TyId,
-        result: TyId,
-        ptr: Op,
-        idxs: &[Op],
-        base: usize,
-        site: u32,
-    ) -> Result<Value, Stop> {
-        let mut buf = std::mem::take(&mut self.idx_buf);
-        buf.clear();
-        for (i, op) in idxs.iter().enumerate() {
-            match self.int_operand(*op, base, "a getelementptr index") {
-                Ok(n) => buf.push(n),
-                Err(e) => {
-                    self.idx_buf = buf;
-                    let _ = i;
-                    return Err(e);
-                }
-            }
-        }
-        let p = self.interp_operand(ptr, base);
-        let r = match gep_ptr(&mut self.mem, &mut self.tys, &p, t1, result, &buf) {
-            Ok(q) => Value::Ptr(q),
-            Err(check) => Value::undef(UndefWhy::BadGep, site, check as u32),
-        };
-        self.idx_buf = buf;
-        Ok(r)
-    }
-
-    /// `br i1 OP, ...`: the condition must be the integer 0 or 1.
-    fn interp_cbr(&self, op: Op, base: usize) -> Result<bool, Stop> {
-        match self.interp_operand(op, base) {
-            Value::Int(1) => Ok(true),
-            Value::Int(0) => Ok(false),
-            Value::Int(n) => Err(Stop::Undefined(
-                UndefinedKind::UndefOperand,
-                format!("the branch condition is {n}, not 0 or 1"),
-            )),
-            Value::Undef(u) => {
-                Err(self.undef_used(UndefinedKind::UndefOperand, &u, "the branch condition"))
-            }
-            Value::Ptr(_) => Err(Stop::Internal(
-                "a pointer used as a branch condition".into(),
-            )),
-        }
     }
 
     /// `interp_call`: evaluates the callee and arguments; the callee must be
@@ -612,7 +463,11 @@ impl<'p> Machine<'p> {
                 ))
             }
             Value::Undef(u) => {
-                return Err(self.undef_used(UndefinedKind::UndefOperand, &u, "the callee"))
+                return Err(self.undef_used(
+                    UndefinedKind::UndefOperand,
+                    &u,
+                    &self.named("the callee", callee),
+                ))
             }
             Value::Int(_) => return Err(Stop::Internal("an integer used as a callee".into())),
         };
@@ -639,7 +494,8 @@ impl<'p> Machine<'p> {
                         .iter()
                         .find(|(_, x)| x == r)
                         .map_or("", |(n, _)| n);
-                    return Err(bad_call(&self.tys, name, types[0], fty));
+                    let canonical = types.first().copied().unwrap_or(fty);
+                    return Err(bad_call(&self.tys, name, canonical, fty));
                 }
                 let vals: Vec<Value> = args.iter().map(|a| self.interp_operand(*a, base)).collect();
                 let v = self.call_runtime(*r, &vals)?;
@@ -657,87 +513,39 @@ impl<'p> Machine<'p> {
     }
 }
 
+/// A copy of `v` that reads only what its variant holds (an integer is
+/// rebuilt from its payload rather than copied whole, which keeps the CPU's
+/// store forwarding working when it was just written).
+#[inline]
+pub(crate) fn copy_value(v: &Value) -> Value {
+    match v {
+        Value::Int(n) => Value::Int(*n),
+        v => *v,
+    }
+}
+
+/// The value an operand names, borrowed (`None` for a literal).
+#[inline]
+pub(crate) fn operand_ref<'a>(
+    locals: &'a [Value],
+    prog: &'a Program,
+    op: Op,
+    base: usize,
+) -> Option<&'a Value> {
+    match op {
+        Op::Const(_) => None,
+        Op::Local(s) => locals.get(base + s as usize),
+        Op::Val(k) => prog.consts.get(k as usize),
+    }
+}
+
 fn bad_call(tys: &TyTable, name: &str, declared: TyId, annotated: TyId) -> Stop {
     Stop::Undefined(
         UndefinedKind::BadCall,
         format!(
             "the call's annotated type is {} but @{name} has type {}",
-            spec::check::ty_to_string(tys.ty(annotated)),
-            spec::check::ty_to_string(tys.ty(declared))
+            spec::print::print_ty(tys.ty(annotated)),
+            spec::print::print_ty(tys.ty(declared))
         ),
     )
-}
-
-fn incompatible_tag(tys: &TyTable, eff: Option<TyId>, s: TyId, what: &str) -> Stop {
-    let actual = eff.map_or("no type".to_string(), |e| {
-        spec::check::ty_to_string(tys.ty(e))
-    });
-    Stop::Undefined(
-        UndefinedKind::IncompatibleTag,
-        format!(
-            "{what} at type {} but the target was allocated as {actual}",
-            spec::check::ty_to_string(tys.ty(s))
-        ),
-    )
-}
-
-fn use_after_return(what: &str) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::UseAfterReturn,
-        format!("{what} into the frame of a call that has returned"),
-    )
-}
-
-/// The error of an access through a pointer that reaches no word.
-pub(crate) fn access_error(a: Access, what: &str) -> Stop {
-    match a {
-        Access::Null => Stop::Undefined(
-            UndefinedKind::NullDeref,
-            format!("{what} through a null pointer"),
-        ),
-        Access::Dead => use_after_return(&format!("{what} through a pointer")),
-        Access::Code => Stop::Undefined(
-            UndefinedKind::OutOfBounds,
-            format!("{what} through a function pointer, which points to code, not data"),
-        ),
-        Access::OutOfBounds => Stop::Undefined(
-            UndefinedKind::OutOfBounds,
-            format!("{what} through a pointer whose path reaches no word of its block"),
-        ),
-    }
-}
-
-/// `interp_bop`: add, sub and mul wrap; shifts need an amount in 0..=63.
-pub fn interp_bop(bop: Bop, x: i64, y: i64) -> Result<i64, Stop> {
-    let amount = || {
-        u32::try_from(y).ok().filter(|&s| s < 64).ok_or_else(|| {
-            Stop::Undefined(
-                UndefinedKind::ShiftOutOfRange,
-                format!("{} by {y}: the amount must be in 0..=63", bop.keyword()),
-            )
-        })
-    };
-    Ok(match bop {
-        Bop::Add => x.wrapping_add(y),
-        Bop::Sub => x.wrapping_sub(y),
-        Bop::Mul => x.wrapping_mul(y),
-        Bop::Shl => x << amount()?,
-        Bop::Lshr => ((x as u64) >> amount()?) as i64,
-        Bop::Ashr => x >> amount()?,
-        Bop::And => x & y,
-        Bop::Or => x | y,
-        Bop::Xor => x ^ y,
-    })
-}
-
-/// `interp_cnd`: the signed comparison of two integers.
-pub fn interp_cnd(cnd: Cnd, x: i64, y: i64) -> bool {
-    match cnd {
-        Cnd::Eq => x == y,
-        Cnd::Ne => x != y,
-        Cnd::Slt => x < y,
-        Cnd::Sle => x <= y,
-        Cnd::Sgt => x > y,
-        Cnd::Sge => x >= y,
-    }
 }

@@ -5,14 +5,17 @@
 //! The folder layout follows the spec: [`value`] (simple values),
 //! [`memory`] (blocks, trees, `mval_of_ty`, `load_ptr`, `store_ptr`),
 //! [`gep`] (`gep_ptr` and its six checks), [`interp`] (`interp_call`,
-//! `interp_cfg` and one function per instruction), [`runtime`] (`ll_puts`,
+//! `interp_cfg`, operands), [`insns`] (one function per instruction), [`runtime`] (`ll_puts`,
 //! `ll_strcat`, `ll_ltoa`), [`init`] (the initial configuration,
 //! `mval_of_gdecl`), [`resolve`] (names to numbers before the run),
 //! [`tytable`] (interned types) and [`report`] (outcomes and diagnostics).
 
+#![deny(missing_docs)]
+
 pub mod bench;
 pub mod gep;
 pub mod init;
+pub mod insns;
 pub mod interp;
 pub mod memory;
 pub mod report;
@@ -22,6 +25,7 @@ pub mod tytable;
 pub mod value;
 
 pub use bench::bench_programs;
+pub use interp::TraceStep;
 pub use report::render_undefined;
 
 use interp::{Machine, Stop};
@@ -33,13 +37,15 @@ use value::{UndefWhy, Value};
 pub struct Options {
     /// The function to start in (`main` by default); it takes `()` or `(i64, i8**)`.
     pub entry: String,
-    /// argv[0], the program name the harness also gives native runs.
+    /// `argv[0]`, the program name the harness also gives native runs.
     pub program_name: String,
     /// The most instructions executed before `fuel-exhausted`.
     pub fuel: u64,
     /// The most nested calls before `call-depth-exceeded`.
     pub max_depth: usize,
-    /// The most memory cells before `memory-exhausted`.
+    /// The most memory cells before `memory-exhausted`: a word or a
+    /// local is one cell, a string ceil(bytes / 8); a cell costs the host
+    /// about 40 bytes.
     pub max_cells: u64,
 }
 
@@ -50,7 +56,7 @@ impl Default for Options {
             program_name: "lloracle".into(),
             fuel: 1_000_000_000,
             max_depth: 100_000,
-            max_cells: 100_000_000,
+            max_cells: 16_000_000,
         }
     }
 }
@@ -66,7 +72,7 @@ pub struct Stats {
 /// rejected reached the machine.
 pub const INTERNAL_RULE: &str = "oracle-internal";
 
-/// Runs a checked program from its entry point with `args` as argv[1..].
+/// Runs a checked program from its entry point with `args` as `argv[1..]`.
 /// `src` is the text it was parsed from, for source lines in locations.
 pub fn run(prog: &Prog, src: Option<&Source>, args: &[String], opts: &Options) -> Outcome {
     run_with_stats(prog, src, args, opts).0
@@ -95,6 +101,28 @@ pub fn run_with_stats(
     src: Option<&Source>,
     args: &[String],
     opts: &Options,
+) -> (Outcome, Stats) {
+    run_inner(prog, src, args, opts, None)
+}
+
+/// [`run`] calling `trace` before every instruction and terminator executed
+/// (with its location and the call depth), e.g. for `lloracle run --trace`.
+pub fn run_with_trace(
+    prog: &Prog,
+    src: Option<&Source>,
+    args: &[String],
+    opts: &Options,
+    trace: &mut dyn FnMut(&TraceStep),
+) -> (Outcome, Stats) {
+    run_inner(prog, src, args, opts, Some(trace))
+}
+
+fn run_inner(
+    prog: &Prog,
+    src: Option<&Source>,
+    args: &[String],
+    opts: &Options,
+    trace: Option<&mut dyn FnMut(&TraceStep)>,
 ) -> (Outcome, Stats) {
     let Some(entry) = prog.fdecls.iter().position(|f| f.name == opts.entry) else {
         let msg = format!("there is no function @{} to start in", opts.entry);
@@ -125,6 +153,9 @@ pub fn run_with_stats(
         opts.max_depth,
         opts.max_cells,
     );
+    if let Some(t) = trace {
+        m.set_trace(t);
+    }
     let r = start(&mut m, prog, entry as u32, takes_argv, args, opts);
     let stats = Stats {
         executed: m.executed(),

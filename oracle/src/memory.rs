@@ -6,6 +6,8 @@
 //! Memory is counted in cells: a word is one cell, a string of N bytes
 //! ceil(N/8) cells (at least one), a node the sum of its children (at least
 //! one); that is the course layout's size in 8-byte words, rounded up.
+//! A frame's cells come back when it returns; heap strings and printed
+//! output (ceil(bytes/8) per `ll_puts`) stay counted.
 
 use crate::tytable::{TyId, TyNode, TyTable};
 use crate::value::{BlockId, Path, Ptr, UndefWhy, Value};
@@ -40,7 +42,7 @@ pub enum Tree {
 #[derive(Clone, Debug, Default)]
 pub struct StackBlock {
     /// The frame's unique number (pointers into it carry it).
-    pub serial: u64,
+    pub serial: u32,
     /// The allocations.
     pub forest: Vec<Tree>,
     /// How many cells they take.
@@ -87,9 +89,12 @@ impl PathTable {
     /// The indices of `p`.
     #[inline]
     pub fn get<'a>(&'a self, p: &'a Path) -> &'a [u32] {
-        match p {
-            Path::Inline { len, idx } => idx.get(..*len as usize).unwrap_or(&[]),
-            Path::Long(n) => self.paths.get(*n as usize).map_or(&[], |b| b),
+        match p.inline_indices() {
+            Some(s) => s,
+            None => p
+                .long_id()
+                .and_then(|n| self.paths.get(n as usize))
+                .map_or(&[], |b| b),
         }
     }
 
@@ -99,12 +104,12 @@ impl PathTable {
             return p;
         }
         if let Some(&n) = self.index.get(s) {
-            return Path::Long(n);
+            return Path::long(n);
         }
         let n = self.paths.len() as u32;
         self.paths.push(s.into());
         self.index.insert(s.into(), n);
-        Path::Long(n)
+        Path::long(n)
     }
 }
 
@@ -147,6 +152,7 @@ pub fn mval_of_ty(tys: &TyTable, ty: TyId, site: u32) -> Option<Tree> {
 
 impl Memory {
     /// The forest of a block, or why it cannot be accessed.
+    #[inline]
     pub fn forest(&self, b: BlockId) -> Result<&[Tree], Access> {
         match b {
             BlockId::Null => Err(Access::Null),
@@ -171,12 +177,25 @@ impl Memory {
     /// The subtree a pointer targets: the first index selects a tree of the
     /// forest, each next one a child; index 0 into a string leaf stays on it
     /// (a pointer to the first character reaches the same string).
+    #[inline]
     pub fn target(&self, p: &Ptr) -> Result<&Tree, Access> {
         let forest = self.forest(p.block)?;
         walk(forest, self.paths.get(&p.path))
     }
 
-    fn target_mut(&mut self, p: &Ptr) -> Result<&mut Tree, Access> {
+    /// The word a pointer targets, writable, with the pointer's path (for
+    /// the caller's tag check); `OutOfBounds` when the path reaches no word.
+    #[inline]
+    pub fn word_mut<'a>(&'a mut self, p: &'a Ptr) -> Result<(&'a mut Value, &'a [u32]), Access> {
+        let (t, path) = self.target_mut(p)?;
+        match t {
+            Tree::Word(w) => Ok((w, path)),
+            _ => Err(Access::OutOfBounds),
+        }
+    }
+
+    #[inline]
+    fn target_mut<'a>(&'a mut self, p: &'a Ptr) -> Result<(&'a mut Tree, &'a [u32]), Access> {
         let Memory {
             globals,
             heap,
@@ -206,10 +225,12 @@ impl Memory {
                 _ => return Err(Access::OutOfBounds),
             };
         }
-        Ok(t)
+        Ok((t, path))
     }
 
-    /// `load_ptr`: the word a pointer targets, if it targets a word.
+    /// `load_ptr`: the word a pointer targets; `OutOfBounds` when the path
+    /// reaches no subtree or a struct, array or string instead of a word.
+    #[inline]
     pub fn load_ptr(&self, p: &Ptr) -> Result<&Value, Access> {
         match self.target(p)? {
             Tree::Word(v) => Ok(v),
@@ -218,8 +239,9 @@ impl Memory {
     }
 
     /// `store_ptr`: overwrite the word a pointer targets with `v`.
+    #[inline]
     pub fn store_ptr(&mut self, p: &Ptr, v: Value) -> Result<(), Access> {
-        match self.target_mut(p)? {
+        match self.target_mut(p)?.0 {
             Tree::Word(w) => {
                 *w = v;
                 Ok(())

@@ -85,18 +85,7 @@ pub enum Insn {
         args: Box<[Op]>,
     },
     /// `%L = getelementptr T1* OP, i64 OP2, ...`.
-    Gep {
-        /// Result slot.
-        dst: u32,
-        /// T1.
-        base: TyId,
-        /// GEPTY(T1, indices).
-        result: TyId,
-        /// The base pointer.
-        ptr: Op,
-        /// The indices.
-        idxs: Box<[Op]>,
-    },
+    Gep(GepInsn),
     /// `%L = bitcast T1* OP to T2*`.
     Bitcast {
         /// Result slot.
@@ -104,6 +93,21 @@ pub enum Insn {
         /// The value.
         op: Op,
     },
+}
+
+/// A resolved `%L = getelementptr T1* OP, i64 OP2, ...`.
+#[derive(Clone, Debug)]
+pub struct GepInsn {
+    /// Result slot.
+    pub dst: u32,
+    /// T1.
+    pub base: TyId,
+    /// GEPTY(T1, indices).
+    pub result: TyId,
+    /// The base pointer.
+    pub ptr: Op,
+    /// The indices.
+    pub idxs: Box<[Op]>,
 }
 
 /// A resolved terminator.
@@ -142,6 +146,8 @@ pub struct Func {
     pub nslots: u32,
     /// Block 0 is the entry block.
     pub blocks: Vec<Code>,
+    /// The name of each slot (empty for unnamed results), for messages.
+    pub slot_names: Vec<String>,
 }
 
 /// A runtime function (ORACLE-SEMANTICS.md, "Runtime functions").
@@ -231,6 +237,29 @@ pub struct Program {
     pub names: HashMap<String, u32>,
 }
 
+impl Program {
+    /// An operand as written (`%x`, `@g`, `null`, `42`), for messages.
+    pub fn operand_text(&self, func: u32, op: Op) -> String {
+        match op {
+            Op::Const(n) => n.to_string(),
+            Op::Local(s) => {
+                let name = self
+                    .funcs
+                    .get(func as usize)
+                    .and_then(|f| f.slot_names.get(s as usize))
+                    .map_or("", |n| n.as_str());
+                format!("%{name}")
+            }
+            Op::Val(0) => "null".into(),
+            Op::Val(k) => self
+                .names
+                .iter()
+                .find(|(_, &v)| v == k)
+                .map_or_else(|| "a constant".into(), |(n, _)| format!("@{n}")),
+        }
+    }
+}
+
 /// Why the program cannot be run (something the checker rejects).
 #[derive(Clone, Debug)]
 pub struct Internal {
@@ -304,7 +333,9 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
         let types = r.types();
         let ids = types.iter().map(|t| tys.intern(t)).collect();
         let declared = prog.edecls.iter().find(|e| e.name == name);
-        let ty = declared.map_or(&types[0], |e| &e.ty);
+        let Some(ty) = declared.map(|e| &e.ty).or(types.first()) else {
+            continue;
+        };
         let k = fun_const(&mut tys, FunRef::Runtime(r, ids), ty, &mut consts);
         names.insert(name, k);
     }
@@ -466,12 +497,19 @@ fn resolve_fdecl(
             first_site,
         });
     }
+    let mut slot_names = vec![String::new(); sc.nslots as usize];
+    for (name, &k) in &sc.locals {
+        if let Some(n) = slot_names.get_mut(k as usize) {
+            *n = name.to_string();
+        }
+    }
     let func = Func {
         name: f.name.clone(),
         fun_ty: tys.intern(&f.fun_ty()),
         params,
         nslots: sc.nslots,
         blocks,
+        slot_names,
     };
     Ok((func, ls))
 }
@@ -540,13 +578,13 @@ fn resolve_insn(
                 .env
                 .gepty(base_ty, idxs)
                 .map_err(|e| internal(span, format!("GEPTY is not defined: {e:?}")))?;
-            Insn::Gep {
+            Insn::Gep(GepInsn {
                 dst,
                 base: tys.intern(base_ty),
                 result: tys.intern(&result),
                 ptr: sc.op(ptr)?,
                 idxs: idxs.iter().map(|o| sc.op(o)).collect::<Result<_, _>>()?,
-            }
+            })
         }
         InsnKind::Bitcast { op, .. } => Insn::Bitcast {
             dst,

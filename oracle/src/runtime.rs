@@ -30,6 +30,8 @@ impl Machine<'_> {
     /// `void ll_puts(i8* s)`: prints the string and a newline.
     fn ll_puts(&mut self, args: &[Value]) -> Result<(), Stop> {
         let s = self.string_arg(args, 0, "ll_puts")?;
+        // Output the machine holds counts against the memory budget too.
+        self.use_cells((s.len() as u64 + 1).div_ceil(8))?;
         self.stdout.extend_from_slice(&s);
         self.stdout.push(b'\n');
         Ok(())
@@ -78,7 +80,7 @@ impl Machine<'_> {
             Ok(_) => Err(bad(format!(
                 "{what} does not point to the start of a string"
             ))),
-            Err(Access::Dead) => Err(crate::interp::access_error(Access::Dead, &what)),
+            Err(Access::Dead) => Err(crate::insns::access_error(Access::Dead, &what)),
             Err(Access::Null) => Err(bad(format!("{what} is a null pointer"))),
             Err(_) => Err(bad(format!("{what} does not point to a string"))),
         }

@@ -46,6 +46,10 @@ pub struct TyTable {
     eq_memo: HashMap<(TyId, TyId), bool>,
     compat_memo: HashMap<(TyId, TyId), bool>,
     cells: HashMap<TyId, u64>,
+    /// Each named type with the number of its definition: its node is a
+    /// copy of the definition's, made once the definition is complete.
+    aliases: Vec<(TyId, TyId)>,
+    aliases_done: usize,
 }
 
 impl TyTable {
@@ -59,11 +63,45 @@ impl TyTable {
             eq_memo: HashMap::new(),
             compat_memo: HashMap::new(),
             cells: HashMap::new(),
+            aliases: Vec::new(),
+            aliases_done: 0,
         }
     }
 
     /// The number of `ty`, interning it (and its parts) if new.
     pub fn intern(&mut self, ty: &Ty) -> TyId {
+        let id = self.intern_parts(ty);
+        self.copy_alias_nodes();
+        id
+    }
+
+    /// A named type's node is its definition's; the definition may still be
+    /// being interned when the name is met (two names with the same
+    /// recursive definition), so the copies are made once everything is in.
+    /// Chains of names take one round each; a cycle of names stays `Bad`.
+    fn copy_alias_nodes(&mut self) {
+        if self.aliases_done == self.aliases.len() {
+            return;
+        }
+        for _ in 0..=self.aliases.len() {
+            let mut changed = false;
+            for &(a, t) in &self.aliases {
+                let target = self.node(t).clone();
+                if let Some(slot) = self.nodes.get_mut(a as usize) {
+                    if *slot != target {
+                        *slot = target;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.aliases_done = self.aliases.len();
+    }
+
+    fn intern_parts(&mut self, ty: &Ty) -> TyId {
         if let Some(&id) = self.map.get(ty) {
             return id;
         }
@@ -77,16 +115,17 @@ impl TyTable {
             Ty::I8 => TyNode::I8,
             Ty::I64 => TyNode::I64,
             Ty::OpaquePtr => TyNode::OpaquePtr,
-            Ty::Ptr(t) => TyNode::Ptr(self.intern(t)),
-            Ty::Struct(ts) => TyNode::Struct(ts.iter().map(|t| self.intern(t)).collect()),
-            Ty::Array(n, t) => TyNode::Array(*n, self.intern(t)),
+            Ty::Ptr(t) => TyNode::Ptr(self.intern_parts(t)),
+            Ty::Struct(ts) => TyNode::Struct(ts.iter().map(|t| self.intern_parts(t)).collect()),
+            Ty::Array(n, t) => TyNode::Array(*n, self.intern_parts(t)),
             Ty::Fun(ps, r) => {
-                let ps = ps.iter().map(|t| self.intern(t)).collect();
-                TyNode::Fun(ps, self.intern(r))
+                let ps = ps.iter().map(|t| self.intern_parts(t)).collect();
+                TyNode::Fun(ps, self.intern_parts(r))
             }
             Ty::Named(n) => match self.env.lookup(n).cloned() {
                 Some(def) => {
-                    let d = self.intern(&def);
+                    let d = self.intern_parts(&def);
+                    self.aliases.push((id, d));
                     self.node(d).clone()
                 }
                 None => TyNode::Bad,
@@ -99,6 +138,7 @@ impl TyTable {
     }
 
     /// The unfolded node of `id`.
+    #[inline]
     pub fn node(&self, id: TyId) -> &TyNode {
         self.nodes.get(id as usize).unwrap_or(&TyNode::Bad)
     }
@@ -111,6 +151,7 @@ impl TyTable {
     /// `effective_tag`: the tag walked along the path after its first index
     /// (which selects a tree of the forest). `None` when the path indexes
     /// into a non-aggregate or past a struct's fields.
+    #[inline]
     pub fn effective_tag(&self, tag: TyId, path: &[u32]) -> Option<TyId> {
         let mut cur = tag;
         for &i in path.iter().skip(1) {
@@ -120,6 +161,7 @@ impl TyTable {
     }
 
     /// The type of child `i` of a value of type `id` (array element, struct field).
+    #[inline]
     pub fn child(&self, id: TyId, i: u32) -> Option<TyId> {
         match self.node(id) {
             TyNode::Array(_, e) => Some(*e),
@@ -129,10 +171,12 @@ impl TyTable {
     }
 
     /// `TypeEnv::ty_eq` on interned types, remembered.
+    #[inline]
     pub fn ty_eq(&mut self, a: TyId, b: TyId) -> bool {
-        if a == b {
-            return true;
-        }
+        a == b || self.ty_eq_memo(a, b)
+    }
+
+    fn ty_eq_memo(&mut self, a: TyId, b: TyId) -> bool {
         if let Some(&r) = self.eq_memo.get(&(a, b)) {
             return r;
         }
@@ -143,10 +187,12 @@ impl TyTable {
 
     /// The spec's `compatible` (FLATTEN (PTRTOI8 a) a prefix of FLATTEN
     /// (PTRTOI8 b)) on interned types, remembered.
+    #[inline]
     pub fn compatible(&mut self, a: TyId, b: TyId) -> bool {
-        if a == b {
-            return true;
-        }
+        a == b || self.compatible_memo(a, b)
+    }
+
+    fn compatible_memo(&mut self, a: TyId, b: TyId) -> bool {
         if let Some(&r) = self.compat_memo.get(&(a, b)) {
             return r;
         }

@@ -46,37 +46,36 @@ pub enum BlockId {
     Stack {
         /// Call depth (0 is the entry function).
         depth: u32,
-        /// Unique number of the frame.
-        serial: u64,
+        /// Unique number of the frame (the machine stops before 2^32 calls).
+        serial: u32,
     },
 }
 
 /// How many path indices are kept inline; longer paths live in the
 /// memory's path table (`memory::PathTable`), so every value is `Copy`.
-pub const INLINE: usize = 4;
+pub const INLINE: usize = 3;
+
+/// `Path::len` of a path kept in the path table (`idx[0]` is its number).
+const LONG: u8 = u8::MAX;
 
 /// A pointer's path of indices: the first selects a tree of the block's
 /// forest, each further one a child of the node reached. Valid pointers only
-/// hold indices inside their nodes, so `u32` suffices.
+/// hold indices inside their nodes, so `u32` suffices. Up to [`INLINE`]
+/// indices are held here; a longer path is a number in the path table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Path {
-    /// Up to four indices held inline.
-    Inline {
-        /// How many of `idx` are used.
-        len: u8,
-        /// The indices.
-        idx: [u32; INLINE],
-    },
-    /// A longer path: its number in the path table.
-    Long(u32),
+pub struct Path {
+    /// How many of `idx` are used, or `LONG`.
+    pub(crate) len: u8,
+    /// The indices (unused ones are 0), or the table number.
+    pub(crate) idx: [u32; INLINE],
 }
 
 impl Path {
     /// The path `[i]`.
     pub fn single(i: u32) -> Path {
-        Path::Inline {
+        Path {
             len: 1,
-            idx: [i, 0, 0, 0],
+            idx: [i, 0, 0],
         }
     }
 
@@ -87,10 +86,34 @@ impl Path {
         }
         let mut idx = [0; INLINE];
         idx[..s.len()].copy_from_slice(s);
-        Some(Path::Inline {
+        Some(Path {
             len: s.len() as u8,
             idx,
         })
+    }
+
+    /// The path numbered `n` in the path table.
+    pub(crate) fn long(n: u32) -> Path {
+        Path {
+            len: LONG,
+            idx: [n, 0, 0],
+        }
+    }
+
+    /// The inline indices, or `None` for a path in the table.
+    #[inline]
+    pub fn inline_indices(&self) -> Option<&[u32]> {
+        if self.len == LONG {
+            None
+        } else {
+            self.idx.get(..self.len as usize)
+        }
+    }
+
+    /// The table number of a long path.
+    #[inline]
+    pub(crate) fn long_id(&self) -> Option<u32> {
+        (self.len == LONG).then_some(self.idx[0])
     }
 }
 

@@ -306,6 +306,40 @@ define i64 @main() {
 }
 
 #[test]
+fn calls_returning_function_pointers() {
+    // pick(1) = @times10, pick(0) = @plus1: 40 + 5 = 45.
+    check(
+        "fptr_returned",
+        "define i64 @plus1(i64 %x) {
+  %r = add i64 %x, 1
+  ret i64 %r
+}
+define i64 @times10(i64 %x) {
+  %r = mul i64 %x, 10
+  ret i64 %r
+}
+define i64 (i64)* @pick(i64 %which) {
+  %one = icmp eq i64 %which, 1
+  br i1 %one, label %t, label %p
+t:
+  ret i64 (i64)* @times10
+p:
+  ret i64 (i64)* @plus1
+}
+define i64 @main() {
+  %f = call i64 (i64)* @pick(i64 1)
+  %g = call i64 (i64)* (i64) @pick(i64 0)
+  %a = call i64 %f(i64 4)
+  %b = call i64 %g(i64 4)
+  %r = add i64 %a, %b
+  ret i64 %r
+}
+",
+        Some(45),
+    );
+}
+
+#[test]
 fn a_recursive_named_type_list() {
     // 1 + 2 + 3 = 6.
     check(

@@ -218,6 +218,26 @@ fn spans_point_at_the_source_text() {
 }
 
 #[test]
+fn spans_of_definitions_and_initializers() {
+    let src = "%T = type { i64, i1 }  ; t\n@g = global %T { i64 1, i1 0 }\n\
+               declare void @ll_puts(i8*)\ndefine void @f() {\nentry:\n  store i64 1, i64* @g\n  \
+               ret void\n}\n";
+    let prog = p(src);
+    let text = |s: Span| &src[s.lo as usize..s.hi as usize];
+    assert_eq!(text(prog.tdecls[0].span), "%T = type { i64, i1 }");
+    assert_eq!(text(prog.gdecls[0].span), "@g = global %T { i64 1, i1 0 }");
+    assert_eq!(text(prog.gdecls[0].init.span), "{ i64 1, i1 0 }");
+    let GinitKind::Struct(fields) = &prog.gdecls[0].init.kind else {
+        panic!("not a struct")
+    };
+    assert_eq!(text(fields[1].1.span), "0");
+    assert_eq!(text(prog.edecls[0].span), "declare void @ll_puts(i8*)");
+    let f = &prog.fdecls[0];
+    assert_eq!(text(f.cfg.entry.insns[0].span), "store i64 1, i64* @g");
+    assert_eq!(text(f.cfg.entry.term.span), "ret void");
+}
+
+#[test]
 fn the_spec_global_pointer_chain() {
     let prog = p("@foo = global i64 42\n@bar = global i64* @foo\n@baz = global i64** @bar\n");
     let g = |name: &str, ty: Ty, kind: GinitKind| Gdecl {
@@ -460,28 +480,69 @@ fn every_instruction_form() {
 }
 
 #[test]
-fn call_accepts_return_type_function_type_and_old_pointer_form() {
+fn call_accepts_return_type_and_function_type() {
     let expected = InsnKind::Call {
         ret: Ty::I64,
         callee: Operand::gid("f"),
         args: vec![(Ty::I64, c(1))],
     };
-    for form in [
-        "%x = call i64 @f(i64 1)",
-        "%x = call i64 (i64) @f(i64 1)",
-        "%x = call i64 (i64)* @f(i64 1)",
-    ] {
+    for form in ["%x = call i64 @f(i64 1)", "%x = call i64 (i64) @f(i64 1)"] {
         assert_eq!(body(form)[0].kind, expected, "{form}");
     }
-    // A function returning a function pointer, written with its function type.
+}
+
+/// The calls in the function `@main` of `text`.
+fn calls_in_main(text: &str) -> Vec<InsnKind> {
+    p(text)
+        .fdecl("main")
+        .map(|f| f.cfg.entry.insns.iter().map(|i| i.kind.clone()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_function_pointer_type_in_a_call_is_the_return_type_as_the_spec_says() {
+    let fp = Ty::Fun(vec![Ty::I64], Box::new(Ty::I64)).ptr_to();
+    let returns_fp = |callee: &str| InsnKind::Call {
+        ret: fp.clone(),
+        callee: Operand::gid(callee),
+        args: vec![(Ty::I64, c(1))],
+    };
+    // @pick returns a function pointer: `call S1 OP1(...)` with S1 = i64 (i64)*.
+    let pick = "define i64 (i64)* @pick(i64 %w) {\n  ret i64 (i64)* @id\n}\n\
+                define i64 @id(i64 %x) {\n  ret i64 %x\n}\n";
     assert_eq!(
-        body("%x = call i64 (i64)* (i64) @f(i64 1)")[0].kind,
-        InsnKind::Call {
-            ret: Ty::Fun(vec![Ty::I64], Box::new(Ty::I64)).ptr_to(),
-            callee: Operand::gid("f"),
-            args: vec![(Ty::I64, c(1))],
-        }
+        calls_in_main(&format!(
+            "{pick}define void @main() {{\n  %f = call i64 (i64)* @pick(i64 1)\n  ret void\n}}"
+        )),
+        vec![returns_fp("pick")]
     );
+    // The same, with the function type written out (LLVM 3.7+).
+    assert_eq!(
+        calls_in_main(&format!(
+            "{pick}define void @main() {{\n  %f = call i64 (i64)* (i64) @pick(i64 1)\n  ret void\n}}"
+        )),
+        vec![returns_fp("pick")]
+    );
+    // An unknown callee: the spec's reading.
+    assert_eq!(
+        calls_in_main("define void @main() {\n  %f = call i64 (i64)* @g(i64 1)\n  ret void\n}"),
+        vec![returns_fp("g")]
+    );
+}
+
+#[test]
+fn the_old_call_form_is_read_where_the_callee_type_is_the_type_written() {
+    // Before LLVM 3.7, `call i64 (i64)* @f(i64 1)` named @f's pointer type;
+    // @f : i64 (i64) returns i64, so only the old reading fits.
+    let text = "declare i64 @f(i64)\ndefine i64 @g(i64 %x) {\n  ret i64 %x\n}\n\
+                define void @main() {\n  %a = call i64 (i64)* @f(i64 1)\n  \
+                %b = call i64 (i64)* @g(i64 1)\n  ret void\n}";
+    let call = |callee: &str| InsnKind::Call {
+        ret: Ty::I64,
+        callee: Operand::gid(callee),
+        args: vec![(Ty::I64, c(1))],
+    };
+    assert_eq!(calls_in_main(text), vec![call("f"), call("g")]);
 }
 
 #[test]

@@ -63,7 +63,14 @@ impl Fb<'_, '_> {
 
     /// Stores a value into every leaf of the aggregate alloca `base` of type
     /// `root`, walking `ty` (the part reached by `path`).
-    fn init_leaves(&mut self, base: &Operand, root: &Ty, ty: &Ty, path: &mut Vec<i64>, depth: usize) {
+    fn init_leaves(
+        &mut self,
+        base: &Operand,
+        root: &Ty,
+        ty: &Ty,
+        path: &mut Vec<i64>,
+        depth: usize,
+    ) {
         if depth > 16 {
             return;
         }
@@ -127,18 +134,10 @@ impl Fb<'_, '_> {
             Ty::Ptr(p) => match &**p {
                 Ty::I8 => self.gen_str(0),
                 Ty::Fun(..) => self.gen_fun_entry(p),
-                x => {
-                    let cands: Vec<Operand> = self
-                        .places()
-                        .into_iter()
-                        .filter(|q| q.exact() && q.ty == *x)
-                        .map(|q| q.op)
-                        .collect();
-                    match cands.get(self.below(cands.len())) {
-                        Some(o) => o.clone(),
-                        None => self.anchor_or_null(x),
-                    }
-                }
+                x => match self.pick_place(|_, q| q.exact() && q.ty == *x) {
+                    Some(q) => q.op,
+                    None => self.anchor_or_null(x),
+                },
             },
             _ => Operand::konst(0),
         }

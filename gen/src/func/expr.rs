@@ -132,14 +132,8 @@ impl Fb<'_, '_> {
 
     /// `icmp eq/ne` of two live pointers of the same type.
     fn ptr_compare(&mut self) -> Option<Operand> {
-        let places = self.places();
-        let p = places.get(self.below(places.len()))?.clone();
-        let same: Vec<Operand> = places
-            .iter()
-            .filter(|q| q.ty == p.ty)
-            .map(|q| q.op.clone())
-            .collect();
-        let q = same.get(self.below(same.len()))?.clone();
+        let p = self.pick_place(|_, _| true)?;
+        let q = self.pick_place(|_, q| q.ty == p.ty)?.op;
         let cnd = [Cnd::Eq, Cnd::Ne][self.below(2)];
         Some(self.icmp(cnd, p.ty.clone().ptr_to(), p.op, q))
     }
@@ -180,14 +174,8 @@ impl Fb<'_, '_> {
                 return o;
             }
         }
-        let cands: Vec<Operand> = self
-            .places()
-            .into_iter()
-            .filter(|q| q.exact() && q.ty == *x && q.origin <= max_origin)
-            .map(|q| q.op)
-            .collect();
-        match cands.get(self.below(cands.len())) {
-            Some(o) => o.clone(),
+        match self.pick_place(|_, q| q.exact() && q.ty == *x && q.origin <= max_origin) {
+            Some(q) => q.op,
             None => self.anchor_or_null(x),
         }
     }
@@ -244,11 +232,7 @@ impl Fb<'_, '_> {
             }
             2 => {
                 let x = self.gen_int(depth - 1);
-                let s = self.call(
-                    Ty::I8.ptr_to(),
-                    Operand::gid("ll_ltoa"),
-                    vec![(Ty::I64, x)],
-                );
+                let s = self.call(Ty::I8.ptr_to(), Operand::gid("ll_ltoa"), vec![(Ty::I64, x)]);
                 self.push(Val::Str(s.clone()));
                 s
             }
@@ -298,7 +282,7 @@ impl Fb<'_, '_> {
             Role::Helper { level } => *level,
             Role::Main => usize::MAX,
         };
-        let fits = |ret: &Ty| want.map_or(true, |w| w == ret);
+        let fits = |ret: &Ty| want.is_none_or(|w| w == ret);
         let direct: Vec<usize> = (0..self.ctx.funcs.len())
             .filter(|&i| {
                 let f = &self.ctx.funcs[i];
@@ -339,6 +323,19 @@ impl Fb<'_, '_> {
             let cost = self.ctx.leaf_cost(&fty);
             (self.gen_fun(&fty), params, ret, cost, false)
         };
+        Some(self.emit_call(callee, &params, ret, cost, recursive))
+    }
+
+    /// Calls `callee` with generated arguments (a depth first for recursive
+    /// functions), charging `cost`; the result joins the scope.
+    fn emit_call(
+        &mut self,
+        callee: Operand,
+        params: &[Ty],
+        ret: Ty,
+        cost: u64,
+        recursive: bool,
+    ) -> Operand {
         let mut args = Vec::new();
         for (k, t) in params.iter().enumerate() {
             let a = if recursive && k == 0 {
@@ -355,7 +352,29 @@ impl Fb<'_, '_> {
             Ty::I1 => self.push(Val::Bool(r.clone())),
             _ => {}
         }
-        Some(r)
+        r
+    }
+
+    /// Calls every program function once (while the budget allows), so that
+    /// every body runs; word results are folded into the accumulator.
+    pub(crate) fn call_every_function(&mut self) {
+        for i in 0..self.ctx.funcs.len() {
+            let f = &self.ctx.funcs[i];
+            if !f.ready || !self.can_afford(f.cost + 8) {
+                continue;
+            }
+            let (callee, params, ret, cost, rec) = (
+                Operand::gid(f.name.clone()),
+                f.params.clone(),
+                f.ret.clone(),
+                f.cost,
+                f.recursive,
+            );
+            let r = self.emit_call(callee, &params, ret.clone(), cost, rec);
+            if ret == Ty::I64 {
+                self.fold(r);
+            }
+        }
     }
 
     /// A recursion depth in 0..=MAX_REC_DEPTH: a literal or a masked word.

@@ -37,19 +37,14 @@ impl Fb<'_, '_> {
     /// A pointer to a simple slot whose type satisfies `pred`, in memory
     /// whose origin is at most `max_origin`; emits the GEPs to get there.
     pub(crate) fn leaf_ptr(&mut self, pred: Pred, max_origin: Origin) -> Option<PtrVal> {
-        let cands: Vec<PtrVal> = self
-            .places()
-            .into_iter()
-            .filter(|p| p.origin <= max_origin)
-            .filter(|p| {
-                if self.is_simple(&p.ty) {
+        let p = self.pick_place(|fb, p| {
+            p.origin <= max_origin
+                && if fb.is_simple(&p.ty) {
                     p.exact() && pred(&p.ty)
                 } else {
-                    self.reaches(&p.ty, pred)
+                    fb.reaches(&p.ty, pred)
                 }
-            })
-            .collect();
-        let p = cands.get(self.below(cands.len()))?.clone();
+        })?;
         if self.is_simple(&p.ty) {
             if let Some((k, n)) = p.elem {
                 if self.chance(30) {
@@ -71,12 +66,21 @@ impl Fb<'_, '_> {
             }
             return Some(p);
         }
-        Some(self.descend(&p, pred, true))
+        Some(self.descend(&p, pred, true, true))
     }
 
     /// Walks from `p` into its type with GEPs (split into chains at random)
     /// down to a simple slot satisfying `pred` (`to_leaf`) or to any subtree.
-    pub(crate) fn descend(&mut self, p: &PtrVal, pred: Pred, to_leaf: bool) -> PtrVal {
+    /// With `record`, the pointers made join the scope; without (walking a
+    /// PTRTOI8 view, whose inner types are not the memory's), one GEP is
+    /// made and only its result is returned.
+    pub(crate) fn descend(
+        &mut self,
+        p: &PtrVal,
+        pred: Pred,
+        to_leaf: bool,
+        record: bool,
+    ) -> PtrVal {
         let ctx = self.ctx;
         let mut base = p.clone();
         let mut elem = None;
@@ -118,7 +122,7 @@ impl Fb<'_, '_> {
             if self.is_simple(&cur) || (!to_leaf && self.chance(30)) {
                 break;
             }
-            if self.chance(25) {
+            if record && self.chance(25) {
                 // A GEP chain: stop here and continue from the new pointer.
                 let op = self.gep(base.ty.clone(), base.op.clone(), idxs);
                 base = PtrVal {
@@ -145,7 +149,9 @@ impl Fb<'_, '_> {
             sink: p.sink,
             elem,
         };
-        self.push(Val::Ptr(q.clone()));
+        if record {
+            self.push(Val::Ptr(q.clone()));
+        }
         q
     }
 
@@ -170,7 +176,11 @@ impl Fb<'_, '_> {
 
     /// Like [`Fb::load_leaf`], in memory of origin at most `max_origin`,
     /// also giving that origin (the origin of pointers loaded from it).
-    pub(crate) fn load_leaf_origin(&mut self, pred: Pred, max_origin: Origin) -> Option<(Operand, Origin)> {
+    pub(crate) fn load_leaf_origin(
+        &mut self,
+        pred: Pred,
+        max_origin: Origin,
+    ) -> Option<(Operand, Origin)> {
         let p = self.leaf_ptr(pred, max_origin)?;
         let v = self.load(p.ty.clone(), p.op.clone());
         if let Some(val) = self.val_of(v.clone(), &p.ty, p.origin) {
@@ -195,24 +205,18 @@ impl Fb<'_, '_> {
     pub(crate) fn pointer_stmt(&mut self) {
         match self.weighted(&[3, 3, 4, 1, 2, 1]) {
             0 => {
-                let aggs: Vec<PtrVal> = self
-                    .places()
-                    .into_iter()
-                    .filter(|p| !self.is_simple(&p.ty))
-                    .collect();
-                if let Some(p) = aggs.get(self.below(aggs.len())).cloned() {
-                    self.descend(&p, &|_| true, false);
+                if let Some(p) = self.pick_place(|fb, p| !fb.is_simple(&p.ty)) {
+                    self.descend(&p, &|_| true, false, true);
                 }
             }
             1 => {
-                let _ = self.load_leaf(&|t| {
-                    matches!(t, Ty::Ptr(x) if !matches!(**x, Ty::I8 | Ty::Fun(..)))
-                });
+                let _ = self.load_leaf(
+                    &|t| matches!(t, Ty::Ptr(x) if !matches!(**x, Ty::I8 | Ty::Fun(..))),
+                );
             }
             2 => self.view_stmt(),
             3 => {
-                let ps: Vec<PtrVal> = self.places().into_iter().filter(|p| p.exact()).collect();
-                if let Some(p) = ps.get(self.below(ps.len())).cloned() {
+                if let Some(p) = self.pick_place(|_, p| p.exact()) {
                     let e = self.bitcast(p.ty.clone().ptr_to(), p.op.clone(), Ty::I8.ptr_to());
                     let back = self.bitcast(Ty::I8.ptr_to(), e, p.ty.clone().ptr_to());
                     self.push(Val::Ptr(PtrVal { op: back, ..p }));
@@ -246,18 +250,18 @@ impl Fb<'_, '_> {
 
     /// Bitcasts a struct pointer to a view (a prefix of its fields, or the
     /// unfolding of its named type), then GEPs through the view and loads.
+    /// Sometimes the view is PTRTOI8 of the prefix (every pointer field
+    /// `i8*`): compatible with the memory, but only its words and booleans
+    /// have the memory's exact types, so only those are read, and the view
+    /// never joins the scope.
     fn view_stmt(&mut self) {
         let env = &self.ctx.uni.env;
-        let structs: Vec<(PtrVal, Vec<Ty>)> = self
-            .places()
-            .into_iter()
-            .filter(|p| p.exact())
-            .filter_map(|p| match env.unfold(&p.ty) {
-                Ty::Struct(fs) if !fs.is_empty() => Some((p.clone(), fs.clone())),
-                _ => None,
-            })
-            .collect();
-        let Some((p, fs)) = structs.get(self.below(structs.len())).cloned() else {
+        let Some(p) = self.pick_place(|_, p| {
+            p.exact() && matches!(env.unfold(&p.ty), Ty::Struct(fs) if !fs.is_empty())
+        }) else {
+            return;
+        };
+        let Ty::Struct(fs) = env.unfold(&p.ty).clone() else {
             return;
         };
         let view = if matches!(p.ty, Ty::Named(_)) && self.chance(30) {
@@ -266,6 +270,9 @@ impl Fb<'_, '_> {
             let k = self.range(1, fs.len() as u64) as usize;
             Ty::Struct(fs[..k].to_vec())
         };
+        let erased = env.ptrtoi8(&view);
+        let erase = erased != view && self.chance(30);
+        let view = if erase { erased } else { view };
         let op = self.bitcast(p.ty.clone().ptr_to(), p.op.clone(), view.clone().ptr_to());
         let v = PtrVal {
             op,
@@ -275,8 +282,27 @@ impl Fb<'_, '_> {
             sink: p.sink,
             elem: None,
         };
-        self.push(Val::Ptr(v.clone()));
-        self.view_read(&v);
+        if erase {
+            self.erased_view_read(&v);
+        } else {
+            self.push(Val::Ptr(v.clone()));
+            self.view_read(&v);
+        }
+    }
+
+    /// One GEP through a PTRTOI8 view to a word or boolean, loaded and folded.
+    fn erased_view_read(&mut self, v: &PtrVal) {
+        let pred: Pred = &|t| matches!(t, Ty::I64 | Ty::I1);
+        if !self.reaches(&v.ty, pred) {
+            return;
+        }
+        let q = self.descend(v, pred, true, false);
+        if matches!(q.ty, Ty::I64 | Ty::I1) {
+            let x = self.load(q.ty.clone(), q.op.clone());
+            if q.ty == Ty::I64 {
+                self.fold(x);
+            }
+        }
     }
 
     /// GEP through a view down to a word or boolean and fold it in.
@@ -288,7 +314,7 @@ impl Fb<'_, '_> {
         if !self.reaches(&v.ty, pred) {
             return;
         }
-        let q = self.descend(v, pred, true);
+        let q = self.descend(v, pred, true, true);
         if q.exact() && self.is_simple(&q.ty) {
             let x = self.load(q.ty.clone(), q.op.clone());
             if q.ty == Ty::I64 {

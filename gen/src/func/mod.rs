@@ -14,9 +14,7 @@ use crate::program::Ctx;
 use crate::values::{Origin, PtrVal, Val};
 use crate::GenConfig;
 use arbitrary::Unstructured;
-use spec::{
-    Block, Cfg, Fdecl, Insn, InsnKind, LabeledBlock, Operand, Span, Term, TermKind, Ty,
-};
+use spec::{Block, Cfg, Fdecl, Insn, InsnKind, LabeledBlock, Operand, Span, Term, TermKind, Ty};
 
 /// The most a recursive function's depth parameter can be at a call.
 pub(crate) const MAX_REC_DEPTH: u64 = 7;
@@ -167,16 +165,25 @@ impl<'a, 'b> Fb<'a, 'b> {
     }
 
     /// Every place (live pointer) in scope, then the data globals.
-    pub(crate) fn places(&self) -> Vec<PtrVal> {
-        let mut v: Vec<PtrVal> = self
-            .vals()
+    pub(crate) fn places(&self) -> impl Iterator<Item = &PtrVal> {
+        self.vals()
             .filter_map(|v| match v {
-                Val::Ptr(p) => Some(p.clone()),
+                Val::Ptr(p) => Some(p),
                 _ => None,
             })
+            .chain(self.ctx.globals.places.iter())
+    }
+
+    /// A place satisfying `ok`, chosen uniformly (without cloning the others).
+    pub(crate) fn pick_place(&mut self, ok: impl Fn(&Self, &PtrVal) -> bool) -> Option<PtrVal> {
+        let idx: Vec<usize> = self
+            .places()
+            .enumerate()
+            .filter(|(_, p)| ok(self, p))
+            .map(|(i, _)| i)
             .collect();
-        v.extend(self.ctx.globals.places.iter().cloned());
-        v
+        let k = *idx.get(self.below(idx.len()))?;
+        self.places().nth(k).cloned()
     }
 
     // ----- cost -----
@@ -326,7 +333,9 @@ impl<'a, 'b> Fb<'a, 'b> {
     }
 
     pub(crate) fn label(&self, b: usize) -> String {
-        self.blocks.get(b).map_or(String::new(), |b| b.label.clone())
+        self.blocks
+            .get(b)
+            .map_or(String::new(), |b| b.label.clone())
     }
 
     pub(crate) fn terminate(&mut self, t: TermKind) {

@@ -135,11 +135,7 @@ impl Fb<'_, '_> {
         let s = match self.weighted(&[3, 2, 1]) {
             0 => {
                 let x = self.gen_int(2);
-                self.call(
-                    Ty::I8.ptr_to(),
-                    Operand::gid("ll_ltoa"),
-                    vec![(Ty::I64, x)],
-                )
+                self.call(Ty::I8.ptr_to(), Operand::gid("ll_ltoa"), vec![(Ty::I64, x)])
             }
             1 => self.gen_str(2),
             _ => {
@@ -153,7 +149,11 @@ impl Fb<'_, '_> {
             }
         };
         self.push(Val::Str(s.clone()));
-        self.call(Ty::Void, Operand::gid("ll_puts"), vec![(Ty::I8.ptr_to(), s)]);
+        self.call(
+            Ty::Void,
+            Operand::gid("ll_puts"),
+            vec![(Ty::I8.ptr_to(), s)],
+        );
     }
 
     /// The function's `ret`: the accumulator (mixed with a word) for `i64`,
@@ -222,7 +222,7 @@ impl Fb<'_, '_> {
             let q = if self.is_simple(&g.ty) {
                 g
             } else {
-                self.descend(&g, &|t| *t == Ty::I64, true)
+                self.descend(&g, &|t| *t == Ty::I64, true, true)
             };
             let x = self.load(Ty::I64, q.op);
             self.fold(x);
@@ -234,7 +234,11 @@ impl Fb<'_, '_> {
                 Operand::gid("ll_ltoa"),
                 vec![(Ty::I64, a.clone())],
             );
-            self.call(Ty::Void, Operand::gid("ll_puts"), vec![(Ty::I8.ptr_to(), s)]);
+            self.call(
+                Ty::Void,
+                Operand::gid("ll_puts"),
+                vec![(Ty::I8.ptr_to(), s)],
+            );
         }
         self.terminate(TermKind::Ret(Ty::I64, Some(a)));
     }

@@ -55,8 +55,11 @@ pub(super) fn blocks(f: &Fdecl) -> Vec<&Block> {
         .collect()
 }
 
+/// The block number of each label of a function.
+pub(super) type Labels<'f> = HashMap<&'f str, usize>;
+
 /// The block number (i + 1) of each label (the first block with it).
-pub(super) fn label_index(f: &Fdecl) -> HashMap<&str, usize> {
+pub(super) fn label_index(f: &Fdecl) -> Labels<'_> {
     let mut m = HashMap::new();
     for (i, b) in f.cfg.blocks.iter().enumerate() {
         m.entry(b.label.as_str()).or_insert(i + 1);
@@ -97,9 +100,17 @@ fn term_operands(kind: &TermKind) -> Vec<&Operand> {
 }
 
 impl Checker<'_> {
-    /// The type of the local an instruction defines, from its annotations
-    /// (`None` for store, void calls and GEPs whose GEPTY is undefined).
+    /// The type of the local an instruction defines, from its annotations:
+    /// `None` for store, void calls, GEPs whose GEPTY is undefined, and
+    /// types that are not simple (a local holds simple values only; the
+    /// annotation is reported where it is written, and uses of the local
+    /// are then not compared again).
     fn result_ty(&self, insn: &Insn) -> Option<Ty> {
+        self.annotated_result_ty(insn).filter(|t| self.is_simple(t))
+    }
+
+    /// The type an instruction's annotations give its result.
+    fn annotated_result_ty(&self, insn: &Insn) -> Option<Ty> {
         match &insn.kind {
             InsnKind::Binop { .. } => Some(Ty::I64),
             InsnKind::Alloca { ty } => Some(ty.clone().ptr_to()),
@@ -129,7 +140,7 @@ impl Checker<'_> {
                 locals.map.insert(
                     x.clone(),
                     LocalDef {
-                        ty: Some(ty.clone()),
+                        ty: Some(ty.clone()).filter(|t| self.is_simple(t)),
                         site: Site::Param,
                     },
                 );
@@ -195,11 +206,31 @@ impl Checker<'_> {
         }
     }
 
+    /// `label-local-clash`: a label does not have the name of a local
+    /// ("each label and local definition must be unique"; LLVM keeps labels
+    /// and locals in one namespace and rejects the clash).
+    pub(super) fn label_local_clash(&mut self, f: &Fdecl, locals: &Locals) {
+        let labels = f
+            .cfg
+            .entry_label
+            .iter()
+            .map(|l| (l, f.span))
+            .chain(f.cfg.blocks.iter().map(|b| (&b.label, b.label_span)));
+        for (l, span) in labels {
+            if locals.get(l).is_some() {
+                self.report(
+                    "label-local-clash",
+                    span,
+                    format!("label %{l} has the name of a local of @{}; labels and locals share one namespace", f.name),
+                );
+            }
+        }
+    }
+
     /// `dominance`: every use of a local in a reachable block is dominated
     /// by its definition (same block: the definition comes first).
-    pub(super) fn dominance(&mut self, f: &Fdecl, locals: &Locals) {
+    pub(super) fn dominance(&mut self, f: &Fdecl, locals: &Locals, labels: &Labels) {
         let blocks = blocks(f);
-        let labels = label_index(f);
         let succs: Vec<Vec<usize>> = blocks
             .iter()
             .map(|b| {
@@ -397,4 +428,60 @@ fn intersect(idom: &[Option<usize>], order: &[usize], mut a: usize, mut b: usize
         }
     }
     a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Dominators;
+
+    /// The blocks `a` dominates, among `0..n`.
+    fn dominated(d: &Dominators, a: usize, n: usize) -> Vec<usize> {
+        (0..n)
+            .filter(|&b| d.reachable(b) && d.dominates(a, b))
+            .collect()
+    }
+
+    #[test]
+    fn diamond_join_is_dominated_by_the_entry_only() {
+        // 0 -> 1, 2; 1 -> 3; 2 -> 3.
+        let d = Dominators::new(&[vec![1, 2], vec![3], vec![3], vec![]]);
+        assert_eq!(dominated(&d, 0, 4), vec![0, 1, 2, 3]);
+        assert_eq!(dominated(&d, 1, 4), vec![1]);
+        assert_eq!(dominated(&d, 2, 4), vec![2]);
+    }
+
+    #[test]
+    fn loop_header_dominates_its_body_and_exit() {
+        // 0 -> 1; 1 -> 2, 3; 2 -> 1.
+        let d = Dominators::new(&[vec![1], vec![2, 3], vec![1], vec![]]);
+        assert_eq!(dominated(&d, 1, 4), vec![1, 2, 3]);
+        assert_eq!(dominated(&d, 2, 4), vec![2]);
+    }
+
+    #[test]
+    fn irreducible_loop_entries_dominate_nothing_but_themselves() {
+        // 0 -> 1, 2; 1 -> 2; 2 -> 1.
+        let d = Dominators::new(&[vec![1, 2], vec![2], vec![1]]);
+        assert_eq!(dominated(&d, 1, 3), vec![1]);
+        assert_eq!(dominated(&d, 2, 3), vec![2]);
+    }
+
+    #[test]
+    fn unreachable_blocks_are_not_reachable() {
+        // 0 -> 2; 1 -> 2.
+        let d = Dominators::new(&[vec![2], vec![2], vec![]]);
+        assert!(!d.reachable(1));
+        assert_eq!(dominated(&d, 0, 3), vec![0, 2]);
+    }
+
+    #[test]
+    fn a_long_chain_needs_no_recursion() {
+        let n = 200_000;
+        let succs: Vec<Vec<usize>> = (0..n)
+            .map(|i| if i + 1 < n { vec![i + 1] } else { vec![] })
+            .collect();
+        let d = Dominators::new(&succs);
+        assert!(d.dominates(0, n - 1) && d.dominates(n / 2, n - 1));
+        assert!(!d.dominates(n - 1, n / 2));
+    }
 }

@@ -27,23 +27,33 @@ impl Checker<'_> {
     /// namespace; each name is defined once.
     pub(super) fn duplicate_global(&mut self) {
         let prog = self.prog;
-        let defs = prog
+        let mut defs: Vec<(&str, Span, &str)> = prog
             .gdecls
             .iter()
-            .map(|g| (&g.name, g.span, "global"))
-            .chain(prog.fdecls.iter().map(|f| (&f.name, f.span, "function")))
-            .chain(prog.edecls.iter().map(|e| (&e.name, e.span, "declare")));
-        let mut first: HashMap<&str, (Span, &str)> = HashMap::new();
+            .map(|g| (g.name.as_str(), g.span, "global"))
+            .chain(
+                prog.fdecls
+                    .iter()
+                    .map(|f| (f.name.as_str(), f.span, "function")),
+            )
+            .chain(
+                prog.edecls
+                    .iter()
+                    .map(|e| (e.name.as_str(), e.span, "declare")),
+            )
+            .collect();
+        defs.sort_by_key(|(_, span, _)| span.lo); // source order (stable)
+        let mut first: HashMap<&str, &str> = HashMap::new();
         for (name, span, what) in defs {
-            if let Some(&(prev, prev_what)) = first.get(name.as_str()) {
+            if let Some(&prev_what) = first.get(name) {
                 self.report_note(
                     "duplicate-global",
                     span,
                     format!("@{name} is defined twice (a {prev_what}, then a {what}); globals, functions and declares share one namespace"),
-                    format!("first defined at bytes {}..{}", prev.lo, prev.hi),
+                    format!("the first definition, a {prev_what}, is earlier in the file"),
                 );
             } else {
-                first.insert(name, (span, what));
+                first.insert(name, what);
             }
         }
     }
@@ -87,7 +97,7 @@ impl Checker<'_> {
                 }
                 GinitKind::Gid(h) => {
                     if let Some(hty) = self.global_ty(h, g.span) {
-                        if !self.same(&hty, ty) {
+                        if !self.same(&hty, ty) && !self.runtime_has_type(h, ty) {
                             let m = bad(self, &format!("@{h}, of type {},", self.show(&hty)));
                             self.report("global-init", g.span, m);
                         }
@@ -145,9 +155,17 @@ impl Checker<'_> {
                     }
                 }
                 GinitKind::Bitcast(t1, inner, t2) => {
-                    self.type_at(t1, Pos::Value("global-init"), g.span);
-                    self.type_at(t2, Pos::Value("global-init"), g.span);
-                    if !self.unfold(t1).is_pointer() || !self.unfold(t2).is_pointer() {
+                    let mut pointers = true;
+                    for t in [t1, t2] {
+                        if self.unresolved(t) {
+                            self.names_defined(t, g.span);
+                        } else if self.unfold(t).is_pointer() {
+                            self.type_at(t, Pos::Value("global-init"), g.span);
+                        } else {
+                            pointers = false;
+                        }
+                    }
+                    if !pointers {
                         let m = format!(
                             "bitcast ({} ... to {}) converts pointers only",
                             self.show(t1),
@@ -223,6 +241,15 @@ impl Checker<'_> {
         None
     }
 
+    /// True when `@name` is an undeclared runtime function one of whose
+    /// types (`ll_ltoa` has two) makes `@name` have type `expected`.
+    pub(super) fn runtime_has_type(&self, name: &str, expected: &Ty) -> bool {
+        !self.globals.contains_key(name)
+            && runtime_types(name)
+                .into_iter()
+                .any(|t| self.same(&t.ptr_to(), expected))
+    }
+
     /// Every `declare`: `declare-type`; its parameters and return type are
     /// checked like a function's.
     pub(super) fn declares(&mut self) {
@@ -235,6 +262,7 @@ impl Checker<'_> {
     /// declared at its runtime type.
     fn declare_type(&mut self, name: &str, ty: &Ty, span: Span) {
         let Ty::Fun(ps, r) = ty else {
+            self.names_defined(ty, span);
             let m = format!(
                 "declare @{name} must have a function type S(S1, ..., SN), found {}",
                 self.show(ty)

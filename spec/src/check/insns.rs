@@ -4,10 +4,10 @@
 
 use super::cfg::Locals;
 use super::globals::runtime_types;
-use super::operands::show_operand;
 use super::types::Pos;
 use super::{Checker, GlobalKind};
 use crate::ast::{Bop, Cnd, Insn, InsnKind, Operand, OperandKind, Ty};
+use crate::print::print_operand;
 use crate::span::Span;
 use crate::types::GepTyError;
 
@@ -77,11 +77,22 @@ impl Checker<'_> {
         );
     }
 
+    /// The written pointer type of a load, store or GEP: what is under the
+    /// pointer is checked; a type that is not a pointer at all is reported
+    /// by the caller's comparison with `S*`.
+    fn pointer_type_at(&mut self, ptr_ty: &Ty, rule: &'static str, span: Span) {
+        if self.unresolved(ptr_ty) {
+            self.names_defined(ptr_ty, span);
+        } else if self.unfold(ptr_ty).is_pointer() {
+            self.type_at(ptr_ty, Pos::Value(rule), span);
+        }
+    }
+
     /// `load-type`: `load S, S* OP`: S is simple, the pointer type is S*,
     /// and OP has it.
     fn load_type(&mut self, ty: &Ty, ptr_ty: &Ty, ptr: &Operand, span: Span, locals: &Locals) {
         self.type_at(ty, Pos::Value("load-type"), span);
-        self.type_at(ptr_ty, Pos::Value("load-type"), span);
+        self.pointer_type_at(ptr_ty, "load-type", span);
         if !self.same(ptr_ty, &ty.clone().ptr_to()) {
             let m = format!(
                 "load of {} through {}: the pointer type must be {}*",
@@ -115,7 +126,7 @@ impl Checker<'_> {
             );
         }
         self.type_at(ty, Pos::Value("store-type"), span);
-        self.type_at(ptr_ty, Pos::Value("store-type"), span);
+        self.pointer_type_at(ptr_ty, "store-type", span);
         self.operand(val, ty, "store-type", "the stored value", locals);
         if !self.same(ptr_ty, &ty.clone().ptr_to()) {
             let m = format!(
@@ -250,7 +261,7 @@ impl Checker<'_> {
             _ => {
                 let m = format!(
                     "the callee {} has type {}, not a function pointer",
-                    show_operand(callee),
+                    print_operand(callee),
                     self.show(&ptr_ty)
                 );
                 self.report("call-type", callee.span, m);
@@ -281,7 +292,7 @@ impl Checker<'_> {
         span: Span,
     ) {
         let Ty::Fun(ps, r) = fty else { return };
-        let name = show_operand(callee);
+        let name = print_operand(callee);
         if !self.same(r, ret) {
             let m = format!(
                 "call of {name} (of type {}*) at return type {}: the callee returns {}",
@@ -326,7 +337,7 @@ impl Checker<'_> {
         locals: &Locals,
     ) {
         self.type_at(base_ty, Pos::Data, span);
-        self.type_at(ptr_ty, Pos::Value("gep-type"), span);
+        self.pointer_type_at(ptr_ty, "gep-type", span);
         if !self.same(ptr_ty, &base_ty.clone().ptr_to()) {
             let m = format!(
                 "getelementptr over {} through {}: the pointer type must be {}*",

@@ -8,22 +8,42 @@
 //! named types, globals and declarations, then each function.
 //!
 //! The rules are grouped by the part of the spec they come from:
-//! - [`types`]: named types and where each kind of type may appear;
-//! - [`globals`]: the global namespace, initializers and `declare`s;
-//! - [`operands`]: the type of an operand;
-//! - [`insns`]: the table of instructions;
-//! - [`terms`]: the table of terminators;
-//! - [`cfg`]: labels, locals and dominance (well-scoped locals);
-//! - [`entry`]: the signature of the entry function.
+//! - `types.rs`: named types and where each kind of type may appear;
+//! - `globals.rs`: the global namespace, initializers and `declare`s;
+//! - `operands.rs`: the type of an operand;
+//! - `insns.rs`: the table of instructions;
+//! - `terms.rs`: the table of terminators;
+//! - `cfg.rs`: labels, locals and dominance (well-scoped locals);
+//! - `entry.rs`: the signature of the entry function.
+//!
+//! Decisions where the spec is silent (each tested in spec/tests/check.rs):
+//! - An instruction with a value may leave it unnamed (LLVM numbers it);
+//!   only a void call that binds a result is an error (`call-void-binds`).
+//! - Only uses in blocks reachable from the entry are checked for
+//!   `dominance`, as LLVM's verifier does; an unreachable use needs only a
+//!   definition somewhere in the function (`local-defined`).
+//! - A direct call must name a defined function or a runtime function
+//!   (ORACLE-SEMANTICS.md); calling a `declare`d name that is neither is
+//!   `call-undefined`. Runtime functions need no `declare`.
+//! - A literal that cannot have the expected type (an integer where a
+//!   pointer is expected, `null` where an integer is, `2` where an `i1` is)
+//!   breaks `operand-type`; a local or global of the wrong type breaks the
+//!   rule of the instruction that expects the type (`binop-type`, ...).
+//! - A local whose annotated type is not simple is reported once, where the
+//!   type is written; its uses are not compared again.
+//! - LLVM 15's opaque `ptr` equals every pointer type (at the top of a
+//!   type; `ptr` nested inside another type compares structurally).
+//! - `alloca` accepts aggregate types (ORACLE-SEMANTICS.md).
+//! - A program without the entry function is accepted (the runner reports
+//!   the missing entry).
 //!
 //! Named types are checked first. A cycle of named types not broken by a
 //! pointer makes type equality meaningless, so then the checker still runs
-//! every rule but accepts every type comparison ([`Checker::same`]), and it
+//! every rule but accepts every type comparison (`Checker::same`), and it
 //! never calls a function that unfolds named types recursively.
 
 mod cfg;
 mod entry;
-mod fmt;
 mod globals;
 mod insns;
 mod operands;
@@ -32,11 +52,10 @@ mod types;
 
 use crate::ast::{Fdecl, Prog, Ty};
 use crate::diag::Diagnostic;
+use crate::print::print_ty;
 use crate::span::Span;
 use crate::types::TypeEnv;
 use std::collections::HashMap;
-
-pub use fmt::ty_to_string;
 
 /// Every rule id the checker reports, with a one-line description; the
 /// corpus coverage table lists these.
@@ -158,6 +177,10 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     ("duplicate-label", "each label is defined once in a function"),
     (
+        "label-local-clash",
+        "no label has the name of a local (labels and locals share one namespace, as in LLVM)",
+    ),
+    (
         "duplicate-local",
         "each local (parameters included) is defined once in a function",
     ),
@@ -278,7 +301,7 @@ impl<'p> Checker<'p> {
 
     /// A type in LLVM syntax, for messages.
     fn show(&self, ty: &Ty) -> String {
-        ty_to_string(ty)
+        print_ty(ty)
     }
 
     /// The type with named types at its top unfolded.
@@ -301,14 +324,27 @@ impl<'p> Checker<'p> {
         matches!(self.unfold(ty), Ty::Named(_))
     }
 
-    /// The checker's type equality: [`TypeEnv::ty_eq`], where the opaque
-    /// pointer `ptr` also equals every pointer type at the top. Every
-    /// comparison is accepted when the named types are broken or a side is
-    /// an unresolved name (reported elsewhere).
+    /// The checker's type equality: [`TypeEnv::ty_eq`], where LLVM 15's
+    /// opaque `ptr` also equals every pointer type at the top of a type, of
+    /// a function type's parameters and return type, and of a function
+    /// pointer's (so `void (ptr)*` equals `void (i8*)*`). Every comparison
+    /// is accepted when the named types are broken or a side is an
+    /// unresolved name (reported elsewhere).
     fn same(&self, a: &Ty, b: &Ty) -> bool {
         if !self.types_ok || self.unresolved(a) || self.unresolved(b) {
             return true;
         }
+        if self.same_top(a, b) {
+            return true;
+        }
+        match (self.unfold(a), self.unfold(b)) {
+            (Ty::Ptr(x), Ty::Ptr(y)) => self.same_fun(self.unfold(x), self.unfold(y)),
+            (x, y) => self.same_fun(x, y),
+        }
+    }
+
+    /// `ty_eq`, or one side is `ptr` and the other a pointer.
+    fn same_top(&self, a: &Ty, b: &Ty) -> bool {
         if self.env.ty_eq(a, b) {
             return true;
         }
@@ -317,18 +353,32 @@ impl<'p> Checker<'p> {
             || (matches!(ub, Ty::OpaquePtr) && ua.is_pointer())
     }
 
+    /// Two function types whose parameters and return types are
+    /// [`Checker::same_top`] (one level only: no recursion).
+    fn same_fun(&self, a: &Ty, b: &Ty) -> bool {
+        match (a, b) {
+            (Ty::Fun(ps, r), Ty::Fun(qs, s)) => {
+                ps.len() == qs.len()
+                    && self.same_top(r, s)
+                    && ps.iter().zip(qs).all(|(p, q)| self.same_top(p, q))
+            }
+            _ => false,
+        }
+    }
+
     /// All checks of one function definition.
     fn function(&mut self, f: &'p Fdecl) {
         self.function_signature(f);
         let locals = self.duplicate_local(f);
         self.duplicate_label(f);
-        let blocks = cfg::blocks(f);
-        for block in blocks {
+        self.label_local_clash(f, &locals);
+        let labels = cfg::label_index(f);
+        for block in cfg::blocks(f) {
             for insn in &block.insns {
                 self.insn(insn, &locals);
             }
-            self.term(f, &block.term, &locals);
+            self.term(f, &block.term, &locals, &labels);
         }
-        self.dominance(f, &locals);
+        self.dominance(f, &locals, &labels);
     }
 }

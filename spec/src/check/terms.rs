@@ -2,21 +2,21 @@
 //! %LAB`, `br i1 OP, label %LAB1, label %LAB2`; and the entry block, which
 //! no branch may target.
 
-use super::cfg::{label_index, Locals};
+use super::cfg::{Labels, Locals};
 use super::Checker;
 use crate::ast::{Fdecl, Operand, Term, TermKind, Ty};
 use crate::span::Span;
 
 impl Checker<'_> {
     /// Checks a terminator of `f`.
-    pub(super) fn term(&mut self, f: &Fdecl, term: &Term, locals: &Locals) {
+    pub(super) fn term(&mut self, f: &Fdecl, term: &Term, locals: &Locals, labels: &Labels) {
         match &term.kind {
             TermKind::Ret(ty, op) => self.ret_type(f, ty, op.as_ref(), term.span, locals),
-            TermKind::Br(l) => self.label_target(f, l, term.span),
+            TermKind::Br(l) => self.label_target(f, l, term.span, labels),
             TermKind::Cbr(op, l1, l2) => {
                 self.cbr_type(op, locals);
-                self.label_target(f, l1, term.span);
-                self.label_target(f, l2, term.span);
+                self.label_target(f, l1, term.span, labels);
+                self.label_target(f, l2, term.span, labels);
             }
         }
     }
@@ -65,14 +65,14 @@ impl Checker<'_> {
 
     /// `label-defined` and `entry-branch-target`: a branch names a label of
     /// the function, and never the entry block's.
-    fn label_target(&mut self, f: &Fdecl, l: &str, span: Span) {
+    fn label_target(&mut self, f: &Fdecl, l: &str, span: Span, labels: &Labels) {
         if f.cfg.entry_label.as_deref() == Some(l) {
             self.report(
                 "entry-branch-target",
                 span,
                 format!("branch to %{l}, the entry block: no branch may target the entry block"),
             );
-        } else if !label_index(f).contains_key(l) {
+        } else if !labels.contains_key(l) {
             self.report(
                 "label-defined",
                 span,

@@ -35,20 +35,15 @@ pub(super) enum Pos {
 impl Checker<'_> {
     /// `duplicate-type`: each named type is defined once.
     pub(super) fn duplicate_type(&mut self) {
-        let mut first: HashMap<&str, Span> = HashMap::new();
+        let mut first: HashSet<&str> = HashSet::new();
         for t in &self.prog.tdecls {
-            if let Some(&prev) = first.get(t.name.as_str()) {
+            if !first.insert(&t.name) {
                 self.report_note(
                     "duplicate-type",
                     t.span,
                     format!("named type %{} is defined twice", t.name),
-                    format!(
-                        "the first definition (at bytes {}..{}) is the one used",
-                        prev.lo, prev.hi
-                    ),
+                    "the first definition, earlier in the file, is the one used".to_string(),
                 );
-            } else {
-                first.insert(&t.name, t.span);
             }
         }
     }
@@ -156,11 +151,7 @@ impl Checker<'_> {
             return;
         }
         if !self.is_simple(ty) {
-            let why = if why.is_empty() {
-                "expected a simple type (i1, i64 or a pointer)"
-            } else {
-                why
-            };
+            let why = if why.is_empty() { value_why(rule) } else { why };
             self.report(rule, span, format!("{why}, found {}", self.show(ty)));
         } else if let Ty::Ptr(p) = ty {
             stack.push((p, Pos::Pointee));
@@ -215,6 +206,17 @@ impl Checker<'_> {
             self.type_at(p, Pos::Param, span);
         }
         self.type_at(ret, Pos::Ret, span);
+    }
+}
+
+/// What a position that needs a simple type is, for messages.
+fn value_why(rule: &str) -> &'static str {
+    match rule {
+        "load-type" => "load reads a simple type (i1, i64 or a pointer)",
+        "store-type" => "store writes a simple type (i1, i64 or a pointer)",
+        "icmp-type" => "icmp compares values of a simple type (i1, i64 or a pointer)",
+        "local-simple" => "call results and arguments have simple types (i1, i64 or a pointer)",
+        _ => "expected a simple type (i1, i64 or a pointer)",
     }
 }
 

@@ -13,6 +13,7 @@ use crate::ast::{
     Block, Bop, Cfg, Cnd, Insn, InsnKind, LabeledBlock, Lbl, Operand, OperandKind, Term, TermKind,
     Ty,
 };
+use crate::diag::{Diagnostic, SYNTAX_RULE};
 
 impl Parser<'_> {
     /// A function body after its `{`: an optional entry label, the entry
@@ -40,7 +41,7 @@ impl Parser<'_> {
                 }
                 Tok::Label(l) => {
                     let label = l.clone();
-                    let label_span = self.bump().span;
+                    let label_span = self.bump();
                     let block = self.block()?;
                     blocks.push(LabeledBlock {
                         label,
@@ -150,25 +151,21 @@ impl Parser<'_> {
             let ptr = self.operand()?;
             return Ok((ty, ptr_ty, ptr));
         }
-        match ty {
-            Ty::Ptr(inner) => {
-                let ptr = self.operand()?;
-                let ptr_ty = Ty::Ptr(inner.clone());
-                Ok((*inner, ptr_ty, ptr))
-            }
-            _ => {
-                let span = self.since(ty_span);
-                Err(crate::diag::Diagnostic::new(
-                    crate::diag::SYNTAX_RULE,
-                    span,
-                    format!(
-                        "expected a pointer type `T*` (the spec's syntax `{insn} T* OP`) \
-                         or `,` after the type (LLVM's `{insn} T, T* OP`), found `{}`",
-                        self.text_of(span)
-                    ),
-                ))
-            }
-        }
+        let Ty::Ptr(pointee) = &ty else {
+            let span = self.since(ty_span);
+            return Err(Diagnostic::new(
+                SYNTAX_RULE,
+                span,
+                format!(
+                    "expected a pointer type `T*` (the spec's syntax `{insn} T* OP`) \
+                     or `,` after the type (LLVM's `{insn} T, T* OP`), found `{}`",
+                    self.text_of(span)
+                ),
+            ));
+        };
+        let pointee = (**pointee).clone();
+        let ptr = self.operand()?;
+        Ok((pointee, ty, ptr))
     }
 
     /// `load S* OP` or `load S, S* OP` (after the keyword).
@@ -194,11 +191,11 @@ impl Parser<'_> {
 
     /// `icmp CND S OP1, OP2` (after the keyword).
     fn icmp(&mut self) -> PResult<InsnKind> {
-        let kw = self.text_of(self.span());
-        let Some(cnd) = Cnd::ALL
-            .into_iter()
-            .find(|c| *self.peek() == Tok::Word && c.keyword() == kw)
-        else {
+        let kw = match self.peek() {
+            Tok::Word => self.text_of(self.span()),
+            _ => "",
+        };
+        let Some(cnd) = Cnd::ALL.into_iter().find(|c| c.keyword() == kw) else {
             return self.expected("a condition (`eq`, `ne`, `slt`, `sle`, `sgt` or `sge`)");
         };
         self.bump();
@@ -210,17 +207,18 @@ impl Parser<'_> {
     }
 
     /// `call S OP(S1 OP1, ...)` (after the keyword). The type may also be a
-    /// function type `S (S1, ...)` or, in the old syntax, a function pointer
-    /// type `S (S1, ...)*`; either way S is the return type.
+    /// function type `S (S1, ...)`, whose return type S is the call's. A
+    /// function pointer type `S (S1, ...)*` is the return type, as the spec
+    /// and LLVM 3.7+ read it; the place is noted because LLVM before 3.7
+    /// read it as the callee's type (see `old_call`).
     fn call(&mut self) -> PResult<InsnKind> {
         let ret = match self.ty()? {
             Ty::Fun(_, ret) => *ret,
-            Ty::Ptr(inner) => match *inner {
-                Ty::Fun(_, ret) => *ret,
-                other => Ty::Ptr(Box::new(other)),
-            },
             other => other,
         };
+        if matches!(&ret, Ty::Ptr(inner) if matches!(**inner, Ty::Fun(..))) {
+            self.old_calls.insert(self.span().lo);
+        }
         let callee = self.operand()?;
         if *self.peek() != Tok::LParen {
             return self.expected("`(` and the call's arguments");

@@ -69,9 +69,11 @@ pub(crate) fn is_name_byte(b: u8) -> bool {
 
 /// Splits `text` into tokens; the last token is [`Tok::Eof`] or [`Tok::Error`].
 pub(crate) fn lex(text: &str) -> Vec<Token> {
+    // A UTF-8 byte order mark, as some editors write, is not text.
+    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let mut lx = Lexer {
         bytes: text.as_bytes(),
-        pos: 0,
+        pos: start,
         out: Vec::with_capacity(text.len() / 3 + 1),
     };
     lx.run();
@@ -349,6 +351,13 @@ mod tests {
                 Tok::Eof
             ]
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        assert_eq!(toks("\u{feff}i64"), vec![Tok::Word, Tok::Eof]);
+        let span = lex("\u{feff}i64")[0].span;
+        assert_eq!((span.lo, span.hi), (3, 6));
     }
 
     #[test]

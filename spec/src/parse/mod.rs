@@ -4,9 +4,9 @@
 //! (`%x = load i64* %p`, `getelementptr %T* %p, i32 0, i32 1`) and LLVM
 //! 3.7+'s (`load i64, i64* %p`, `getelementptr %T, %T* %p, i64 0, i32 1`);
 //! both give the same tree. The parser is hand-written over a token list
-//! ([`lexer`]), one function per syntactic category, in the files
-//! [`toplevel`] (program, definitions), [`types`], [`ginit`] (global
-//! initializers) and [`insn`] (CFGs, instructions, terminators, operands).
+//! (`lexer`), one function per syntactic category, in the files
+//! `toplevel` (program, definitions), `types`, `ginit` (global
+//! initializers) and `insn` (CFGs, instructions, terminators, operands).
 //!
 //! It never panics, whatever the bytes; nesting of types and initializers
 //! is capped at [`MAX_DEPTH`] so no input can exhaust the stack. The first
@@ -16,6 +16,7 @@
 mod ginit;
 mod insn;
 mod lexer;
+mod old_call;
 mod toplevel;
 mod types;
 
@@ -23,6 +24,7 @@ use crate::ast::Prog;
 use crate::diag::{Diagnostic, SYNTAX_RULE};
 use crate::span::{Source, Span};
 use lexer::{Tok, Token};
+use std::collections::HashSet;
 
 /// The deepest nesting of a type (`{`, `[`, `*`, function types) or of a
 /// global initializer the parser accepts; deeper input is a syntax error.
@@ -32,7 +34,9 @@ pub const MAX_DEPTH: usize = 256;
 /// stops making sense, what was expected and what was found.
 pub fn parse(src: &Source) -> Result<Prog, Diagnostic> {
     let mut p = Parser::new(&src.text);
-    p.program()
+    let mut prog = p.program()?;
+    old_call::resolve_old_calls(&mut prog, &p.old_calls);
+    Ok(prog)
 }
 
 /// The result of one parsing function.
@@ -45,6 +49,9 @@ struct Parser<'a> {
     pos: usize,
     /// The end of the last token consumed (for spans of whole nodes).
     prev_end: u32,
+    /// Where the callee of each call written with a function pointer type
+    /// starts (`call i64 (i64)* @f(...)`), for `old_call`.
+    old_calls: HashSet<u32>,
 }
 
 impl<'a> Parser<'a> {
@@ -54,6 +61,7 @@ impl<'a> Parser<'a> {
             toks: lexer::lex(text),
             pos: 0,
             prev_end: 0,
+            old_calls: HashSet::new(),
         }
     }
 
@@ -87,18 +95,17 @@ impl<'a> Parser<'a> {
         matches!(self.peek(), Tok::Word) && self.text_of(self.span()) == w
     }
 
-    /// Consumes the current token and returns it (never moves past the end).
-    fn bump(&mut self) -> Token {
-        let i = self.pos.min(self.toks.len().saturating_sub(1));
-        let tok = self.toks.get(i).cloned().unwrap_or(Token {
-            tok: Tok::Eof,
-            span: Span::new(self.text.len(), self.text.len()),
-        });
-        if !matches!(tok.tok, Tok::Eof | Tok::Error(_)) {
-            self.pos += 1;
-            self.prev_end = tok.span.hi;
+    /// Consumes the current token and returns its span (never moves past
+    /// the final `Eof` / `Error` token).
+    fn bump(&mut self) -> Span {
+        match self.toks.get(self.pos) {
+            Some(t) if !matches!(t.tok, Tok::Eof | Tok::Error(_)) => {
+                self.pos += 1;
+                self.prev_end = t.span.hi;
+                t.span
+            }
+            _ => self.span(),
         }
-        tok
     }
 
     /// The span from `lo` to the end of the last consumed token.
@@ -139,7 +146,7 @@ impl<'a> Parser<'a> {
     /// Consumes `tok` (a punctuation token) or fails naming `what`.
     fn expect(&mut self, tok: Tok, what: &str) -> PResult<Span> {
         if *self.peek() == tok {
-            Ok(self.bump().span)
+            Ok(self.bump())
         } else {
             self.expected(what)
         }
@@ -148,7 +155,7 @@ impl<'a> Parser<'a> {
     /// Consumes the bare word `w` or fails.
     fn expect_word(&mut self, w: &str) -> PResult<Span> {
         if self.at_word(w) {
-            Ok(self.bump().span)
+            Ok(self.bump())
         } else {
             self.expected(&format!("`{w}`"))
         }

@@ -88,7 +88,7 @@ impl Parser<'_> {
     /// `define S @IDENT(S1 %A1, ..., SN %AN) { CFG }`; the span is the
     /// header up to `{`.
     fn fdecl(&mut self) -> PResult<Fdecl> {
-        let lo = self.bump().span;
+        let lo = self.bump();
         let ret = self.ty()?;
         let name = self.global_name()?;
         if *self.peek() != Tok::LParen {
@@ -114,7 +114,7 @@ impl Parser<'_> {
     /// `declare S @IDENT(S1, ..., SN)`; parameter names may be written and
     /// are ignored.
     fn edecl(&mut self) -> PResult<Edecl> {
-        let lo = self.bump().span;
+        let lo = self.bump();
         let ret = self.ty()?;
         let name = self.global_name()?;
         if *self.peek() != Tok::LParen {

@@ -1,0 +1,360 @@
+//! One function per instruction of the spec's table "Instructions and
+//! Terminators" (the call and `ret` live with `interp_cfg` in `interp`),
+//! and the errors they raise.
+
+use crate::gep::gep_ptr;
+use crate::interp::{copy_value, operand_ref, Machine, Stop};
+use crate::memory::{mval_of_ty, Access};
+use crate::resolve::{GepInsn, Insn, Op};
+use crate::tytable::{TyId, TyTable};
+use crate::value::{BlockId, Path, Ptr, UndefWhy, Value};
+use spec::{Bop, Cnd, UndefinedKind};
+
+impl Machine<'_> {
+    #[inline]
+    pub(crate) fn interp_insn(&mut self, insn: &Insn, base: usize, site: u32) -> Result<(), Stop> {
+        match insn {
+            Insn::Binop { dst, bop, a, b } => {
+                let x = self.int_operand(*a, base, "the first operand")?;
+                let y = self.int_operand(*b, base, "the second operand")?;
+                let r = interp_bop(*bop, x, y)?;
+                self.set_local(base, *dst, Value::Int(r));
+                Ok(())
+            }
+            Insn::Icmp { dst, cnd, i1, a, b } => {
+                let r = self.interp_icmp(*cnd, *i1, *a, *b, base)?;
+                self.set_local(base, *dst, Value::Int(r as i64));
+                Ok(())
+            }
+            Insn::Alloca { dst, ty } => {
+                let p = self.interp_alloca(*ty, site)?;
+                self.set_local(base, *dst, p);
+                Ok(())
+            }
+            Insn::Load { dst, ty, ptr } => self.interp_load(*dst, *ty, *ptr, base, site),
+            Insn::Store { ty, val, ptr } => self.interp_store(*ty, *val, *ptr, base),
+            Insn::Gep(g) => self.interp_gep(g, base, site),
+            Insn::Bitcast { dst, op } => {
+                let v = self.interp_operand(*op, base);
+                self.set_local(base, *dst, v);
+                Ok(())
+            }
+            Insn::Call { .. } => Err(Stop::Internal("call outside interp_cfg".into())),
+        }
+    }
+
+    /// `icmp`: signed comparison of integers; pointers only `eq`/`ne`, equal
+    /// iff same block and same layout offset.
+    fn interp_icmp(&self, cnd: Cnd, i1: bool, a: Op, b: Op, base: usize) -> Result<bool, Stop> {
+        if i1 && !matches!(cnd, Cnd::Eq | Cnd::Ne) {
+            return Err(Stop::Undefined(
+                UndefinedKind::AmbiguousI1Order,
+                format!(
+                    "icmp {} at type i1: the spec's 1-bit two's complement order and the course back ends' 0/1 order disagree",
+                    cnd.keyword()
+                ),
+            ));
+        }
+        let va = self.interp_operand(a, base);
+        let vb = self.interp_operand(b, base);
+        match (&va, &vb) {
+            (Value::Int(x), Value::Int(y)) => Ok(interp_cnd(cnd, *x, *y)),
+            (Value::Ptr(p), Value::Ptr(q)) => {
+                if !matches!(cnd, Cnd::Eq | Cnd::Ne) {
+                    return Err(Stop::Undefined(
+                        UndefinedKind::PointerOrderCompare,
+                        format!(
+                            "icmp {} on two pointers: only eq and ne compare pointers",
+                            cnd.keyword()
+                        ),
+                    ));
+                }
+                let eq = self.ptr_eq(p, q)?;
+                Ok(if cnd == Cnd::Eq { eq } else { !eq })
+            }
+            (Value::Undef(u), _) => Err(self.undef_used(
+                UndefinedKind::UndefOperand,
+                u,
+                &self.named("the first operand of icmp", a),
+            )),
+            (_, Value::Undef(u)) => Err(self.undef_used(
+                UndefinedKind::UndefOperand,
+                u,
+                &self.named("the second operand of icmp", b),
+            )),
+            _ => Err(Stop::Undefined(
+                UndefinedKind::UndefOperand,
+                "icmp compares an integer with a pointer".into(),
+            )),
+        }
+    }
+
+    /// Pointer equality: same block (a stack frame's allocations are each
+    /// their own block) and the same layout offset in it. A pointer into a
+    /// freed frame is `use-after-return`.
+    fn ptr_eq(&self, p: &Ptr, q: &Ptr) -> Result<bool, Stop> {
+        for r in [p, q] {
+            if let Err(Access::Dead) = self.mem.forest(r.block) {
+                return Err(use_after_return("icmp compares a pointer"));
+            }
+        }
+        let paths = &self.mem.paths;
+        let key = |r: &Ptr| match r.block {
+            BlockId::Stack { .. } => (r.block, paths.get(&r.path).first().copied()),
+            b => (b, None),
+        };
+        if key(p) != key(q) {
+            return Ok(false);
+        }
+        let off = |r: &Ptr| self.tys.path_offset(r.tag, paths.get(&r.path));
+        Ok(off(p) == off(q))
+    }
+
+    /// `alloca S`: a fresh undef subtree for S appended to the frame.
+    fn interp_alloca(&mut self, ty: TyId, site: u32) -> Result<Value, Stop> {
+        let cells = self
+            .tys
+            .cells(ty)
+            .ok_or_else(|| Stop::Internal("alloca of a type with no values".into()))?;
+        self.use_cells(cells)?;
+        let tree = mval_of_ty(&self.tys, ty, site)
+            .ok_or_else(|| Stop::Internal("alloca of a type with no values".into()))?;
+        let depth = self.mem.stack.len().saturating_sub(1);
+        let sb = self
+            .mem
+            .stack
+            .last_mut()
+            .ok_or_else(|| Stop::Internal("alloca outside a call".into()))?;
+        sb.forest.push(tree);
+        sb.cells = sb.cells.saturating_add(cells);
+        let k = (sb.forest.len() - 1) as u32;
+        let serial = sb.serial;
+        Ok(Value::Ptr(Ptr {
+            tag: ty,
+            block: BlockId::Stack {
+                depth: depth as u32,
+                serial,
+            },
+            path: Path::single(k),
+        }))
+    }
+
+    /// The error for an address operand that is not a pointer.
+    #[cold]
+    #[inline(never)]
+    fn not_an_address(&self, v: Option<&Value>, op: Op) -> Stop {
+        match v {
+            Some(Value::Undef(u)) => self.undef_used(
+                UndefinedKind::UndefPtrDeref,
+                u,
+                &self.named("the address", op),
+            ),
+            _ => Stop::Internal("an integer used as an address".into()),
+        }
+    }
+
+    /// `load S* OP`: the word at the target, which must have type S. A word
+    /// never written gives `undef` (remembering this load and the allocation).
+    #[inline]
+    fn interp_load(
+        &mut self,
+        dst: u32,
+        ty: TyId,
+        ptr: Op,
+        base: usize,
+        site: u32,
+    ) -> Result<(), Stop> {
+        let v = {
+            let p = match operand_ref(&self.locals, self.prog, ptr, base) {
+                Some(Value::Ptr(p)) => p,
+                other => return Err(self.not_an_address(other, ptr)),
+            };
+            let w = match self.mem.load_ptr(p) {
+                Ok(w) => w,
+                Err(Access::OutOfBounds) => return Err(not_a_word("load")),
+                Err(a) => return Err(access_error(a, "load")),
+            };
+            tag_check(
+                &mut self.tys,
+                p.tag,
+                self.mem.paths.get(&p.path),
+                ty,
+                "load",
+            )?;
+            match w {
+                Value::Undef(u) if u.why == UndefWhy::Uninit => {
+                    Value::undef(UndefWhy::Loaded, site, u.site)
+                }
+                v => copy_value(v),
+            }
+        };
+        self.set_local(base, dst, v);
+        Ok(())
+    }
+
+    /// `store S OP1, S* OP2`: overwrites the word at the target, which must
+    /// have type S. Storing undef is fine.
+    #[inline]
+    fn interp_store(&mut self, ty: TyId, val: Op, ptr: Op, base: usize) -> Result<(), Stop> {
+        let v = self.interp_operand(val, base);
+        let p = match operand_ref(&self.locals, self.prog, ptr, base) {
+            Some(Value::Ptr(p)) => p,
+            other => return Err(self.not_an_address(other, ptr)),
+        };
+        let (w, path) = match self.mem.word_mut(p) {
+            Ok(x) => x,
+            Err(Access::OutOfBounds) => return Err(not_a_word("store")),
+            Err(a) => return Err(access_error(a, "store")),
+        };
+        tag_check(&mut self.tys, p.tag, path, ty, "store")?;
+        *w = v;
+        Ok(())
+    }
+
+    /// `getelementptr`: the indices must be integers (`undef-operand`
+    /// otherwise); the result is `gep_ptr`'s pointer or an undef that
+    /// remembers the failed check.
+    fn interp_gep(&mut self, g: &GepInsn, base: usize, site: u32) -> Result<(), Stop> {
+        let mut buf = std::mem::take(&mut self.idx_buf);
+        buf.clear();
+        for op in g.idxs.iter() {
+            match self.int_operand(*op, base, "a getelementptr index") {
+                Ok(n) => buf.push(n),
+                Err(e) => {
+                    self.idx_buf = buf;
+                    return Err(e);
+                }
+            }
+        }
+        const NOT_A_POINTER: Value = Value::Int(0);
+        let p = operand_ref(&self.locals, self.prog, g.ptr, base).unwrap_or(&NOT_A_POINTER);
+        let r = gep_ptr(&mut self.mem, &mut self.tys, p, g.base, g.result, &buf);
+        self.idx_buf = buf;
+        if let Some(slot) = self.locals.get_mut(base + g.dst as usize) {
+            *slot = match r {
+                Ok(q) => Value::Ptr(q),
+                Err(check) => Value::undef(UndefWhy::BadGep, site, check as u32),
+            };
+        }
+        Ok(())
+    }
+
+    /// `br i1 OP, ...`: the condition must be the integer 0 or 1.
+    pub(crate) fn interp_cbr(&self, op: Op, base: usize) -> Result<bool, Stop> {
+        match self.interp_operand(op, base) {
+            Value::Int(1) => Ok(true),
+            Value::Int(0) => Ok(false),
+            Value::Int(n) => Err(Stop::Undefined(
+                UndefinedKind::UndefOperand,
+                format!("the branch condition is {n}, not 0 or 1"),
+            )),
+            Value::Undef(u) => Err(self.undef_used(
+                UndefinedKind::UndefOperand,
+                &u,
+                &self.named("the branch condition", op),
+            )),
+            Value::Ptr(_) => Err(Stop::Internal(
+                "a pointer used as a branch condition".into(),
+            )),
+        }
+    }
+}
+
+/// The effective tag at a pointer (root `tag`, `path`) must be S
+/// (`incompatible-tag` otherwise; named types unfolded, pointers compared
+/// structurally).
+#[inline]
+fn tag_check(tys: &mut TyTable, tag: TyId, path: &[u32], s: TyId, what: &str) -> Result<(), Stop> {
+    let eff = tys.effective_tag(tag, path);
+    match eff {
+        Some(e) if tys.ty_eq(e, s) => Ok(()),
+        _ => Err(incompatible_tag(tys, eff, s, what)),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn incompatible_tag(tys: &TyTable, eff: Option<TyId>, s: TyId, what: &str) -> Stop {
+    let actual = eff.map_or("no type".to_string(), |e| spec::print::print_ty(tys.ty(e)));
+    Stop::Undefined(
+        UndefinedKind::IncompatibleTag,
+        format!(
+            "{what} at type {} but the target was allocated as {actual}",
+            spec::print::print_ty(tys.ty(s))
+        ),
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn not_a_word(what: &str) -> Stop {
+    Stop::Undefined(
+        UndefinedKind::OutOfBounds,
+        format!("{what} through a pointer whose target is a struct, array or string, not a word"),
+    )
+}
+
+fn use_after_return(what: &str) -> Stop {
+    Stop::Undefined(
+        UndefinedKind::UseAfterReturn,
+        format!("{what} into the frame of a call that has returned"),
+    )
+}
+
+/// The error of an access through a pointer that reaches no word.
+#[cold]
+#[inline(never)]
+pub(crate) fn access_error(a: Access, what: &str) -> Stop {
+    match a {
+        Access::Null => Stop::Undefined(
+            UndefinedKind::NullDeref,
+            format!("{what} through a null pointer"),
+        ),
+        Access::Dead => use_after_return(&format!("{what} through a pointer")),
+        Access::Code => Stop::Undefined(
+            UndefinedKind::OutOfBounds,
+            format!("{what} through a function pointer, which points to code, not data"),
+        ),
+        Access::OutOfBounds => Stop::Undefined(
+            UndefinedKind::OutOfBounds,
+            format!("{what} through a pointer whose path reaches no word of its block"),
+        ),
+    }
+}
+
+/// `interp_bop`: add, sub and mul wrap; shifts need an amount in 0..=63.
+#[inline]
+pub fn interp_bop(bop: Bop, x: i64, y: i64) -> Result<i64, Stop> {
+    let amount = || {
+        u32::try_from(y).ok().filter(|&s| s < 64).ok_or_else(|| {
+            Stop::Undefined(
+                UndefinedKind::ShiftOutOfRange,
+                format!("{} by {y}: the amount must be in 0..=63", bop.keyword()),
+            )
+        })
+    };
+    Ok(match bop {
+        Bop::Add => x.wrapping_add(y),
+        Bop::Sub => x.wrapping_sub(y),
+        Bop::Mul => x.wrapping_mul(y),
+        Bop::Shl => x << amount()?,
+        Bop::Lshr => ((x as u64) >> amount()?) as i64,
+        Bop::Ashr => x >> amount()?,
+        Bop::And => x & y,
+        Bop::Or => x | y,
+        Bop::Xor => x ^ y,
+    })
+}
+
+/// `interp_cnd`: the signed comparison of two integers.
+#[inline]
+pub fn interp_cnd(cnd: Cnd, x: i64, y: i64) -> bool {
+    match cnd {
+        Cnd::Eq => x == y,
+        Cnd::Ne => x != y,
+        Cnd::Slt => x < y,
+        Cnd::Sle => x <= y,
+        Cnd::Sgt => x > y,
+        Cnd::Sge => x >= y,
+    }
+}

@@ -1,0 +1,65 @@
+//! One module per subcommand, plus loading a program from a file.
+
+pub mod check;
+pub mod print;
+pub mod run;
+
+use spec::{Outcome, Prog, Source};
+use std::path::Path;
+
+/// A program read from a file, parsed and checked, or the outcome that
+/// stopped it (malformed, ill-typed, unreadable), already reported on stderr.
+pub struct Loaded {
+    /// The source text, for diagnostics.
+    pub src: Source,
+    /// The checked program.
+    pub prog: Prog,
+}
+
+/// Reads `path`; `Err` is an I/O error message.
+pub fn read_source(path: &Path) -> Result<Source, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    Ok(Source::new(path.display().to_string(), text))
+}
+
+/// A program that never ran: why (the outcome) and the diagnostics as text.
+pub struct Rejected {
+    /// `Malformed` or `IllTyped`.
+    pub outcome: Outcome,
+    /// The diagnostics rendered with source lines and carets.
+    pub rendered: String,
+}
+
+/// Parses `src`; on failure the `Malformed` outcome and the rendered diagnostic.
+pub fn parse_source(src: &Source) -> Result<Prog, Box<Rejected>> {
+    spec::parse(src).map_err(|d| {
+        Box::new(Rejected {
+            outcome: Outcome::Malformed {
+                diagnostic: d.locate(src),
+            },
+            rendered: d.render(src),
+        })
+    })
+}
+
+/// Parses and checks `src`; on failure the outcome and the rendered diagnostics.
+pub fn load_source(src: Source) -> Result<Loaded, Box<Rejected>> {
+    let prog = parse_source(&src)?;
+    if let Err(diags) = spec::check(&prog) {
+        let rendered = diags.iter().map(|d| d.render(&src)).collect::<String>();
+        let outcome = Outcome::IllTyped {
+            diagnostics: diags.iter().map(|d| d.locate(&src)).collect(),
+        };
+        return Err(Box::new(Rejected { outcome, rendered }));
+    }
+    Ok(Loaded { src, prog })
+}
+
+/// Prints `v` as one line of JSON on stdout.
+pub fn print_json(v: &serde_json::Value) {
+    println!("{v}");
+}
+
+/// The exit code for an unreadable input file or bad usage.
+pub const EXIT_USAGE: u8 = 2;
