@@ -1,4 +1,4 @@
-//! `cargo run --release -p codegen --example bench`: the back end's numbers.
+//! `cargo run --release -p codegen --example native_bench`: the back end's numbers.
 //!
 //! - run time of the benchmark programs (oracle/benches/programs) natively
 //!   through the in-process runner, and as executables built from our

@@ -1,5 +1,5 @@
 //! Runs the benchmark programs and prints instructions per second:
-//! `cargo run --release -p oracle --example bench`.
+//! `cargo run --release -p oracle --example oracle_bench`.
 
 use std::time::Instant;
 
