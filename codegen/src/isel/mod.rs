@@ -1,14 +1,19 @@
 //! Instruction selection: one LLVMlite function to a list of machine
 //! instructions ([`MInst`]), following the System V ABI.
 //!
-//! The scheme is the simple one of the course back end: every local (a
-//! parameter or an instruction's result) lives in its own 8-byte slot at a
-//! fixed offset from `rbp`; each instruction loads its operands into `rax` /
-//! `rcx`, computes, and stores the result into its slot. `alloca`s of the
-//! entry block are frame space (`size_of` of their type, aggregates too);
-//! an `alloca` elsewhere takes fresh stack space each time it runs, as the
+//! Every local (a parameter or an instruction's result) has its own 8-byte
+//! slot at a fixed offset from `rbp`; `alloca`s of the entry block are frame
+//! space (`size_of` of their type, aggregates too) addressed directly; an
+//! `alloca` elsewhere takes fresh stack space each time it runs, as the
 //! abstract machine gives a fresh slot each time. `rsp` stays 16-byte
 //! aligned between instructions, so every call site is aligned.
+//!
+//! Within a block, values stay in registers (`regs.rs`): each result is
+//! computed in the least recently used register of a pool and reaches its
+//! slot only when it is still needed as the register is reused, before a
+//! call, or at the end of the block for locals used in other blocks
+//! (`live.rs`). Nothing is kept in registers across labels or calls, so
+//! every block starts from the slots.
 
 mod call;
 mod frame;
