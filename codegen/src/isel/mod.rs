@@ -60,8 +60,13 @@ pub(crate) struct FnCtx<'a> {
 
 /// Selects the machine instructions of `f`: prologue, then every block in
 /// source order (the entry block first), each instruction preceded by a
-/// comment with its LLVMlite text.
-pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFunc, CodegenError> {
+/// comment with its LLVMlite text when `comments` is set.
+pub(crate) fn compile_fdecl(
+    env: &TypeEnv,
+    syms: &Syms,
+    f: &Fdecl,
+    comments: bool,
+) -> Result<MFunc, CodegenError> {
     let frame = Frame::layout(env, f)?;
     let live = Live::of(f, &frame);
     let labels = f
@@ -102,10 +107,14 @@ pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFu
         let in_entry = label.is_none();
         for (i, insn) in block.insns.iter().enumerate() {
             cx.pos = i;
-            cx.emit(MInst::Comment(describe::insn(insn)));
+            if comments {
+                cx.emit(MInst::Comment(describe::insn(insn)));
+            }
             cx.compile_insn(insn, in_entry, i)?;
         }
-        cx.emit(MInst::Comment(describe::term(&block.term)));
+        if comments {
+            cx.emit(MInst::Comment(describe::term(&block.term)));
+        }
         let next = label.map_or(0, |l| l + 1);
         cx.pos = block.insns.len();
         let fused = fused_condition(block);
