@@ -55,13 +55,14 @@ impl Default for NativeOptions {
     }
 }
 
-/// Compiles `prog` and runs it natively (see [`Module::run`]).
+/// Compiles `prog` (without comments) and runs it natively (see
+/// [`Module::run`]).
 pub fn run_native(
     prog: &Prog,
     args: &[String],
     opts: &NativeOptions,
 ) -> Result<Outcome, CodegenError> {
-    crate::compile(prog)?.run(args, opts)
+    crate::compile_with(prog, &crate::CompileOptions { comments: false })?.run(args, opts)
 }
 
 /// Forks are serialised so that no other run's child inherits this run's
