@@ -27,6 +27,7 @@ use crate::data::Syms;
 use crate::describe;
 use crate::error::CodegenError;
 use crate::minst::{Alu, Label, MFunc, MInst, Mem, Reg, Sym};
+use crate::{CompileOptions, Mutation};
 use frame::Frame;
 use live::Live;
 use spec::{Fdecl, InsnKind, Operand, OperandKind, Span, TermKind, TypeEnv};
@@ -56,6 +57,8 @@ pub(crate) struct FnCtx<'a> {
     block: usize,
     /// The index of the instruction being selected in its block.
     pos: usize,
+    /// The deliberate miscompilation, if any (mutation testing).
+    mutation: Option<Mutation>,
 }
 
 /// Selects the machine instructions of `f`: prologue, then every block in
@@ -65,8 +68,9 @@ pub(crate) fn compile_fdecl(
     env: &TypeEnv,
     syms: &Syms,
     f: &Fdecl,
-    comments: bool,
+    opts: &CompileOptions,
 ) -> Result<MFunc, CodegenError> {
+    let comments = opts.comments;
     let frame = Frame::layout(env, f)?;
     let live = Live::of(f, &frame);
     let labels = f
@@ -90,6 +94,7 @@ pub(crate) fn compile_fdecl(
         live,
         block: 0,
         pos: 0,
+        mutation: opts.mutation,
     };
     cx.prologue();
     let blocks = std::iter::once((None, &f.cfg.entry)).chain(
@@ -117,7 +122,7 @@ pub(crate) fn compile_fdecl(
         }
         let next = label.map_or(0, |l| l + 1);
         cx.pos = block.insns.len();
-        let fused = fused_condition(block);
+        let fused = fused_condition(block).map(|cc| insn::mutate_cc(cc, cx.mutation));
         cx.compile_term(&block.term, next, fused)?;
     }
     Ok(MFunc {
