@@ -26,6 +26,15 @@ enum Command {
     Check(cmd::check::CheckArgs),
     /// Print the canonical text of a program (LLVM 3.7+ syntax).
     Print(cmd::print::PrintArgs),
+    /// Compile a program with the built-in back end to AT&T assembly (links
+    /// with cc and the bundled runtime) or an executable.
+    Compile(cmd::compile::CompileArgs),
+    /// Check a compiler (or optimiser) against the oracle on the corpus and
+    /// random programs; reduce and report every failure.
+    TestCompiler(cmd::test_compiler::TestCompilerArgs),
+    /// Shrink a program that fails under a compiler while it keeps failing
+    /// the same way and stays well defined.
+    Reduce(cmd::reduce::ReduceArgs),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +43,9 @@ fn main() -> ExitCode {
         Command::Run(a) => cmd::run::main(a),
         Command::Check(a) => cmd::check::main(a),
         Command::Print(a) => cmd::print::main(a),
+        Command::Compile(a) => cmd::compile::main(a),
+        Command::TestCompiler(a) => cmd::test_compiler::main(a),
+        Command::Reduce(a) => cmd::reduce::main(a),
     };
     ExitCode::from(code)
 }

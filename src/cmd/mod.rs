@@ -1,8 +1,11 @@
 //! One module per subcommand, plus loading a program from a file.
 
 pub mod check;
+pub mod compile;
 pub mod print;
+pub mod reduce;
 pub mod run;
+pub mod test_compiler;
 
 use spec::{Outcome, Prog, Source};
 use std::path::Path;
