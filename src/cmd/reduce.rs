@@ -45,13 +45,14 @@ pub fn main(a: ReduceArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let tools = match Tools::new(Duration::from_secs(a.timeout)) {
+    let mut tools = match Tools::new(Duration::from_secs(a.timeout)) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("lloracle: {e}");
             return EXIT_USAGE;
         }
     };
+    tools.oracle.fuel = super::test_compiler::DEFAULT_FUEL;
     let case = match corpus_cases(&a.file) {
         Ok((cases, _)) => match cases.into_iter().next() {
             Some(c) => c,

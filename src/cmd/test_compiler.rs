@@ -91,6 +91,10 @@ pub struct TestCompilerArgs {
     /// Wall-clock limit of one compile, link or run, in seconds.
     #[arg(long, default_value_t = 10)]
     timeout: u64,
+    /// The most instructions the oracle executes per run; runs that need
+    /// more end in `fuel-exhausted` and are skipped, not judged.
+    #[arg(long, default_value_t = DEFAULT_FUEL)]
+    fuel: u64,
     /// Write the JSON report here.
     #[arg(long)]
     json: Option<PathBuf>,
@@ -118,6 +122,10 @@ pub struct TestCompilerArgs {
     #[arg(long)]
     mutation_score: bool,
 }
+
+/// The harness's default oracle fuel: lower than `lloracle run`'s so that
+/// the corpus's fuel-limit programs are skipped in seconds, not minutes.
+pub const DEFAULT_FUEL: u64 = 20_000_000;
 
 extern "C" fn on_interrupt(_: libc::c_int) {
     session::INTERRUPTED.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -173,13 +181,14 @@ pub fn main(a: TestCompilerArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let tools = match Tools::new(Duration::from_secs(a.timeout)) {
+    let mut tools = match Tools::new(Duration::from_secs(a.timeout)) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("lloracle: {e}");
             return EXIT_USAGE;
         }
     };
+    tools.oracle.fuel = a.fuel;
     let settings = Settings {
         jobs: a.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
