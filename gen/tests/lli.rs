@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{is_known_oracle_bug, run};
+use common::run;
 use llvmref::{build_runtime_shared, run_with_input};
 use spec::Outcome;
 use std::process::Command;
@@ -19,14 +19,10 @@ fn two_hundred_programs_agree_with_lli() {
     };
     let dir = tempfile::tempdir().expect("temp dir");
     let runtime = build_runtime_shared(dir.path()).unwrap_or_else(|e| panic!("{e}"));
-    let (mut agree, mut skipped) = (0, 0);
+    let mut agree = 0;
     for seed in 0..200u64 {
         let p = gen::from_seed(seed, 10 + (seed % 40) as usize);
         let o = run(&p);
-        if is_known_oracle_bug(&o) {
-            skipped += 1;
-            continue;
-        }
         let Outcome::Returned { value, stdout } = o else {
             panic!("seed {seed}: oracle says {o:?}");
         };
@@ -53,6 +49,6 @@ fn two_hundred_programs_agree_with_lli() {
         );
         agree += 1;
     }
-    eprintln!("lli agrees with the oracle on {agree} of {} programs ({skipped} skipped: known oracle bug)", 200 - skipped);
-    assert_eq!(agree + skipped, 200);
+    eprintln!("lli agrees with the oracle on {agree} of 200 programs");
+    assert_eq!(agree, 200);
 }
