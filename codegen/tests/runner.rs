@@ -59,7 +59,7 @@ fn ret() -> Vec<MInst> {
 
 fn opts() -> NativeOptions {
     NativeOptions {
-        timeout: Duration::from_secs(2),
+        timeout: Duration::from_secs(20),
         max_stdout: 4096,
         ..NativeOptions::default()
     }
