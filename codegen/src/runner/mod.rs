@@ -152,7 +152,11 @@ pub fn run_module(
         .func_index("main")
         .ok_or_else(|| CodegenError::global("the program has no @main"))?;
     let _ = main;
-    let data_len = round_page(encode::data_layout(m).size)?;
+    let data_size = encode::data_layout(m).size;
+    if data_size > encode::MAX_DATA {
+        return Err(CodegenError::global("the globals are too large to run"));
+    }
+    let data_len = round_page(data_size)?;
     let code_len = round_page(encode::code_size_bound(m))?;
     let mut region = Region::new(data_len + code_len)?;
     let (data_base, code_base) = (region.base as u64, (region.base + data_len) as u64);
@@ -160,7 +164,7 @@ pub fn run_module(
     let entry = asm
         .entry
         .ok_or_else(|| CodegenError::global("no entry trampoline"))?;
-    let data = encode::data_image(m, data_base, &asm.func_addrs, rt::addrs());
+    let data = encode::data_image(m, data_base, &asm.func_addrs, rt::addrs())?;
     region.write(0, &data)?;
     region.write(data_len, &asm.code)?;
 
