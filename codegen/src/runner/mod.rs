@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 /// Limits and choices of one native run.
 #[derive(Clone, Debug)]
 pub struct NativeOptions {
-    /// argv[0]; the same default as `oracle::Options::default().program_name`.
+    /// `argv[0]`; the same default as `oracle::Options::default().program_name`.
     pub program_name: String,
     /// Wall-clock limit; past it the child's process group is killed and
     /// the outcome is `Timeout`.
