@@ -34,7 +34,9 @@ pub struct NativeOptions {
     /// outcome is `Crashed { signal: SIGXFSZ }` with the first
     /// `max_stdout` bytes (the signal a file-size limit raises).
     pub max_stdout: usize,
-    /// RLIMIT_AS of the child in bytes.
+    /// RLIMIT_AS of the child in bytes, set once its stack and heap are
+    /// mapped: the program itself maps nothing, so this only stops growth
+    /// (a fork of a large parent may already be above it).
     pub max_memory: u64,
     /// Bytes of the program's stack.
     pub stack_size: usize,
