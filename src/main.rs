@@ -36,6 +36,8 @@ enum Command {
     Gen(cmd::gen::GenArgs),
     /// The benchmark table: oracle vs LLVM's interpreter, native code vs llc.
     Bench(cmd::bench::BenchArgs),
+    /// The differential pipeline on random programs: oracle vs native code.
+    FuzzDiff(cmd::fuzz_diff::FuzzDiffArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         Command::Compile(a) => cmd::compile::main(a),
         Command::Gen(a) => cmd::gen::main(a),
         Command::Bench(a) => cmd::bench::main(a),
+        Command::FuzzDiff(a) => cmd::fuzz_diff::main(a),
     };
     ExitCode::from(code)
 }
