@@ -18,7 +18,6 @@
 
 pub mod asm_text;
 pub mod data;
-mod describe;
 pub mod disasm;
 pub mod encode;
 pub mod error;

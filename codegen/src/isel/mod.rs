@@ -24,7 +24,6 @@ mod regs;
 mod term;
 
 use crate::data::Syms;
-use crate::describe;
 use crate::error::CodegenError;
 use crate::minst::{Alu, Label, MFunc, MInst, Mem, Reg, Sym};
 use frame::Frame;
@@ -113,12 +112,12 @@ pub(crate) fn compile_fdecl(
             cx.pos = i;
             cx.flags_only = i + 1 == block.insns.len() && cx.flags_only_icmp(block);
             if comments {
-                cx.emit(MInst::Comment(describe::insn(insn)));
+                cx.emit(MInst::Comment(spec::print::print_insn(env, insn)));
             }
             cx.compile_insn(insn, in_entry, i)?;
         }
         if comments {
-            cx.emit(MInst::Comment(describe::term(&block.term)));
+            cx.emit(MInst::Comment(spec::print::print_term(&block.term)));
         }
         let next = label.map_or(0, |l| l + 1);
         cx.pos = block.insns.len();
