@@ -1,9 +1,9 @@
 //! The reference LLVMlite to x86-64 back end.
 //!
 //! [`compile`] turns a checked `spec::Prog` into a [`Module`]: one list of
-//! machine instructions per function ([`minst`], chosen by [`isel`] in the
-//! System V ABI and the course data layout of `spec::layout`) and the bytes
-//! of every global ([`data`]). The same list is lowered two ways: to
+//! machine instructions per function ([`minst`], chosen by instruction
+//! selection in the System V ABI and the course data layout of
+//! `spec::layout`) and the bytes of every global ([`data`]). The same list is lowered two ways: to
 //! machine code with iced-x86's `CodeAssembler` ([`encode`], read back by
 //! [`disasm`]) and to AT&T assembly text for `cc` ([`asm_text`]).
 //! [`Module::run`] runs the machine code in a sandboxed child process and
@@ -18,7 +18,6 @@
 
 pub mod asm_text;
 pub mod data;
-mod describe;
 pub mod disasm;
 pub mod encode;
 pub mod error;

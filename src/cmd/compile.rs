@@ -1,82 +1,120 @@
-//! `lloracle compile FILE -o OUT --emit asm|exe [--mutate NAME]`: the
-//! built-in back end as a command-line compiler (AT&T assembly that links
-//! with `cc` and the bundled runtime, or a linked executable). `--mutate`
-//! (hidden) makes it a deliberately broken compiler for mutation testing.
+//! `lloracle compile FILE -o OUT`: the built-in back end's AT&T assembly,
+//! an executable (assembly linked by `cc` with the C runtime), or the
+//! iced-x86 listing.
 
-use super::{load_source, read_source, EXIT_USAGE};
-use lloracle::harness::compiler::Tools;
-use std::path::PathBuf;
+use super::{load_file, EXIT_USAGE};
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::Duration;
+
+/// What `compile` writes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emit {
+    /// AT&T assembly text that links with `cc` and codegen/runtime/llrt.c.
+    Asm,
+    /// An executable: the assembly linked with the C runtime by `cc`.
+    Exe,
+}
 
 /// Arguments of `lloracle compile`.
 #[derive(clap::Args, Debug)]
 pub struct CompileArgs {
+    /// What to write.
+    #[arg(long, value_enum, default_value = "asm")]
+    emit: Emit,
+    /// Print the machine code as iced-x86 decodes it, each LLVMlite
+    /// instruction as a comment above its machine code (to OUT, or stdout).
+    #[arg(long)]
+    disasm: bool,
+    /// Where to write (stdout for asm and disasm when absent).
+    #[arg(short = 'o', long = "output")]
+    output: Option<PathBuf>,
     /// The program.
     file: PathBuf,
-    /// The output file.
-    #[arg(short = 'o', long = "output")]
-    out: PathBuf,
-    /// `asm` (AT&T text) or `exe` (linked with cc and the runtime).
-    #[arg(long, default_value = "asm", value_parser = ["asm", "exe"])]
-    emit: String,
-    /// A deliberate miscompilation (mutation testing): sub-swap,
-    /// field-offset, drop-seventh-arg, sle-as-slt, ashr-as-lshr.
+    /// A deliberate miscompilation (mutation testing of compiler checkers):
+    /// sub-swap, field-offset, drop-seventh-arg, sle-as-slt, ashr-as-lshr.
     #[arg(long, hide = true)]
     mutate: Option<String>,
 }
 
-/// Compiles; 0 on success, 1 when the back end refuses, 2 for bad input.
+/// Compiles; exit 0, 2 for an ill-formed program, 1 for a failure to build.
 pub fn main(a: CompileArgs) -> u8 {
+    let l = match load_file(&a.file) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
     let mutation = match a.mutate.as_deref().map(codegen::Mutation::from_name) {
         None => None,
         Some(Some(m)) => Some(m),
         Some(None) => {
-            eprintln!("lloracle: unknown mutation (try sub-swap, field-offset, drop-seventh-arg, sle-as-slt, ashr-as-lshr)");
+            eprintln!("lloracle: unknown mutation (sub-swap, field-offset, drop-seventh-arg, sle-as-slt, ashr-as-lshr)");
             return EXIT_USAGE;
         }
-    };
-    let loaded = match read_source(&a.file).map(load_source) {
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            return EXIT_USAGE;
-        }
-        Ok(Err(r)) => {
-            eprint!("{}", r.rendered);
-            return EXIT_USAGE;
-        }
-        Ok(Ok(l)) => l,
     };
     let opts = codegen::CompileOptions {
-        comments: true,
         mutation,
+        ..codegen::CompileOptions::default()
     };
-    let module = match codegen::compile_with(&loaded.prog, &opts) {
+    let module = match codegen::compile_with(&l.prog, &opts) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("lloracle: {e}");
+            eprintln!("lloracle: {}: {e}", a.file.display());
             return 1;
         }
     };
-    let asm = module.to_asm();
-    let write = |p: &PathBuf, text: &str| {
-        std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display()))
-    };
-    let result = if a.emit == "asm" {
-        write(&a.out, &asm)
-    } else {
-        Tools::new(Duration::from_secs(60)).and_then(|tools| {
-            let s = a.out.with_extension("lloracle-tmp.s");
-            write(&s, &asm)?;
-            let r = tools.link_to(&s, &a.out);
-            let _ = std::fs::remove_file(&s);
-            r
-        })
-    };
-    match result {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            1
+    let text = if a.disasm {
+        match module.disasm() {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("lloracle: {e}");
+                return 1;
+            }
         }
+    } else {
+        module.to_asm()
+    };
+    match (a.emit, a.disasm, &a.output) {
+        (Emit::Exe, false, Some(out)) => match link_exe(&text, out) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("lloracle: {e}");
+                1
+            }
+        },
+        (Emit::Exe, false, None) => {
+            eprintln!("lloracle: --emit exe needs -o OUT");
+            EXIT_USAGE
+        }
+        (_, _, Some(out)) => match std::fs::write(out, text) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("lloracle: {}: {e}", out.display());
+                1
+            }
+        },
+        (_, _, None) => {
+            print!("{text}");
+            0
+        }
+    }
+}
+
+/// Assembles `asm` and links it with the C runtime into the executable `out`.
+fn link_exe(asm: &str, out: &Path) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
+    let runtime = llvmref::build_runtime_object(dir.path())?;
+    let s = dir.path().join("program.s");
+    std::fs::write(&s, asm).map_err(|e| format!("{}: {e}", s.display()))?;
+    let cc = llvmref::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
+    let mut cmd = Command::new(cc);
+    cmd.arg("-o").arg(out).arg(&s).arg(&runtime);
+    let r = llvmref::run_with_timeout(cmd, Duration::from_secs(120))?;
+    if r.status == Some(0) {
+        Ok(())
+    } else {
+        Err(format!(
+            "cc failed:\n{}",
+            String::from_utf8_lossy(&r.stderr)
+        ))
     }
 }

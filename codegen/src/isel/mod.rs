@@ -24,7 +24,6 @@ mod regs;
 mod term;
 
 use crate::data::Syms;
-use crate::describe;
 use crate::error::CodegenError;
 use crate::minst::{Alu, Label, MFunc, MInst, Mem, Reg, Sym};
 use crate::{CompileOptions, Mutation};
@@ -59,6 +58,9 @@ pub(crate) struct FnCtx<'a> {
     pos: usize,
     /// The deliberate miscompilation, if any (mutation testing).
     mutation: Option<Mutation>,
+    /// The instruction is an `icmp` whose only use is the block's `cbr`,
+    /// which branches on the flags: no 0/1 value is needed.
+    flags_only: bool,
 }
 
 /// Selects the machine instructions of `f`: prologue, then every block in
@@ -95,6 +97,7 @@ pub(crate) fn compile_fdecl(
         block: 0,
         pos: 0,
         mutation: opts.mutation,
+        flags_only: false,
     };
     cx.prologue();
     let blocks = std::iter::once((None, &f.cfg.entry)).chain(
@@ -112,16 +115,18 @@ pub(crate) fn compile_fdecl(
         let in_entry = label.is_none();
         for (i, insn) in block.insns.iter().enumerate() {
             cx.pos = i;
+            cx.flags_only = i + 1 == block.insns.len() && cx.flags_only_icmp(block);
             if comments {
-                cx.emit(MInst::Comment(describe::insn(insn)));
+                cx.emit(MInst::Comment(spec::print::print_insn(env, insn)));
             }
             cx.compile_insn(insn, in_entry, i)?;
         }
         if comments {
-            cx.emit(MInst::Comment(describe::term(&block.term)));
+            cx.emit(MInst::Comment(spec::print::print_term(&block.term)));
         }
         let next = label.map_or(0, |l| l + 1);
         cx.pos = block.insns.len();
+        cx.flags_only = false;
         let fused = fused_condition(block).map(|cc| insn::mutate_cc(cc, cx.mutation));
         cx.compile_term(&block.term, next, fused)?;
     }
@@ -147,6 +152,18 @@ fn fused_condition(block: &spec::Block) -> Option<crate::minst::Cc> {
 }
 
 impl FnCtx<'_> {
+    /// True when the block's last instruction is an `icmp` that its `cbr`
+    /// tests and that no other block uses.
+    fn flags_only_icmp(&self, block: &spec::Block) -> bool {
+        fused_condition(block).is_some()
+            && block
+                .insns
+                .last()
+                .and_then(|i| i.result.as_deref())
+                .and_then(|r| self.frame.slots.get(r))
+                .is_some_and(|disp| !self.live.crosses.contains(disp))
+    }
+
     /// An error located at `span` in this function.
     fn error(&self, span: Span, message: impl Into<String>) -> CodegenError {
         CodegenError::new(&self.fdecl.name, span, message)
