@@ -13,10 +13,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-/// The C runtime the assembly links with (codegen/runtime/llrt.c), embedded
-/// so that an installed `lloracle` needs no source tree.
-pub const RUNTIME_C: &str = include_str!("../../codegen/runtime/llrt.c");
-
 /// What an external compiler writes to `{out}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Emit {
@@ -161,25 +157,11 @@ impl Tools {
         }
     }
 
-    /// The runtime object file, compiled with `cc` on first use.
+    /// The runtime object file (llvmref's build of codegen/runtime/llrt.c),
+    /// compiled on first use, once per session.
     pub fn runtime_object(&self) -> Result<&Path, String> {
         self.runtime
-            .get_or_init(|| {
-                let c = self.dir.path().join("llrt.c");
-                let o = self.dir.path().join("llrt.o");
-                std::fs::write(&c, RUNTIME_C).map_err(|e| e.to_string())?;
-                let mut cmd = Command::new("cc");
-                cmd.arg("-c").arg("-O2").arg("-o").arg(&o).arg(&c);
-                let f = process::run(cmd, &self.limits(None))
-                    .map_err(|e| format!("cannot run cc: {e}"))?;
-                match f.ended {
-                    Ended::Exited(0) => Ok(o),
-                    _ => Err(format!(
-                        "cc could not compile the runtime: {}",
-                        String::from_utf8_lossy(&f.stderr)
-                    )),
-                }
-            })
+            .get_or_init(|| llvmref::build_runtime_object(self.dir.path()))
             .as_deref()
             .map_err(Clone::clone)
     }
@@ -290,7 +272,8 @@ impl Tools {
     /// with `cc`; `Err` has cc's words.
     pub fn link_to(&self, s: &Path, exe: &Path) -> Result<(), String> {
         let rt = self.runtime_object()?;
-        let mut cmd = Command::new("cc");
+        let cc = llvmref::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
+        let mut cmd = Command::new(cc);
         cmd.arg("-o").arg(exe).arg(s).arg(rt);
         let f = process::run(cmd, &self.limits(None)).map_err(|e| format!("cc: {e}"))?;
         match f.ended {
