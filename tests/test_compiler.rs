@@ -266,3 +266,36 @@ fn an_optimiser_must_keep_the_meaning() {
         Some(Category::CompileError)
     );
 }
+
+/// `lloracle reduce FILE --mutate sub-swap` prints a smaller program that
+/// still subtracts (the only way the mutant can fail) and still checks:
+/// 14 - 7 = 7 on the oracle, 7 - 14 under the mutant.
+#[test]
+fn the_reduce_command_prints_a_smaller_failing_program() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = dir.path().join("sub.ll");
+    let text = "; CHECK-RESULT: 7\n\
+                define i64 @main() {\n  %a = add i64 3, 4\n  %b = mul i64 %a, 2\n  %c = sub i64 %b, %a\n  ret i64 %c\n}\n";
+    std::fs::write(&file, text).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_lloracle"))
+        .arg("reduce")
+        .arg(&file)
+        .arg("--mutate")
+        .arg("sub-swap")
+        .output()
+        .expect("run lloracle reduce");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let reduced = String::from_utf8_lossy(&out.stdout).into_owned();
+    let src = spec::Source::new("reduced.ll", reduced.clone());
+    let prog = spec::parse(&src).expect("the reduced program parses");
+    assert!(spec::check(&prog).is_ok());
+    assert!(reduced.contains("sub i64"), "{reduced}");
+    // `%b` can go once the `sub` reads 0 instead (0 - 7 still differs from
+    // 7 - 0); the `add` must stay, or both sides compute 0 - 0.
+    assert!(gen::shrink::insn_count(&prog) <= 2, "{reduced}");
+}
