@@ -299,3 +299,63 @@ fn the_reduce_command_prints_a_smaller_failing_program() {
     // 7 - 0); the `add` must stay, or both sides compute 0 - 0.
     assert!(gen::shrink::insn_count(&prog) <= 2, "{reduced}");
 }
+
+/// One pass, one wrong result and one skipped run give the counts 1/1/1 in
+/// every report format.
+#[test]
+fn the_reports_count_passes_failures_and_skips() {
+    use lloracle::harness::report;
+    use lloracle::harness::session::Case;
+    use lloracle::harness::RunVerdict;
+    let ret = |v| Outcome::Returned {
+        value: v,
+        stdout: vec![],
+    };
+    let judged = |category, actual| RunVerdict::Judged {
+        category,
+        expected: ret(1),
+        actual: Some(actual),
+        detail: String::new(),
+        changed: vec![],
+    };
+    let result = CaseResult {
+        case: Case {
+            name: "p.ll".into(),
+            slug: "p".into(),
+            prog: gen::from_seed(3, 1),
+            runs: vec![
+                ("a".into(), vec![]),
+                ("b".into(), vec!["x".into()]),
+                ("c".into(), vec![]),
+            ],
+        },
+        verdicts: vec![
+            judged(Category::Pass, ret(1)),
+            judged(Category::WrongResult, ret(2)),
+            RunVerdict::Skipped {
+                oracle: Outcome::Limit {
+                    kind: spec::LimitKind::FuelExhausted,
+                    stdout: vec![],
+                },
+            },
+        ],
+        reduced: None,
+    };
+    let rs = [result];
+    let j = report::json(&rs, &[], false);
+    assert_eq!(j["summary"]["passed"], 1);
+    assert_eq!(j["summary"]["failed"], 1);
+    assert_eq!(j["summary"]["skipped"], 1);
+    assert_eq!(j["failures"][0]["category"], "wrong result");
+    assert_eq!(j["failures"][0]["args"][0], "x");
+    let g = report::gradescope(&rs);
+    assert_eq!(g["score"], 1);
+    assert_eq!(g["tests"].as_array().map(Vec::len), Some(2));
+    assert_eq!(g["tests"][1]["status"], "failed");
+    let x = report::junit(&rs);
+    assert!(
+        x.contains("failures=\"1\"") && x.contains("skipped=\"1\""),
+        "{x}"
+    );
+    assert!(x.contains("<failure message=\"wrong result\""), "{x}");
+}

@@ -109,9 +109,11 @@ pub fn corpus_cases(path: &Path) -> Result<(Vec<Case>, usize), String> {
     Ok((cases, skipped))
 }
 
-/// `n` random programs from seeds `seed..seed + n` at `size`.
+/// `n` random programs from seeds `seed..seed + n` at `size` (generated in
+/// parallel).
 pub fn random_cases(n: u64, seed: u64, size: usize) -> Vec<Case> {
     (0..n)
+        .into_par_iter()
         .map(|i| {
             let s = seed.wrapping_add(i);
             Case {
