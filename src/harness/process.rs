@@ -6,9 +6,10 @@
 
 use std::io::Read;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Limits of one run.
 #[derive(Clone, Debug)]
@@ -71,15 +72,13 @@ fn reader<R: Read + Send + 'static>(mut r: R, cap: usize) -> thread::JoinHandle<
     })
 }
 
-/// Kills `child`'s process group and reaps it.
-fn kill_group(child: &mut Child) {
-    let pid = child.id() as libc::pid_t;
-    // SAFETY: signalling our own child's process group.
+/// Kills the process group of our child `pid` (and the child itself).
+fn kill_group(pid: libc::pid_t) {
+    // SAFETY: signalling our own child and its process group.
     unsafe {
         libc::kill(-pid, libc::SIGKILL);
+        libc::kill(pid, libc::SIGKILL);
     }
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 /// Runs `cmd` (its stdin empty) within `limits`; `Err` when it cannot be
@@ -110,36 +109,35 @@ pub fn run(mut cmd: Command, limits: &Limits) -> Result<Finished, String> {
         });
     }
     let mut child = cmd.spawn().map_err(|e| e.to_string())?;
+    let pid = child.id() as libc::pid_t;
     let out = child.stdout.take().map(|o| reader(o, limits.max_stdout));
     let err = child.stderr.take().map(|e| reader(e, MAX_STDERR));
-    let deadline = Instant::now() + limits.timeout;
-    let mut pause = Duration::from_micros(200);
-    let ended = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => {
-                break match (status.code(), status.signal()) {
-                    (Some(c), _) => Ended::Exited(c),
-                    (None, Some(s)) => Ended::Signaled(s),
-                    _ => Ended::Exited(-1),
-                };
-            }
-            Ok(None) => {}
-            Err(e) => {
-                kill_group(&mut child);
-                return Err(e.to_string());
-            }
+    // A thread blocks in wait(); this one waits for it at most the timeout.
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = tx.send(child.wait());
+    });
+    let ended = match rx.recv_timeout(limits.timeout) {
+        Ok(Ok(status)) => match (status.code(), status.signal()) {
+            (Some(c), _) => Ended::Exited(c),
+            (None, Some(s)) => Ended::Signaled(s),
+            _ => Ended::Exited(-1),
+        },
+        Ok(Err(e)) => {
+            kill_group(pid);
+            return Err(e.to_string());
         }
-        if Instant::now() >= deadline {
-            kill_group(&mut child);
-            break Ended::TimedOut;
+        Err(_) => {
+            kill_group(pid);
+            // The waiting thread reaps the child once it is killed.
+            let _ = rx.recv();
+            Ended::TimedOut
         }
-        thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(20));
     };
     // Descendants may keep the pipes open: end the group before joining.
     // SAFETY: signalling our own (already reaped) child's process group.
     unsafe {
-        libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL);
+        libc::kill(-pid, libc::SIGKILL);
     }
     let (stdout, over) = out.and_then(|h| h.join().ok()).unwrap_or_default();
     let (stderr, _) = err.and_then(|h| h.join().ok()).unwrap_or_default();
