@@ -274,6 +274,12 @@ fn mutation_score(tools: &Tools, cases: Vec<Case>, settings: &Settings, random: 
         bounds: settings.bounds.clone(),
         jobs: settings.jobs,
     };
+    let in_order = Settings {
+        stop_at_first_failure: false,
+        max_reductions: 1,
+        bounds: settings.bounds.clone(),
+        jobs: settings.jobs,
+    };
     let mut killed = 0;
     println!(
         "{:<18} {:<34} {:<28} {:>7} {:>8}",
@@ -289,7 +295,16 @@ fn mutation_score(tools: &Tools, cases: Vec<Case>, settings: &Settings, random: 
         }
         let compiler = Compiler::Builtin { mutation: Some(m) };
         let by_corpus = run_session(tools, &compiler, corpus.clone(), &settings, &|_| {});
-        let by_random = run_session(tools, &compiler, randoms.clone(), &settings, &|_| {});
+        // In chunks, so that the first failing seed is the smallest.
+        let mut by_random = Vec::new();
+        for chunk in randoms.chunks(50) {
+            let rs = run_session(tools, &compiler, chunk.to_vec(), &in_order, &|_| {});
+            let caught = rs.iter().any(|r| r.first_failure().is_some());
+            by_random = rs;
+            if caught || session::interrupted() {
+                break;
+            }
+        }
         let first = |rs: &[session::CaseResult]| {
             rs.iter()
                 .find(|r| r.first_failure().is_some())
