@@ -50,6 +50,8 @@ mod operands;
 mod terms;
 mod types;
 
+pub use crate::opaque::{rules_skipped_for_opaque, RULES_SKIPPED_FOR_OPAQUE};
+
 use crate::ast::{Fdecl, Prog, Ty};
 use crate::diag::Diagnostic;
 use crate::print::print_ty;
