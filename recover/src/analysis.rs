@@ -31,6 +31,7 @@ struct GepFact {
     base: Node,
     base_ty: Ty,
     idxs: Vec<Operand>,
+    steps: Vec<Step>,
     result: Node,
     /// The named struct whose field the result addresses, if any.
     named: Option<String>,
@@ -331,7 +332,8 @@ impl Analysis {
             InsnKind::Store { ty, val, ptr, .. } => {
                 let p = self.operand(fi, ptr);
                 self.graph.add_used(p, ty.clone());
-                if ty.is_pointer() && !matches!(val.kind, OperandKind::Null | OperandKind::Const(_)) {
+                if ty.is_pointer() && !matches!(val.kind, OperandKind::Null | OperandKind::Const(_))
+                {
                     let c = self.graph.content(p);
                     let v = self.operand(fi, val);
                     self.graph.union(c, v);
@@ -347,9 +349,10 @@ impl Analysis {
                 self.graph.add_used(p, base_ty.clone());
                 let x = res.as_ref()?;
                 let n = self.local(fi, x);
-                let (node, named) = match self.steps_of(base_ty, idxs) {
-                    Some(steps) if !steps.is_empty() => self.addr(p, base_ty, &steps),
-                    _ => (p, None),
+                let steps = self.steps_of(base_ty, idxs).unwrap_or_default();
+                let (node, named) = match steps.is_empty() {
+                    false => self.addr(p, base_ty, &steps),
+                    true => (p, None),
                 };
                 self.graph.union(n, node);
                 if let Ok(t) = self.env.gepty(base_ty, idxs) {
@@ -359,6 +362,7 @@ impl Analysis {
                     base: p,
                     base_ty: base_ty.clone(),
                     idxs: idxs.clone(),
+                    steps,
                     result: n,
                     named,
                     escapes: false,
@@ -445,7 +449,11 @@ impl Analysis {
                     .filter(|(_, (_, t))| t.is_pointer())
                     .map(|(k, (x, _))| (k, x.clone()))
                     .collect();
-                (i, self.globals.get(&f.name).copied().unwrap_or(self.dummy), params)
+                (
+                    i,
+                    self.globals.get(&f.name).copied().unwrap_or(self.dummy),
+                    params,
+                )
             })
             .collect();
         let calls = self.indirect.clone();
@@ -477,6 +485,18 @@ impl Analysis {
                 for u in tys {
                     if let Ok(t) = self.env.gepty(&u, &g.idxs) {
                         changed |= self.graph.add_created(g.result, t);
+                    }
+                    // The same memory reached through a type written
+                    // differently (a named struct and its definition, a
+                    // prefix of it): the oracle follows the same indices
+                    // in the type the memory has, so the same field nodes.
+                    if g.steps.is_empty() || u == g.base_ty || !self.env.compatible(&g.base_ty, &u)
+                    {
+                        continue;
+                    }
+                    if let Some(steps) = self.steps_of(&u, &g.idxs) {
+                        let (n, _) = self.addr(g.base, &u, &steps);
+                        changed |= self.graph.union(g.result, n);
                     }
                 }
             }

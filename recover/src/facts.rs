@@ -57,8 +57,7 @@ pub fn report(a: &Analysis) -> Report {
             for t in tys.iter().filter(|t| !a.env.ty_eq(t, &me)) {
                 facts.multiple_types = true;
                 facts.other_types.insert(t.clone());
-                let related =
-                    *t == Ty::I8 || a.env.compatible(t, &me) || a.env.compatible(&me, t);
+                let related = *t == Ty::I8 || a.env.compatible(t, &me) || a.env.compatible(&me, t);
                 if !related {
                     facts.unrelated_cast = true;
                 }
@@ -79,7 +78,10 @@ impl fmt::Display for Report {
             let mut facts = Vec::new();
             if s.multiple_types {
                 let others: Vec<String> = s.other_types.iter().map(print_ty).collect();
-                facts.push(format!("used at more than one type ({})", others.join(", ")));
+                facts.push(format!(
+                    "used at more than one type ({})",
+                    others.join(", ")
+                ));
             }
             if s.field_address_taken {
                 facts.push("field address taken".to_string());

@@ -131,17 +131,23 @@ impl Graph {
         c
     }
 
-    /// The class of the address `path` inside what `n` points to.
+    /// The class of the address `path` inside what `n` points to: one step
+    /// at a time, so a path reached in several GEPs is the same node as the
+    /// path reached in one.
     pub fn sub(&mut self, n: Node, path: &[Step]) -> Node {
-        if path.is_empty() {
-            return n;
+        let mut cur = n;
+        for step in path {
+            let key = vec![step.clone()];
+            cur = match self.data_mut(cur).subs.get(&key) {
+                Some(&c) => c,
+                None => {
+                    let c = self.fresh();
+                    self.data_mut(cur).subs.insert(key, c);
+                    c
+                }
+            };
         }
-        if let Some(&c) = self.data_mut(n).subs.get(path) {
-            return c;
-        }
-        let c = self.fresh();
-        self.data_mut(n).subs.insert(path.to_vec(), c);
-        c
+        cur
     }
 
     /// Unifies the classes of `a` and `b` (and, transitively, their

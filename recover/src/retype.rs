@@ -123,7 +123,13 @@ impl<'a> Retyper<'a> {
                 }
             }
         }
-        let i8p = |t: &Ty| if t.is_pointer() { Ty::I8.ptr_to() } else { t.clone() };
+        let i8p = |t: &Ty| {
+            if t.is_pointer() {
+                Ty::I8.ptr_to()
+            } else {
+                t.clone()
+            }
+        };
         Ty::Fun(ps.iter().map(i8p).collect(), Box::new(i8p(r)))
     }
 
@@ -245,7 +251,11 @@ fn typed_ginit(rt: &mut Retyper, init: &Ginit, want: &Ty, depth: usize) -> Ginit
             if rt.env.ty_eq(&have, want) {
                 GinitKind::Gid(h.clone())
             } else {
-                GinitKind::Bitcast(have, Box::new(Ginit::new(GinitKind::Gid(h.clone()))), want.clone())
+                GinitKind::Bitcast(
+                    have,
+                    Box::new(Ginit::new(GinitKind::Gid(h.clone()))),
+                    want.clone(),
+                )
             }
         }
         (GinitKind::Bitcast(_, inner, _), w) if w.is_pointer() => {
@@ -378,7 +388,9 @@ impl FnTyper<'_, '_> {
                 self.rt.typed_pointee(c, ty)
             }
             InsnKind::Store { .. } => Ty::Void,
-            InsnKind::Gep { base_ty, ptr, idxs, .. } => {
+            InsnKind::Gep {
+                base_ty, ptr, idxs, ..
+            } => {
                 let c = self.node(ptr);
                 let t = self.rt.typed_pointee(c, base_ty);
                 match self.rt.env.gepty(&t, idxs) {
@@ -476,7 +488,12 @@ impl FnTyper<'_, '_> {
                     .unwrap_or(Ty::I8.ptr_to());
                 let op1 = self.coerce(op1, &want, 1);
                 let op2 = self.coerce(op2, &want, 1);
-                InsnKind::Icmp { cnd: *cnd, ty: want, op1, op2 }
+                InsnKind::Icmp {
+                    cnd: *cnd,
+                    ty: want,
+                    op1,
+                    op2,
+                }
             }
             InsnKind::Alloca { .. } => match own {
                 Some(Ty::Ptr(t)) => InsnKind::Alloca { ty: *t },
@@ -486,25 +503,45 @@ impl FnTyper<'_, '_> {
                 let c = self.node(ptr);
                 let s = self.rt.typed_pointee(c, ty);
                 let ptr = self.coerce(ptr, &s.clone().ptr_to(), 1);
-                InsnKind::Load { ptr_ty: s.clone().ptr_to(), ty: s, ptr }
+                InsnKind::Load {
+                    ptr_ty: s.clone().ptr_to(),
+                    ty: s,
+                    ptr,
+                }
             }
             InsnKind::Store { ty, val, ptr, .. } => {
                 let c = self.node(ptr);
                 let s = self.rt.typed_pointee(c, ty);
                 let val = self.coerce(val, &s, 1);
                 let ptr = self.coerce(ptr, &s.clone().ptr_to(), 1);
-                InsnKind::Store { ptr_ty: s.clone().ptr_to(), ty: s, val, ptr }
+                InsnKind::Store {
+                    ptr_ty: s.clone().ptr_to(),
+                    ty: s,
+                    val,
+                    ptr,
+                }
             }
-            InsnKind::Gep { base_ty, ptr, idxs, .. } => {
+            InsnKind::Gep {
+                base_ty, ptr, idxs, ..
+            } => {
                 let c = self.node(ptr);
                 let t = self.rt.typed_pointee(c, base_ty);
                 let ptr = self.coerce(ptr, &t.clone().ptr_to(), 1);
-                InsnKind::Gep { ptr_ty: t.clone().ptr_to(), base_ty: t, ptr, idxs: idxs.clone() }
+                InsnKind::Gep {
+                    ptr_ty: t.clone().ptr_to(),
+                    base_ty: t,
+                    ptr,
+                    idxs: idxs.clone(),
+                }
             }
             InsnKind::Bitcast { op, .. } => {
                 let to = own.unwrap_or(Ty::I8.ptr_to());
                 let from = self.op_ty(op, 1).unwrap_or(to.clone());
-                InsnKind::Bitcast { from, op: op.clone(), to }
+                InsnKind::Bitcast {
+                    from,
+                    op: op.clone(),
+                    to,
+                }
             }
             InsnKind::Call { ret, callee, args } => {
                 let f = self.call_fun_ty(callee, ret, args);
@@ -513,7 +550,13 @@ impl FnTyper<'_, '_> {
                     _ => (Vec::new(), ret.clone()),
                 };
                 let callee = match &callee.kind {
-                    OperandKind::Gid(g) if self.rt.a.fun_index(g).is_some() || runtime_fun_ty(g, args.len()).is_some() && self.rt.a.prog.gdecl(g).is_none() => callee.clone(),
+                    OperandKind::Gid(g)
+                        if self.rt.a.fun_index(g).is_some()
+                            || runtime_fun_ty(g, args.len()).is_some()
+                                && self.rt.a.prog.gdecl(g).is_none() =>
+                    {
+                        callee.clone()
+                    }
                     _ => self.coerce(callee, &f.clone().ptr_to(), args.len()),
                 };
                 let mut out = Vec::new();
@@ -522,7 +565,11 @@ impl FnTyper<'_, '_> {
                     let a = self.coerce(a, &want, 1);
                     out.push((want, a));
                 }
-                InsnKind::Call { ret: r, callee, args: out }
+                InsnKind::Call {
+                    ret: r,
+                    callee,
+                    args: out,
+                }
             }
         }
     }

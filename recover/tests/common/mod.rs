@@ -106,7 +106,10 @@ pub fn precision(orig: &Prog, recovered: &Prog) -> (usize, usize) {
     let mut same = 0;
     let all = pointer_local_types(orig);
     for (f, x, t) in &all {
-        if rec.get(&(f.clone(), x.clone())).is_some_and(|r| env.ty_eq(r, t)) {
+        if rec
+            .get(&(f.clone(), x.clone()))
+            .is_some_and(|r| env.ty_eq(r, t))
+        {
             same += 1;
         }
     }
