@@ -178,11 +178,15 @@ fn declare_runtime_functions(prog: &mut Prog) {
 /// The LLVM text `lli` runs for `prog`.
 fn llvm_text(mut prog: Prog) -> String {
     declare_runtime_functions(&mut prog);
+    let opaque = spec::opaque::prog_mentions_opaque(&prog);
     let wrap = prog.fdecl("main").is_some_and(|f| !f.params.is_empty());
     if wrap {
         rename_global(&mut prog, "main", RENAMED_MAIN);
     }
     let mut text = spec::print::print(&prog);
+    if opaque {
+        text.insert_str(0, OPAQUE_MARK);
+    }
     if wrap {
         text.push_str(MAIN_WRAPPER);
     }
@@ -198,8 +202,14 @@ struct LliRun {
     timed_out: bool,
 }
 
+/// The first line of a program that mentions `ptr`: LLVM 14 parses `ptr`
+/// (mixed with typed pointers) only in `-opaque-pointers` mode.
+const OPAQUE_MARK: &str = "; opaque-pointers\n";
+
 fn run_lli(runtime: &Path, file: &Path, args: &[String]) -> Result<LliRun, String> {
+    let opaque = std::fs::read_to_string(file).is_ok_and(|t| t.starts_with(OPAQUE_MARK));
     let mut child = Command::new("lli")
+        .args(opaque.then_some("-opaque-pointers"))
         .arg("-load")
         .arg(runtime)
         .arg(file)
