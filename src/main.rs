@@ -26,6 +26,9 @@ enum Command {
     Check(cmd::check::CheckArgs),
     /// Print the canonical text of a program (LLVM 3.7+ syntax).
     Print(cmd::print::PrintArgs),
+    /// Recover pointee types of an opaque-pointer program and print typed
+    /// LLVMlite (bitcasts where a value is used at another type).
+    Recover(cmd::recover::RecoverArgs),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
         Command::Run(a) => cmd::run::main(a),
         Command::Check(a) => cmd::check::main(a),
         Command::Print(a) => cmd::print::main(a),
+        Command::Recover(a) => cmd::recover::main(a),
     };
     ExitCode::from(code)
 }

@@ -9,13 +9,15 @@
 //! - [`graph`]: union-find classes of pointer values with contents and subs;
 //! - [`analysis`]: constraints and their solution;
 //! - [`facts`]: DTrans-style safety facts and the report;
-//! - [`retype`]: the typed program.
+//! - [`retype`]: the typed program;
+//! - [`measure`]: soundness against a run's observations, and precision.
 
 #![deny(missing_docs)]
 
 pub mod analysis;
 pub mod facts;
 pub mod graph;
+pub mod measure;
 pub mod retype;
 
 pub use analysis::Analysis;

@@ -16,7 +16,7 @@ fn explore() {
         let e = spec::erase_pointee_types(&p);
         let o2 = oracle::run(&e, None, &[], &opts());
         let r = recover::recover(&e).prog;
-        let (s, a) = precision(&p, &r);
+        let (s, a) = recover::measure::precision(&p, &r);
         same += s;
         all += a;
         let chk = spec::check(&r);
@@ -42,7 +42,7 @@ fn explore() {
         if !ok {
             fails += 1;
         }
-        let (_, bad) = soundness_violations(&e);
+        let (_, bad) = soundness(&e, &[]);
         if !bad.is_empty() {
             if unsound < 3 {
                 eprintln!("seed {seed} unsound: {:?}", &bad[..bad.len().min(3)]);

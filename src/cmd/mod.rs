@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod print;
+pub mod recover;
 pub mod run;
 
 use spec::{Outcome, Prog, Source};
