@@ -5,6 +5,7 @@
 
 use crate::analysis::{runtime_fun_ty, Analysis};
 use crate::graph::{Node, Step};
+use spec::opaque::erase_ty;
 use spec::{
     Block, Fdecl, Ginit, GinitKind, Insn, InsnKind, Operand, OperandKind, Prog, Span, Tdecl,
     TermKind, Ty, TypeEnv,
@@ -107,11 +108,17 @@ impl<'a> Retyper<'a> {
     fn fun_of_class(&mut self, c: Node, ps: &[Ty], r: &Ty) -> Ty {
         let root = self.a.graph.find(c);
         let names: Vec<String> = self.a.prog.fdecls.iter().map(|f| f.name.clone()).collect();
+        // A function's type is taken only where it agrees with the
+        // annotation written (erased): a call at another type must stay a
+        // `bad-call`, so it keeps its own annotation.
+        let written = Ty::Fun(ps.iter().map(erase_ty).collect(), Box::new(erase_ty(r)));
         for (fi, name) in names.iter().enumerate() {
             let g = self.a.global(name);
             if self.a.graph.find(g) == root {
                 if let Some(t) = self.sig(fi) {
-                    return t;
+                    if self.a.env.ty_eq(&erase_ty(&t), &written) {
+                        return t;
+                    }
                 }
             }
         }
@@ -119,7 +126,9 @@ impl<'a> Retyper<'a> {
             let g = self.a.global(rt);
             if self.a.graph.find(g) == root {
                 if let Some(t) = runtime_fun_ty(rt, ps.len()) {
-                    return t;
+                    if self.a.env.ty_eq(&erase_ty(&t), &written) {
+                        return t;
+                    }
                 }
             }
         }
