@@ -138,6 +138,11 @@ impl Analysis {
         n
     }
 
+    /// The node of pointers to named type `%s`, if the analysis made one.
+    pub fn named_root_of(&self, s: &str) -> Option<Node> {
+        self.named_roots.get(s).copied()
+    }
+
     /// The function number of `@f`, if defined.
     pub fn fun_index(&self, f: &str) -> Option<usize> {
         self.fun_index.get(f).copied()

@@ -3,6 +3,7 @@
 //! whether it is cast to an unrelated type.
 
 use crate::analysis::Analysis;
+use crate::graph::Step;
 use spec::print::print_ty;
 use spec::Ty;
 use std::collections::{BTreeMap, BTreeSet};
@@ -20,12 +21,17 @@ pub struct StructFacts {
     pub unrelated_cast: bool,
     /// The other types its pointers are used as.
     pub other_types: BTreeSet<Ty>,
+    /// Its fields that hold pointers used at more than one pointee type.
+    pub multi_typed_fields: BTreeSet<u64>,
 }
 
 impl StructFacts {
     /// True when no unsafe fact holds (DTrans could transform it).
     pub fn safe(&self) -> bool {
-        !self.multiple_types && !self.field_address_taken && !self.unrelated_cast
+        !self.multiple_types
+            && !self.field_address_taken
+            && !self.unrelated_cast
+            && self.multi_typed_fields.is_empty()
     }
 }
 
@@ -51,7 +57,7 @@ pub fn report(a: &Analysis) -> Report {
         let tys = a.graph.data(n).types();
         for (name, facts) in structs.iter_mut() {
             let me = Ty::Named(name.clone());
-            if !tys.iter().any(|t| a.env.ty_eq(t, &me)) {
+            if !tys.contains(&me) {
                 continue;
             }
             for t in tys.iter().filter(|t| !a.env.ty_eq(t, &me)) {
@@ -61,6 +67,29 @@ pub fn report(a: &Analysis) -> Report {
                 if !related {
                     facts.unrelated_cast = true;
                 }
+            }
+        }
+    }
+    for (name, facts) in structs.iter_mut() {
+        let Some(Ty::Struct(fields)) = a.prog.tdecl(name).map(|t| a.env.unfold(&t.ty)) else {
+            continue;
+        };
+        let Some(root) = a.named_root_of(name) else {
+            continue;
+        };
+        for (k, t) in fields.iter().enumerate() {
+            if !t.is_pointer() {
+                continue;
+            }
+            let key = vec![Step::Field(k as u64)];
+            let Some(&at) = a.graph.data(root).subs.get(&key) else {
+                continue;
+            };
+            let Some(c) = a.graph.data(at).content else {
+                continue;
+            };
+            if a.graph.data(c).types().len() > 1 {
+                facts.multi_typed_fields.insert(k as u64);
             }
         }
     }
@@ -81,6 +110,11 @@ impl fmt::Display for Report {
                 facts.push(format!(
                     "used at more than one type ({})",
                     others.join(", ")
+                ));
+            }
+            for k in &s.multi_typed_fields {
+                facts.push(format!(
+                    "field {k} holds pointers used at more than one type"
                 ));
             }
             if s.field_address_taken {
