@@ -355,9 +355,7 @@ impl<'p> Machine<'p> {
                 let func = caller.func;
                 self.record_ptr(func, d, &v);
             }
-            let Some(caller) = self.frames.last() else {
-                return None;
-            };
+            let caller = self.frames.last()?;
             let slot = caller.base + d as usize;
             if let Some(l) = self.locals.get_mut(slot) {
                 *l = v;
@@ -501,7 +499,7 @@ impl<'p> Machine<'p> {
                 self.push_frame(*i, new_base, dst)?;
                 if self.recorder.is_some() {
                     for k in 0..args.len() {
-                        let v = self.local(new_base, k as u32).clone();
+                        let v = *self.local(new_base, k as u32);
                         self.record_ptr(*i, k as u32, &v);
                     }
                 }

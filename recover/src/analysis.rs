@@ -17,6 +17,10 @@ use std::collections::HashMap;
 /// guards against a bug).
 const MAX_ROUNDS: usize = 10_000;
 
+/// A defined function: its number, the node of `@f`, and its pointer
+/// parameters (position, name).
+type FunParams = (usize, Node, Vec<(usize, String)>);
+
 /// An indirect call: its callee, pointer arguments and result.
 #[derive(Clone, Debug)]
 struct IndirectCall {
@@ -284,7 +288,6 @@ impl Analysis {
         }
         let mut escaping: Vec<String> = Vec::new();
         let blocks = std::iter::once(&f.cfg.entry).chain(f.cfg.blocks.iter().map(|b| &b.block));
-        let first_gep = self.geps.len();
         let mut gep_results: Vec<(String, usize)> = Vec::new();
         for b in blocks {
             for insn in &b.insns {
@@ -312,12 +315,11 @@ impl Analysis {
                 }
             }
         }
-        let _ = first_gep;
     }
 
     /// Constraints of one instruction; the GEP number if it is a GEP.
     fn insn(&mut self, fi: usize, insn: &spec::Insn, escaping: &mut Vec<String>) -> Option<usize> {
-        let res = insn.result.as_ref().map(|x| x.clone());
+        let res = insn.result.clone();
         match &insn.kind {
             InsnKind::Alloca { ty } => {
                 if let Some(x) = &res {
@@ -441,7 +443,7 @@ impl Analysis {
     /// Links calls to the functions their callee's class holds, and flows
     /// created types through GEPs, until nothing changes.
     fn solve(&mut self) {
-        let funs: Vec<(usize, Node, Vec<(usize, String)>)> = self
+        let funs: Vec<FunParams> = self
             .prog
             .fdecls
             .iter()
@@ -516,7 +518,6 @@ impl Analysis {
                 }
             }
         }
-        let _ = self.geps.iter().map(|g| &g.base_ty).count();
     }
 
     /// The pointee types recovered for local `%x` of `@f` (empty when the

@@ -99,16 +99,25 @@ impl Graph {
         n
     }
 
-    /// The data of `n`'s class.
+    /// The data of `n`'s class (empty for a node not in the graph).
     pub fn data(&self, n: Node) -> &ClassData {
-        let r = self.root(n);
-        &self.data[r.min(self.data.len() - 1)]
+        static EMPTY: ClassData = ClassData {
+            created: BTreeSet::new(),
+            used: BTreeMap::new(),
+            content: None,
+            subs: BTreeMap::new(),
+        };
+        self.data.get(self.root(n)).unwrap_or(&EMPTY)
     }
 
+    /// The data of `n`'s class; a node not in the graph is first made.
     fn data_mut(&mut self, n: Node) -> &mut ClassData {
         let r = self.find(n);
-        let last = self.data.len() - 1;
-        &mut self.data[r.min(last)]
+        if r >= self.data.len() {
+            let f = self.fresh();
+            return &mut self.data[f];
+        }
+        &mut self.data[r]
     }
 
     /// Records that `n`'s class points to memory created as `ty`.
@@ -160,8 +169,11 @@ impl Graph {
             if ra == rb {
                 continue;
             }
-            merged = true;
             let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
+            if keep >= self.data.len() || gone >= self.data.len() {
+                continue; // a node not in the graph: nothing to merge
+            }
+            merged = true;
             self.parent[gone] = keep;
             let d = std::mem::take(&mut self.data[gone]);
             let k = &mut self.data[keep];

@@ -13,7 +13,7 @@ use spec::{
 use std::collections::{HashMap, HashSet};
 
 /// Deepest type nesting resolved (beyond it, pointers become `i8*`).
-const MAX_DEPTH: usize = 64;
+const MAX_DEPTH: usize = 32;
 
 /// The one pointee type chosen for a class: its only creation type, else
 /// its most used type, else any created type, else `i8`.

@@ -75,8 +75,14 @@ fn an_indirect_call_through_a_loaded_function_pointer() {
     let prog = corpus("indirect_call_loaded_pointer.ll");
     let a = recover::Analysis::new(&prog);
     let fun = Ty::Fun(vec![Ty::I64], Box::new(Ty::I64));
-    assert_eq!(a.types_of_local("main", "f"), set(&[fun.clone()]));
-    assert_eq!(a.types_of_local("main", "g"), set(&[fun.clone()]));
+    assert_eq!(
+        a.types_of_local("main", "f"),
+        set(std::slice::from_ref(&fun))
+    );
+    assert_eq!(
+        a.types_of_local("main", "g"),
+        set(std::slice::from_ref(&fun))
+    );
     let r = recover::recover(&prog);
     let table = r.prog.gdecl("table").map(|g| g.ty.clone());
     assert_eq!(table, Some(Ty::Array(2, Box::new(fun.clone().ptr_to()))));
