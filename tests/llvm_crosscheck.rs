@@ -33,8 +33,7 @@ fn cross_check(
 ) -> Result<(), String> {
     // LLVM 14 parses `ptr` (mixed with typed pointers) only in its
     // -opaque-pointers mode (corpus/opaque/).
-    let opaque =
-        spec::parse(&file.source()).is_ok_and(|p| spec::opaque::prog_mentions_opaque(&p));
+    let opaque = spec::parse(&file.source()).is_ok_and(|p| spec::opaque::prog_mentions_opaque(&p));
     let mut cmd = Command::new(lli);
     cmd.args(opaque.then_some("-opaque-pointers"));
     cmd.arg("-load").arg(runtime).arg(ll).args(&run.args);
