@@ -10,7 +10,7 @@
 use crate::graph::{Graph, Node, Step};
 use spec::opaque::erase_ty;
 use spec::{InsnKind, Operand, OperandKind, Prog, TermKind, Ty, TypeEnv};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// The most rounds of the indirect-call and GEP fixpoints (each round
 /// either merges classes or adds a type, both finite; the bound only
@@ -53,6 +53,9 @@ pub struct Analysis {
     /// The constraint graph, solved.
     pub graph: Graph,
     locals: HashMap<(usize, String), Node>,
+    /// The pointee types each local is itself dereferenced at (load, store
+    /// and GEP addresses, runtime-call strings), with how many uses.
+    own_uses: HashMap<(usize, String), BTreeMap<Ty, usize>>,
     rets: Vec<Node>,
     globals: HashMap<String, Node>,
     named_roots: HashMap<String, Node>,
@@ -86,6 +89,7 @@ impl Analysis {
             env,
             graph: Graph::default(),
             locals: HashMap::new(),
+            own_uses: HashMap::new(),
             rets: Vec::new(),
             globals: HashMap::new(),
             named_roots: HashMap::new(),
@@ -111,6 +115,23 @@ impl Analysis {
         let n = self.graph.fresh();
         self.locals.insert((fi, x.to_string()), n);
         n
+    }
+
+    /// Records that operand `op` of function `fi` is used as a pointer to `ty`.
+    fn use_at(&mut self, fi: usize, op: &Operand, ty: &Ty) {
+        let n = self.operand(fi, op);
+        self.graph.add_used(n, ty.clone());
+        if let OperandKind::Id(x) = &op.kind {
+            let m = self.own_uses.entry((fi, x.clone())).or_default();
+            *m.entry(ty.clone()).or_insert(0) += 1;
+        }
+    }
+
+    /// The pointee type local `%x` of function `fi` is itself most often
+    /// dereferenced at, if any.
+    pub fn own_use(&self, fi: usize, x: &str) -> Option<Ty> {
+        let m = self.own_uses.get(&(fi, x.to_string()))?;
+        m.iter().max_by_key(|(_, c)| **c).map(|(t, _)| t.clone())
     }
 
     /// The node of the value `@g` (a global, function or declare).
@@ -328,8 +349,8 @@ impl Analysis {
                 }
             }
             InsnKind::Load { ty, ptr, .. } => {
+                self.use_at(fi, ptr, ty);
                 let p = self.operand(fi, ptr);
-                self.graph.add_used(p, ty.clone());
                 if let (true, Some(x)) = (ty.is_pointer(), &res) {
                     let c = self.graph.content(p);
                     let n = self.local(fi, x);
@@ -337,8 +358,8 @@ impl Analysis {
                 }
             }
             InsnKind::Store { ty, val, ptr, .. } => {
+                self.use_at(fi, ptr, ty);
                 let p = self.operand(fi, ptr);
-                self.graph.add_used(p, ty.clone());
                 if ty.is_pointer() && !matches!(val.kind, OperandKind::Null | OperandKind::Const(_))
                 {
                     let c = self.graph.content(p);
@@ -352,8 +373,8 @@ impl Analysis {
             InsnKind::Gep {
                 base_ty, ptr, idxs, ..
             } => {
+                self.use_at(fi, ptr, base_ty);
                 let p = self.operand(fi, ptr);
-                self.graph.add_used(p, base_ty.clone());
                 let x = res.as_ref()?;
                 let n = self.local(fi, x);
                 let steps = self.steps_of(base_ty, idxs).unwrap_or_default();
@@ -418,8 +439,12 @@ impl Analysis {
         };
         if let OperandKind::Gid(g) = &callee.kind {
             if self.fun_index(g).is_none() && runtime_fun_ty(g, args.len()).is_some() {
-                for &(_, n) in &ptr_args {
-                    self.graph.add_used(n, Ty::I8);
+                for (t, a) in args {
+                    if t.is_pointer()
+                        && !matches!(a.kind, OperandKind::Null | OperandKind::Const(_))
+                    {
+                        self.use_at(fi, a, &Ty::I8);
+                    }
                 }
                 if let Some(r) = result {
                     self.graph.add_created(r, Ty::I8);

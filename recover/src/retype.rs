@@ -408,8 +408,17 @@ impl FnTyper<'_, '_> {
                 }
             }
             InsnKind::Bitcast { .. } => {
+                // A cast: the type its result is itself dereferenced at,
+                // else its class's.
                 let c = self.result_node(insn);
-                self.rt.pointee(c).ptr_to()
+                let own = insn
+                    .result
+                    .as_ref()
+                    .and_then(|x| self.rt.a.own_use(self.fi, x));
+                match own {
+                    Some(t) => self.rt.typed_pointee(c, &t).ptr_to(),
+                    None => self.rt.pointee(c).ptr_to(),
+                }
             }
             InsnKind::Call { ret, callee, args } => match self.call_fun_ty(callee, ret, args) {
                 Ty::Fun(_, r) => *r,
