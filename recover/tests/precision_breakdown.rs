@@ -28,7 +28,7 @@ fn mismatches() {
         }
     }
     let mut v: Vec<_> = kinds.into_iter().collect();
-    v.sort_by(|a, b| b.1.cmp(&a.1));
+    v.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     for (k, n) in v.iter().take(25) {
         eprintln!("{n:6} {k}");
     }
