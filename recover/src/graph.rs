@@ -198,3 +198,45 @@ impl Graph {
         merged
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn union_merges_types_contents_and_subs_transitively() {
+        let mut g = Graph::default();
+        let (a, b) = (g.fresh(), g.fresh());
+        g.add_created(a, Ty::I64);
+        g.add_used(b, Ty::I1);
+        let (ca, cb) = (g.content(a), g.content(b));
+        g.add_created(ca, Ty::I8);
+        let sa = g.sub(a, &[Step::Field(1)]);
+        let sb = g.sub(b, &[Step::Field(1)]);
+        assert!(g.union(a, b));
+        // One class with both types; the contents and the field-1 subs
+        // were unified too (what a points to now holds what b's did).
+        assert_eq!(g.data(b).types(), [Ty::I1, Ty::I64].into_iter().collect());
+        assert_eq!(g.find(ca), g.find(cb));
+        assert!(g.data(cb).created.contains(&Ty::I8));
+        assert_eq!(g.find(sa), g.find(sb));
+        assert!(!g.union(a, b), "a second union changes nothing");
+    }
+
+    #[test]
+    fn a_path_in_one_step_is_the_path_in_several() {
+        let mut g = Graph::default();
+        let a = g.fresh();
+        let whole = g.sub(a, &[Step::Field(1), Step::Elem]);
+        let first = g.sub(a, &[Step::Field(1)]);
+        assert_eq!(g.sub(first, &[Step::Elem]), whole);
+        assert_eq!(g.sub(a, &[]), a);
+    }
+
+    #[test]
+    fn nodes_outside_the_graph_are_harmless() {
+        let mut g = Graph::default();
+        assert!(g.data(7).types().is_empty());
+        assert!(!g.union(7, 9));
+    }
+}
