@@ -44,6 +44,9 @@ enum Command {
     /// Shrink a program that fails under a compiler while it keeps failing
     /// the same way and stays well defined.
     Reduce(cmd::reduce::ReduceArgs),
+    /// Recover pointee types of an opaque-pointer program and print typed
+    /// LLVMlite (bitcasts where a value is used at another type).
+    Recover(cmd::recover::RecoverArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Command::FuzzDiff(a) => cmd::fuzz_diff::main(a),
         Command::TestCompiler(a) => cmd::test_compiler::main(a),
         Command::Reduce(a) => cmd::reduce::main(a),
+        Command::Recover(a) => cmd::recover::main(a),
     };
     ExitCode::from(code)
 }
