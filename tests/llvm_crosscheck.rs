@@ -7,13 +7,13 @@
 //! Two adaptations make LLVMlite text LLVM text, both outside LLVMlite:
 //! runtime functions that are called without a `declare` get one, and a
 //! `main(i64, i8**)` (which `lli` refuses: it wants `i32 argc`) is renamed and
-//! called from an `i32 @main(i32, i8**)` wrapper (both in `llvmref::text`).
+//! called from an `i32 @main(i32, i8**)` wrapper (both in `toolchain::text`).
 
 use lloracle::corpus::{self, CorpusFile, Expected, Run};
-use llvmref::{build_runtime_shared, llvm_text, run_with_timeout};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
+use toolchain::{build_runtime_shared, llvm_text, Ended, Limits};
 
 /// How long one `lli` run may take.
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -37,17 +37,17 @@ fn cross_check(
     let mut cmd = Command::new(lli);
     cmd.args(opaque.then_some("-opaque-pointers"));
     cmd.arg("-load").arg(runtime).arg(ll).args(&run.args);
-    let r = run_with_timeout(cmd, TIMEOUT)?;
+    let r = toolchain::run(cmd, &Limits::tool(TIMEOUT))?;
     let want_status = (value as u64 & 0xff) as i32;
-    let status_ok = r.status == Some(want_status);
+    let status_ok = r.status() == Some(want_status);
     let stdout_ok = run.stdout.as_deref().is_none_or(|s| s == r.stdout);
     if status_ok && stdout_ok {
         return Ok(());
     }
-    let lli_said = if r.timed_out {
+    let lli_said = if r.ended == Ended::TimedOut {
         format!("timed out after {TIMEOUT:?}")
     } else {
-        match r.status {
+        match r.status() {
             Some(s) => format!("exit status {s}"),
             None => "killed by a signal".into(),
         }
@@ -83,11 +83,11 @@ fn cross_check(
 
 #[test]
 fn every_result_run_agrees_with_lli() {
-    let Some(lli) = llvmref::tools::lli() else {
+    let Some(lli) = toolchain::tools::lli() else {
         eprintln!("SKIP: lli (LLVM 14) not installed; LLVM cross-check not run");
         return;
     };
-    if llvmref::tools::cc().is_none() {
+    if toolchain::tools::cc().is_none() {
         eprintln!("SKIP: no C compiler (needed for the runtime); LLVM cross-check not run");
         return;
     }

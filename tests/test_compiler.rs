@@ -6,12 +6,12 @@
 
 use lloracle::harness::compiler::{Compiler, Emit, Tools};
 use lloracle::harness::judge::{compare, judge_program, Category};
-use lloracle::harness::process::{self, Ended, Limits};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::session::{corpus_cases, random_cases, run_session, CaseResult, Settings};
 use spec::Outcome;
 use std::process::Command;
 use std::time::Duration;
+use toolchain::process::{self, Ended, Limits};
 
 /// Tools with the oracle fuel of `lloracle test-compiler` (the corpus's
 /// fuel-limit programs end quickly and are skipped).

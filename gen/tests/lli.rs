@@ -6,14 +6,14 @@
 mod common;
 
 use common::run;
-use llvmref::{build_runtime_shared, run_with_input};
 use spec::Outcome;
 use std::process::Command;
 use std::time::Duration;
+use toolchain::{build_runtime_shared, run_with_input, Limits};
 
 #[test]
 fn two_hundred_programs_agree_with_lli() {
-    let (Some(lli_bin), Some(_)) = (llvmref::tools::lli(), llvmref::tools::cc()) else {
+    let (Some(lli_bin), Some(_)) = (toolchain::tools::lli(), toolchain::tools::cc()) else {
         eprintln!("SKIP: lli or cc not installed: generated programs not compared with LLVM");
         return;
     };
@@ -26,12 +26,12 @@ fn two_hundred_programs_agree_with_lli() {
         let Outcome::Returned { value, stdout } = o else {
             panic!("seed {seed}: oracle says {o:?}");
         };
-        let text = llvmref::llvm_text(&p);
+        let text = toolchain::llvm_text(&p);
         let mut cmd = Command::new(&lli_bin);
         cmd.arg("-load").arg(&runtime).arg("-");
-        let r = run_with_input(cmd, text.as_bytes(), Duration::from_secs(60))
+        let r = run_with_input(cmd, text.as_bytes(), &Limits::tool(Duration::from_secs(60)))
             .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        let (Some(code), out) = (r.status, r.stdout) else {
+        let (Some(code), out) = (r.status(), r.stdout) else {
             panic!(
                 "seed {seed}: lli did not exit: {}\n{text}",
                 String::from_utf8_lossy(&r.stderr)

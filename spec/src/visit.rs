@@ -1,5 +1,5 @@
 //! Walking every operand of a program, for transformations that rename or
-//! replace what operands say (the LLVM wrapper of `llvmref`, reducers).
+//! replace what operands say (the LLVM wrapper of `toolchain`, reducers).
 
 use crate::ast::{Block, Ginit, GinitKind, InsnKind, Operand, Prog, TermKind};
 

@@ -4,18 +4,22 @@
 //! exit with the value main returns (mod 256), worked out by hand from the
 //! spec in the comments. Skips with a notice when LLVM is not installed.
 
-use llvmref::run_with_input;
 use spec::{parse, print, Source};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
+use toolchain::{run_with_input, Limits};
 
 /// Runs `tool args` with `input` on stdin: (exit code, stderr).
 fn run(tool: &Path, args: &[&str], input: &str) -> (Option<i32>, String) {
     let mut cmd = Command::new(tool);
     cmd.args(args);
-    match run_with_input(cmd, input.as_bytes(), Duration::from_secs(60)) {
-        Ok(r) => (r.status, String::from_utf8_lossy(&r.stderr).into_owned()),
+    match run_with_input(
+        cmd,
+        input.as_bytes(),
+        &Limits::tool(Duration::from_secs(60)),
+    ) {
+        Ok(r) => (r.status(), String::from_utf8_lossy(&r.stderr).into_owned()),
         Err(e) => (None, e),
     }
 }
@@ -23,8 +27,8 @@ fn run(tool: &Path, args: &[&str], input: &str) -> (Option<i32>, String) {
 /// Parses `text`, prints it, and checks that LLVM 14 accepts the printed
 /// text and (when `exit` is given) that `lli` exits with `exit`.
 fn check(name: &str, text: &str, exit: Option<i32>) {
-    let llvm_as = llvmref::tools::llvm_as();
-    let lli = llvmref::tools::lli();
+    let llvm_as = toolchain::tools::llvm_as();
+    let lli = toolchain::tools::lli();
     if llvm_as.is_none() && lli.is_none() {
         eprintln!("SKIP: LLVM 14 not installed (no llvm-as or lli): {name} not checked");
         return;

@@ -35,9 +35,9 @@ impl Tools {
     fn find() -> Result<Tools, String> {
         let dir = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
         let (lli, llc, cc) = (
-            llvmref::tools::lli(),
-            llvmref::tools::llc(),
-            llvmref::tools::cc(),
+            toolchain::tools::lli(),
+            toolchain::tools::llc(),
+            toolchain::tools::cc(),
         );
         for (tool, name) in [(&lli, "lli"), (&llc, "llc"), (&cc, "cc")] {
             if tool.is_none() {
@@ -46,7 +46,7 @@ impl Tools {
         }
         let runtime = cc
             .as_ref()
-            .and_then(|_| llvmref::build_runtime_object(dir.path()).ok());
+            .and_then(|_| toolchain::build_runtime_object(dir.path()).ok());
         Ok(Tools {
             dir,
             lli,
@@ -123,7 +123,7 @@ fn bench_row(name: &str, prog: &Prog, tools: &Tools, reps: u32) {
     let rate = |d: Duration| insns / d.as_secs_f64() / 1e6;
     let dir = tools.dir.path();
     let ll = dir.join(format!("{name}.ll"));
-    let wrote = std::fs::write(&ll, llvmref::llvm_text(prog)).is_ok();
+    let wrote = std::fs::write(&ll, toolchain::llvm_text(prog)).is_ok();
     let lli_t = tools
         .lli
         .as_ref()
@@ -216,8 +216,8 @@ fn run_exe(exe: &Path, reps: u32) -> Option<Duration> {
 /// start, timed out or was killed. A non-zero exit status is fine: the
 /// benchmark programs return their result as the status.
 fn timed(cmd: Command) -> Option<()> {
-    let r = llvmref::run_with_timeout(cmd, Duration::from_secs(600)).ok()?;
-    (!r.timed_out && r.signal.is_none()).then_some(())
+    let r = toolchain::run(cmd, &toolchain::Limits::tool(Duration::from_secs(600))).ok()?;
+    matches!(r.ended, toolchain::Ended::Exited(_)).then_some(())
 }
 
 /// The back end's compile time per 1,000 LLVMlite instructions, over

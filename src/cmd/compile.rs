@@ -102,14 +102,14 @@ pub fn main(a: CompileArgs) -> u8 {
 /// Assembles `asm` and links it with the C runtime into the executable `out`.
 fn link_exe(asm: &str, out: &Path) -> Result<(), String> {
     let dir = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
-    let runtime = llvmref::build_runtime_object(dir.path())?;
+    let runtime = toolchain::build_runtime_object(dir.path())?;
     let s = dir.path().join("program.s");
     std::fs::write(&s, asm).map_err(|e| format!("{}: {e}", s.display()))?;
-    let cc = llvmref::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
+    let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
     let mut cmd = Command::new(cc);
     cmd.arg("-o").arg(out).arg(&s).arg(&runtime);
-    let r = llvmref::run_with_timeout(cmd, Duration::from_secs(120))?;
-    if r.status == Some(0) {
+    let r = toolchain::run(cmd, &toolchain::Limits::tool(Duration::from_secs(120)))?;
+    if r.status() == Some(0) {
         Ok(())
     } else {
         Err(format!(

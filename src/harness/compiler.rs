@@ -4,7 +4,6 @@
 //! optimiser command. Building and running go through [`Tools`], which owns
 //! the session's temporary directory and the runtime object (compiled once).
 
-use super::process::{self, Ended, Limits};
 use spec::{Outcome, Prog};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -12,6 +11,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::Duration;
+use toolchain::process::{self, Ended, Limits};
 
 /// What an external compiler writes to `{out}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,11 +157,11 @@ impl Tools {
         }
     }
 
-    /// The runtime object file (llvmref's build of codegen/runtime/llrt.c),
+    /// The runtime object file (toolchain's build of codegen/runtime/llrt.c),
     /// compiled on first use, once per session.
     pub fn runtime_object(&self) -> Result<&Path, String> {
         self.runtime
-            .get_or_init(|| llvmref::build_runtime_object(self.dir.path()))
+            .get_or_init(|| toolchain::build_runtime_object(self.dir.path()))
             .as_deref()
             .map_err(Clone::clone)
     }
@@ -272,7 +272,7 @@ impl Tools {
     /// with `cc`; `Err` has cc's words.
     pub fn link_to(&self, s: &Path, exe: &Path) -> Result<(), String> {
         let rt = self.runtime_object()?;
-        let cc = llvmref::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
+        let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
         let mut cmd = Command::new(cc);
         cmd.arg("-o").arg(exe).arg(s).arg(rt);
         let f = process::run(cmd, &self.limits(None)).map_err(|e| format!("cc: {e}"))?;

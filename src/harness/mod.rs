@@ -3,7 +3,7 @@
 //! produced, compare with the oracle, sort the differences into
 //! [`Category`]s, reduce every failing program, and report.
 //!
-//! Layout: [`process`] (the one external-process runner), [`compiler`]
+//! Layout: [`compiler`]
 //! (the thing under test: the built-in back end, a compile command, an
 //! optimiser command), [`judge`] (one program and its runs against the
 //! oracle), [`reduce`] (delta debugging with `gen::shrink`'s edits),
@@ -12,7 +12,6 @@
 
 pub mod compiler;
 pub mod judge;
-pub mod process;
 pub mod reduce;
 pub mod report;
 pub mod session;

@@ -1,8 +1,9 @@
 //! Running one external program safely (DESIGN.md, "Running native code
 //! safely"): its own process group, rlimits (CPU, address space, no core
 //! file), a wall-clock timeout that kills the whole group, and caps on the
-//! captured stdout and stderr. This is the only place the harness starts a
-//! process; the built-in back end runs through `codegen`'s own runner.
+//! captured stdout and stderr. Every external program lloracle starts (a
+//! student's compiler and binaries, `cc`, LLVM's tools) runs through
+//! here; the built-in back end's machine code runs in `codegen`'s runner.
 
 use std::io::Read;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -20,6 +21,18 @@ pub struct Limits {
     pub max_memory: Option<u64>,
     /// The most stdout bytes kept; more kills the process (`over_cap`).
     pub max_stdout: usize,
+}
+
+impl Limits {
+    /// The limits for a trusted tool (a compiler, `cc`, LLVM): `timeout`, no
+    /// memory limit, 64 MiB of stdout.
+    pub fn tool(timeout: Duration) -> Limits {
+        Limits {
+            timeout,
+            max_memory: None,
+            max_stdout: 64 << 20,
+        }
+    }
 }
 
 /// How a process ended.
@@ -44,6 +57,16 @@ pub struct Finished {
     pub stdout: Vec<u8>,
     /// Its stderr (at most 64 KiB).
     pub stderr: Vec<u8>,
+}
+
+impl Finished {
+    /// The exit status, when the process exited by itself.
+    pub fn status(&self) -> Option<i32> {
+        match self.ended {
+            Ended::Exited(c) => Some(c),
+            _ => None,
+        }
+    }
 }
 
 const MAX_STDERR: usize = 64 << 10;
@@ -83,12 +106,21 @@ fn kill_group(pid: libc::pid_t) {
 
 /// Runs `cmd` (its stdin empty) within `limits`; `Err` when it cannot be
 /// started (a missing executable).
-pub fn run(mut cmd: Command, limits: &Limits) -> Result<Finished, String> {
+pub fn run(cmd: Command, limits: &Limits) -> Result<Finished, String> {
+    run_with_input(cmd, &[], limits)
+}
+
+/// Runs `cmd` with `input` on its stdin within `limits`.
+pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result<Finished, String> {
     let cpu = limits.timeout.as_secs().saturating_add(1);
     let mem = limits.max_memory;
-    cmd.stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    cmd.stdin(if input.is_empty() {
+        Stdio::null()
+    } else {
+        Stdio::piped()
+    })
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped());
     // SAFETY: the closure only makes async-signal-safe system calls.
     unsafe {
         cmd.pre_exec(move || {
@@ -108,8 +140,17 @@ pub fn run(mut cmd: Command, limits: &Limits) -> Result<Finished, String> {
             Ok(())
         });
     }
-    let mut child = cmd.spawn().map_err(|e| e.to_string())?;
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot start {:?}: {e}", cmd.get_program()))?;
     let pid = child.id() as libc::pid_t;
+    if let Some(mut stdin) = child.stdin.take() {
+        let input = input.to_vec();
+        thread::spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(&input);
+        });
+    }
     let out = child.stdout.take().map(|o| reader(o, limits.max_stdout));
     let err = child.stderr.take().map(|e| reader(e, MAX_STDERR));
     // A thread blocks in wait(); this one waits for it at most the timeout.
@@ -151,4 +192,37 @@ pub fn run(mut cmd: Command, limits: &Limits) -> Result<Finished, String> {
         stdout,
         stderr,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captures_status_output_and_input() {
+        let mut c = Command::new("sh");
+        c.args(["-c", "cat; echo hi; exit 7"]);
+        let r =
+            run_with_input(c, b"in\n", &Limits::tool(Duration::from_secs(10))).expect("sh runs");
+        assert_eq!(
+            (r.status(), r.stdout.as_slice()),
+            (Some(7), &b"in\nhi\n"[..])
+        );
+    }
+
+    #[test]
+    fn kills_the_group_on_timeout_and_caps_output() {
+        let mut c = Command::new("sh");
+        c.args(["-c", "sleep 5 & sleep 5"]);
+        let r = run(c, &Limits::tool(Duration::from_millis(200))).expect("sh runs");
+        assert_eq!(r.ended, Ended::TimedOut);
+        let mut c = Command::new("sh");
+        c.args(["-c", "yes"]);
+        let limits = Limits {
+            max_stdout: 1000,
+            ..Limits::tool(Duration::from_secs(10))
+        };
+        let r = run(c, &limits).expect("sh runs");
+        assert_eq!((r.ended, r.stdout.len()), (Ended::OverCap, 1000));
+    }
 }

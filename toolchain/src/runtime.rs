@@ -1,7 +1,7 @@
 //! The C runtime (codegen/runtime/llrt.c: `ll_puts`, `ll_strcat`,
 //! `ll_ltoa`) built for LLVM's `lli -load` and for linking executables.
 
-use crate::process::run_with_timeout;
+use crate::process::{run, Limits};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -26,11 +26,11 @@ fn build(dir: &Path, out_name: &str, flags: &[&str]) -> Result<PathBuf, String> 
     let out = dir.join(out_name);
     let mut cmd = Command::new(cc);
     cmd.args(flags).arg("-o").arg(&out).arg(&src);
-    let run = run_with_timeout(cmd, Duration::from_secs(60))?;
-    if run.status != Some(0) {
+    let r = run(cmd, &Limits::tool(Duration::from_secs(60)))?;
+    if r.status() != Some(0) {
         return Err(format!(
             "building the C runtime failed:\n{}",
-            String::from_utf8_lossy(&run.stderr)
+            String::from_utf8_lossy(&r.stderr)
         ));
     }
     Ok(out)
