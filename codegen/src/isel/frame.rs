@@ -10,8 +10,8 @@
 //! ```
 
 use crate::error::CodegenError;
+use spec::fasthash::{FastMap as HashMap, FastSet as HashSet};
 use spec::{Fdecl, InsnKind, TypeEnv};
-use std::collections::{HashMap, HashSet};
 
 /// Where each local and each entry-block `alloca` lives.
 pub(crate) struct Frame {
@@ -46,9 +46,9 @@ impl Frame {
     /// Lays out the frame of `f`.
     pub fn layout(env: &TypeEnv, f: &Fdecl) -> Result<Frame, CodegenError> {
         let mut below: u64 = 0;
-        let mut slots = HashMap::new();
-        let mut allocas = HashMap::new();
-        let mut alloca_areas = HashMap::new();
+        let mut slots = HashMap::default();
+        let mut allocas = HashMap::default();
+        let mut alloca_areas = HashMap::default();
         let too_big = || {
             CodegenError::new(
                 &f.name,

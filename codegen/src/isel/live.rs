@@ -6,8 +6,8 @@
 //! at the end of the block for locals that live across blocks.
 
 use super::frame::Frame;
+use spec::fasthash::{FastMap as HashMap, FastSet as HashSet};
 use spec::{Fdecl, InsnKind, Operand, OperandKind, TermKind};
-use std::collections::{HashMap, HashSet};
 
 /// The liveness facts of one function, by slot displacement.
 pub(crate) struct Live {
@@ -39,7 +39,7 @@ impl Live {
         let blocks: Vec<&spec::Block> = std::iter::once(&f.cfg.entry)
             .chain(f.cfg.blocks.iter().map(|b| &b.block))
             .collect();
-        let mut def_block: HashMap<&str, usize> = HashMap::new();
+        let mut def_block: HashMap<&str, usize> = HashMap::default();
         for (b, block) in blocks.iter().enumerate() {
             for insn in &block.insns {
                 if let Some(r) = &insn.result {
@@ -54,7 +54,7 @@ impl Live {
             .collect();
         let mut last_use = Vec::with_capacity(blocks.len());
         for (b, block) in blocks.iter().enumerate() {
-            let mut last = HashMap::new();
+            let mut last = HashMap::default();
             let mut uses = |op: &Operand, at: usize| {
                 if let OperandKind::Id(x) = &op.kind {
                     // An entry alloca is addressed directly, never read

@@ -29,8 +29,8 @@ use crate::minst::{Alu, Label, MFunc, MInst, Mem, Reg, Sym};
 use crate::{CompileOptions, Mutation};
 use frame::Frame;
 use live::Live;
+use spec::fasthash::FastMap as HashMap;
 use spec::{Fdecl, InsnKind, Operand, OperandKind, Span, TermKind, TypeEnv};
-use std::collections::HashMap;
 
 /// The state of selecting one function: the frame, the block labels and the
 /// instructions produced so far.

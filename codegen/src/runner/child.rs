@@ -20,8 +20,12 @@ pub(super) struct ChildParams {
     pub out_w: libc::c_int,
     /// The write end of the result pipe.
     pub res_w: libc::c_int,
-    /// Read ends to close.
-    pub close: [libc::c_int; 2],
+    /// Descriptors the program must not hold (the parent's read ends, the
+    /// runner process's socket); -1 for none.
+    pub close: [libc::c_int; 3],
+    /// The image to map first, when the parent's pages are not inherited
+    /// (a run through the runner process).
+    pub image: Option<Image>,
     /// Bytes of the program's stack.
     pub stack_size: usize,
     /// Bytes of the runtime functions' heap.
@@ -32,12 +36,30 @@ pub(super) struct ChildParams {
     pub max_memory: u64,
 }
 
+/// A memory file holding data, code and argv, mapped privately at the
+/// address the parent assembled the code for.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Image {
+    /// The memory file.
+    pub fd: libc::c_int,
+    /// Where it must be mapped.
+    pub base: usize,
+    /// Its length.
+    pub len: usize,
+}
+
+/// The exit status of a child that could not map its image at the
+/// required address (the program has not run; the parent runs it again by
+/// forking itself).
+pub(super) const IMAGE_MAP_FAILED: i32 = 125;
+
 /// Exit statuses of a child that failed before running the program.
-pub(super) const SETUP_FAILED: [(i32, &str); 4] = [
+pub(super) const SETUP_FAILED: [(i32, &str); 5] = [
     (120, "dup2 of the stdout pipe failed"),
     (121, "mapping the program's stack failed"),
     (122, "mapping the runtime heap failed"),
     (123, "mprotect of the code failed"),
+    (IMAGE_MAP_FAILED, "mapping the image failed"),
 ];
 
 fn limit(resource: libc::__rlimit_resource_t, value: u64) {
@@ -76,7 +98,8 @@ unsafe fn map_or_exit(len: usize, code: i32) -> usize {
 ///
 /// # Safety
 /// Only called in the child right after `fork`, with `p` prepared by the
-/// parent (code and data mapped and written, argv valid).
+/// parent (code and data mapped and written, or `image` holding them;
+/// argv valid).
 pub(super) unsafe fn run(p: &ChildParams) -> ! {
     libc::setpgid(0, 0);
     for sig in [
@@ -99,6 +122,20 @@ pub(super) unsafe fn run(p: &ChildParams) -> ! {
         libc::close(fd);
     }
     libc::close(p.out_w);
+    if let Some(img) = p.image {
+        let at = libc::mmap(
+            img.base as *mut libc::c_void,
+            img.len,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_FIXED_NOREPLACE,
+            img.fd,
+            0,
+        );
+        if at as usize != img.base {
+            libc::_exit(IMAGE_MAP_FAILED);
+        }
+        libc::close(img.fd);
+    }
     let stack = map_or_exit(p.stack_size, 121);
     let heap = map_or_exit(p.heap_size, 122);
     rt::set_heap(heap, p.heap_size);

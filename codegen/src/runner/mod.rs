@@ -1,5 +1,8 @@
 //! Running machine code safely (DESIGN.md, "Running native code safely").
 //!
+//! Children are forked by a small runner process (`zygote.rs`) when it is
+//! free, else by the parent itself; the contract below is the same.
+//!
 //! The parent maps a fresh region, assembles the module for that address
 //! (data pages, then code pages), writes data and code, prepares argv, and
 //! forks. The child (see `child.rs`) only makes system calls on what was
@@ -13,6 +16,7 @@
 
 mod child;
 mod rt;
+mod zygote;
 
 use crate::encode;
 use crate::error::CodegenError;
@@ -167,16 +171,6 @@ pub fn run_module(
     }
     let data_len = round_page(data_size)?;
     let code_len = round_page(encode::code_size_bound(m))?;
-    let mut region = Region::new(data_len + code_len)?;
-    let (data_base, code_base) = (region.base as u64, (region.base + data_len) as u64);
-    let asm = encode::assemble(m, data_base, code_base)?;
-    let entry = asm
-        .entry
-        .ok_or_else(|| CodegenError::global("no entry trampoline"))?;
-    let data = encode::data_image(m, data_base, &asm.func_addrs, rt::addrs())?;
-    region.write(0, &data)?;
-    region.write(data_len, &asm.code)?;
-
     let cargs: Vec<CString> = std::iter::once(&opts.program_name)
         .chain(args)
         .map(|a| {
@@ -184,6 +178,37 @@ pub fn run_module(
                 .map_err(|_| CodegenError::global("an argument contains a NUL byte"))
         })
         .collect::<Result<_, _>>()?;
+    let argv_bytes = 8 * (cargs.len() + 1)
+        + cargs
+            .iter()
+            .map(|c| c.as_bytes_with_nul().len())
+            .sum::<usize>();
+    let argv_len = round_page(argv_bytes as u64)?;
+    let mut region = Region::new(data_len + code_len + argv_len)?;
+    let (data_base, code_base) = (region.base as u64, (region.base + data_len) as u64);
+    let asm = encode::assemble(m, data_base, code_base)?;
+    let entry = asm
+        .entry
+        .ok_or_else(|| CodegenError::global("no entry trampoline"))?;
+    let data = encode::data_image(m, data_base, &asm.func_addrs, rt::addrs())?;
+    let image = ImageParts {
+        base: region.base,
+        data: &data,
+        code_off: data_len,
+        code: &asm.code,
+        code_len,
+        argv_off: data_len + code_len,
+        argv_len,
+        entry,
+    };
+    if let Some(mut runner) = zygote::acquire() {
+        if let Some(outcome) = run_through_runner(&mut runner, &image, &cargs, opts) {
+            return outcome;
+        }
+    }
+    region.write(0, &data)?;
+    region.write(data_len, &asm.code)?;
+
     let mut argv: Vec<*const libc::c_char> = cargs.iter().map(|c| c.as_ptr()).collect();
     argv.push(std::ptr::null());
 
@@ -205,7 +230,8 @@ pub fn run_module(
         argv: argv.as_ptr(),
         out_w,
         res_w,
-        close: [out_r, res_r],
+        close: [out_r, res_r, -1],
+        image: None,
         stack_size: opts.stack_size,
         heap_size: opts.heap_size,
         cpu_seconds: opts.timeout.as_secs().saturating_add(1),
@@ -232,11 +258,197 @@ pub fn run_module(
         libc::setpgid(pid, pid);
     }
     drop(region);
-    let outcome = supervise(pid, out_r, res_r, opts);
+    let watched = supervise(&mut Child::Direct(pid), out_r, res_r, opts);
     close(out_r);
     close(res_r);
     drop(cargs);
-    outcome
+    outcome_of(watched?)
+}
+
+/// The pieces of a run's image: data pages at `base`, code pages, argv.
+struct ImageParts<'a> {
+    base: usize,
+    data: &'a [u8],
+    code_off: usize,
+    code: &'a [u8],
+    code_len: usize,
+    argv_off: usize,
+    argv_len: usize,
+    entry: u64,
+}
+
+/// argv as the child sees it at `at`: the pointer array, then the strings.
+fn argv_block(cargs: &[CString], at: usize) -> Vec<u8> {
+    let mut ptrs = Vec::with_capacity(8 * (cargs.len() + 1));
+    let mut strs = Vec::new();
+    let strs_at = at + 8 * (cargs.len() + 1);
+    for c in cargs {
+        ptrs.extend_from_slice(&((strs_at + strs.len()) as u64).to_le_bytes());
+        strs.extend_from_slice(c.as_bytes_with_nul());
+    }
+    ptrs.extend_from_slice(&0u64.to_le_bytes());
+    ptrs.extend_from_slice(&strs);
+    ptrs
+}
+
+/// Writes all of `bytes` at `off` of `fd`.
+fn pwrite_all(fd: libc::c_int, bytes: &[u8], off: usize) -> bool {
+    let mut done = 0;
+    while let Some(rest) = bytes.get(done..).filter(|r| !r.is_empty()) {
+        // SAFETY: writing our own bytes to our own memory file.
+        let n = unsafe {
+            libc::pwrite(
+                fd,
+                rest.as_ptr().cast(),
+                rest.len(),
+                (off + done) as libc::off_t,
+            )
+        };
+        if n <= 0 {
+            return false;
+        }
+        done += n as usize;
+    }
+    true
+}
+
+/// A memory file holding the image; `None` when one cannot be made.
+fn image_file(image: &ImageParts, cargs: &[CString]) -> Option<libc::c_int> {
+    let len = image.argv_off + image.argv_len;
+    // SAFETY: a fresh close-on-exec memory file.
+    let fd = unsafe { libc::memfd_create(c"lloracle-image".as_ptr(), libc::MFD_CLOEXEC) };
+    if fd < 0 {
+        return None;
+    }
+    let argv = argv_block(cargs, image.base + image.argv_off);
+    // SAFETY: sizing our own memory file.
+    let ok = unsafe { libc::ftruncate(fd, len as libc::off_t) } == 0
+        && pwrite_all(fd, image.data, 0)
+        && pwrite_all(fd, image.code, image.code_off)
+        && pwrite_all(fd, &argv, image.argv_off);
+    if ok {
+        Some(fd)
+    } else {
+        close(fd);
+        None
+    }
+}
+
+/// Runs the image through the runner process (see `zygote.rs`); `None`
+/// when that is not possible and nothing has run (the caller then forks
+/// directly).
+fn run_through_runner(
+    runner: &mut zygote::RunnerGuard,
+    image: &ImageParts,
+    cargs: &[CString],
+    opts: &NativeOptions,
+) -> Option<Result<Outcome, CodegenError>> {
+    let fd = image_file(image, cargs)?;
+    let req = zygote::Request {
+        base: image.base as u64,
+        len: (image.argv_off + image.argv_len) as u64,
+        code_off: image.code_off as u64,
+        code_len: image.code_len as u64,
+        entry: image.entry,
+        argc: cargs.len() as i64,
+        argv: (image.base + image.argv_off) as u64,
+        stack_size: opts.stack_size as u64,
+        heap_size: opts.heap_size as u64,
+        cpu_seconds: opts.timeout.as_secs().saturating_add(1),
+        max_memory: opts.max_memory,
+    };
+    let guard = FORK_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let pipes = pipe().and_then(|o| match pipe() {
+        Ok(r) => Ok((o, r)),
+        Err(e) => {
+            close(o.0);
+            close(o.1);
+            Err(e)
+        }
+    });
+    let Ok(((out_r, out_w), (res_r, res_w))) = pipes else {
+        close(fd);
+        return None;
+    };
+    let pid = runner.spawn(&req, [fd, out_w, res_w]);
+    close(fd);
+    close(out_w);
+    close(res_w);
+    drop(guard);
+    let pid = match pid {
+        Some(p) if p > 0 => p,
+        _ => {
+            close(out_r);
+            close(res_r);
+            return None;
+        }
+    };
+    let watched = supervise(&mut Child::Runner(pid, runner), out_r, res_r, opts);
+    close(out_r);
+    close(res_r);
+    match watched {
+        Ok(Watched::Finished { status, .. })
+            if libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == child::IMAGE_MAP_FAILED =>
+        {
+            None
+        }
+        w => Some(w.and_then(outcome_of)),
+    }
+}
+
+/// The child of a run: forked directly (the parent reaps it) or by the
+/// runner process (which reaps it and reports its status).
+enum Child<'a> {
+    Direct(libc::pid_t),
+    Runner(libc::pid_t, &'a mut zygote::RunnerGuard),
+}
+
+impl Child<'_> {
+    /// Kills the child's process group and reaps it.
+    fn kill_and_reap(&mut self) {
+        match self {
+            Child::Direct(pid) => kill_and_reap(*pid),
+            Child::Runner(pid, runner) => {
+                // SAFETY: signalling the child the runner forked for us.
+                unsafe {
+                    libc::kill(-*pid, libc::SIGKILL);
+                    libc::kill(*pid, libc::SIGKILL);
+                }
+                let _ = runner.status();
+            }
+        }
+    }
+
+    /// Waits for the child's exit; its wait status.
+    fn wait(&mut self) -> Result<i32, CodegenError> {
+        match self {
+            Child::Direct(pid) => {
+                let mut status = 0;
+                // SAFETY: reaping our own child, which has closed its pipes.
+                unsafe {
+                    libc::waitpid(*pid, &mut status, 0);
+                }
+                Ok(status)
+            }
+            Child::Runner(_, runner) => runner
+                .status()
+                .ok_or_else(|| CodegenError::global("native run: the runner process died")),
+        }
+    }
+}
+
+/// What watching a child showed.
+enum Watched {
+    /// Killed at the deadline.
+    Timeout { stdout: Vec<u8> },
+    /// Killed for printing more than the cap.
+    Capped { stdout: Vec<u8> },
+    /// Exited by itself with this wait status.
+    Finished {
+        status: i32,
+        stdout: Vec<u8>,
+        result: Vec<u8>,
+    },
 }
 
 /// Kills the child's process group and reaps it.
@@ -252,12 +464,15 @@ fn kill_and_reap(pid: libc::pid_t) {
 
 /// Reads what is available on `fd` into `buf`; false at end of file.
 fn drain(fd: libc::c_int, buf: &mut Vec<u8>) -> bool {
-    let mut chunk = [0u8; 65536];
     loop {
-        // SAFETY: reading into our own buffer.
-        let n = unsafe { libc::read(fd, chunk.as_mut_ptr().cast(), chunk.len()) };
+        // Read straight into the buffer's spare room (no zeroed chunk).
+        buf.reserve(4096);
+        let room = buf.spare_capacity_mut();
+        // SAFETY: reading at most `room.len()` bytes into our own buffer.
+        let n = unsafe { libc::read(fd, room.as_mut_ptr().cast(), room.len()) };
         if n > 0 {
-            buf.extend_from_slice(chunk.get(..n as usize).unwrap_or(&[]));
+            // SAFETY: `read` initialised the first `n <= room.len()` bytes.
+            unsafe { buf.set_len(buf.len() + n as usize) };
             continue;
         }
         if n == 0 {
@@ -272,11 +487,11 @@ fn drain(fd: libc::c_int, buf: &mut Vec<u8>) -> bool {
 /// Watches the child until both pipes close, the deadline passes or stdout
 /// goes over its cap; then the outcome.
 fn supervise(
-    pid: libc::pid_t,
+    child: &mut Child,
     out_r: libc::c_int,
     res_r: libc::c_int,
     opts: &NativeOptions,
-) -> Result<Outcome, CodegenError> {
+) -> Result<Watched, CodegenError> {
     for fd in [out_r, res_r] {
         // SAFETY: setting a flag on our own descriptor.
         unsafe {
@@ -291,8 +506,8 @@ fn supervise(
     while out_open || res_open {
         let now = Instant::now();
         if now >= deadline {
-            kill_and_reap(pid);
-            return Ok(Outcome::Timeout { stdout });
+            child.kill_and_reap();
+            return Ok(Watched::Timeout { stdout });
         }
         let wait_ms = (deadline - now).as_millis().clamp(1, 1000) as libc::c_int;
         let mut fds = [
@@ -319,18 +534,33 @@ fn supervise(
         }
         if stdout.len() > opts.max_stdout {
             stdout.truncate(opts.max_stdout);
-            kill_and_reap(pid);
+            child.kill_and_reap();
+            return Ok(Watched::Capped { stdout });
+        }
+    }
+    Ok(Watched::Finished {
+        status: child.wait()?,
+        stdout,
+        result,
+    })
+}
+
+/// The outcome a watched child's end means.
+fn outcome_of(w: Watched) -> Result<Outcome, CodegenError> {
+    let (status, stdout, result) = match w {
+        Watched::Timeout { stdout } => return Ok(Outcome::Timeout { stdout }),
+        Watched::Capped { stdout } => {
             return Ok(Outcome::Crashed {
                 signal: libc::SIGXFSZ,
                 stdout,
-            });
+            })
         }
-    }
-    let mut status = 0;
-    // SAFETY: reaping our own child, which has closed its pipes (exited).
-    unsafe {
-        libc::waitpid(pid, &mut status, 0);
-    }
+        Watched::Finished {
+            status,
+            stdout,
+            result,
+        } => (status, stdout, result),
+    };
     if libc::WIFSIGNALED(status) {
         return Ok(Outcome::Crashed {
             signal: libc::WTERMSIG(status),

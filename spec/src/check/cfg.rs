@@ -9,8 +9,8 @@
 
 use super::Checker;
 use crate::ast::{Block, Fdecl, Insn, InsnKind, Operand, OperandKind, TermKind, Ty};
+use crate::fasthash::FastMap as HashMap;
 use crate::span::Span;
-use std::collections::HashMap;
 
 /// Where a local is defined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +60,7 @@ pub(super) type Labels<'f> = HashMap<&'f str, usize>;
 
 /// The block number (i + 1) of each label (the first block with it).
 pub(super) fn label_index(f: &Fdecl) -> Labels<'_> {
-    let mut m = HashMap::new();
+    let mut m = HashMap::default();
     for (i, b) in f.cfg.blocks.iter().enumerate() {
         m.entry(b.label.as_str()).or_insert(i + 1);
     }
@@ -191,7 +191,7 @@ impl Checker<'_> {
     /// `duplicate-label`: each label (the entry's, if written, included) is
     /// defined once.
     pub(super) fn duplicate_label(&mut self, f: &Fdecl) {
-        let mut seen: HashMap<&str, ()> = HashMap::new();
+        let mut seen: HashMap<&str, ()> = HashMap::default();
         if let Some(l) = &f.cfg.entry_label {
             seen.insert(l, ());
         }
