@@ -63,6 +63,7 @@ impl GepCheck {
 
 /// `gep_ptr`: the pointer `getelementptr T1, T1* p, i0, ..., in` computes,
 /// or the first check it fails. `base` is T1, `result` GEPTY's type.
+#[inline]
 pub fn gep_ptr(
     mem: &mut Memory,
     tys: &mut TyTable,
@@ -87,6 +88,7 @@ pub fn gep_ptr(
 }
 
 /// Check 1: the base is a `Ptr` into a block that can be accessed.
+#[inline(always)]
 fn base_check<'v>(mem: &Memory, p: &'v Value) -> Result<&'v Ptr, GepCheck> {
     match p {
         Value::Ptr(p) if mem.forest(p.block).is_ok() => Ok(p),
@@ -95,6 +97,7 @@ fn base_check<'v>(mem: &Memory, p: &'v Value) -> Result<&'v Ptr, GepCheck> {
 }
 
 /// Check 2: T1 is compatible with the effective tag at the base; that tag.
+#[inline(always)]
 fn compatible_check(
     mem: &Memory,
     tys: &mut TyTable,
@@ -112,6 +115,7 @@ fn compatible_check(
 }
 
 /// Check 3: `i0 != 0` only where the base targets an element of an array node.
+#[inline(always)]
 fn sibling_check(mem: &Memory, p: &Ptr, i0: i64) -> Result<(), GepCheck> {
     if i0 == 0 {
         return Ok(());
@@ -133,6 +137,7 @@ fn sibling_check(mem: &Memory, p: &Ptr, i0: i64) -> Result<(), GepCheck> {
 
 /// The spec's path arithmetic: `i0` added to the last index, `rest` appended.
 /// An index that cannot be inside any node (negative, too large) fails check 4.
+#[inline(always)]
 fn new_path(mem: &mut Memory, p: &Ptr, i0: i64, rest: &[i64]) -> Result<Path, GepCheck> {
     let idx = |i: i64| u32::try_from(i).map_err(|_| GepCheck::Subtree);
     // The common case: an inline path that stays inline, built from
@@ -166,6 +171,7 @@ fn new_path(mem: &mut Memory, p: &Ptr, i0: i64, rest: &[i64]) -> Result<Path, Ge
 }
 
 /// Check 4: the new path targets a subtree (every index inside its node).
+#[inline(always)]
 fn subtree_check(mem: &Memory, q: &Ptr) -> Result<(), GepCheck> {
     mem.target(q).map(|_| ()).map_err(|_| GepCheck::Subtree)
 }
@@ -173,6 +179,7 @@ fn subtree_check(mem: &Memory, q: &Ptr) -> Result<(), GepCheck> {
 /// Check 5: the target is compatible with GEPTY's result type. The
 /// target's effective tag is the base's (`actual`: moving among array
 /// elements keeps the type) walked along the indices after the first.
+#[inline(always)]
 fn target_check(
     tys: &mut TyTable,
     actual: TyId,
@@ -199,6 +206,7 @@ fn target_check(
 /// move among array elements of type A by check 3, and the other indices
 /// walking down from A). So the check is
 /// `gep_offset(T1, idxs) == gep_offset(A, idxs)`, true at once when T1 is A.
+#[inline(always)]
 pub fn layout_check(
     tys: &mut TyTable,
     t1: TyId,

@@ -11,7 +11,7 @@ use crate::value::{BlockId, Path, Ptr, UndefWhy, Value};
 use spec::{Bop, Cnd, UndefinedKind};
 
 impl Machine<'_> {
-    #[inline]
+    #[inline(always)]
     pub(crate) fn interp_insn(&mut self, insn: &Insn, base: usize, site: u32) -> Result<(), Stop> {
         match insn {
             Insn::Binop { dst, bop, a, b } => {
@@ -45,7 +45,27 @@ impl Machine<'_> {
 
     /// `icmp`: signed comparison of integers; pointers only `eq`/`ne`, equal
     /// iff same block and same layout offset.
+    #[inline(always)]
     fn interp_icmp(&self, cnd: Cnd, i1: bool, a: Op, b: Op, base: usize) -> Result<bool, Stop> {
+        if !i1 {
+            if let (Some(x), Some(y)) = (self.int_of(a, base), self.int_of(b, base)) {
+                return Ok(interp_cnd(cnd, x, y));
+            }
+        }
+        self.interp_icmp_general(cnd, i1, a, b, base)
+    }
+
+    /// `icmp` on anything but two integers at type i64 (pointers, undef,
+    /// i1 orders): every case of the rule.
+    #[inline(never)]
+    fn interp_icmp_general(
+        &self,
+        cnd: Cnd,
+        i1: bool,
+        a: Op,
+        b: Op,
+        base: usize,
+    ) -> Result<bool, Stop> {
         if i1 && !matches!(cnd, Cnd::Eq | Cnd::Ne) {
             return Err(Stop::Undefined(
                 UndefinedKind::AmbiguousI1Order,
@@ -55,9 +75,23 @@ impl Machine<'_> {
                 ),
             ));
         }
-        let va = self.interp_operand(a, base);
-        let vb = self.interp_operand(b, base);
-        match (&va, &vb) {
+        // Operands are read in place (a literal is an integer), not copied.
+        let (ca, cb);
+        let va = match operand_ref(&self.locals, self.prog, a, base) {
+            Some(v) => v,
+            None => {
+                ca = self.interp_operand(a, base);
+                &ca
+            }
+        };
+        let vb = match operand_ref(&self.locals, self.prog, b, base) {
+            Some(v) => v,
+            None => {
+                cb = self.interp_operand(b, base);
+                &cb
+            }
+        };
+        match (va, vb) {
             (Value::Int(x), Value::Int(y)) => Ok(interp_cnd(cnd, *x, *y)),
             (Value::Ptr(p), Value::Ptr(q)) => {
                 if !matches!(cnd, Cnd::Eq | Cnd::Ne) {
@@ -155,7 +189,7 @@ impl Machine<'_> {
 
     /// `load S* OP`: the word at the target, which must have type S. A word
     /// never written gives `undef` (remembering this load and the allocation).
-    #[inline]
+    #[inline(always)]
     fn interp_load(
         &mut self,
         dst: u32,
@@ -194,7 +228,7 @@ impl Machine<'_> {
 
     /// `store S OP1, S* OP2`: overwrites the word at the target, which must
     /// have type S. Storing undef is fine.
-    #[inline]
+    #[inline(always)]
     fn interp_store(&mut self, ty: TyId, val: Op, ptr: Op, base: usize) -> Result<(), Stop> {
         let v = self.interp_operand(val, base);
         let p = match operand_ref(&self.locals, self.prog, ptr, base) {
@@ -214,22 +248,38 @@ impl Machine<'_> {
     /// `getelementptr`: the indices must be integers (`undef-operand`
     /// otherwise); the result is `gep_ptr`'s pointer or an undef that
     /// remembers the failed check.
+    #[inline(always)]
     fn interp_gep(&mut self, g: &GepInsn, base: usize, site: u32) -> Result<(), Stop> {
-        let mut buf = std::mem::take(&mut self.idx_buf);
-        buf.clear();
-        for op in g.idxs.iter() {
-            match self.int_operand(*op, base, "a getelementptr index") {
-                Ok(n) => buf.push(n),
-                Err(e) => {
-                    self.idx_buf = buf;
-                    return Err(e);
+        // Up to `SMALL` indices are evaluated into an array on the host
+        // stack; longer index lists use the machine's reusable buffer.
+        const SMALL: usize = 4;
+        let mut small = [0i64; SMALL];
+        let mut buf = Vec::new();
+        let idxs: &[i64] = if g.idxs.len() <= SMALL {
+            for (slot, op) in small.iter_mut().zip(g.idxs.iter()) {
+                *slot = self.int_operand(*op, base, "a getelementptr index")?;
+            }
+            small.get(..g.idxs.len()).unwrap_or(&[])
+        } else {
+            buf = std::mem::take(&mut self.idx_buf);
+            buf.clear();
+            for op in g.idxs.iter() {
+                match self.int_operand(*op, base, "a getelementptr index") {
+                    Ok(n) => buf.push(n),
+                    Err(e) => {
+                        self.idx_buf = buf;
+                        return Err(e);
+                    }
                 }
             }
-        }
+            &buf
+        };
         const NOT_A_POINTER: Value = Value::Int(0);
         let p = operand_ref(&self.locals, self.prog, g.ptr, base).unwrap_or(&NOT_A_POINTER);
-        let r = gep_ptr(&mut self.mem, &mut self.tys, p, g.base, g.result, &buf);
-        self.idx_buf = buf;
+        let r = gep_ptr(&mut self.mem, &mut self.tys, p, g.base, g.result, idxs);
+        if g.idxs.len() > SMALL {
+            self.idx_buf = buf;
+        }
         if let Some(slot) = self.locals.get_mut(base + g.dst as usize) {
             *slot = match r {
                 Ok(q) => Value::Ptr(q),
@@ -240,7 +290,19 @@ impl Machine<'_> {
     }
 
     /// `br i1 OP, ...`: the condition must be the integer 0 or 1.
+    #[inline(always)]
     pub(crate) fn interp_cbr(&self, op: Op, base: usize) -> Result<bool, Stop> {
+        match self.int_of(op, base) {
+            Some(1) => Ok(true),
+            Some(0) => Ok(false),
+            _ => self.interp_cbr_general(op, base),
+        }
+    }
+
+    /// `br i1 OP, ...` on anything but 0 or 1: the errors.
+    #[cold]
+    #[inline(never)]
+    fn interp_cbr_general(&self, op: Op, base: usize) -> Result<bool, Stop> {
         match self.interp_operand(op, base) {
             Value::Int(1) => Ok(true),
             Value::Int(0) => Ok(false),
@@ -323,15 +385,11 @@ pub(crate) fn access_error(a: Access, what: &str) -> Stop {
 }
 
 /// `interp_bop`: add, sub and mul wrap; shifts need an amount in 0..=63.
-#[inline]
+#[inline(always)]
 pub fn interp_bop(bop: Bop, x: i64, y: i64) -> Result<i64, Stop> {
-    let amount = || {
-        u32::try_from(y).ok().filter(|&s| s < 64).ok_or_else(|| {
-            Stop::Undefined(
-                UndefinedKind::ShiftOutOfRange,
-                format!("{} by {y}: the amount must be in 0..=63", bop.keyword()),
-            )
-        })
+    let amount = || match u32::try_from(y) {
+        Ok(s) if s < 64 => Ok(s),
+        _ => Err(shift_out_of_range(bop, y)),
     };
     Ok(match bop {
         Bop::Add => x.wrapping_add(y),
@@ -344,6 +402,16 @@ pub fn interp_bop(bop: Bop, x: i64, y: i64) -> Result<i64, Stop> {
         Bop::Or => x | y,
         Bop::Xor => x ^ y,
     })
+}
+
+/// The error of a shift by `y`, outside 0..=63.
+#[cold]
+#[inline(never)]
+fn shift_out_of_range(bop: Bop, y: i64) -> Stop {
+    Stop::Undefined(
+        UndefinedKind::ShiftOutOfRange,
+        format!("{} by {y}: the amount must be in 0..=63", bop.keyword()),
+    )
 }
 
 /// `interp_cnd`: the signed comparison of two integers.

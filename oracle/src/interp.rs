@@ -401,9 +401,23 @@ impl<'p> Machine<'p> {
         }
     }
 
+    /// The operand's value when it is an integer (`None` for undef and
+    /// pointers): the fast path of rules that then handle the rest.
+    #[inline(always)]
+    pub(crate) fn int_of(&self, op: Op, base: usize) -> Option<i64> {
+        match op {
+            Op::Const(n) => Some(n),
+            Op::Local(s) => match self.locals.get(base + s as usize) {
+                Some(Value::Int(n)) => Some(*n),
+                _ => None,
+            },
+            Op::Val(_) => None,
+        }
+    }
+
     /// An operand that must be an integer (binop, GEP index, runtime
     /// argument): `undef-operand` otherwise, saying where the undef came from.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn int_operand(&self, op: Op, base: usize, what: &str) -> Result<i64, Stop> {
         match op {
             Op::Const(n) => Ok(n),

@@ -87,7 +87,7 @@ pub struct PathTable {
 
 impl PathTable {
     /// The indices of `p`.
-    #[inline]
+    #[inline(always)]
     pub fn get<'a>(&'a self, p: &'a Path) -> &'a [u32] {
         match p.inline_indices() {
             Some(s) => s,
@@ -152,7 +152,7 @@ pub fn mval_of_ty(tys: &TyTable, ty: TyId, site: u32) -> Option<Tree> {
 
 impl Memory {
     /// The forest of a block, or why it cannot be accessed.
-    #[inline]
+    #[inline(always)]
     pub fn forest(&self, b: BlockId) -> Result<&[Tree], Access> {
         match b {
             BlockId::Null => Err(Access::Null),
@@ -177,7 +177,7 @@ impl Memory {
     /// The subtree a pointer targets: the first index selects a tree of the
     /// forest, each next one a child; index 0 into a string leaf stays on it
     /// (a pointer to the first character reaches the same string).
-    #[inline]
+    #[inline(always)]
     pub fn target(&self, p: &Ptr) -> Result<&Tree, Access> {
         let forest = self.forest(p.block)?;
         walk(forest, self.paths.get(&p.path))
@@ -185,7 +185,7 @@ impl Memory {
 
     /// The word a pointer targets, writable, with the pointer's path (for
     /// the caller's tag check); `OutOfBounds` when the path reaches no word.
-    #[inline]
+    #[inline(always)]
     pub fn word_mut<'a>(&'a mut self, p: &'a Ptr) -> Result<(&'a mut Value, &'a [u32]), Access> {
         let (t, path) = self.target_mut(p)?;
         match t {
@@ -194,7 +194,7 @@ impl Memory {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn target_mut<'a>(&'a mut self, p: &'a Ptr) -> Result<(&'a mut Tree, &'a [u32]), Access> {
         let Memory {
             globals,
@@ -230,7 +230,7 @@ impl Memory {
 
     /// `load_ptr`: the word a pointer targets; `OutOfBounds` when the path
     /// reaches no subtree or a struct, array or string instead of a word.
-    #[inline]
+    #[inline(always)]
     pub fn load_ptr(&self, p: &Ptr) -> Result<&Value, Access> {
         match self.target(p)? {
             Tree::Word(v) => Ok(v),
@@ -239,7 +239,7 @@ impl Memory {
     }
 
     /// `store_ptr`: overwrite the word a pointer targets with `v`.
-    #[inline]
+    #[inline(always)]
     pub fn store_ptr(&mut self, p: &Ptr, v: Value) -> Result<(), Access> {
         match self.target_mut(p)?.0 {
             Tree::Word(w) => {
@@ -259,7 +259,7 @@ impl Memory {
 }
 
 /// The subtree of `forest` at `path` (see [`Memory::target`]).
-#[inline]
+#[inline(always)]
 pub fn walk<'a>(forest: &'a [Tree], path: &[u32]) -> Result<&'a Tree, Access> {
     let (&first, rest) = path.split_first().ok_or(Access::OutOfBounds)?;
     let mut t = forest.get(first as usize).ok_or(Access::OutOfBounds)?;
