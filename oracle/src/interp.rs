@@ -62,13 +62,18 @@ pub struct Machine<'p> {
 type Tracer<'p> = Box<dyn FnMut(&TraceStep) + 'p>;
 
 /// One step of a traced run: the instruction or terminator about to execute
-/// and the call depth (0 is the entry function).
+/// and the call depth (0 is the entry function); or, right after an
+/// instruction that defines a local (other than a call), that instruction
+/// again with the value it defined.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceStep {
     /// Where it is.
     pub location: spec::Location,
     /// How many calls are active below it.
     pub depth: usize,
+    /// `None` before the step; after it, the value defined (`42`, `undef`,
+    /// `ptr(global#0, [0, 1])`).
+    pub result: Option<String>,
 }
 
 impl<'p> Machine<'p> {
@@ -106,13 +111,33 @@ impl<'p> Machine<'p> {
         self.trace = Some(Box::new(f));
     }
 
-    fn trace_step(&mut self, func: u32, block: u32, pc: usize) {
+    fn trace_step(&mut self, func: u32, block: u32, pc: usize, result: Option<String>) {
         let step = TraceStep {
             location: report::location(self.prog, self.src, func, block, pc as u32),
             depth: self.frames.len().saturating_sub(1),
+            result,
         };
         if let Some(t) = self.trace.as_mut() {
             t(&step);
+        }
+    }
+
+    /// The text of a simple value for traces: `42`, `undef`,
+    /// `ptr(global#0, [0, 1])`.
+    fn show_value(&self, v: &Value) -> String {
+        match v {
+            Value::Int(n) => n.to_string(),
+            Value::Undef(_) => "undef".into(),
+            Value::Ptr(p) => {
+                let block = match p.block {
+                    BlockId::Null => "null".to_string(),
+                    BlockId::Global(n) => format!("global#{n}"),
+                    BlockId::Func(n) => format!("function#{n}"),
+                    BlockId::Heap(n) => format!("heap#{n}"),
+                    BlockId::Stack { depth, .. } => format!("frame#{depth}"),
+                };
+                format!("ptr({block}, {:?})", self.mem.paths.get(&p.path))
+            }
         }
     }
 
@@ -249,7 +274,7 @@ impl<'p> Machine<'p> {
             }
             while let Some(insn) = code.insns.get(pc) {
                 if TRACE {
-                    self.trace_step(fr.func, fr.block, pc);
+                    self.trace_step(fr.func, fr.block, pc, None);
                 }
                 if !charged {
                     if let Err(e) = self.tick() {
@@ -285,10 +310,16 @@ impl<'p> Machine<'p> {
                     self.set_pc(pc);
                     return Err(e);
                 }
+                if TRACE {
+                    if let Some(dst) = insn.dst() {
+                        let shown = self.show_value(self.local(base, dst));
+                        self.trace_step(fr.func, fr.block, pc, Some(shown));
+                    }
+                }
                 pc += 1;
             }
             if TRACE {
-                self.trace_step(fr.func, fr.block, pc);
+                self.trace_step(fr.func, fr.block, pc, None);
             }
             if !charged {
                 if let Err(e) = self.tick() {

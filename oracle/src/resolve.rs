@@ -95,6 +95,22 @@ pub enum Insn {
     },
 }
 
+impl Insn {
+    /// The slot of the local the instruction defines (`None` for `store`
+    /// and for calls, whose result arrives when the callee returns).
+    pub fn dst(&self) -> Option<u32> {
+        match self {
+            Insn::Binop { dst, .. }
+            | Insn::Alloca { dst, .. }
+            | Insn::Load { dst, .. }
+            | Insn::Icmp { dst, .. }
+            | Insn::Bitcast { dst, .. } => Some(*dst),
+            Insn::Gep(g) => Some(g.dst),
+            Insn::Store { .. } | Insn::Call { .. } => None,
+        }
+    }
+}
+
 /// A resolved `%L = getelementptr T1* OP, i64 OP2, ...`.
 #[derive(Clone, Debug)]
 pub struct GepInsn {

@@ -1,5 +1,6 @@
 //! The trace hook sees every instruction and terminator, in order, with the
-//! call depth.
+//! call depth, and after each instruction that defines a local (other than a
+//! call) the value it defined.
 use spec::Source;
 
 #[test]
@@ -16,12 +17,17 @@ define i64 @main() {
     let src = Source::new("t.ll", text);
     let prog = spec::parse::parse(&src).expect("parses");
     let mut steps = Vec::new();
+    let mut results = Vec::new();
     let (o, stats) = oracle::run_with_trace(
         &prog,
         Some(&src),
         &[],
         &oracle::Options::default(),
         &mut |s: &oracle::TraceStep| {
+            if let Some(r) = &s.result {
+                results.push((s.location.function.clone(), s.location.index, r.clone()));
+                return;
+            }
             steps.push((
                 s.location.function.clone(),
                 s.location.index,
@@ -38,5 +44,8 @@ define i64 @main() {
         ("main".to_string(), 2, Some(7), 0),
     ];
     assert_eq!(steps, want);
+    // %a = add i64 1, 2 defines 3; the call's result arrives with the callee's
+    // ret, so it has no result step of its own.
+    assert_eq!(results, vec![("main".to_string(), 0, "3".to_string())]);
     assert_eq!(stats.executed, 4);
 }

@@ -23,8 +23,8 @@ pub struct RunArgs {
     #[arg(long, default_value_t = oracle::Options::default().max_cells)]
     max_cells: u64,
     /// Print each executed instruction (function, block, index, source line)
-    /// on stderr, at most this many.
-    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "10000")]
+    /// and the value it defines on stderr, at most this many steps.
+    #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "10000")]
     trace: Option<u64>,
     /// argv[0] as the program sees it.
     #[arg(long, default_value_t = oracle::Options::default().program_name)]
@@ -80,6 +80,16 @@ pub fn main(a: RunArgs) -> u8 {
 fn trace_run(l: &super::Loaded, args: &[String], opts: &oracle::Options, limit: u64) -> Outcome {
     let mut shown = 0u64;
     let mut trace = |step: &oracle::TraceStep| {
+        if let Some(value) = &step.result {
+            if shown <= limit {
+                eprintln!(
+                    "trace: {:indent$}  = {value}",
+                    "",
+                    indent = step.depth.min(40) * 2
+                );
+            }
+            return;
+        }
         shown += 1;
         if shown > limit {
             if shown == limit + 1 {
