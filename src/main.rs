@@ -26,6 +26,18 @@ enum Command {
     Check(cmd::check::CheckArgs),
     /// Print the canonical text of a program (LLVM 3.7+ syntax).
     Print(cmd::print::PrintArgs),
+    /// Compile with the built-in x86-64 back end and run natively in a
+    /// sandboxed child process (the output contract of `run`).
+    Native(cmd::native::NativeArgs),
+    /// Compile with the built-in back end: AT&T assembly, an executable, or
+    /// the iced-x86 listing.
+    Compile(cmd::compile::CompileArgs),
+    /// Print one random well-typed, well-defined, terminating program.
+    Gen(cmd::gen::GenArgs),
+    /// The benchmark table: oracle vs LLVM's interpreter, native code vs llc.
+    Bench(cmd::bench::BenchArgs),
+    /// The differential pipeline on random programs: oracle vs native code.
+    FuzzDiff(cmd::fuzz_diff::FuzzDiffArgs),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +46,11 @@ fn main() -> ExitCode {
         Command::Run(a) => cmd::run::main(a),
         Command::Check(a) => cmd::check::main(a),
         Command::Print(a) => cmd::print::main(a),
+        Command::Native(a) => cmd::native::main(a),
+        Command::Compile(a) => cmd::compile::main(a),
+        Command::Gen(a) => cmd::gen::main(a),
+        Command::Bench(a) => cmd::bench::main(a),
+        Command::FuzzDiff(a) => cmd::fuzz_diff::main(a),
     };
     ExitCode::from(code)
 }

@@ -28,6 +28,9 @@ pub struct DataLayout {
     pub size: u64,
 }
 
+/// The largest data region the back end builds (all globals together).
+pub const MAX_DATA: u64 = 1 << 30;
+
 /// Lays out the data region of `m`.
 pub fn data_layout(m: &Module) -> DataLayout {
     let mut off = 0u64;
@@ -448,9 +451,21 @@ pub fn assemble(m: &Module, data_base: u64, code_base: u64) -> Result<Assembled,
 }
 
 /// The data region of `m` at `data_base`: every global's bytes with its
-/// pointer words relocated, and the runtime slots holding `rt_addrs`.
-pub fn data_image(m: &Module, data_base: u64, func_addrs: &[u64], rt_addrs: [u64; 3]) -> Vec<u8> {
+/// pointer words relocated, and the runtime slots holding `rt_addrs`;
+/// an error when the globals together exceed [`MAX_DATA`].
+pub fn data_image(
+    m: &Module,
+    data_base: u64,
+    func_addrs: &[u64],
+    rt_addrs: [u64; 3],
+) -> Result<Vec<u8>, CodegenError> {
     let layout = data_layout(m);
+    if layout.size > MAX_DATA {
+        return Err(CodegenError::global(format!(
+            "the globals take {} bytes, more than the {MAX_DATA} the back end lays out",
+            layout.size
+        )));
+    }
     let mut data = vec![0u8; layout.size as usize];
     let addr = |s: Sym| -> u64 {
         match s {
@@ -476,5 +491,5 @@ pub fn data_image(m: &Module, data_base: u64, func_addrs: &[u64], rt_addrs: [u64
             dst.copy_from_slice(&a.to_le_bytes());
         }
     }
-    data
+    Ok(data)
 }

@@ -1,9 +1,9 @@
 //! The reference LLVMlite to x86-64 back end.
 //!
 //! [`compile`] turns a checked `spec::Prog` into a [`Module`]: one list of
-//! machine instructions per function ([`minst`], chosen by [`isel`] in the
-//! System V ABI and the course data layout of `spec::layout`) and the bytes
-//! of every global ([`data`]). The same list is lowered two ways: to
+//! machine instructions per function ([`minst`], chosen by instruction
+//! selection in the System V ABI and the course data layout of
+//! `spec::layout`) and the bytes of every global ([`data`]). The same list is lowered two ways: to
 //! machine code with iced-x86's `CodeAssembler` ([`encode`], read back by
 //! [`disasm`]) and to AT&T assembly text for `cc` ([`asm_text`]).
 //! [`Module::run`] runs the machine code in a sandboxed child process and
@@ -18,7 +18,6 @@
 
 pub mod asm_text;
 pub mod data;
-mod describe;
 pub mod disasm;
 pub mod encode;
 pub mod error;
@@ -79,9 +78,30 @@ impl Module {
     }
 }
 
-/// Compiles a checked program. Fails only where the back end has a limit
-/// (a frame or global over 2 GiB) or the program is not well formed.
+/// Choices of one compilation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompileOptions {
+    /// Put each LLVMlite instruction's text as a comment before its machine
+    /// code (shown by `to_asm` and `disasm`); costs about a third of the
+    /// compile time, so harnesses that only run the code turn it off.
+    pub comments: bool,
+}
+
+impl Default for CompileOptions {
+    fn default() -> CompileOptions {
+        CompileOptions { comments: true }
+    }
+}
+
+/// Compiles a checked program (with comments). Fails only where the back
+/// end has a limit (a frame over 2 GiB, a global over 256 MiB) or the
+/// program is not well formed.
 pub fn compile(prog: &Prog) -> Result<Module, CodegenError> {
+    compile_with(prog, &CompileOptions::default())
+}
+
+/// Compiles a checked program with `opts`.
+pub fn compile_with(prog: &Prog, opts: &CompileOptions) -> Result<Module, CodegenError> {
     let env = TypeEnv::new(prog);
     let syms = data::Syms::new(prog);
     let globals = prog
@@ -92,7 +112,7 @@ pub fn compile(prog: &Prog) -> Result<Module, CodegenError> {
     let funcs = prog
         .fdecls
         .iter()
-        .map(|f| isel::compile_fdecl(&env, &syms, f))
+        .map(|f| isel::compile_fdecl(&env, &syms, f, opts.comments))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Module { funcs, globals })
 }

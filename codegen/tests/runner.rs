@@ -59,7 +59,7 @@ fn ret() -> Vec<MInst> {
 
 fn opts() -> NativeOptions {
     NativeOptions {
-        timeout: Duration::from_secs(2),
+        timeout: Duration::from_secs(20),
         max_stdout: 4096,
         ..NativeOptions::default()
     }
@@ -199,4 +199,36 @@ fn runs_in_parallel_threads_agree() {
             h.join().expect("thread");
         }
     });
+}
+
+#[test]
+fn output_larger_than_a_pipe_buffer_arrives_whole() {
+    // 30,000 lines of "yes\n" (120,000 bytes, more than a 64 KiB pipe
+    // buffer, less than the default 1 MiB cap), then the result 7.
+    let p = common::checked(
+        "many_lines",
+        "@s = global [4 x i8] c\"yes\\00\"
+define i64 @main() {
+  %i = alloca i64
+  store i64 0, i64* %i
+  br label %loop
+loop:
+  %p = getelementptr [4 x i8], [4 x i8]* @s, i64 0, i64 0
+  call void @ll_puts(i8* %p)
+  %v = load i64, i64* %i
+  %n = add i64 %v, 1
+  store i64 %n, i64* %i
+  %more = icmp slt i64 %n, 30000
+  br i1 %more, label %loop, label %done
+done:
+  ret i64 7
+}",
+    );
+    let want = Outcome::Returned {
+        value: 7,
+        stdout: b"yes\n".repeat(30_000),
+    };
+    assert_eq!(common::oracle(&p, &[]), want);
+    let m = codegen::compile(&p).expect("compile");
+    assert_eq!(m.run(&[], &NativeOptions::default()).expect("run"), want);
 }

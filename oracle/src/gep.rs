@@ -6,7 +6,7 @@
 
 use crate::memory::{walk, Memory, NodeKind, Tree};
 use crate::tytable::{TyId, TyTable};
-use crate::value::{Path, Ptr, Value, INLINE};
+use crate::value::{Path, Ptr, Value};
 
 /// The checks of ORACLE-SEMANTICS.md's GEP rule, numbered as there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,21 +135,22 @@ fn sibling_check(mem: &Memory, p: &Ptr, i0: i64) -> Result<(), GepCheck> {
 /// An index that cannot be inside any node (negative, too large) fails check 4.
 fn new_path(mem: &mut Memory, p: &Ptr, i0: i64, rest: &[i64]) -> Result<Path, GepCheck> {
     let idx = |i: i64| u32::try_from(i).map_err(|_| GepCheck::Subtree);
-    // The common case, built in place: an inline path that stays inline.
+    // The common case: an inline path that stays inline, built from
+    // scalars (one case per shape) so it is assembled in registers.
     if let Some(old) = p.path.inline_indices() {
-        let len = old.len();
-        let n = len + rest.len();
-        if (1..=INLINE).contains(&len) && n <= INLINE {
-            let mut out = p.path.idx;
-            let last = out[len - 1];
-            out[len - 1] = idx((last as i64).checked_add(i0).ok_or(GepCheck::Subtree)?)?;
-            for (slot, &i) in out[len..n].iter_mut().zip(rest) {
-                *slot = idx(i)?;
-            }
-            return Ok(Path {
-                len: n as u8,
-                idx: out,
-            });
+        let [a0, a1, a2] = p.path.idx;
+        let moved = |last: u32| idx((last as i64).checked_add(i0).ok_or(GepCheck::Subtree)?);
+        let built = match (old.len(), rest) {
+            (1, []) => Some((1, [moved(a0)?, 0, 0])),
+            (1, &[r0]) => Some((2, [moved(a0)?, idx(r0)?, 0])),
+            (1, &[r0, r1]) => Some((3, [moved(a0)?, idx(r0)?, idx(r1)?])),
+            (2, []) => Some((2, [a0, moved(a1)?, 0])),
+            (2, &[r0]) => Some((3, [a0, moved(a1)?, idx(r0)?])),
+            (3, []) => Some((3, [a0, a1, moved(a2)?])),
+            _ => None,
+        };
+        if let Some((len, idx)) = built {
+            return Ok(Path { len, idx });
         }
     }
     let old = mem.paths.get(&p.path);

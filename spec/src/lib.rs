@@ -15,6 +15,7 @@ pub mod parse;
 pub mod print;
 pub mod span;
 pub mod types;
+pub mod visit;
 
 pub use ast::*;
 pub use check::check;

@@ -56,6 +56,21 @@ pub fn print_operand(op: &Operand) -> String {
     out
 }
 
+/// The text of one instruction with its `%L = `, as the printer writes it
+/// inside a function (`env` says which GEP indices select struct fields).
+pub fn print_insn(env: &TypeEnv, i: &Insn) -> String {
+    let mut out = String::new();
+    insn(&mut out, env, i);
+    out
+}
+
+/// The text of one terminator, as the printer writes it.
+pub fn print_term(t: &Term) -> String {
+    let mut out = String::new();
+    term(&mut out, t);
+    out
+}
+
 /// `%IDENT = type T`.
 fn tdecl(out: &mut String, t: &Tdecl) {
     name(out, '%', &t.name);

@@ -4,52 +4,27 @@
 //! exit with the value main returns (mod 256), worked out by hand from the
 //! spec in the comments. Skips with a notice when LLVM is not installed.
 
+use llvmref::run_with_input;
 use spec::{parse, print, Source};
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// The first of `names` that runs (`NAME --version` succeeds).
-fn find_tool(names: &[&str]) -> Option<String> {
-    names.iter().find_map(|n| {
-        Command::new(n)
-            .arg("--version")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .ok()
-            .filter(|s| s.success())
-            .map(|_| n.to_string())
-    })
-}
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
 
 /// Runs `tool args` with `input` on stdin: (exit code, stderr).
-fn run(tool: &str, args: &[&str], input: &str) -> (Option<i32>, String) {
-    let child = Command::new(tool)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn();
-    let Ok(mut child) = child else {
-        return (None, format!("could not start {tool}"));
-    };
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    match child.wait_with_output() {
-        Ok(out) => (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        ),
-        Err(e) => (None, e.to_string()),
+fn run(tool: &Path, args: &[&str], input: &str) -> (Option<i32>, String) {
+    let mut cmd = Command::new(tool);
+    cmd.args(args);
+    match run_with_input(cmd, input.as_bytes(), Duration::from_secs(60)) {
+        Ok(r) => (r.status, String::from_utf8_lossy(&r.stderr).into_owned()),
+        Err(e) => (None, e),
     }
 }
 
 /// Parses `text`, prints it, and checks that LLVM 14 accepts the printed
 /// text and (when `exit` is given) that `lli` exits with `exit`.
 fn check(name: &str, text: &str, exit: Option<i32>) {
-    let llvm_as = find_tool(&["llvm-as-14", "llvm-as"]);
-    let lli = find_tool(&["lli-14", "lli"]);
+    let llvm_as = llvmref::tools::llvm_as();
+    let lli = llvmref::tools::lli();
     if llvm_as.is_none() && lli.is_none() {
         eprintln!("SKIP: LLVM 14 not installed (no llvm-as or lli): {name} not checked");
         return;
@@ -76,23 +51,8 @@ fn factorial_in_the_spec_syntax() {
     // fac(6) = 720; 720 mod 256 = 208.
     check(
         "factorial",
-        "define i64 @fac(i64 %n) {
-  %1 = icmp sle i64 %n, 0
-  br i1 %1, label %ret, label %rec
-ret:
-  ret i64 1
-rec:
-  %2 = sub i64 %n, 1
-  %3 = call i64 @fac(i64 %2)
-  %4 = mul i64 %n, %3
-  ret i64 %4
-}
-
-define i64 @main() {
-  %1 = call i64 @fac(i64 6)
-  ret i64 %1
-}
-",
+        // The spec's running example, verbatim (the corpus keeps the one copy).
+        include_str!("../../corpus/spec/factorial.ll"),
         Some(208),
     );
 }

@@ -1,10 +1,16 @@
 //! One module per subcommand, plus loading a program from a file.
 
+pub mod bench;
 pub mod check;
+pub mod compile;
+pub mod fuzz_diff;
+pub mod gen;
+pub mod native;
 pub mod print;
 pub mod run;
 
 use spec::{Outcome, Prog, Source};
+use std::io::Write;
 use std::path::Path;
 
 /// A program read from a file, parsed and checked, or the outcome that
@@ -63,3 +69,33 @@ pub fn print_json(v: &serde_json::Value) {
 
 /// The exit code for an unreadable input file or bad usage.
 pub const EXIT_USAGE: u8 = 2;
+
+/// Writes the program's stdout to stdout and, for an abnormal end, a
+/// diagnostic to stderr (with the source line when `src` is known): the
+/// output contract shared by `run` and `native`.
+pub fn report_outcome(outcome: &Outcome, src: Option<&Source>) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(outcome.stdout());
+    let _ = out.flush();
+    match (outcome, src) {
+        (Outcome::Returned { .. } | Outcome::Exited { .. }, _) => {}
+        (Outcome::IllTyped { .. } | Outcome::Malformed { .. }, _) => {}
+        (Outcome::Undefined { .. }, Some(src)) => {
+            eprint!("{}", oracle::render_undefined(outcome, src))
+        }
+        (other, _) => eprintln!("lloracle: {other}"),
+    }
+}
+
+/// Reads and checks the program at `path`, reporting problems on stderr;
+/// `Err` is the exit code to end with.
+pub fn load_file(path: &Path) -> Result<Loaded, u8> {
+    let src = read_source(path).map_err(|e| {
+        eprintln!("lloracle: {e}");
+        EXIT_USAGE
+    })?;
+    load_source(src).map_err(|r| {
+        eprint!("{}", r.rendered);
+        r.outcome.exit_code() as u8
+    })
+}

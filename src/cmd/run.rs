@@ -1,8 +1,7 @@
 //! `lloracle run FILE [ARGS..]`: interpret a program on the oracle.
 
-use super::{load_source, print_json, read_source, EXIT_USAGE};
+use super::{load_source, print_json, read_source, report_outcome, EXIT_USAGE};
 use spec::Outcome;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Arguments of `lloracle run`.
@@ -23,6 +22,10 @@ pub struct RunArgs {
     /// The most memory cells before `memory-exhausted`.
     #[arg(long, default_value_t = oracle::Options::default().max_cells)]
     max_cells: u64,
+    /// Print each executed instruction (function, block, index, source line)
+    /// on stderr, at most this many.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "10000")]
+    trace: Option<u64>,
     /// argv[0] as the program sees it.
     #[arg(long, default_value_t = oracle::Options::default().program_name)]
     program_name: String,
@@ -50,10 +53,13 @@ pub fn main(a: RunArgs) -> u8 {
         max_cells: a.max_cells,
     };
     let (outcome, src) = match load_source(src) {
-        Ok(l) => (
-            oracle::run(&l.prog, Some(&l.src), &a.args, &opts),
-            Some(l.src),
-        ),
+        Ok(l) => {
+            let outcome = match a.trace {
+                Some(limit) => trace_run(&l, &a.args, &opts, limit),
+                None => oracle::run(&l.prog, Some(&l.src), &a.args, &opts),
+            };
+            (outcome, Some(l.src))
+        }
         Err(r) => {
             if !a.json {
                 eprint!("{}", r.rendered);
@@ -64,24 +70,33 @@ pub fn main(a: RunArgs) -> u8 {
     if a.json {
         print_json(&outcome.to_json());
     } else {
-        report(&outcome, src.as_ref());
+        report_outcome(&outcome, src.as_ref());
     }
     outcome.exit_code() as u8
 }
 
-/// Writes the program's stdout to stdout and a diagnostic for an abnormal end
-/// to stderr.
-fn report(outcome: &Outcome, src: Option<&spec::Source>) {
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(outcome.stdout());
-    let _ = out.flush();
-    match outcome {
-        Outcome::Returned { .. } | Outcome::IllTyped { .. } | Outcome::Malformed { .. } => {}
-        Outcome::Undefined { .. } => eprintln!("{}", describe(outcome, src)),
-        other => eprintln!("lloracle: {other}"),
-    }
-}
-
-fn describe(outcome: &Outcome, _src: Option<&spec::Source>) -> String {
-    format!("lloracle: {outcome}")
+/// Runs with a trace of at most `limit` steps on stderr: each step's call
+/// depth, location and source text.
+fn trace_run(l: &super::Loaded, args: &[String], opts: &oracle::Options, limit: u64) -> Outcome {
+    let mut shown = 0u64;
+    let mut trace = |step: &oracle::TraceStep| {
+        shown += 1;
+        if shown > limit {
+            if shown == limit + 1 {
+                eprintln!("trace: limit of {limit} steps reached; the run goes on untraced");
+            }
+            return;
+        }
+        let loc = &step.location;
+        let text = loc.line.map_or("", |n| l.src.line_text(n).trim());
+        eprintln!(
+            "trace: {:indent$}@{} {}#{}: {text}",
+            "",
+            loc.function,
+            loc.block,
+            loc.index,
+            indent = step.depth.min(40) * 2
+        );
+    };
+    oracle::run_with_trace(&l.prog, Some(&l.src), args, opts, &mut trace).0
 }

@@ -26,7 +26,7 @@ impl FnCtx<'_> {
                 self.compile_store(val, ptr)?;
                 None
             }
-            InsnKind::Icmp { cnd, op1, op2, .. } => Some(self.compile_icmp(*cnd, op1, op2)?),
+            InsnKind::Icmp { cnd, op1, op2, .. } => self.compile_icmp(*cnd, op1, op2)?,
             InsnKind::Call { callee, args, .. } => {
                 self.compile_call(callee, args)?;
                 Some(Reg::Rax)
@@ -50,7 +50,12 @@ impl FnCtx<'_> {
     ) -> Result<Reg, CodegenError> {
         let a = self.src(op1, &[])?;
         if let Some(n) = Self::imm32(op2) {
-            let d = self.copy_of(a, &[]);
+            if bop == Bop::Mul && !self.dead_after(a) {
+                let d = self.pick(&[a]);
+                self.emit(MInst::ImulRRI(d, a, n));
+                return Ok(d);
+            }
+            let d = self.dest_for(a, &[]);
             let amount = (n & 63) as u8;
             self.emit(match bop {
                 Bop::Add => MInst::AluRI(Alu::Add, d, n),
@@ -72,13 +77,20 @@ impl FnCtx<'_> {
             _ => None,
         };
         if let Some(sh) = shift {
-            let d = self.copy_of(a, &[Reg::Rcx]);
-            self.operand(op2, Reg::Rcx)?;
+            // The amount goes in cl; the value must not stay there.
+            let d = if a == Reg::Rcx {
+                let d = self.copy_of(a, &[Reg::Rcx]);
+                self.operand(op2, Reg::Rcx)?;
+                d
+            } else {
+                self.operand(op2, Reg::Rcx)?;
+                self.dest_for(a, &[Reg::Rcx])
+            };
             self.emit(MInst::ShiftCl(sh, d));
             return Ok(d);
         }
         let b = self.src(op2, &[a])?;
-        let d = self.copy_of(a, &[b]);
+        let d = self.dest_for(a, &[b]);
         let op = match bop {
             Bop::Add => Alu::Add,
             Bop::Sub => Alu::Sub,
@@ -151,13 +163,14 @@ impl FnCtx<'_> {
 
     /// `%L = icmp CND S OP1, OP2`: a signed comparison, 1 if it holds and 0
     /// otherwise (pointers compare as addresses). The flags stay set for a
-    /// `cbr` that tests the result right after.
+    /// `cbr` that tests the result right after; when that `cbr` is the
+    /// result's only use (`flags_only`), no 0/1 value is made at all.
     fn compile_icmp(
         &mut self,
         cnd: Cnd,
         op1: &Operand,
         op2: &Operand,
-    ) -> Result<Reg, CodegenError> {
+    ) -> Result<Option<Reg>, CodegenError> {
         let a = self.src(op1, &[])?;
         match Self::imm32(op2) {
             Some(n) => self.emit(MInst::CmpRI(a, n)),
@@ -166,9 +179,12 @@ impl FnCtx<'_> {
                 self.emit(MInst::Cmp(a, b));
             }
         }
+        if self.flags_only {
+            return Ok(None);
+        }
         let d = self.pick(&[]);
         self.emit(MInst::SetCc(cc_of(cnd), d));
-        Ok(d)
+        Ok(Some(d))
     }
 }
 

@@ -1,14 +1,19 @@
 //! Instruction selection: one LLVMlite function to a list of machine
 //! instructions ([`MInst`]), following the System V ABI.
 //!
-//! The scheme is the simple one of the course back end: every local (a
-//! parameter or an instruction's result) lives in its own 8-byte slot at a
-//! fixed offset from `rbp`; each instruction loads its operands into `rax` /
-//! `rcx`, computes, and stores the result into its slot. `alloca`s of the
-//! entry block are frame space (`size_of` of their type, aggregates too);
-//! an `alloca` elsewhere takes fresh stack space each time it runs, as the
+//! Every local (a parameter or an instruction's result) has its own 8-byte
+//! slot at a fixed offset from `rbp`; `alloca`s of the entry block are frame
+//! space (`size_of` of their type, aggregates too) addressed directly; an
+//! `alloca` elsewhere takes fresh stack space each time it runs, as the
 //! abstract machine gives a fresh slot each time. `rsp` stays 16-byte
 //! aligned between instructions, so every call site is aligned.
+//!
+//! Within a block, values stay in registers (`regs.rs`): each result is
+//! computed in the least recently used register of a pool and reaches its
+//! slot only when it is still needed as the register is reused, before a
+//! call, or at the end of the block for locals used in other blocks
+//! (`live.rs`). Nothing is kept in registers across labels or calls, so
+//! every block starts from the slots.
 
 mod call;
 mod frame;
@@ -19,7 +24,6 @@ mod regs;
 mod term;
 
 use crate::data::Syms;
-use crate::describe;
 use crate::error::CodegenError;
 use crate::minst::{Alu, Label, MFunc, MInst, Mem, Reg, Sym};
 use frame::Frame;
@@ -51,12 +55,20 @@ pub(crate) struct FnCtx<'a> {
     block: usize,
     /// The index of the instruction being selected in its block.
     pos: usize,
+    /// The instruction is an `icmp` whose only use is the block's `cbr`,
+    /// which branches on the flags: no 0/1 value is needed.
+    flags_only: bool,
 }
 
 /// Selects the machine instructions of `f`: prologue, then every block in
 /// source order (the entry block first), each instruction preceded by a
-/// comment with its LLVMlite text.
-pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFunc, CodegenError> {
+/// comment with its LLVMlite text when `comments` is set.
+pub(crate) fn compile_fdecl(
+    env: &TypeEnv,
+    syms: &Syms,
+    f: &Fdecl,
+    comments: bool,
+) -> Result<MFunc, CodegenError> {
     let frame = Frame::layout(env, f)?;
     let live = Live::of(f, &frame);
     let labels = f
@@ -80,6 +92,7 @@ pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFu
         live,
         block: 0,
         pos: 0,
+        flags_only: false,
     };
     cx.prologue();
     let blocks = std::iter::once((None, &f.cfg.entry)).chain(
@@ -97,12 +110,18 @@ pub(crate) fn compile_fdecl(env: &TypeEnv, syms: &Syms, f: &Fdecl) -> Result<MFu
         let in_entry = label.is_none();
         for (i, insn) in block.insns.iter().enumerate() {
             cx.pos = i;
-            cx.emit(MInst::Comment(describe::insn(insn)));
+            cx.flags_only = i + 1 == block.insns.len() && cx.flags_only_icmp(block);
+            if comments {
+                cx.emit(MInst::Comment(spec::print::print_insn(env, insn)));
+            }
             cx.compile_insn(insn, in_entry, i)?;
         }
-        cx.emit(MInst::Comment(describe::term(&block.term)));
+        if comments {
+            cx.emit(MInst::Comment(spec::print::print_term(&block.term)));
+        }
         let next = label.map_or(0, |l| l + 1);
         cx.pos = block.insns.len();
+        cx.flags_only = false;
         let fused = fused_condition(block);
         cx.compile_term(&block.term, next, fused)?;
     }
@@ -128,6 +147,18 @@ fn fused_condition(block: &spec::Block) -> Option<crate::minst::Cc> {
 }
 
 impl FnCtx<'_> {
+    /// True when the block's last instruction is an `icmp` that its `cbr`
+    /// tests and that no other block uses.
+    fn flags_only_icmp(&self, block: &spec::Block) -> bool {
+        fused_condition(block).is_some()
+            && block
+                .insns
+                .last()
+                .and_then(|i| i.result.as_deref())
+                .and_then(|r| self.frame.slots.get(r))
+                .is_some_and(|disp| !self.live.crosses.contains(disp))
+    }
+
     /// An error located at `span` in this function.
     fn error(&self, span: Span, message: impl Into<String>) -> CodegenError {
         CodegenError::new(&self.fdecl.name, span, message)

@@ -85,4 +85,38 @@ impl FnCtx<'_> {
         self.emit(MInst::MovRR(d, s));
         d
     }
+
+    /// True when what `r` holds is not needed after the current
+    /// instruction: a temporary, or a local of this block with no later use.
+    pub(super) fn dead_after(&self, r: Reg) -> bool {
+        match self.cache.get(r.index()).copied().flatten() {
+            None => true,
+            Some(disp) => {
+                !self.live.crosses.contains(&disp)
+                    && self
+                        .live
+                        .last_use
+                        .get(self.block)
+                        .and_then(|m| m.get(&disp))
+                        .is_none_or(|&at| at <= self.pos)
+            }
+        }
+    }
+
+    /// The register an instruction overwrites with its result computed from
+    /// `a`: `a` itself when its value dies here (and it is not in `avoid`),
+    /// else a copy of it.
+    pub(super) fn dest_for(&mut self, a: Reg, avoid: &[Reg]) -> Reg {
+        if !avoid.contains(&a) && self.dead_after(a) {
+            if let (Some(c), Some(d)) =
+                (self.cache.get_mut(a.index()), self.dirty.get_mut(a.index()))
+            {
+                *c = None;
+                *d = false;
+            }
+            self.touch(a);
+            return a;
+        }
+        self.copy_of(a, avoid)
+    }
 }

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 /// Limits and choices of one native run.
 #[derive(Clone, Debug)]
 pub struct NativeOptions {
-    /// argv[0]; the same default as `oracle::Options::default().program_name`.
+    /// `argv[0]`; the same default as `oracle::Options::default().program_name`.
     pub program_name: String,
     /// Wall-clock limit; past it the child's process group is killed and
     /// the outcome is `Timeout`.
@@ -34,7 +34,9 @@ pub struct NativeOptions {
     /// outcome is `Crashed { signal: SIGXFSZ }` with the first
     /// `max_stdout` bytes (the signal a file-size limit raises).
     pub max_stdout: usize,
-    /// RLIMIT_AS of the child in bytes.
+    /// RLIMIT_AS of the child in bytes, set once its stack and heap are
+    /// mapped: the program itself maps nothing, so this only stops growth
+    /// (a fork of a large parent may already be above it).
     pub max_memory: u64,
     /// Bytes of the program's stack.
     pub stack_size: usize,
@@ -55,13 +57,14 @@ impl Default for NativeOptions {
     }
 }
 
-/// Compiles `prog` and runs it natively (see [`Module::run`]).
+/// Compiles `prog` (without comments) and runs it natively (see
+/// [`Module::run`]).
 pub fn run_native(
     prog: &Prog,
     args: &[String],
     opts: &NativeOptions,
 ) -> Result<Outcome, CodegenError> {
-    crate::compile(prog)?.run(args, opts)
+    crate::compile_with(prog, &crate::CompileOptions { comments: false })?.run(args, opts)
 }
 
 /// Forks are serialised so that no other run's child inherits this run's
@@ -151,7 +154,11 @@ pub fn run_module(
         .func_index("main")
         .ok_or_else(|| CodegenError::global("the program has no @main"))?;
     let _ = main;
-    let data_len = round_page(encode::data_layout(m).size)?;
+    let data_size = encode::data_layout(m).size;
+    if data_size > encode::MAX_DATA {
+        return Err(CodegenError::global("the globals are too large to run"));
+    }
+    let data_len = round_page(data_size)?;
     let code_len = round_page(encode::code_size_bound(m))?;
     let mut region = Region::new(data_len + code_len)?;
     let (data_base, code_base) = (region.base as u64, (region.base + data_len) as u64);
@@ -159,7 +166,7 @@ pub fn run_module(
     let entry = asm
         .entry
         .ok_or_else(|| CodegenError::global("no entry trampoline"))?;
-    let data = encode::data_image(m, data_base, &asm.func_addrs, rt::addrs());
+    let data = encode::data_image(m, data_base, &asm.func_addrs, rt::addrs())?;
     region.write(0, &data)?;
     region.write(data_len, &asm.code)?;
 

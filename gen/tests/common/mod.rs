@@ -3,11 +3,6 @@
 
 use spec::{Outcome, Prog, Source};
 
-/// The message of the oracle's internal error for two structurally equal
-/// recursive named types (`%a = type { i64 (%b*)* }`, `%b = type { i64
-/// (%b*)* }`): an oracle bug, reported; see `known_oracle_bug.rs`.
-pub const KNOWN_ORACLE_BUG: &str = "an initializer does not have its declared type";
-
 /// The fuel the tests give: a thousandth of the default, because the
 /// generator bounds what programs execute far below it (a program needing
 /// more ends in `fuel-exhausted` and fails the tests).
@@ -20,16 +15,6 @@ pub fn run(p: &Prog) -> Outcome {
         ..oracle::Options::default()
     };
     oracle::run(p, None, &[], &opts)
-}
-
-/// True when `o` is the oracle bug above (to be skipped with a notice).
-pub fn is_known_oracle_bug(o: &Outcome) -> bool {
-    match o {
-        Outcome::IllTyped { diagnostics } => diagnostics
-            .iter()
-            .any(|d| d.rule == "oracle-internal" && d.message.contains(KNOWN_ORACLE_BUG)),
-        _ => false,
-    }
 }
 
 /// `parse(print(p))`.

@@ -1,0 +1,94 @@
+//! Walking every operand of a program, for transformations that rename or
+//! replace what operands say (the LLVM wrapper of `llvmref`, reducers).
+
+use crate::ast::{Block, Ginit, GinitKind, InsnKind, Operand, Prog, TermKind};
+
+/// Calls `f` on every operand of every instruction and terminator of `block`.
+pub fn block_operands_mut(block: &mut Block, f: &mut dyn FnMut(&mut Operand)) {
+    for i in &mut block.insns {
+        match &mut i.kind {
+            InsnKind::Binop { op1, op2, .. } | InsnKind::Icmp { op1, op2, .. } => {
+                f(op1);
+                f(op2);
+            }
+            InsnKind::Alloca { .. } => {}
+            InsnKind::Load { ptr, .. } => f(ptr),
+            InsnKind::Store { val, ptr, .. } => {
+                f(val);
+                f(ptr);
+            }
+            InsnKind::Call { callee, args, .. } => {
+                f(callee);
+                args.iter_mut().for_each(|(_, a)| f(a));
+            }
+            InsnKind::Gep { ptr, idxs, .. } => {
+                f(ptr);
+                idxs.iter_mut().for_each(&mut *f);
+            }
+            InsnKind::Bitcast { op, .. } => f(op),
+        }
+    }
+    match &mut block.term.kind {
+        TermKind::Ret(_, Some(o)) | TermKind::Cbr(o, _, _) => f(o),
+        TermKind::Ret(_, None) | TermKind::Br(_) => {}
+    }
+}
+
+/// Calls `f` on every operand of every function body of `prog`.
+pub fn operands_mut(prog: &mut Prog, f: &mut dyn FnMut(&mut Operand)) {
+    for fd in &mut prog.fdecls {
+        block_operands_mut(&mut fd.cfg.entry, f);
+        for b in &mut fd.cfg.blocks {
+            block_operands_mut(&mut b.block, f);
+        }
+    }
+}
+
+/// Calls `f` on every global name an initializer mentions (`@g`), walking
+/// nested initializers with an explicit stack.
+pub fn ginit_gids_mut(init: &mut Ginit, f: &mut dyn FnMut(&mut String)) {
+    let mut stack = vec![init];
+    while let Some(init) = stack.pop() {
+        match &mut init.kind {
+            GinitKind::Gid(n) => f(n),
+            GinitKind::Array(elems) | GinitKind::Struct(elems) => {
+                stack.extend(elems.iter_mut().map(|(_, e)| e));
+            }
+            GinitKind::Bitcast(_, inner, _) => stack.push(inner),
+            GinitKind::Null | GinitKind::Int(_) | GinitKind::Str(_) => {}
+        }
+    }
+}
+
+/// Calls `f` on every mention of a global name (`@g` operands and
+/// initializers), not on definitions.
+pub fn global_mentions_mut(prog: &mut Prog, f: &mut dyn FnMut(&mut String)) {
+    use crate::ast::OperandKind;
+    operands_mut(prog, &mut |op| {
+        if let OperandKind::Gid(n) = &mut op.kind {
+            f(n);
+        }
+    });
+    for g in &mut prog.gdecls {
+        ginit_gids_mut(&mut g.init, f);
+    }
+}
+
+/// Renames the function or global `@from` and every mention of it to `@to`.
+pub fn rename_global(prog: &mut Prog, from: &str, to: &str) {
+    for f in &mut prog.fdecls {
+        if f.name == from {
+            f.name = to.to_string();
+        }
+    }
+    for g in &mut prog.gdecls {
+        if g.name == from {
+            g.name = to.to_string();
+        }
+    }
+    global_mentions_mut(prog, &mut |n| {
+        if n == from {
+            *n = to.to_string();
+        }
+    });
+}

@@ -1,0 +1,104 @@
+//! `lloracle compile FILE -o OUT`: the built-in back end's AT&T assembly,
+//! an executable (assembly linked by `cc` with the C runtime), or the
+//! iced-x86 listing.
+
+use super::{load_file, EXIT_USAGE};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+/// What `compile` writes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emit {
+    /// AT&T assembly text that links with `cc` and codegen/runtime/llrt.c.
+    Asm,
+    /// An executable: the assembly linked with the C runtime by `cc`.
+    Exe,
+}
+
+/// Arguments of `lloracle compile`.
+#[derive(clap::Args, Debug)]
+pub struct CompileArgs {
+    /// What to write.
+    #[arg(long, value_enum, default_value = "asm")]
+    emit: Emit,
+    /// Print the machine code as iced-x86 decodes it, each LLVMlite
+    /// instruction as a comment above its machine code (to OUT, or stdout).
+    #[arg(long)]
+    disasm: bool,
+    /// Where to write (stdout for asm and disasm when absent).
+    #[arg(short = 'o', long = "output")]
+    output: Option<PathBuf>,
+    /// The program.
+    file: PathBuf,
+}
+
+/// Compiles; exit 0, 2 for an ill-formed program, 1 for a failure to build.
+pub fn main(a: CompileArgs) -> u8 {
+    let l = match load_file(&a.file) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let module = match codegen::compile(&l.prog) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("lloracle: {}: {e}", a.file.display());
+            return 1;
+        }
+    };
+    let text = if a.disasm {
+        match module.disasm() {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("lloracle: {e}");
+                return 1;
+            }
+        }
+    } else {
+        module.to_asm()
+    };
+    match (a.emit, a.disasm, &a.output) {
+        (Emit::Exe, false, Some(out)) => match link_exe(&text, out) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("lloracle: {e}");
+                1
+            }
+        },
+        (Emit::Exe, false, None) => {
+            eprintln!("lloracle: --emit exe needs -o OUT");
+            EXIT_USAGE
+        }
+        (_, _, Some(out)) => match std::fs::write(out, text) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("lloracle: {}: {e}", out.display());
+                1
+            }
+        },
+        (_, _, None) => {
+            print!("{text}");
+            0
+        }
+    }
+}
+
+/// Assembles `asm` and links it with the C runtime into the executable `out`.
+fn link_exe(asm: &str, out: &Path) -> Result<(), String> {
+    let dir = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
+    let runtime = llvmref::build_runtime_object(dir.path())?;
+    let s = dir.path().join("program.s");
+    std::fs::write(&s, asm).map_err(|e| format!("{}: {e}", s.display()))?;
+    let cc = llvmref::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
+    let mut cmd = Command::new(cc);
+    cmd.arg("-o").arg(out).arg(&s).arg(&runtime);
+    let r = llvmref::run_with_timeout(cmd, Duration::from_secs(120))?;
+    if r.status == Some(0) {
+        Ok(())
+    } else {
+        Err(format!(
+            "cc failed:\n{}",
+            String::from_utf8_lossy(&r.stderr)
+        ))
+    }
+}
