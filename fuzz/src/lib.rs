@@ -275,3 +275,38 @@ fn change_icmp(prog: &mut Prog, u: &mut Unstructured) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Mutations keep every program well typed, and they do change
+    /// programs (a mutator that never applies would fuzz nothing new).
+    #[test]
+    fn mutations_keep_programs_checking_and_change_some() {
+        let mut changed = 0;
+        for seed in 0..40u64 {
+            let original = gen::from_seed(seed, 30);
+            let mut prog = original.clone();
+            let bytes: Vec<u8> = (0..64u64)
+                .map(|i| (seed.wrapping_mul(31).wrapping_add(i * 7) % 251) as u8)
+                .collect();
+            mutate(&mut prog, &mut Unstructured::new(&bytes));
+            assert!(spec::check(&prog).is_ok(), "{}", spec::print(&prog));
+            changed += usize::from(prog != original);
+        }
+        assert!(changed > 0, "no mutation applied to 40 programs");
+    }
+
+    /// A text input (`T`, program, NUL) gives that program back when no
+    /// mutation bytes follow.
+    #[test]
+    fn a_text_input_is_the_program_it_carries() {
+        let text = "define i64 @main() {\n  ret i64 7\n}\n";
+        let mut data = vec![TEXT_TAG];
+        data.extend_from_slice(text.as_bytes());
+        data.push(0);
+        let expected = spec::parse(&Source::new("t.ll", text)).ok();
+        assert_eq!(program_from_bytes(&data), expected);
+    }
+}
