@@ -3,3 +3,4 @@
 //! written in their `; CHECK-...` comment lines (shared/CORPUS-FORMAT.md).
 
 pub mod corpus;
+pub mod harness;

@@ -38,6 +38,15 @@ enum Command {
     Bench(cmd::bench::BenchArgs),
     /// The differential pipeline on random programs: oracle vs native code.
     FuzzDiff(cmd::fuzz_diff::FuzzDiffArgs),
+    /// Check a compiler (or optimiser) against the oracle on the corpus and
+    /// random programs; reduce and report every failure.
+    TestCompiler(cmd::test_compiler::TestCompilerArgs),
+    /// Shrink a program that fails under a compiler while it keeps failing
+    /// the same way and stays well defined.
+    Reduce(cmd::reduce::ReduceArgs),
+    /// Recover pointee types of an opaque-pointer program and print typed
+    /// LLVMlite (bitcasts where a value is used at another type).
+    Recover(cmd::recover::RecoverArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +60,9 @@ fn main() -> ExitCode {
         Command::Gen(a) => cmd::gen::main(a),
         Command::Bench(a) => cmd::bench::main(a),
         Command::FuzzDiff(a) => cmd::fuzz_diff::main(a),
+        Command::TestCompiler(a) => cmd::test_compiler::main(a),
+        Command::Reduce(a) => cmd::reduce::main(a),
+        Command::Recover(a) => cmd::recover::main(a),
     };
     ExitCode::from(code)
 }

@@ -31,7 +31,11 @@ fn cross_check(
     ll: &Path,
     runtime: &Path,
 ) -> Result<(), String> {
+    // LLVM 14 parses `ptr` (mixed with typed pointers) only in its
+    // -opaque-pointers mode (corpus/opaque/).
+    let opaque = spec::parse(&file.source()).is_ok_and(|p| spec::opaque::prog_mentions_opaque(&p));
     let mut cmd = Command::new(lli);
+    cmd.args(opaque.then_some("-opaque-pointers"));
     cmd.arg("-load").arg(runtime).arg(ll).args(&run.args);
     let r = run_with_timeout(cmd, TIMEOUT)?;
     let want_status = (value as u64 & 0xff) as i32;

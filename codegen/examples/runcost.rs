@@ -4,7 +4,10 @@
 use std::time::{Duration, Instant};
 
 fn main() {
-    let quiet = codegen::CompileOptions { comments: false };
+    let quiet = codegen::CompileOptions {
+        comments: false,
+        mutation: None,
+    };
     let mods: Vec<codegen::Module> = (0..300)
         .filter_map(|s| {
             codegen::compile_with(&gen::from_seed(s, (s % 100) as usize + 1), &quiet).ok()

@@ -23,11 +23,13 @@ pub mod encode;
 pub mod error;
 mod isel;
 pub mod minst;
+pub mod mutation;
 pub mod runner;
 
 pub use data::GlobalData;
 pub use error::CodegenError;
 pub use minst::{MFunc, MInst};
+pub use mutation::Mutation;
 pub use runner::{run_native, NativeOptions};
 
 use spec::{Prog, TypeEnv};
@@ -85,11 +87,17 @@ pub struct CompileOptions {
     /// code (shown by `to_asm` and `disasm`); costs about a third of the
     /// compile time, so harnesses that only run the code turn it off.
     pub comments: bool,
+    /// A deliberate miscompilation, for mutation testing only (`None`: the
+    /// correct back end).
+    pub mutation: Option<Mutation>,
 }
 
 impl Default for CompileOptions {
     fn default() -> CompileOptions {
-        CompileOptions { comments: true }
+        CompileOptions {
+            comments: true,
+            mutation: None,
+        }
     }
 }
 
@@ -112,7 +120,7 @@ pub fn compile_with(prog: &Prog, opts: &CompileOptions) -> Result<Module, Codege
     let funcs = prog
         .fdecls
         .iter()
-        .map(|f| isel::compile_fdecl(&env, &syms, f, opts.comments))
+        .map(|f| isel::compile_fdecl(&env, &syms, f, opts))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Module { funcs, globals })
 }

@@ -42,7 +42,13 @@ fn generated_programs_oracle_equals_native() {
             continue;
         }
         let t = Instant::now();
-        let compiled = codegen::compile_with(&prog, &codegen::CompileOptions { comments: false });
+        let compiled = codegen::compile_with(
+            &prog,
+            &codegen::CompileOptions {
+                comments: false,
+                mutation: None,
+            },
+        );
         t_compile += t.elapsed();
         let m = match compiled {
             Ok(m) => m,

@@ -589,7 +589,10 @@ fn disassembly_shows_llvmlite_comments() {
     let m = codegen::compile(&checked("fac", CASES[0].text)).expect("compile");
     let listing = m.disasm().expect("disasm");
     // The comments are the canonical printer's text (numeric names quoted).
-    assert!(listing.contains("# %\"4\" = mul i64 %n, %\"3\""), "{listing}");
+    assert!(
+        listing.contains("# %\"4\" = mul i64 %n, %\"3\""),
+        "{listing}"
+    );
     assert!(listing.contains("imul"), "{listing}");
     assert!(listing.contains("@fac:"), "{listing}");
 }

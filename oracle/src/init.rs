@@ -141,7 +141,9 @@ pub fn entry_takes_argv(env: &spec::TypeEnv, f: &spec::Fdecl) -> Option<bool> {
     }
     match f.params.as_slice() {
         [] => Some(false),
-        [(_, a), (_, b)] if env.ty_eq(a, &Ty::I64) && env.ty_eq(b, &Ty::I8.ptr_to().ptr_to()) => {
+        [(_, a), (_, b)]
+            if env.ty_eq(a, &Ty::I64) && env.ty_eq_opaque(b, &Ty::I8.ptr_to().ptr_to()) =>
+        {
             Some(true)
         }
         _ => None,

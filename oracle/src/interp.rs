@@ -55,6 +55,7 @@ pub struct Machine<'p> {
     pub(crate) idx_buf: Vec<i64>,
     fuel_at_start: u64,
     trace: Option<Tracer<'p>>,
+    pub(crate) recorder: Option<crate::record::Recorder>,
 }
 
 /// A trace hook.
@@ -95,6 +96,7 @@ impl<'p> Machine<'p> {
             idx_buf: Vec::new(),
             fuel_at_start: fuel,
             trace: None,
+            recorder: None,
         }
     }
 
@@ -349,6 +351,11 @@ impl<'p> Machine<'p> {
         };
         caller.pc += 1;
         if let Some(d) = fr.dst {
+            if self.recorder.is_some() {
+                let func = caller.func;
+                self.record_ptr(func, d, &v);
+            }
+            let caller = self.frames.last()?;
             let slot = caller.base + d as usize;
             if let Some(l) = self.locals.get_mut(slot) {
                 *l = v;
@@ -385,6 +392,10 @@ impl<'p> Machine<'p> {
 
     #[inline]
     pub(crate) fn set_local(&mut self, base: usize, s: u32, v: Value) {
+        if self.recorder.is_some() {
+            let func = self.frames.last().map_or(0, |f| f.func);
+            self.record_ptr(func, s, &v);
+        }
         if let Some(l) = self.locals.get_mut(base + s as usize) {
             *l = v;
         }
@@ -486,6 +497,12 @@ impl<'p> Machine<'p> {
                     self.locals.push(v);
                 }
                 self.push_frame(*i, new_base, dst)?;
+                if self.recorder.is_some() {
+                    for k in 0..args.len() {
+                        let v = *self.local(new_base, k as u32);
+                        self.record_ptr(*i, k as u32, &v);
+                    }
+                }
                 Ok(true)
             }
             Some(FunRef::Runtime(r, types)) => {

@@ -18,6 +18,7 @@ pub mod init;
 pub mod insns;
 pub mod interp;
 pub mod memory;
+pub mod record;
 pub mod report;
 pub mod resolve;
 pub mod runtime;
@@ -26,6 +27,7 @@ pub mod value;
 
 pub use bench::bench_programs;
 pub use interp::TraceStep;
+pub use record::PointerTypeRecord;
 pub use report::render_undefined;
 
 use interp::{Machine, Stop};
@@ -102,7 +104,20 @@ pub fn run_with_stats(
     args: &[String],
     opts: &Options,
 ) -> (Outcome, Stats) {
-    run_inner(prog, src, args, opts, None)
+    let (o, s, _) = run_inner(prog, src, args, opts, None, false);
+    (o, s)
+}
+
+/// [`run`], also recording for every local that receives a pointer the
+/// effective type at the pointer's target (see [`record`]): the dynamic
+/// side of type recovery's soundness check.
+pub fn run_recording_pointer_types(
+    prog: &Prog,
+    args: &[String],
+    opts: &Options,
+) -> (Outcome, Vec<PointerTypeRecord>) {
+    let (o, _, r) = run_inner(prog, None, args, opts, None, true);
+    (o, r)
 }
 
 /// [`run`] calling `trace` before every instruction and terminator executed
@@ -114,7 +129,8 @@ pub fn run_with_trace(
     opts: &Options,
     trace: &mut dyn FnMut(&TraceStep),
 ) -> (Outcome, Stats) {
-    run_inner(prog, src, args, opts, Some(trace))
+    let (o, s, _) = run_inner(prog, src, args, opts, Some(trace), false);
+    (o, s)
 }
 
 fn run_inner(
@@ -123,18 +139,24 @@ fn run_inner(
     args: &[String],
     opts: &Options,
     trace: Option<&mut dyn FnMut(&TraceStep)>,
-) -> (Outcome, Stats) {
+    record: bool,
+) -> (Outcome, Stats, Vec<PointerTypeRecord>) {
     let Some(entry) = prog.fdecls.iter().position(|f| f.name == opts.entry) else {
         let msg = format!("there is no function @{} to start in", opts.entry);
         return (
             ill_typed(src, "entry-defined", Span::DUMMY, msg),
             Stats::default(),
+            Vec::new(),
         );
     };
     let f = &prog.fdecls[entry];
     let Some(takes_argv) = init::entry_takes_argv(&TypeEnv::new(prog), f) else {
         let msg = format!("@{} must have type i64() or i64(i64, i8**)", f.name);
-        return (ill_typed(src, "main-type", f.span, msg), Stats::default());
+        return (
+            ill_typed(src, "main-type", f.span, msg),
+            Stats::default(),
+            Vec::new(),
+        );
     };
     let (program, tys) = match resolve::resolve(prog) {
         Ok(r) => r,
@@ -142,6 +164,7 @@ fn run_inner(
             return (
                 ill_typed(src, INTERNAL_RULE, e.span, e.message),
                 Stats::default(),
+                Vec::new(),
             )
         }
     };
@@ -156,11 +179,15 @@ fn run_inner(
     if let Some(t) = trace {
         m.set_trace(t);
     }
+    if record {
+        m.recorder = Some(record::Recorder::default());
+    }
     let r = start(&mut m, prog, entry as u32, takes_argv, args, opts);
     let stats = Stats {
         executed: m.executed(),
     };
-    (finish(&mut m, r), stats)
+    let outcome = finish(&mut m, r);
+    (outcome, stats, m.take_records())
 }
 
 fn start(

@@ -170,7 +170,8 @@ impl TyTable {
         }
     }
 
-    /// `TypeEnv::ty_eq` on interned types, remembered.
+    /// `TypeEnv::ty_eq_opaque` on interned types, remembered: the tag
+    /// comparison, where an opaque `ptr` matches any pointer type.
     #[inline]
     pub fn ty_eq(&mut self, a: TyId, b: TyId) -> bool {
         a == b || self.ty_eq_memo(a, b)
@@ -180,7 +181,7 @@ impl TyTable {
         if let Some(&r) = self.eq_memo.get(&(a, b)) {
             return r;
         }
-        let r = self.env.ty_eq(self.ty(a), self.ty(b));
+        let r = self.env.ty_eq_opaque(self.ty(a), self.ty(b));
         self.eq_memo.insert((a, b), r);
         r
     }

@@ -877,3 +877,49 @@ fn a_name_for_a_pointer_to_itself_checks_and_ends() {
                 }\n";
     assert_eq!(rules_of(text), BTreeSet::new());
 }
+
+#[test]
+fn opaque_and_typed_pointers_mix_at_any_depth() {
+    // ptr* is the type of a slot holding a pointer, so it equals i64**; a
+    // { i64, ptr } equals { i64, i8* } field by field.
+    let text = "@pair = global { i64, ptr } { i64 5, ptr null }
+define i64 @f(i64** %slot) {
+  %p = load ptr, i64** %slot
+  %q = getelementptr { i64, ptr }, { i64, i8* }* @pair, i64 0, i32 0
+  %v = load i64, ptr %p
+  ret i64 %v
+}
+";
+    assert_eq!(rule_list(text), Vec::<String>::new());
+    // An i64 is still no pointer, at depth too.
+    let bad = "define i64 @f({ i64, ptr }* %p) {
+  %q = getelementptr { i64, i64 }, { i64, ptr }* %p, i64 0, i32 0
+  %v = load i64, i64* %q
+  ret i64 %v
+}
+";
+    assert_eq!(rule_list(bad), vec!["gep-type"]);
+}
+
+#[test]
+fn the_checker_lists_the_rules_it_cannot_apply_to_ptr() {
+    let opaque = spec::parse(&Source::new(
+        "t.ll",
+        "define i64 @f(ptr %p) {\n  %x = load i64, ptr %p\n  ret i64 %x\n}\n",
+    ))
+    .unwrap();
+    let rules: Vec<&str> = spec::check::rules_skipped_for_opaque(&opaque)
+        .iter()
+        .map(|(r, _)| *r)
+        .collect();
+    assert!(
+        rules.contains(&"load-type") && rules.contains(&"call-type"),
+        "{rules:?}"
+    );
+    let typed = spec::parse(&Source::new(
+        "t.ll",
+        "define i64 @f(i64* %p) {\n  %x = load i64, i64* %p\n  ret i64 %x\n}\n",
+    ))
+    .unwrap();
+    assert!(spec::check::rules_skipped_for_opaque(&typed).is_empty());
+}

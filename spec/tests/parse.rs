@@ -1029,3 +1029,96 @@ fn random_text_never_panics() {
         .tests(2000)
         .quickcheck(prop_tokens as fn(Vec<u8>) -> bool);
 }
+
+/// Issue 9's list of places `ptr` may be written, mixed with typed pointers.
+const OPAQUE_EVERYWHERE: &str = "%T = type { i64, ptr }
+@h = global i64 1
+@g = global ptr @h
+@t = global i64* @h
+declare ptr @ll_strcat(ptr, ptr)
+define i64 @f(ptr %p, i64* %q, ptr %fp) {
+  %x = load i64, ptr %p
+  store i64 %x, ptr %p
+  store i64 %x, i64* %q
+  %e = getelementptr %T, ptr %p, i64 0, i32 1
+  %r = call i64 %fp(i64 1)
+  %pp = load ptr, ptr %e
+  ret i64 %r
+}
+";
+
+#[test]
+fn ptr_is_accepted_wherever_a_pointer_type_may_be_written() {
+    let prog = p(OPAQUE_EVERYWHERE);
+    assert_eq!(prog.tdecls[0].ty, Ty::Struct(vec![Ty::I64, Ty::OpaquePtr]));
+    assert_eq!(prog.gdecls[1].ty, Ty::OpaquePtr);
+    assert_eq!(prog.gdecls[2].ty, Ty::I64.ptr_to());
+    assert_eq!(
+        prog.edecls[0].ty,
+        Ty::Fun(vec![Ty::OpaquePtr, Ty::OpaquePtr], Box::new(Ty::OpaquePtr))
+    );
+    let f = &prog.fdecls[0];
+    assert_eq!(f.params[0].1, Ty::OpaquePtr);
+    assert_eq!(f.params[1].1, Ty::I64.ptr_to());
+    let kinds: Vec<&InsnKind> = f.cfg.entry.insns.iter().map(|i| &i.kind).collect();
+    assert!(matches!(
+        kinds[0],
+        InsnKind::Load {
+            ty: Ty::I64,
+            ptr_ty: Ty::OpaquePtr,
+            ..
+        }
+    ));
+    assert!(matches!(
+        kinds[1],
+        InsnKind::Store {
+            ty: Ty::I64,
+            ptr_ty: Ty::OpaquePtr,
+            ..
+        }
+    ));
+    assert!(matches!(
+        kinds[2],
+        InsnKind::Store {
+            ptr_ty: Ty::Ptr(_),
+            ..
+        }
+    ));
+    assert!(
+        matches!(kinds[3], InsnKind::Gep { base_ty: Ty::Named(n), ptr_ty: Ty::OpaquePtr, idxs, .. } if n == "T" && idxs.len() == 2)
+    );
+    assert!(
+        matches!(kinds[4], InsnKind::Call { ret: Ty::I64, callee, args } if *callee == Operand::id("fp") && args.len() == 1)
+    );
+    assert!(matches!(
+        kinds[5],
+        InsnKind::Load {
+            ty: Ty::OpaquePtr,
+            ptr_ty: Ty::OpaquePtr,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn ptr_prints_back_as_ptr_and_reparses_to_the_same_program() {
+    let prog = p(OPAQUE_EVERYWHERE);
+    let text = spec::print(&prog);
+    assert!(text.contains("@g = global ptr @h"), "{text}");
+    assert!(text.contains("declare ptr @ll_strcat(ptr, ptr)"), "{text}");
+    assert!(text.contains("load i64, ptr %p"), "{text}");
+    assert!(text.contains("{ i64, ptr }"), "{text}");
+    assert_eq!(p(&text), prog);
+}
+
+#[test]
+fn erasing_pointee_types_leaves_only_ptr() {
+    let prog = p(OPAQUE_EVERYWHERE);
+    let erased = spec::erase_pointee_types(&prog);
+    let text = spec::print(&erased);
+    assert!(!text.contains('*'), "{text}");
+    assert_eq!(erased.gdecls[2].ty, Ty::OpaquePtr);
+    assert_eq!(erased.fdecls[0].params[1].1, Ty::OpaquePtr);
+    // Erasing twice changes nothing more.
+    assert_eq!(spec::erase_pointee_types(&erased), erased);
+}

@@ -39,8 +39,21 @@ fn check_one(path: &Path, json: bool) -> bool {
         }
     };
     match load_source(src) {
-        Ok(_) if json => print_json(&serde_json::json!({"file": path, "outcome": "ok"})),
-        Ok(_) => println!("{}: ok", path.display()),
+        Ok(l) if json => {
+            let skipped: Vec<&str> = spec::check::rules_skipped_for_opaque(&l.prog)
+                .iter()
+                .map(|(r, _)| *r)
+                .collect();
+            let mut v = serde_json::json!({"file": path, "outcome": "ok"});
+            if !skipped.is_empty() {
+                v["rules_skipped_for_opaque"] = serde_json::json!(skipped);
+            }
+            print_json(&v)
+        }
+        Ok(l) => {
+            println!("{}: ok", path.display());
+            note_opaque(&l.prog);
+        }
         Err(r) if json => {
             let mut v = r.outcome.to_json();
             v["file"] = serde_json::json!(path);
@@ -53,4 +66,17 @@ fn check_one(path: &Path, json: bool) -> bool {
         }
     }
     true
+}
+
+/// On stderr: the rules the checker could not apply because the program
+/// writes opaque `ptr`s (`spec::check::rules_skipped_for_opaque`).
+fn note_opaque(prog: &spec::Prog) {
+    let skipped = spec::check::rules_skipped_for_opaque(prog);
+    if skipped.is_empty() {
+        return;
+    }
+    eprintln!("note: the program uses opaque `ptr`; these rules were not applied where a pointer is `ptr` (the oracle's dynamic checks decide):");
+    for (rule, why) in skipped {
+        eprintln!("  {rule}: {why}");
+    }
 }

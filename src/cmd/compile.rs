@@ -31,6 +31,10 @@ pub struct CompileArgs {
     output: Option<PathBuf>,
     /// The program.
     file: PathBuf,
+    /// A deliberate miscompilation (mutation testing of compiler checkers):
+    /// sub-swap, field-offset, drop-seventh-arg, sle-as-slt, ashr-as-lshr.
+    #[arg(long, hide = true)]
+    mutate: Option<String>,
 }
 
 /// Compiles; exit 0, 2 for an ill-formed program, 1 for a failure to build.
@@ -39,7 +43,19 @@ pub fn main(a: CompileArgs) -> u8 {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let module = match codegen::compile(&l.prog) {
+    let mutation = match a.mutate.as_deref().map(codegen::Mutation::from_name) {
+        None => None,
+        Some(Some(m)) => Some(m),
+        Some(None) => {
+            eprintln!("lloracle: unknown mutation (sub-swap, field-offset, drop-seventh-arg, sle-as-slt, ashr-as-lshr)");
+            return EXIT_USAGE;
+        }
+    };
+    let opts = codegen::CompileOptions {
+        mutation,
+        ..codegen::CompileOptions::default()
+    };
+    let module = match codegen::compile_with(&l.prog, &opts) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("lloracle: {}: {e}", a.file.display());

@@ -7,7 +7,10 @@ pub mod fuzz_diff;
 pub mod gen;
 pub mod native;
 pub mod print;
+pub mod recover;
+pub mod reduce;
 pub mod run;
+pub mod test_compiler;
 
 use spec::{Outcome, Prog, Source};
 use std::io::Write;

@@ -7,6 +7,7 @@
 use super::FnCtx;
 use crate::error::CodegenError;
 use crate::minst::{Alu, MInst, Reg, Sym};
+use crate::Mutation;
 use spec::{Operand, OperandKind, Ty};
 
 impl FnCtx<'_> {
@@ -21,8 +22,16 @@ impl FnCtx<'_> {
         if pad != 0 {
             self.emit(MInst::AluRI(Alu::Sub, Reg::Rsp, pad));
         }
-        for (_, op) in stack_args.iter().rev() {
-            self.operand(op, Reg::Rax)?;
+        for (k, (_, op)) in stack_args.iter().enumerate().rev() {
+            if k == 0 && self.mutation == Some(Mutation::DropSeventhArg) {
+                let zero = Operand {
+                    kind: OperandKind::Const(0),
+                    span: op.span,
+                };
+                self.operand(&zero, Reg::Rax)?;
+            } else {
+                self.operand(op, Reg::Rax)?;
+            }
             self.emit(MInst::Push(Reg::Rax));
         }
         for ((_, op), &r) in args.iter().zip(Reg::ARGS.iter()) {

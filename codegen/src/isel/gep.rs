@@ -7,6 +7,7 @@
 use super::FnCtx;
 use crate::error::CodegenError;
 use crate::minst::{Alu, MInst, Mem, Reg};
+use crate::Mutation;
 use spec::{Operand, OperandKind, Span, Ty};
 
 /// The non-constant GEP indices, each with the size of what it steps over.
@@ -22,10 +23,15 @@ impl FnCtx<'_> {
         span: Span,
     ) -> Result<Reg, CodegenError> {
         let (consts, dynamic) = self.gep_indices(base_ty, idxs, span)?;
-        let konst = self
+        let mut konst = self
             .env
             .gep_offset(base_ty, &consts)
             .ok_or_else(|| self.error(span, "GEPTY is not defined for these indices"))?;
+        if self.mutation == Some(Mutation::WrongFieldOffset)
+            && self.steps_past_field_0(base_ty, idxs)
+        {
+            konst = konst.wrapping_add(8);
+        }
         let d = match self.alloca_mem(ptr) {
             Some(m) => {
                 let d = self.pick(&[]);
@@ -66,6 +72,31 @@ impl FnCtx<'_> {
         }
         self.add_imm(d, konst);
         Ok(d)
+    }
+
+    /// True when the GEP selects a struct field numbered 1 or more (for the
+    /// `WrongFieldOffset` mutation).
+    fn steps_past_field_0(&self, base_ty: &Ty, idxs: &[Operand]) -> bool {
+        let mut cur = base_ty;
+        for op in idxs.iter().skip(1) {
+            match self.env.unfold(cur) {
+                Ty::Struct(fields) => {
+                    let OperandKind::Const(k) = op.kind else {
+                        return false;
+                    };
+                    if k >= 1 {
+                        return true;
+                    }
+                    match usize::try_from(k).ok().and_then(|k| fields.get(k)) {
+                        Some(t) => cur = t,
+                        None => return false,
+                    }
+                }
+                Ty::Array(_, elem) => cur = elem,
+                _ => return false,
+            }
+        }
+        false
     }
 
     /// The indices with every non-constant one replaced by 0, and the

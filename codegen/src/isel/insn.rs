@@ -6,6 +6,7 @@ use super::frame::alloca_bytes;
 use super::FnCtx;
 use crate::error::CodegenError;
 use crate::minst::{Alu, Cc, MInst, Mem, Reg, Shift};
+use crate::Mutation;
 use spec::{Bop, Cnd, Insn, InsnKind, Operand, Ty};
 
 impl FnCtx<'_> {
@@ -19,6 +20,22 @@ impl FnCtx<'_> {
         index: usize,
     ) -> Result<(), CodegenError> {
         let r = match &insn.kind {
+            InsnKind::Binop {
+                bop: Bop::Sub,
+                op1,
+                op2,
+                ..
+            } if self.mutation == Some(Mutation::SubSwap) => {
+                Some(self.compile_binop(Bop::Sub, op2, op1)?)
+            }
+            InsnKind::Binop {
+                bop: Bop::Ashr,
+                op1,
+                op2,
+                ..
+            } if self.mutation == Some(Mutation::AshrAsLshr) => {
+                Some(self.compile_binop(Bop::Lshr, op1, op2)?)
+            }
             InsnKind::Binop { bop, op1, op2, .. } => Some(self.compile_binop(*bop, op1, op2)?),
             InsnKind::Alloca { ty } => Some(self.compile_alloca(ty, in_entry, index)),
             InsnKind::Load { ptr, .. } => Some(self.compile_load(ptr)?),
@@ -183,7 +200,7 @@ impl FnCtx<'_> {
             return Ok(None);
         }
         let d = self.pick(&[]);
-        self.emit(MInst::SetCc(cc_of(cnd), d));
+        self.emit(MInst::SetCc(mutate_cc(cc_of(cnd), self.mutation), d));
         Ok(Some(d))
     }
 }
@@ -197,5 +214,13 @@ pub(super) fn cc_of(cnd: Cnd) -> Cc {
         Cnd::Sle => Cc::Le,
         Cnd::Sgt => Cc::G,
         Cnd::Sge => Cc::Ge,
+    }
+}
+
+/// `cc` as the mutated back end computes it (`SleAsSlt`: `le` becomes `l`).
+pub(super) fn mutate_cc(cc: Cc, mutation: Option<Mutation>) -> Cc {
+    match (cc, mutation) {
+        (Cc::Le, Some(Mutation::SleAsSlt)) => Cc::L,
+        _ => cc,
     }
 }

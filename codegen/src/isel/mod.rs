@@ -26,6 +26,7 @@ mod term;
 use crate::data::Syms;
 use crate::error::CodegenError;
 use crate::minst::{Alu, Label, MFunc, MInst, Mem, Reg, Sym};
+use crate::{CompileOptions, Mutation};
 use frame::Frame;
 use live::Live;
 use spec::{Fdecl, InsnKind, Operand, OperandKind, Span, TermKind, TypeEnv};
@@ -55,6 +56,8 @@ pub(crate) struct FnCtx<'a> {
     block: usize,
     /// The index of the instruction being selected in its block.
     pos: usize,
+    /// The deliberate miscompilation, if any (mutation testing).
+    mutation: Option<Mutation>,
     /// The instruction is an `icmp` whose only use is the block's `cbr`,
     /// which branches on the flags: no 0/1 value is needed.
     flags_only: bool,
@@ -67,8 +70,9 @@ pub(crate) fn compile_fdecl(
     env: &TypeEnv,
     syms: &Syms,
     f: &Fdecl,
-    comments: bool,
+    opts: &CompileOptions,
 ) -> Result<MFunc, CodegenError> {
+    let comments = opts.comments;
     let frame = Frame::layout(env, f)?;
     let live = Live::of(f, &frame);
     let labels = f
@@ -92,6 +96,7 @@ pub(crate) fn compile_fdecl(
         live,
         block: 0,
         pos: 0,
+        mutation: opts.mutation,
         flags_only: false,
     };
     cx.prologue();
@@ -122,7 +127,7 @@ pub(crate) fn compile_fdecl(
         let next = label.map_or(0, |l| l + 1);
         cx.pos = block.insns.len();
         cx.flags_only = false;
-        let fused = fused_condition(block);
+        let fused = fused_condition(block).map(|cc| insn::mutate_cc(cc, cx.mutation));
         cx.compile_term(&block.term, next, fused)?;
     }
     Ok(MFunc {

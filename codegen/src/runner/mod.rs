@@ -64,7 +64,14 @@ pub fn run_native(
     args: &[String],
     opts: &NativeOptions,
 ) -> Result<Outcome, CodegenError> {
-    crate::compile_with(prog, &crate::CompileOptions { comments: false })?.run(args, opts)
+    crate::compile_with(
+        prog,
+        &crate::CompileOptions {
+            comments: false,
+            mutation: None,
+        },
+    )?
+    .run(args, opts)
 }
 
 /// Forks are serialised so that no other run's child inherits this run's

@@ -1,0 +1,129 @@
+//! `lloracle reduce FILE --cmd 'CMD {in} {out}' [--emit asm|exe]`: shrink a
+//! program that fails under a compiler while it keeps failing the same way
+//! and stays well defined; the reduced program on stdout (or `--out`).
+
+use super::test_compiler::{compiler_of, CompilerArgs};
+use super::EXIT_USAGE;
+use lloracle::harness::compiler::Tools;
+use lloracle::harness::judge::judge_program;
+use lloracle::harness::reduce::{reduce, Bounds};
+use lloracle::harness::report::describe;
+use lloracle::harness::session::corpus_cases;
+use lloracle::harness::Category;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Arguments of `lloracle reduce`.
+#[derive(clap::Args, Debug)]
+pub struct ReduceArgs {
+    /// The failing program (its `CHECK-ARGS` lines give the runs; the first
+    /// failing run is reduced).
+    file: PathBuf,
+    #[command(flatten)]
+    compiler: CompilerArgs,
+    /// Wall-clock limit of one compile or run, in seconds.
+    #[arg(long, default_value_t = 10)]
+    timeout: u64,
+    /// The most candidates tried.
+    #[arg(long, default_value_t = 5000)]
+    max_candidates: usize,
+    /// The most seconds spent.
+    #[arg(long, default_value_t = 300)]
+    max_time: u64,
+    /// Write the reduced program here instead of stdout.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// Reduces; 0 when a reduced program was written, 1 when the program does
+/// not fail, 2 for bad input.
+pub fn main(a: ReduceArgs) -> u8 {
+    let compiler = match compiler_of(&a.compiler) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("lloracle: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let mut tools = match Tools::new(Duration::from_secs(a.timeout)) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("lloracle: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    tools.oracle.fuel = super::test_compiler::DEFAULT_FUEL;
+    let case = match corpus_cases(&a.file) {
+        Ok((cases, _)) => match cases.into_iter().next() {
+            Some(c) => c,
+            None => {
+                eprintln!("lloracle: {}: does not parse or check", a.file.display());
+                return EXIT_USAGE;
+            }
+        },
+        Err(e) => {
+            eprintln!("lloracle: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let runs: Vec<Vec<String>> = case.runs.iter().map(|(_, r)| r.clone()).collect();
+    let verdicts = judge_program(&tools, &compiler, &case.prog, &runs);
+    let failing = verdicts.iter().zip(&runs).find_map(|(v, args)| {
+        v.category()
+            .filter(|c| *c != Category::Pass)
+            .map(|c| (c, args))
+    });
+    let Some((category, args)) = failing else {
+        eprintln!(
+            "lloracle: {} does not fail under {} (or the oracle does not return on it)",
+            a.file.display(),
+            compiler.describe()
+        );
+        return 1;
+    };
+    eprintln!("lloracle: reducing a {category} failure on args {args:?}");
+    let bounds = Bounds {
+        max_candidates: a.max_candidates,
+        max_time: Duration::from_secs(a.max_time),
+    };
+    let Some(red) = reduce(&tools, &compiler, &case.prog, args, category, &bounds) else {
+        eprintln!("lloracle: the failure did not reproduce (flaky?)");
+        return 1;
+    };
+    eprintln!(
+        "lloracle: {} -> {} instructions ({} candidates, {} kept, {:.1}s{})",
+        gen::shrink::insn_count(&case.prog),
+        red.insns,
+        red.candidates,
+        red.kept,
+        red.elapsed.as_secs_f64(),
+        if red.bounded {
+            ", stopped by a bound"
+        } else {
+            ""
+        }
+    );
+    eprintln!("  oracle: {}", describe(&red.expected));
+    match &red.actual {
+        Some(x) => eprintln!("  actual: {}", describe(x)),
+        None => eprintln!("  actual: no executable"),
+    }
+    let mut text = String::new();
+    if !args.is_empty() {
+        text.push_str(&format!("; CHECK-ARGS: {}\n", args.join(" ")));
+    }
+    if let spec::Outcome::Returned { value, .. } = red.expected {
+        text.push_str(&format!("; CHECK-RESULT: {value}\n\n"));
+    }
+    text.push_str(&spec::print(&red.prog));
+    match &a.out {
+        Some(p) => {
+            if let Err(e) = std::fs::write(p, text) {
+                eprintln!("lloracle: {}: {e}", p.display());
+                return EXIT_USAGE;
+            }
+        }
+        None => print!("{text}"),
+    }
+    0
+}

@@ -1,0 +1,337 @@
+//! `lloracle test-compiler`: check a compiler (or an ll-to-ll optimiser)
+//! against the oracle on the corpus and random programs; every failure
+//! comes with expected and actual behaviour and a reduced program. With no
+//! `--cmd` the built-in back end is the compiler under test.
+
+use super::EXIT_USAGE;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lloracle::harness::compiler::{Compiler, Emit, Tools};
+use lloracle::harness::reduce::Bounds;
+use lloracle::harness::report;
+use lloracle::harness::session::{self, corpus_cases, random_cases, run_session, Case, Settings};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// The options that select the compiler under test.
+#[derive(clap::Args, Debug)]
+pub struct CompilerArgs {
+    /// The compiler: a shell command with `{in}` (the .ll file) and `{out}`.
+    #[arg(long, conflicts_with = "opt_cmd")]
+    cmd: Option<String>,
+    /// What `--cmd` writes to `{out}`: `asm` (linked here with cc and the
+    /// runtime) or `exe`.
+    #[arg(long, default_value = "asm", value_parser = ["asm", "exe"])]
+    emit: String,
+    /// An ll-to-ll optimiser: a shell command with `{in}` and `{out}`; its
+    /// output must parse, check and agree with the oracle.
+    #[arg(long)]
+    opt_cmd: Option<String>,
+    /// Test the built-in back end with a deliberate bug (mutation testing).
+    #[arg(long, hide = true, conflicts_with_all = ["cmd", "opt_cmd"])]
+    mutate: Option<String>,
+}
+
+/// The compiler `a` selects.
+pub fn compiler_of(a: &CompilerArgs) -> Result<Compiler, String> {
+    let need = |c: &str| {
+        if c.contains("{in}") && c.contains("{out}") {
+            Ok(())
+        } else {
+            Err(format!("the command `{c}` must contain {{in}} and {{out}}"))
+        }
+    };
+    if let Some(c) = &a.cmd {
+        need(c)?;
+        let emit = if a.emit == "exe" {
+            Emit::Exe
+        } else {
+            Emit::Asm
+        };
+        return Ok(Compiler::Command {
+            cmd: c.clone(),
+            emit,
+        });
+    }
+    if let Some(c) = &a.opt_cmd {
+        need(c)?;
+        return Ok(Compiler::Optimiser { cmd: c.clone() });
+    }
+    let mutation = match &a.mutate {
+        None => None,
+        Some(n) => {
+            Some(codegen::Mutation::from_name(n).ok_or_else(|| format!("unknown mutation `{n}`"))?)
+        }
+    };
+    Ok(Compiler::Builtin { mutation })
+}
+
+/// Arguments of `lloracle test-compiler`.
+#[derive(clap::Args, Debug)]
+pub struct TestCompilerArgs {
+    #[command(flatten)]
+    compiler: CompilerArgs,
+    /// A corpus directory, or one annotated .ll file (default: the bundled corpus).
+    #[arg(long)]
+    corpus: Option<PathBuf>,
+    /// Do not use the corpus (random programs only).
+    #[arg(long)]
+    no_corpus: bool,
+    /// How many random programs.
+    #[arg(long, default_value_t = 200)]
+    random: u64,
+    /// The first random seed (programs use seed, seed + 1, ...).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The size of random programs (1..=100).
+    #[arg(long, default_value_t = 30)]
+    size: usize,
+    /// Worker threads (default: the number of cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Wall-clock limit of one compile, link or run, in seconds.
+    #[arg(long, default_value_t = 10)]
+    timeout: u64,
+    /// The most instructions the oracle executes per run; runs that need
+    /// more end in `fuel-exhausted` and are skipped, not judged.
+    #[arg(long, default_value_t = DEFAULT_FUEL)]
+    fuel: u64,
+    /// Write the JSON report here.
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Write a Gradescope results.json here.
+    #[arg(long)]
+    gradescope: Option<PathBuf>,
+    /// Write a JUnit XML report here.
+    #[arg(long)]
+    junit: Option<PathBuf>,
+    /// Where reduced failing programs are saved.
+    #[arg(long, default_value = "lloracle-failures")]
+    out_dir: PathBuf,
+    /// Reduce at most this many failing programs.
+    #[arg(long, default_value_t = 25)]
+    max_reductions: usize,
+    /// The most candidates one reduction tries.
+    #[arg(long, default_value_t = 5000)]
+    reduce_candidates: usize,
+    /// The most seconds one reduction takes.
+    #[arg(long, default_value_t = 60)]
+    reduce_time: u64,
+    /// Instead of checking one compiler, check that the harness catches
+    /// each deliberately broken variant of the built-in back end (corpus,
+    /// then up to --random programs) and print the mutation score.
+    #[arg(long)]
+    mutation_score: bool,
+}
+
+/// The harness's default oracle fuel: lower than `lloracle run`'s so that
+/// the corpus's fuel-limit programs are skipped in seconds, not minutes.
+pub const DEFAULT_FUEL: u64 = 20_000_000;
+
+extern "C" fn on_interrupt(_: libc::c_int) {
+    session::INTERRUPTED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Ctrl-C and SIGTERM set the session's interrupt flag (a second one ends
+/// the process as usual).
+fn install_interrupt_handler() {
+    for sig in [libc::SIGINT, libc::SIGTERM] {
+        // SAFETY: the handler only stores to an atomic flag; SA_RESETHAND
+        // restores the default so a second signal ends the process.
+        unsafe {
+            let mut sa: libc::sigaction = std::mem::zeroed();
+            sa.sa_sigaction = on_interrupt as *const () as usize;
+            sa.sa_flags = libc::SA_RESETHAND;
+            libc::sigaction(sig, &sa, std::ptr::null_mut());
+        }
+    }
+}
+
+fn progress(n: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} programs, {msg} [{elapsed}]")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn cases_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, usize), String> {
+    let (mut cases, skipped) = if a.no_corpus {
+        (vec![], 0)
+    } else {
+        let dir = a
+            .corpus
+            .clone()
+            .unwrap_or_else(lloracle::corpus::default_dir);
+        corpus_cases(&dir)?
+    };
+    cases.extend(random_cases(a.random, a.seed, a.size));
+    Ok((cases, skipped))
+}
+
+/// Runs the session and writes the reports; 0 when every judged run
+/// passes, 1 when some fail, 2 for bad usage.
+pub fn main(a: TestCompilerArgs) -> u8 {
+    install_interrupt_handler();
+    let compiler = match compiler_of(&a.compiler) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("lloracle: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let mut tools = match Tools::new(Duration::from_secs(a.timeout)) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("lloracle: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    tools.oracle.fuel = a.fuel;
+    let settings = Settings {
+        jobs: a.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        }),
+        max_reductions: a.max_reductions,
+        bounds: Bounds {
+            max_candidates: a.reduce_candidates,
+            max_time: Duration::from_secs(a.reduce_time),
+        },
+        stop_at_first_failure: false,
+    };
+    let (cases, bad_files) = match cases_of(&a) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("lloracle: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    if a.mutation_score {
+        return mutation_score(&tools, cases, &settings, a.random);
+    }
+    let n = cases.len();
+    let bar = progress(n as u64);
+    let failed = std::sync::atomic::AtomicUsize::new(0);
+    let start = Instant::now();
+    let results = run_session(&tools, &compiler, cases, &settings, &|r| {
+        if r.first_failure().is_some() {
+            failed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        bar.set_message(format!(
+            "{} failing",
+            failed.load(std::sync::atomic::Ordering::Relaxed)
+        ));
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    let elapsed = start.elapsed();
+    let interrupted = session::interrupted();
+    let saved = match report::save_failures(&results, &compiler, &a.out_dir) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("lloracle: cannot save the reduced programs: {e}");
+            vec![]
+        }
+    };
+    print!("{}", report::text(&results, &saved, &compiler, interrupted));
+    if bad_files > 0 {
+        println!("({bad_files} corpus files skipped: ill-typed or malformed on purpose)");
+    }
+    println!(
+        "{} programs in {:.1}s ({:.0} programs/s)",
+        results.len(),
+        elapsed.as_secs_f64(),
+        results.len() as f64 / elapsed.as_secs_f64().max(1e-9)
+    );
+    let write = |p: &Option<PathBuf>, text: String| {
+        if let Some(p) = p {
+            if let Err(e) = std::fs::write(p, text) {
+                eprintln!("lloracle: {}: {e}", p.display());
+            }
+        }
+    };
+    write(
+        &a.json,
+        report::json(&results, &saved, interrupted).to_string(),
+    );
+    write(&a.gradescope, report::gradescope(&results).to_string());
+    write(&a.junit, report::junit(&results));
+    let s = report::summarize(&results);
+    u8::from(s.failed > 0 || interrupted)
+}
+
+/// For each mutation: is it caught by the corpus, by which random program
+/// first, and how small its reduced failure is. Prints the table and the
+/// score; 0 when every mutant is caught.
+fn mutation_score(tools: &Tools, cases: Vec<Case>, settings: &Settings, random: u64) -> u8 {
+    let (corpus, randoms): (Vec<Case>, Vec<Case>) = cases
+        .into_iter()
+        .partition(|c| c.name.starts_with("corpus/"));
+    let settings = Settings {
+        stop_at_first_failure: true,
+        max_reductions: 1,
+        bounds: settings.bounds.clone(),
+        jobs: settings.jobs,
+    };
+    let in_order = Settings {
+        stop_at_first_failure: false,
+        max_reductions: 1,
+        bounds: settings.bounds.clone(),
+        jobs: settings.jobs,
+    };
+    let mut killed = 0;
+    println!(
+        "{:<18} {:<34} {:<28} {:>7} {:>8}",
+        "mutant",
+        "corpus",
+        "random (of ".to_string() + &random.to_string() + ")",
+        "reduced",
+        "time"
+    );
+    for m in codegen::Mutation::ALL {
+        if session::interrupted() {
+            break;
+        }
+        let compiler = Compiler::Builtin { mutation: Some(m) };
+        let by_corpus = run_session(tools, &compiler, corpus.clone(), &settings, &|_| {});
+        // In chunks, so that the first failing seed is the smallest.
+        let mut by_random = Vec::new();
+        for chunk in randoms.chunks(50) {
+            let rs = run_session(tools, &compiler, chunk.to_vec(), &in_order, &|_| {});
+            let caught = rs.iter().any(|r| r.first_failure().is_some());
+            by_random = rs;
+            if caught || session::interrupted() {
+                break;
+            }
+        }
+        let first = |rs: &[session::CaseResult]| {
+            rs.iter()
+                .find(|r| r.first_failure().is_some())
+                .map(|r| r.case.name.clone())
+        };
+        let c = first(&by_corpus);
+        let r = first(&by_random);
+        let red = by_random
+            .iter()
+            .chain(&by_corpus)
+            .find_map(|r| r.reduced.as_ref());
+        if c.is_some() || r.is_some() {
+            killed += 1;
+        }
+        println!(
+            "{:<18} {:<34} {:<28} {:>7} {:>8}",
+            m.name(),
+            c.unwrap_or_else(|| "not caught".into()),
+            r.unwrap_or_else(|| "not caught".into()),
+            red.map_or("-".into(), |(_, x)| x.insns.to_string()),
+            red.map_or("-".into(), |(_, x)| format!(
+                "{:.1}s",
+                x.elapsed.as_secs_f64()
+            ))
+        );
+    }
+    let total = codegen::Mutation::ALL.len();
+    println!("mutation score: {killed}/{total} mutants killed");
+    u8::from(killed < total)
+}

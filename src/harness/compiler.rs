@@ -1,0 +1,350 @@
+//! The compiler under test and what it builds from one program: the
+//! built-in back end (in-process, optionally mutated), an external command
+//! `CMD {in} {out}` emitting assembly or an executable, or an ll-to-ll
+//! optimiser command. Building and running go through [`Tools`], which owns
+//! the session's temporary directory and the runtime object (compiled once).
+
+use super::process::{self, Ended, Limits};
+use spec::{Outcome, Prog};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// What an external compiler writes to `{out}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emit {
+    /// AT&T assembly, linked here with `cc` and the runtime.
+    Asm,
+    /// A linked executable.
+    Exe,
+}
+
+impl Emit {
+    /// `asm` or `exe`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Emit::Asm => "asm",
+            Emit::Exe => "exe",
+        }
+    }
+}
+
+/// The thing under test.
+#[derive(Clone, Debug)]
+pub enum Compiler {
+    /// The built-in back end, in process (with a deliberate bug for
+    /// mutation testing when `mutation` is set).
+    Builtin {
+        /// The miscompilation, if any.
+        mutation: Option<codegen::Mutation>,
+    },
+    /// A shell command with `{in}` (the .ll file) and `{out}`.
+    Command {
+        /// The command template.
+        cmd: String,
+        /// What it writes to `{out}`.
+        emit: Emit,
+    },
+    /// An ll-to-ll optimiser: a shell command with `{in}` and `{out}`.
+    Optimiser {
+        /// The command template.
+        cmd: String,
+    },
+}
+
+impl Compiler {
+    /// A short description for reports and for the reproducing command.
+    pub fn describe(&self) -> String {
+        match self {
+            Compiler::Builtin { mutation: None } => "the built-in back end".into(),
+            Compiler::Builtin { mutation: Some(m) } => {
+                format!("the built-in back end mutated with {}", m.name())
+            }
+            Compiler::Command { cmd, emit } => format!("`{cmd}` (--emit {})", emit.name()),
+            Compiler::Optimiser { cmd } => format!("optimiser `{cmd}`"),
+        }
+    }
+
+    /// The options of `lloracle test-compiler` that select this compiler,
+    /// shell-quoted (for the one-line reproducing command).
+    pub fn cli_args(&self) -> String {
+        match self {
+            Compiler::Builtin { mutation: None } => String::new(),
+            Compiler::Builtin { mutation: Some(m) } => format!("--mutate {}", m.name()),
+            Compiler::Command { cmd, emit } => {
+                format!("--cmd {} --emit {}", shell_quote(cmd), emit.name())
+            }
+            Compiler::Optimiser { cmd } => format!("--opt-cmd {}", shell_quote(cmd)),
+        }
+    }
+}
+
+/// `s` quoted for `sh`.
+pub fn shell_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+/// Why a program could not be built; the category and the compiler's words.
+#[derive(Clone, Debug)]
+pub struct BuildFailure {
+    /// `CompileError`, `CompileTimeout` or `LinkError`.
+    pub category: super::Category,
+    /// The exit status and stderr, or the parse / check diagnostic.
+    pub detail: String,
+}
+
+/// What the compiler built from one program, ready to run.
+pub enum Built {
+    /// The built-in back end's module (run natively in process).
+    Module(codegen::Module),
+    /// An executable file (removed on drop).
+    Exe(TempPath),
+    /// An optimised program (run on the oracle), with the names of the
+    /// functions whose printed text changed.
+    Prog(Box<Prog>, Vec<String>),
+}
+
+/// A file removed when dropped.
+pub struct TempPath(pub PathBuf);
+
+impl Drop for TempPath {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The session's shared resources: a temporary directory, the runtime
+/// object, and the limits of compiling and running.
+pub struct Tools {
+    dir: tempfile::TempDir,
+    counter: AtomicU64,
+    runtime: OnceLock<Result<PathBuf, String>>,
+    /// Wall-clock limit of one compile, link or run.
+    pub timeout: Duration,
+    /// The oracle's options (argv[0], fuel, ...).
+    pub oracle: oracle::Options,
+}
+
+impl Tools {
+    /// Fresh tools with a new temporary directory.
+    pub fn new(timeout: Duration) -> Result<Tools, String> {
+        let dir = tempfile::Builder::new()
+            .prefix("lloracle-")
+            .tempdir()
+            .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        Ok(Tools {
+            dir,
+            counter: AtomicU64::new(0),
+            runtime: OnceLock::new(),
+            timeout,
+            oracle: oracle::Options::default(),
+        })
+    }
+
+    fn fresh(&self, ext: &str) -> PathBuf {
+        let n = self.counter.fetch_add(1, Ordering::Relaxed);
+        self.dir.path().join(format!("p{n}{ext}"))
+    }
+
+    fn limits(&self, max_memory: Option<u64>) -> Limits {
+        Limits {
+            timeout: self.timeout,
+            max_memory,
+            max_stdout: 1 << 20,
+        }
+    }
+
+    /// The runtime object file (llvmref's build of codegen/runtime/llrt.c),
+    /// compiled on first use, once per session.
+    pub fn runtime_object(&self) -> Result<&Path, String> {
+        self.runtime
+            .get_or_init(|| llvmref::build_runtime_object(self.dir.path()))
+            .as_deref()
+            .map_err(Clone::clone)
+    }
+
+    /// Builds `prog` with `compiler`.
+    pub fn build(&self, compiler: &Compiler, prog: &Prog) -> Result<Built, BuildFailure> {
+        use super::Category::*;
+        let fail = |category, detail: String| BuildFailure { category, detail };
+        match compiler {
+            Compiler::Builtin { mutation } => {
+                let opts = codegen::CompileOptions {
+                    comments: false,
+                    mutation: *mutation,
+                };
+                codegen::compile_with(prog, &opts)
+                    .map(Built::Module)
+                    .map_err(|e| fail(CompileError, e.to_string()))
+            }
+            Compiler::Command { cmd, emit } => {
+                let input = TempPath(self.fresh(".ll"));
+                let out = TempPath(self.fresh(match emit {
+                    Emit::Asm => ".s",
+                    Emit::Exe => ".exe",
+                }));
+                self.run_command(cmd, prog, &input.0, &out.0)?;
+                match emit {
+                    Emit::Exe => Ok(Built::Exe(out)),
+                    Emit::Asm => self.link(&out.0).map(Built::Exe),
+                }
+            }
+            Compiler::Optimiser { cmd } => {
+                let input = TempPath(self.fresh(".ll"));
+                let out = TempPath(self.fresh(".opt.ll"));
+                self.run_command(cmd, prog, &input.0, &out.0)?;
+                let text = std::fs::read(&out.0)
+                    .map_err(|e| fail(CompileError, format!("no output file: {e}")))?;
+                let src = spec::Source::new(
+                    "optimiser output".to_string(),
+                    String::from_utf8_lossy(&text).into_owned(),
+                );
+                let opt = spec::parse(&src).map_err(|d| {
+                    fail(
+                        CompileError,
+                        format!("the output does not parse:\n{}", d.render(&src)),
+                    )
+                })?;
+                if let Err(ds) = spec::check(&opt) {
+                    let text: String = ds.iter().map(|d| d.render(&src)).collect();
+                    return Err(fail(
+                        CompileError,
+                        format!("the output is ill-typed:\n{text}"),
+                    ));
+                }
+                let changed = changed_functions(prog, &opt);
+                Ok(Built::Prog(Box::new(opt), changed))
+            }
+        }
+    }
+
+    /// Prints `prog` to `input` and runs `cmd` with `{in}`/`{out}` replaced.
+    fn run_command(
+        &self,
+        cmd: &str,
+        prog: &Prog,
+        input: &Path,
+        out: &Path,
+    ) -> Result<(), BuildFailure> {
+        use super::Category::*;
+        let fail = |category, detail: String| BuildFailure { category, detail };
+        std::fs::write(input, spec::print(prog))
+            .map_err(|e| fail(CompileError, format!("cannot write the program: {e}")))?;
+        let line = cmd
+            .replace("{in}", &shell_quote(&input.to_string_lossy()))
+            .replace("{out}", &shell_quote(&out.to_string_lossy()));
+        let mut c = Command::new("sh");
+        c.arg("-c").arg(&line);
+        let f = process::run(c, &self.limits(None))
+            .map_err(|e| fail(CompileError, format!("cannot run sh: {e}")))?;
+        let stderr = String::from_utf8_lossy(&f.stderr).into_owned();
+        match f.ended {
+            Ended::Exited(0) if out.exists() => Ok(()),
+            Ended::Exited(0) => Err(fail(
+                CompileError,
+                format!("exit 0 but no output file\n{stderr}"),
+            )),
+            Ended::Exited(c) => Err(fail(CompileError, format!("exit {c}\n{stderr}"))),
+            Ended::Signaled(s) => Err(fail(CompileError, format!("signal {s}\n{stderr}"))),
+            Ended::OverCap => Err(fail(CompileError, format!("too much output\n{stderr}"))),
+            Ended::TimedOut => Err(fail(
+                CompileTimeout,
+                format!("no result after {:?}\n{stderr}", self.timeout),
+            )),
+        }
+    }
+
+    /// Links assembly `s` with the runtime.
+    fn link(&self, s: &Path) -> Result<TempPath, BuildFailure> {
+        let fail = |detail: String| BuildFailure {
+            category: super::Category::LinkError,
+            detail,
+        };
+        let exe = TempPath(self.fresh(".exe"));
+        self.link_to(s, &exe.0).map_err(fail)?;
+        Ok(exe)
+    }
+
+    /// Links assembly `s` with the runtime object into the executable `exe`
+    /// with `cc`; `Err` has cc's words.
+    pub fn link_to(&self, s: &Path, exe: &Path) -> Result<(), String> {
+        let rt = self.runtime_object()?;
+        let cc = llvmref::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
+        let mut cmd = Command::new(cc);
+        cmd.arg("-o").arg(exe).arg(s).arg(rt);
+        let f = process::run(cmd, &self.limits(None)).map_err(|e| format!("cc: {e}"))?;
+        match f.ended {
+            Ended::Exited(0) => Ok(()),
+            e => Err(format!("cc: {e:?}\n{}", String::from_utf8_lossy(&f.stderr))),
+        }
+    }
+
+    /// Runs what was built with `args` as argv[1..] and argv[0] the oracle's
+    /// program name: the outcome to compare with the oracle's.
+    pub fn run(&self, built: &Built, args: &[String]) -> Outcome {
+        match built {
+            Built::Module(m) => {
+                let opts = codegen::NativeOptions {
+                    program_name: self.oracle.program_name.clone(),
+                    timeout: self.timeout,
+                    ..codegen::NativeOptions::default()
+                };
+                m.run(args, &opts).unwrap_or_else(|e| Outcome::Crashed {
+                    signal: 0,
+                    stdout: format!("native run failed: {e}").into_bytes(),
+                })
+            }
+            Built::Exe(p) => {
+                let mut cmd = Command::new(&p.0);
+                cmd.arg0(&self.oracle.program_name).args(args);
+                match process::run(cmd, &self.limits(Some(1 << 30))) {
+                    Ok(f) => match f.ended {
+                        Ended::Exited(c) => Outcome::Exited {
+                            code: c as u8,
+                            stdout: f.stdout,
+                        },
+                        Ended::Signaled(s) => Outcome::Crashed {
+                            signal: s,
+                            stdout: f.stdout,
+                        },
+                        Ended::OverCap => Outcome::Crashed {
+                            signal: libc::SIGXFSZ,
+                            stdout: f.stdout,
+                        },
+                        Ended::TimedOut => Outcome::Timeout { stdout: f.stdout },
+                    },
+                    Err(e) => Outcome::Crashed {
+                        signal: 0,
+                        stdout: format!("cannot start the executable: {e}").into_bytes(),
+                    },
+                }
+            }
+            Built::Prog(p, _) => oracle::run(p, None, args, &self.oracle),
+        }
+    }
+}
+
+/// The functions of `before` whose printed text differs in `after` (or
+/// that `after` lacks), by name.
+pub fn changed_functions(before: &Prog, after: &Prog) -> Vec<String> {
+    let text = |p: &Prog, name: &str| {
+        p.fdecls.iter().find(|f| f.name == name).map(|f| {
+            let one = Prog {
+                tdecls: vec![],
+                gdecls: vec![],
+                fdecls: vec![f.clone()],
+                edecls: vec![],
+            };
+            spec::print(&one)
+        })
+    };
+    before
+        .fdecls
+        .iter()
+        .filter(|f| text(before, &f.name) != text(after, &f.name))
+        .map(|f| f.name.clone())
+        .collect()
+}

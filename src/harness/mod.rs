@@ -1,0 +1,21 @@
+//! Checking a compiler or an optimiser against the oracle (issue 7):
+//! print each program, run the compiler under test on it, run what it
+//! produced, compare with the oracle, sort the differences into
+//! [`Category`]s, reduce every failing program, and report.
+//!
+//! Layout: [`process`] (the one external-process runner), [`compiler`]
+//! (the thing under test: the built-in back end, a compile command, an
+//! optimiser command), [`judge`] (one program and its runs against the
+//! oracle), [`reduce`] (delta debugging with `gen::shrink`'s edits),
+//! [`session`] (many programs in parallel), [`report`] (terminal, JSON,
+//! Gradescope, JUnit).
+
+pub mod compiler;
+pub mod judge;
+pub mod process;
+pub mod reduce;
+pub mod report;
+pub mod session;
+
+pub use compiler::{Compiler, Emit};
+pub use judge::{Category, RunVerdict};

@@ -1,0 +1,142 @@
+//! Reduction of a failing program: delta debugging over the AST with
+//! `gen::shrink`'s structural edits (drop functions, globals, blocks, runs
+//! of instructions; operands and initializers to 0; parameters). A
+//! candidate is kept only when it checks, returns on the oracle (no
+//! undefined behaviour, within `gen::shrink::SHRINK_FUEL`) and fails the
+//! same way (the same [`Category`]) under the compiler under test.
+//!
+//! The search is greedy and bounded: after a kept edit it goes on from the
+//! same position of the new edit list (edits are biggest first), passes
+//! over the list until one pass keeps nothing, and stops early after
+//! `max_candidates` candidates or `max_time`.
+
+use super::compiler::{Compiler, Tools};
+use super::judge::{compare, Category};
+use gen::shrink::{apply, edits, insn_count, SHRINK_FUEL};
+use spec::{Outcome, Prog};
+use std::time::{Duration, Instant};
+
+/// Bounds on one reduction.
+#[derive(Clone, Debug)]
+pub struct Bounds {
+    /// The most candidates tried.
+    pub max_candidates: usize,
+    /// The most wall-clock time spent.
+    pub max_time: Duration,
+}
+
+impl Default for Bounds {
+    fn default() -> Bounds {
+        Bounds {
+            max_candidates: 5000,
+            max_time: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The result of a reduction.
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    /// The smallest failing program found.
+    pub prog: Prog,
+    /// Its instruction count (`gen::shrink::insn_count`).
+    pub insns: usize,
+    /// The oracle's outcome on it (`Returned`).
+    pub expected: Outcome,
+    /// What the compiled program did (`None` for a build failure).
+    pub actual: Option<Outcome>,
+    /// Candidates tried.
+    pub candidates: usize,
+    /// Edits kept.
+    pub kept: usize,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// True when a bound stopped the search before a fixed point.
+    pub bounded: bool,
+}
+
+/// The outcome of `p` under the oracle and under `compiler` when `p`
+/// returns on the oracle and fails with `category`.
+fn still_fails(
+    tools: &Tools,
+    compiler: &Compiler,
+    p: &Prog,
+    args: &[String],
+    category: Category,
+) -> Option<(Outcome, Option<Outcome>)> {
+    spec::check(p).ok()?;
+    let opts = oracle::Options {
+        fuel: SHRINK_FUEL.min(tools.oracle.fuel),
+        ..tools.oracle.clone()
+    };
+    let expected = oracle::run(p, None, args, &opts);
+    if !matches!(expected, Outcome::Returned { .. }) {
+        return None;
+    }
+    match tools.build(compiler, p) {
+        Err(f) => (f.category == category).then_some((expected, None)),
+        Ok(b) => {
+            let actual = tools.run(&b, args);
+            (compare(&expected, &actual) == category).then_some((expected, Some(actual)))
+        }
+    }
+}
+
+/// Reduces `prog`, which fails with `category` on `args` under `compiler`.
+/// Returns `None` when `prog` itself does not fail that way (a flaky
+/// failure).
+pub fn reduce(
+    tools: &Tools,
+    compiler: &Compiler,
+    prog: &Prog,
+    args: &[String],
+    category: Category,
+    bounds: &Bounds,
+) -> Option<Reduced> {
+    let start = Instant::now();
+    let (mut expected, mut actual) = still_fails(tools, compiler, prog, args, category)?;
+    let mut cur = prog.clone();
+    let (mut candidates, mut kept, mut i) = (0usize, 0usize, 0usize);
+    let mut progressed = false;
+    let mut bounded = false;
+    loop {
+        let es = edits(&cur);
+        let Some(e) = es.get(i) else {
+            if !progressed {
+                break;
+            }
+            progressed = false;
+            i = 0;
+            continue;
+        };
+        if candidates >= bounds.max_candidates
+            || start.elapsed() >= bounds.max_time
+            || super::session::interrupted()
+        {
+            bounded = true;
+            break;
+        }
+        if let Some(c) = apply(&cur, e) {
+            candidates += 1;
+            if let Some((x, a)) = still_fails(tools, compiler, &c, args, category) {
+                cur = c;
+                expected = x;
+                actual = a;
+                kept += 1;
+                progressed = true;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    Some(Reduced {
+        insns: insn_count(&cur),
+        prog: cur,
+        expected,
+        actual,
+        candidates,
+        kept,
+        elapsed: start.elapsed(),
+        bounded,
+    })
+}
