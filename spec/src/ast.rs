@@ -25,6 +25,7 @@ pub type Lbl = String;
 /// `[N x i8]` string data; `Fun` only under a pointer or as the type of a
 /// function or `declare`. `OpaquePtr` is LLVM 15+'s `ptr`, a pointer whose
 /// pointee type is not written.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Ty {
     /// `void`: the instruction or function returns no usable value.
@@ -62,6 +63,7 @@ impl Ty {
 }
 
 /// A binary operation (`%L = BOP i64 OP1, OP2`).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Bop {
     /// Wrapping addition.
@@ -115,6 +117,7 @@ impl Bop {
 }
 
 /// A comparison condition (`%L = icmp CND S OP1, OP2`); orders are signed.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Cnd {
     /// Equal.
@@ -149,6 +152,7 @@ impl Cnd {
 }
 
 /// What an operand says (the spec's table of operands).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OperandKind {
     /// `null`: the null pointer constant.
@@ -162,6 +166,7 @@ pub enum OperandKind {
 }
 
 /// An operand with the place it was written.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Operand {
     /// What the operand says.
@@ -202,6 +207,7 @@ impl Operand {
 /// (`load i64, i64* %p`), both are kept: the pointer type may be written
 /// differently (`ptr`, or a named type that unfolds to it) and the checker
 /// decides whether the two agree.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum InsnKind {
     /// `%L = BOP i64 OP1, OP2`.
@@ -283,6 +289,7 @@ pub enum InsnKind {
 }
 
 /// An instruction with the local it defines (if any) and its place.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Insn {
     /// The local `%L` the instruction defines; `None` for `store` and void calls.
@@ -294,6 +301,7 @@ pub struct Insn {
 }
 
 /// What a terminator says (the spec's table of terminators).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TermKind {
     /// `ret void` (operand `None`) or `ret S OP`.
@@ -305,6 +313,7 @@ pub enum TermKind {
 }
 
 /// A terminator with its place.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Term {
     /// The terminator itself.
@@ -314,6 +323,7 @@ pub struct Term {
 }
 
 /// A basic block: a sequence of instructions followed by a terminator.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Block {
     /// The instructions, in order.
@@ -323,6 +333,7 @@ pub struct Block {
 }
 
 /// A labelled block `LAB: BLOCK`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LabeledBlock {
     /// The label.
@@ -334,6 +345,7 @@ pub struct LabeledBlock {
 }
 
 /// A control-flow graph: the distinguished entry block, then labelled blocks.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cfg {
     /// The label written before the entry block (`entry:`), if any. LLVMlite's
@@ -346,6 +358,7 @@ pub struct Cfg {
 }
 
 /// `define [S|void] @IDENT(S1 %OP1, ..., SN %OPN) { CFG }`.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Fdecl {
     /// The function's name (`@IDENT`).
@@ -371,6 +384,7 @@ impl Fdecl {
 }
 
 /// `declare S @IDENT(S1, ..., SN)`: an external function (a runtime function).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Edecl {
     /// The function's name.
@@ -382,6 +396,7 @@ pub struct Edecl {
 }
 
 /// A global initializer (the spec's table of global initializers).
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GinitKind {
     /// `null`.
@@ -401,6 +416,7 @@ pub enum GinitKind {
 }
 
 /// A global initializer with its place.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Ginit {
     /// What it says.
@@ -420,6 +436,7 @@ impl Ginit {
 }
 
 /// `@IDENT = global T G`: global data.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Gdecl {
     /// The global's name.
@@ -433,6 +450,7 @@ pub struct Gdecl {
 }
 
 /// `%IDENT = type T`: a named type definition.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tdecl {
     /// The type's name.
@@ -446,6 +464,7 @@ pub struct Tdecl {
 /// A whole compilation unit: named types, global data, functions and external
 /// declarations. Definitions may be interleaved in the source and need not be
 /// declared in order; each list keeps its source order.
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Prog {
     /// Named type definitions.

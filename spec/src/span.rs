@@ -7,6 +7,7 @@ use std::hash::{Hash, Hasher};
 /// Spans never take part in equality or hashing: two spans always compare
 /// equal, so `parse(print(p)) == p` holds although the printed text puts
 /// every node elsewhere. Generated programs use [`Span::DUMMY`].
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 #[derive(Clone, Copy, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     /// First byte.

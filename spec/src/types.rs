@@ -50,8 +50,10 @@ impl TypeEnv {
 
     /// Structural type equality with named types unfolded: the equality
     /// of the checker's typing rules and of the oracle's tag comparisons.
-    /// Pointers are compared by pointee, structurally; a pair of names met
-    /// again under pointers is taken as equal (the types are recursive).
+    /// Pointers are compared by pointee, structurally; a pair of types with
+    /// a name on either side met again is taken as equal (the types are
+    /// recursive: `%t = type %t**` equals `%t*`). Only finitely many such
+    /// pairs exist, so the comparison always ends.
     pub fn ty_eq(&self, a: &Ty, b: &Ty) -> bool {
         self.ty_eq_in(a, b, &mut Vec::new(), false)
     }
@@ -68,14 +70,14 @@ impl TypeEnv {
         &'a self,
         a: &'a Ty,
         b: &'a Ty,
-        seen: &mut Vec<(&'a str, &'a str)>,
+        seen: &mut Vec<(&'a Ty, &'a Ty)>,
         opaque: bool,
     ) -> bool {
-        if let (Ty::Named(x), Ty::Named(y)) = (a, b) {
-            if x == y || seen.contains(&(x.as_str(), y.as_str())) {
+        if matches!(a, Ty::Named(_)) || matches!(b, Ty::Named(_)) {
+            if a == b || seen.contains(&(a, b)) {
                 return true;
             }
-            seen.push((x, y));
+            seen.push((a, b));
         }
         let (a, b) = (self.unfold(a), self.unfold(b));
         match (a, b) {
@@ -287,6 +289,18 @@ mod tests {
             &Ty::Named("alias".into()).ptr_to()
         ));
         assert!(!e.ty_eq(&Ty::Named("node".into()), &Ty::I64));
+    }
+
+    /// Found by the `check` fuzz target: `%t = type %t**` against `%t*`
+    /// alternated between the two forever (only pairs of two names were
+    /// remembered). Both unfold to the infinite pointer chain, so they are equal.
+    #[test]
+    fn a_name_against_a_pointer_to_itself_terminates() {
+        let t = || Ty::Named("t".into());
+        let e = env(&[("t", t().ptr_to().ptr_to())]);
+        assert!(e.ty_eq(&t(), &t().ptr_to()));
+        assert!(e.ty_eq(&t().ptr_to(), &t()));
+        assert!(!e.ty_eq(&t(), &Ty::I64.ptr_to()));
     }
 
     #[test]

@@ -863,6 +863,21 @@ fn never_panics_on_random_asts_and_names_only_known_rules() {
         .quickcheck(prop as fn(random::RandomProg) -> bool);
 }
 
+/// Found by the `check` fuzz target: the checker looped forever comparing
+/// the pointer type `%t` of a getelementptr with `%t*` when
+/// `%t = type %t**`. Both unfold to the same infinite chain of pointers,
+/// so the program is well typed: the checker must end and accept it.
+#[test]
+fn a_name_for_a_pointer_to_itself_checks_and_ends() {
+    let text = "%t = type %t**\n\
+                define i64 @main() {\n\
+                \x20 %p = alloca %t\n\
+                \x20 %q = getelementptr %t, %t %p, i64 0\n\
+                \x20 ret i64 0\n\
+                }\n";
+    assert_eq!(rules_of(text), BTreeSet::new());
+}
+
 #[test]
 fn opaque_and_typed_pointers_mix_at_any_depth() {
     // ptr* is the type of a slot holding a pointer, so it equals i64**; a
