@@ -2,9 +2,8 @@
 //! program that fails under a compiler while it keeps failing the same way
 //! and stays well defined; the reduced program on stdout (or `--out`).
 
-use super::test_compiler::{compiler_of, CompilerArgs};
+use super::test_compiler::{compiler_and_tools, CompilerArgs};
 use super::EXIT_USAGE;
-use lloracle::harness::compiler::Tools;
 use lloracle::harness::judge::judge_program;
 use lloracle::harness::reduce::{reduce, Bounds};
 use lloracle::harness::report::describe;
@@ -38,19 +37,9 @@ pub struct ReduceArgs {
 /// Reduces; 0 when a reduced program was written, 1 when the program does
 /// not fail, 2 for bad input.
 pub fn main(a: ReduceArgs) -> u8 {
-    let compiler = match compiler_of(&a.compiler) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            return EXIT_USAGE;
-        }
-    };
-    let mut tools = match Tools::new(Duration::from_secs(a.timeout)) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            return EXIT_USAGE;
-        }
+    let (compiler, mut tools) = match compiler_and_tools(&a.compiler, a.timeout) {
+        Ok(x) => x,
+        Err(code) => return code,
     };
     tools.oracle.fuel = super::test_compiler::DEFAULT_FUEL;
     let case = match corpus_cases(&a.file) {
