@@ -6,7 +6,7 @@ use super::test_compiler::{compiler_and_tools, CompilerArgs};
 use super::EXIT_USAGE;
 use lloracle::harness::judge::judge_program;
 use lloracle::harness::reduce::{reduce, Bounds};
-use lloracle::harness::report::describe;
+use lloracle::harness::report::{describe, describe_reduction};
 use lloracle::harness::session::corpus_cases;
 use lloracle::harness::Category;
 use std::path::PathBuf;
@@ -80,17 +80,9 @@ pub fn main(a: ReduceArgs) -> u8 {
         return 1;
     };
     eprintln!(
-        "lloracle: {} -> {} instructions ({} candidates, {} kept, {:.1}s{})",
+        "lloracle: {} -> {}",
         gen::shrink::insn_count(&case.prog),
-        red.insns,
-        red.candidates,
-        red.kept,
-        red.elapsed.as_secs_f64(),
-        if red.bounded {
-            ", stopped by a bound"
-        } else {
-            ""
-        }
+        describe_reduction(&red)
     );
     eprintln!("  oracle: {}", describe(&red.expected));
     match &red.actual {

@@ -235,6 +235,24 @@ fn failures<'a>(
         })
 }
 
+/// A reduction's size and cost for the terminal: `N instructions (C
+/// candidates, K kept, S.Ss)`, with `, stopped by a bound` inside the
+/// parentheses when a bound ended the search.
+pub fn describe_reduction(red: &Reduced) -> String {
+    format!(
+        "{} instructions ({} candidates, {} kept, {:.1}s{})",
+        red.insns,
+        red.candidates,
+        red.kept,
+        red.elapsed.as_secs_f64(),
+        if red.bounded {
+            ", stopped by a bound"
+        } else {
+            ""
+        }
+    )
+}
+
 /// The terminal report: every failure in detail, then the table.
 pub fn text(
     results: &[CaseResult],
@@ -273,19 +291,7 @@ pub fn text(
             let _ = writeln!(t, "  functions whose text changed: {}", changed.join(", "));
         }
         if let Some(red) = reduced {
-            let _ = writeln!(
-                t,
-                "  reduced to {} instructions ({} candidates, {} kept, {:.1}s{}):",
-                red.insns,
-                red.candidates,
-                red.kept,
-                red.elapsed.as_secs_f64(),
-                if red.bounded {
-                    ", stopped by a bound"
-                } else {
-                    ""
-                }
-            );
+            let _ = writeln!(t, "  reduced to {}:", describe_reduction(red));
             for line in spec::print(&red.prog).lines() {
                 let _ = writeln!(t, "    {line}");
             }
