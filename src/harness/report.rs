@@ -262,21 +262,13 @@ pub fn text(
 ) -> String {
     let mut t = String::new();
     for f in failures(results, saved) {
-        let Failure {
-            program,
-            run,
-            args,
-            category,
-            expected,
-            actual,
-            detail,
-            changed,
-            reduced,
-            saved: sv,
-        } = f;
-        let _ = writeln!(t, "FAIL [{category}] {program} (run {run}, args {args:?})");
-        let _ = writeln!(t, "  expected (oracle): {}", describe(expected));
-        match actual {
+        let _ = writeln!(
+            t,
+            "FAIL [{}] {} (run {}, args {:?})",
+            f.category, f.program, f.run, f.args
+        );
+        let _ = writeln!(t, "  expected (oracle): {}", describe(f.expected));
+        match f.actual {
             Some(a) => {
                 let _ = writeln!(t, "  actual:            {}", describe(a));
             }
@@ -284,13 +276,17 @@ pub fn text(
                 let _ = writeln!(t, "  actual:            no executable");
             }
         }
-        for line in detail.lines().take(12) {
+        for line in f.detail.lines().take(12) {
             let _ = writeln!(t, "  | {line}");
         }
-        if !changed.is_empty() {
-            let _ = writeln!(t, "  functions whose text changed: {}", changed.join(", "));
+        if !f.changed.is_empty() {
+            let _ = writeln!(
+                t,
+                "  functions whose text changed: {}",
+                f.changed.join(", ")
+            );
         }
-        if let Some(red) = reduced {
+        if let Some(red) = f.reduced {
             let _ = writeln!(t, "  reduced to {}:", describe_reduction(red));
             for line in spec::print(&red.prog).lines() {
                 let _ = writeln!(t, "    {line}");
@@ -304,7 +300,7 @@ pub fn text(
                     let _ = writeln!(t, "  reduced, actual:   no executable");
                 }
             }
-            if let Some(s) = sv {
+            if let Some(s) = f.saved {
                 let _ = writeln!(t, "  saved: {}", s.reduced.display());
                 let _ = writeln!(t, "  reproduce: {}", s.command);
             }
@@ -342,32 +338,21 @@ pub fn json(results: &[CaseResult], saved: &[Option<Saved>], interrupted: bool) 
     let s = summarize(results);
     let mut failed = Vec::new();
     for f in failures(results, saved) {
-        let Failure {
-            program,
-            run,
-            args,
-            category,
-            expected,
-            actual,
-            detail,
-            changed,
-            reduced: red,
-            saved: sv,
-        } = f;
+        let red = f.reduced;
         failed.push(json!({
-            "program": program,
-            "run": run,
-            "args": args,
-            "category": category.name(),
-            "expected": expected.to_json(),
-            "actual": outcome_json(actual),
-            "detail": detail,
-            "changed_functions": changed,
+            "program": f.program,
+            "run": f.run,
+            "args": f.args,
+            "category": f.category.name(),
+            "expected": f.expected.to_json(),
+            "actual": outcome_json(f.actual),
+            "detail": f.detail,
+            "changed_functions": f.changed,
             "reduced": red.map(|x| spec::print(&x.prog)),
             "reduced_instructions": red.map(|x| x.insns),
             "reduced_expected": red.map(|x| x.expected.to_json()),
             "reduced_actual": red.map(|x| outcome_json(&x.actual)),
-            "reproduce": sv.as_ref().filter(|_| red.is_some()).map(|s| s.command.clone()),
+            "reproduce": f.saved.as_ref().filter(|_| red.is_some()).map(|s| s.command.clone()),
         }));
     }
     let cats: serde_json::Map<String, Value> = s
