@@ -273,15 +273,7 @@ impl<'p> Machine<'p> {
                 self.fuel -= rest;
             }
             while let Some(insn) = code.insns.get(pc) {
-                if TRACE {
-                    self.trace_step(fr.func, fr.block, pc, None);
-                }
-                if !charged {
-                    if let Err(e) = self.tick() {
-                        self.set_pc(pc);
-                        return Err(e);
-                    }
-                }
+                self.before_step::<TRACE>(charged, fr.func, fr.block, pc)?;
                 let r = match insn {
                     Insn::Call {
                         dst,
@@ -318,15 +310,7 @@ impl<'p> Machine<'p> {
                 }
                 pc += 1;
             }
-            if TRACE {
-                self.trace_step(fr.func, fr.block, pc, None);
-            }
-            if !charged {
-                if let Err(e) = self.tick() {
-                    self.set_pc(pc);
-                    return Err(e);
-                }
-            }
+            self.before_step::<TRACE>(charged, fr.func, fr.block, pc)?;
             match &code.term {
                 Term::Br(b) => self.goto(*b),
                 Term::Cbr(op, t, f) => match self.interp_cbr(*op, base) {
@@ -351,6 +335,30 @@ impl<'p> Machine<'p> {
                 }
             }
         }
+    }
+
+    /// Before the instruction or terminator at `pc` of `func`'s `block`:
+    /// the trace hook (when `TRACE`), then one unit of fuel unless the
+    /// block's fuel was `charged` at once; when the fuel runs out, the
+    /// frame's pc is left at `pc`. Inlined: it is on the hot path.
+    #[inline(always)]
+    fn before_step<const TRACE: bool>(
+        &mut self,
+        charged: bool,
+        func: u32,
+        block: u32,
+        pc: usize,
+    ) -> Result<(), Stop> {
+        if TRACE {
+            self.trace_step(func, block, pc, None);
+        }
+        if !charged {
+            if let Err(e) = self.tick() {
+                self.set_pc(pc);
+                return Err(e);
+            }
+        }
+        Ok(())
     }
 
     fn tick(&mut self) -> Result<(), Stop> {

@@ -2,12 +2,11 @@
 //! program that fails under a compiler while it keeps failing the same way
 //! and stays well defined; the reduced program on stdout (or `--out`).
 
-use super::test_compiler::{compiler_of, CompilerArgs};
+use super::test_compiler::{compiler_and_tools, CompilerArgs};
 use super::EXIT_USAGE;
-use lloracle::harness::compiler::Tools;
 use lloracle::harness::judge::judge_program;
 use lloracle::harness::reduce::{reduce, Bounds};
-use lloracle::harness::report::describe;
+use lloracle::harness::report::{describe, describe_reduction};
 use lloracle::harness::session::corpus_cases;
 use lloracle::harness::Category;
 use std::path::PathBuf;
@@ -38,19 +37,9 @@ pub struct ReduceArgs {
 /// Reduces; 0 when a reduced program was written, 1 when the program does
 /// not fail, 2 for bad input.
 pub fn main(a: ReduceArgs) -> u8 {
-    let compiler = match compiler_of(&a.compiler) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            return EXIT_USAGE;
-        }
-    };
-    let mut tools = match Tools::new(Duration::from_secs(a.timeout)) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            return EXIT_USAGE;
-        }
+    let (compiler, mut tools) = match compiler_and_tools(&a.compiler, a.timeout) {
+        Ok(x) => x,
+        Err(code) => return code,
     };
     tools.oracle.fuel = super::test_compiler::DEFAULT_FUEL;
     let case = match corpus_cases(&a.file) {
@@ -91,17 +80,9 @@ pub fn main(a: ReduceArgs) -> u8 {
         return 1;
     };
     eprintln!(
-        "lloracle: {} -> {} instructions ({} candidates, {} kept, {:.1}s{})",
+        "lloracle: {} -> {}",
         gen::shrink::insn_count(&case.prog),
-        red.insns,
-        red.candidates,
-        red.kept,
-        red.elapsed.as_secs_f64(),
-        if red.bounded {
-            ", stopped by a bound"
-        } else {
-            ""
-        }
+        describe_reduction(&red)
     );
     eprintln!("  oracle: {}", describe(&red.expected));
     match &red.actual {

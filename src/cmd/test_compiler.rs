@@ -170,23 +170,26 @@ fn cases_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, usize), String> {
     Ok((cases, skipped))
 }
 
+/// The compiler under test and the tools (with `timeout` seconds per compile
+/// or run) that `test-compiler` and `reduce` both start from; on an error,
+/// says it and gives the usage exit code.
+pub fn compiler_and_tools(args: &CompilerArgs, timeout: u64) -> Result<(Compiler, Tools), u8> {
+    let usage = |e: String| {
+        eprintln!("lloracle: {e}");
+        EXIT_USAGE
+    };
+    let compiler = compiler_of(args).map_err(usage)?;
+    let tools = Tools::new(Duration::from_secs(timeout)).map_err(usage)?;
+    Ok((compiler, tools))
+}
+
 /// Runs the session and writes the reports; 0 when every judged run
 /// passes, 1 when some fail, 2 for bad usage.
 pub fn main(a: TestCompilerArgs) -> u8 {
     install_interrupt_handler();
-    let compiler = match compiler_of(&a.compiler) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            return EXIT_USAGE;
-        }
-    };
-    let mut tools = match Tools::new(Duration::from_secs(a.timeout)) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            return EXIT_USAGE;
-        }
+    let (compiler, mut tools) = match compiler_and_tools(&a.compiler, a.timeout) {
+        Ok(x) => x,
+        Err(code) => return code,
     };
     tools.oracle.fuel = a.fuel;
     let settings = Settings {

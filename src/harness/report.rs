@@ -5,6 +5,7 @@
 
 use super::compiler::{shell_quote, Compiler};
 use super::judge::{Category, RunVerdict};
+use super::reduce::Reduced;
 use super::session::CaseResult;
 use serde_json::{json, Value};
 use spec::Outcome;
@@ -163,6 +164,95 @@ pub fn save_failures(
     Ok(saved)
 }
 
+/// One judged run that did not pass, with what the reports say about it.
+struct Failure<'a> {
+    /// The program's name.
+    program: &'a str,
+    /// The run's name.
+    run: String,
+    /// The run's arguments.
+    args: Vec<String>,
+    /// The category (never `Pass`).
+    category: Category,
+    /// The oracle's outcome.
+    expected: &'a Outcome,
+    /// What the compiled program did (`None` when it was never built).
+    actual: &'a Option<Outcome>,
+    /// The compiler's or linker's words for a build failure.
+    detail: &'a str,
+    /// For an optimiser: the functions whose printed text changed.
+    changed: &'a [String],
+    /// The reduction of this run, when it is the one that was reduced.
+    reduced: Option<&'a Reduced>,
+    /// Where the program's reduction was saved, if it was.
+    saved: &'a Option<Saved>,
+}
+
+/// Every judged run of `results` that did not pass, in order, with the
+/// saved reduction of its program (`saved` is parallel to `results` and may
+/// be shorter).
+fn failures<'a>(
+    results: &'a [CaseResult],
+    saved: &'a [Option<Saved>],
+) -> impl Iterator<Item = Failure<'a>> {
+    results
+        .iter()
+        .zip(saved.iter().chain(std::iter::repeat(&None)))
+        .flat_map(|(r, sv)| {
+            r.verdicts.iter().enumerate().filter_map(move |(k, v)| {
+                let RunVerdict::Judged {
+                    category,
+                    expected,
+                    actual,
+                    detail,
+                    changed,
+                } = v
+                else {
+                    return None;
+                };
+                if *category == Category::Pass {
+                    return None;
+                }
+                let (run, args) = r.case.runs.get(k).cloned().unwrap_or_default();
+                let reduced = r
+                    .reduced
+                    .as_ref()
+                    .filter(|(i, _)| *i == k)
+                    .map(|(_, red)| red);
+                Some(Failure {
+                    program: &r.case.name,
+                    run,
+                    args,
+                    category: *category,
+                    expected,
+                    actual,
+                    detail,
+                    changed,
+                    reduced,
+                    saved: sv,
+                })
+            })
+        })
+}
+
+/// A reduction's size and cost for the terminal: `N instructions (C
+/// candidates, K kept, S.Ss)`, with `, stopped by a bound` inside the
+/// parentheses when a bound ended the search.
+pub fn describe_reduction(red: &Reduced) -> String {
+    format!(
+        "{} instructions ({} candidates, {} kept, {:.1}s{})",
+        red.insns,
+        red.candidates,
+        red.kept,
+        red.elapsed.as_secs_f64(),
+        if red.bounded {
+            ", stopped by a bound"
+        } else {
+            ""
+        }
+    )
+}
+
 /// The terminal report: every failure in detail, then the table.
 pub fn text(
     results: &[CaseResult],
@@ -171,80 +261,51 @@ pub fn text(
     interrupted: bool,
 ) -> String {
     let mut t = String::new();
-    for (r, sv) in results
-        .iter()
-        .zip(saved.iter().chain(std::iter::repeat(&None)))
-    {
-        for (k, v) in r.verdicts.iter().enumerate() {
-            let RunVerdict::Judged {
-                category,
-                expected,
-                actual,
-                detail,
-                changed,
-            } = v
-            else {
-                continue;
-            };
-            if *category == Category::Pass {
-                continue;
+    for f in failures(results, saved) {
+        let _ = writeln!(
+            t,
+            "FAIL [{}] {} (run {}, args {:?})",
+            f.category, f.program, f.run, f.args
+        );
+        let _ = writeln!(t, "  expected (oracle): {}", describe(f.expected));
+        match f.actual {
+            Some(a) => {
+                let _ = writeln!(t, "  actual:            {}", describe(a));
             }
-            let (run, args) = r.case.runs.get(k).cloned().unwrap_or_default();
+            None => {
+                let _ = writeln!(t, "  actual:            no executable");
+            }
+        }
+        for line in f.detail.lines().take(12) {
+            let _ = writeln!(t, "  | {line}");
+        }
+        if !f.changed.is_empty() {
             let _ = writeln!(
                 t,
-                "FAIL [{category}] {} (run {run}, args {:?})",
-                r.case.name, args
+                "  functions whose text changed: {}",
+                f.changed.join(", ")
             );
-            let _ = writeln!(t, "  expected (oracle): {}", describe(expected));
-            match actual {
+        }
+        if let Some(red) = f.reduced {
+            let _ = writeln!(t, "  reduced to {}:", describe_reduction(red));
+            for line in spec::print(&red.prog).lines() {
+                let _ = writeln!(t, "    {line}");
+            }
+            let _ = writeln!(t, "  reduced, oracle:   {}", describe(&red.expected));
+            match &red.actual {
                 Some(a) => {
-                    let _ = writeln!(t, "  actual:            {}", describe(a));
+                    let _ = writeln!(t, "  reduced, actual:   {}", describe(a));
                 }
                 None => {
-                    let _ = writeln!(t, "  actual:            no executable");
+                    let _ = writeln!(t, "  reduced, actual:   no executable");
                 }
             }
-            for line in detail.lines().take(12) {
-                let _ = writeln!(t, "  | {line}");
+            if let Some(s) = f.saved {
+                let _ = writeln!(t, "  saved: {}", s.reduced.display());
+                let _ = writeln!(t, "  reproduce: {}", s.command);
             }
-            if !changed.is_empty() {
-                let _ = writeln!(t, "  functions whose text changed: {}", changed.join(", "));
-            }
-            if let Some((i, red)) = &r.reduced {
-                if *i == k {
-                    let _ = writeln!(
-                        t,
-                        "  reduced to {} instructions ({} candidates, {} kept, {:.1}s{}):",
-                        red.insns,
-                        red.candidates,
-                        red.kept,
-                        red.elapsed.as_secs_f64(),
-                        if red.bounded {
-                            ", stopped by a bound"
-                        } else {
-                            ""
-                        }
-                    );
-                    for line in spec::print(&red.prog).lines() {
-                        let _ = writeln!(t, "    {line}");
-                    }
-                    let _ = writeln!(t, "  reduced, oracle:   {}", describe(&red.expected));
-                    match &red.actual {
-                        Some(a) => {
-                            let _ = writeln!(t, "  reduced, actual:   {}", describe(a));
-                        }
-                        None => {
-                            let _ = writeln!(t, "  reduced, actual:   no executable");
-                        }
-                    }
-                    if let Some(s) = sv {
-                        let _ = writeln!(t, "  saved: {}", s.reduced.display());
-                        let _ = writeln!(t, "  reproduce: {}", s.command);
-                    }
-                }
-            }
-            t.push('\n');
         }
+        t.push('\n');
     }
     let s = summarize(results);
     let _ = writeln!(t, "compiler under test: {}", compiler.describe());
@@ -275,47 +336,24 @@ fn outcome_json(o: &Option<Outcome>) -> Value {
 /// The JSON report: `{"summary": {...}, "failures": [...]}`.
 pub fn json(results: &[CaseResult], saved: &[Option<Saved>], interrupted: bool) -> Value {
     let s = summarize(results);
-    let mut failures = Vec::new();
-    for (r, sv) in results
-        .iter()
-        .zip(saved.iter().chain(std::iter::repeat(&None)))
-    {
-        for (k, v) in r.verdicts.iter().enumerate() {
-            let RunVerdict::Judged {
-                category,
-                expected,
-                actual,
-                detail,
-                changed,
-            } = v
-            else {
-                continue;
-            };
-            if *category == Category::Pass {
-                continue;
-            }
-            let (run, args) = r.case.runs.get(k).cloned().unwrap_or_default();
-            let red = r
-                .reduced
-                .as_ref()
-                .filter(|(i, _)| *i == k)
-                .map(|(_, red)| red);
-            failures.push(json!({
-                "program": r.case.name,
-                "run": run,
-                "args": args,
-                "category": category.name(),
-                "expected": expected.to_json(),
-                "actual": outcome_json(actual),
-                "detail": detail,
-                "changed_functions": changed,
-                "reduced": red.map(|x| spec::print(&x.prog)),
-                "reduced_instructions": red.map(|x| x.insns),
-                "reduced_expected": red.map(|x| x.expected.to_json()),
-                "reduced_actual": red.map(|x| outcome_json(&x.actual)),
-                "reproduce": sv.as_ref().filter(|_| red.is_some()).map(|s| s.command.clone()),
-            }));
-        }
+    let mut failed = Vec::new();
+    for f in failures(results, saved) {
+        let red = f.reduced;
+        failed.push(json!({
+            "program": f.program,
+            "run": f.run,
+            "args": f.args,
+            "category": f.category.name(),
+            "expected": f.expected.to_json(),
+            "actual": outcome_json(f.actual),
+            "detail": f.detail,
+            "changed_functions": f.changed,
+            "reduced": red.map(|x| spec::print(&x.prog)),
+            "reduced_instructions": red.map(|x| x.insns),
+            "reduced_expected": red.map(|x| x.expected.to_json()),
+            "reduced_actual": red.map(|x| outcome_json(&x.actual)),
+            "reproduce": f.saved.as_ref().filter(|_| red.is_some()).map(|s| s.command.clone()),
+        }));
     }
     let cats: serde_json::Map<String, Value> = s
         .by_category
@@ -331,7 +369,7 @@ pub fn json(results: &[CaseResult], saved: &[Option<Saved>], interrupted: bool) 
             "categories": cats,
             "interrupted": interrupted,
         },
-        "failures": failures,
+        "failures": failed,
     })
 }
 

@@ -9,18 +9,9 @@ use crate::error::CodegenError;
 use crate::minst::{MInst, Reg};
 use spec::{Operand, OperandKind};
 
-/// The registers values are computed in (all caller-saved).
-const POOL: [Reg; 9] = [
-    Reg::Rax,
-    Reg::Rcx,
-    Reg::Rdx,
-    Reg::Rsi,
-    Reg::Rdi,
-    Reg::R8,
-    Reg::R9,
-    Reg::R10,
-    Reg::R11,
-];
+/// The registers values are computed in (all caller-saved): every register
+/// in [`Reg::ALL`] order but the last two, the stack and frame pointers.
+const POOL: [Reg; 9] = *Reg::ALL.first_chunk::<9>().unwrap();
 
 impl FnCtx<'_> {
     /// Marks `r` as just used.

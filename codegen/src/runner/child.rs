@@ -78,18 +78,10 @@ fn limit(resource: libc::__rlimit_resource_t, value: u64) {
 /// # Safety
 /// Only called in the child.
 unsafe fn map_or_exit(len: usize, code: i32) -> usize {
-    let p = libc::mmap(
-        std::ptr::null_mut(),
-        len,
-        libc::PROT_READ | libc::PROT_WRITE,
-        libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-        -1,
-        0,
-    );
-    if p == libc::MAP_FAILED {
-        libc::_exit(code);
+    match super::map_anon(len) {
+        Some(p) => p,
+        None => libc::_exit(code),
     }
-    p as usize
 }
 
 /// Runs the program and exits: its own process group, stdout on the pipe,

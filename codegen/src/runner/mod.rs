@@ -84,6 +84,24 @@ static FORK_LOCK: Mutex<()> = Mutex::new(());
 
 const PAGE: usize = 4096;
 
+/// Maps `len` bytes of fresh private anonymous read-write memory (not
+/// reserved against swap), or `None` when `mmap` fails. Makes no allocation,
+/// so the forked child may call it too.
+fn map_anon(len: usize) -> Option<usize> {
+    // SAFETY: a fresh private anonymous mapping; nothing else refers to it.
+    let p = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            len,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+            -1,
+            0,
+        )
+    };
+    (p != libc::MAP_FAILED).then_some(p as usize)
+}
+
 /// An anonymous mapping, unmapped on drop.
 struct Region {
     base: usize,
@@ -92,24 +110,9 @@ struct Region {
 
 impl Region {
     fn new(len: usize) -> Result<Region, CodegenError> {
-        // SAFETY: a fresh private anonymous mapping; nothing else refers to it.
-        let p = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                len,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-                -1,
-                0,
-            )
-        };
-        if p == libc::MAP_FAILED {
-            return Err(CodegenError::global(format!("mmap of {len} bytes failed")));
-        }
-        Ok(Region {
-            base: p as usize,
-            len,
-        })
+        let base = map_anon(len)
+            .ok_or_else(|| CodegenError::global(format!("mmap of {len} bytes failed")))?;
+        Ok(Region { base, len })
     }
 
     fn write(&mut self, at: usize, bytes: &[u8]) -> Result<(), CodegenError> {
