@@ -94,6 +94,9 @@ pub enum Feature {
     IndirectCallStruct,
     /// A call through a function pointer parameter.
     IndirectCallParam,
+    /// A call with seven or more arguments (System V passes the seventh and
+    /// later on the stack).
+    StackArgs,
     /// A function that calls itself.
     SelfRecursion,
     /// Two functions that call each other.
@@ -163,6 +166,7 @@ impl Feature {
             IndirectCallGlobal,
             IndirectCallStruct,
             IndirectCallParam,
+            StackArgs,
             SelfRecursion,
             MutualRecursion,
             Loop,
@@ -468,7 +472,10 @@ fn fn_features(
                     }
                 }
             }
-            InsnKind::Call { ret, callee, .. } => {
+            InsnKind::Call { ret, callee, args } => {
+                if args.len() >= 7 {
+                    out.insert(StackArgs);
+                }
                 if *ret == Ty::I1 {
                     out.insert(I1FromMemoryOrCall);
                 }

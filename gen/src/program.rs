@@ -6,7 +6,7 @@
 use crate::draw::{below, chance, range, weighted};
 use crate::func::{Built, Fb, RecCall, Role, MAX_REC_DEPTH};
 use crate::globals::{gen_globals, Globals};
-use crate::universe::Universe;
+use crate::universe::{pad_to_stack_args, Universe};
 use crate::GenConfig;
 use arbitrary::Unstructured;
 use spec::{Edecl, Fdecl, Prog, Span, Ty};
@@ -232,6 +232,11 @@ fn signature(u: &mut Unstructured, ctx: &Ctx, recursive: bool) -> (Vec<Ty>, Ty) 
         0 => Ty::I64,
         1 if !recursive => Ty::I1,
         _ => Ty::Void,
+    };
+    let ret = if recursive {
+        ret
+    } else {
+        pad_to_stack_args(u, &mut params, ret)
     };
     (params, ret)
 }

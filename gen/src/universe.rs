@@ -132,7 +132,7 @@ fn gen_fun_tys(u: &mut Unstructured, names: &[String]) -> Vec<Ty> {
             _ => Ty::Void,
         };
         let n_params = range(u, 0, 2);
-        let params = (0..n_params)
+        let mut params: Vec<Ty> = (0..n_params)
             .map(|_| match weighted(u, &[4, 1, 1, 1, 1]) {
                 0 => Ty::I64,
                 1 => Ty::I1,
@@ -144,12 +144,30 @@ fn gen_fun_tys(u: &mut Unstructured, names: &[String]) -> Vec<Ty> {
                 },
             })
             .collect();
+        let ret = pad_to_stack_args(u, &mut params, ret);
         let f = Ty::Fun(params, Box::new(ret));
         if !out.contains(&f) {
             out.push(f);
         }
     }
     out
+}
+
+/// Sometimes pads `params` with words to 7 or 8 parameters, so that calls
+/// pass arguments on the stack (System V passes the first six in
+/// registers); such a function returns a word, into which it folds its
+/// seventh and eighth parameters (see `Fb::gen_return`), so that a compiler
+/// that loses a stack argument changes the program's result. Returns the
+/// return type to use.
+pub(crate) fn pad_to_stack_args(u: &mut Unstructured, params: &mut Vec<Ty>, ret: Ty) -> Ty {
+    if !chance(u, 20) {
+        return ret;
+    }
+    let n = range(u, 7, 8) as usize;
+    while params.len() < n {
+        params.push(Ty::I64);
+    }
+    Ty::I64
 }
 
 /// Named struct number `i`: fields are words, booleans, pointers to any named struct

@@ -74,6 +74,9 @@ pub(crate) struct Fb<'a, 'b> {
     /// How many times the current point runs per call (enclosing loops).
     mult: u64,
     budget: u64,
+    /// The word parameters passed on the stack (the seventh and later),
+    /// folded into a word result by [`Fb::gen_return`].
+    stack_params: Vec<Operand>,
 }
 
 /// A generated function and its cost bound.
@@ -113,6 +116,12 @@ impl<'a, 'b> Fb<'a, 'b> {
             spent: 0,
             mult: 1,
             budget,
+            stack_params: params
+                .iter()
+                .skip(6)
+                .filter(|(_, t)| *t == Ty::I64)
+                .map(|(n, _)| Operand::id(n.clone()))
+                .collect(),
         };
         for (name, ty) in params {
             let op = Operand::id(name.clone());

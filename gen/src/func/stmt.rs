@@ -168,6 +168,13 @@ impl Fb<'_, '_> {
                 } else {
                     a
                 };
+                // Stack-passed words always reach the result, so that losing
+                // one (a calling-convention bug) is observable.
+                let mut r = r;
+                for (k, p) in self.stack_params.clone().into_iter().enumerate() {
+                    let bop = if k % 2 == 0 { Bop::Add } else { Bop::Xor };
+                    r = self.binop(bop, r, p);
+                }
                 self.terminate(TermKind::Ret(Ty::I64, Some(r)));
             }
             Ty::I1 => {
