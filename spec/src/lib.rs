@@ -9,7 +9,6 @@
 pub mod ast;
 pub mod check;
 pub mod diag;
-pub mod fasthash;
 pub mod layout;
 pub mod opaque;
 pub mod outcome;

@@ -10,7 +10,7 @@
 //! ```
 
 use crate::error::CodegenError;
-use spec::fasthash::{FastMap as HashMap, FastSet as HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use spec::{Fdecl, InsnKind, TypeEnv};
 
 /// Where each local and each entry-block `alloca` lives.

@@ -6,7 +6,7 @@
 //! at the end of the block for locals that live across blocks.
 
 use super::frame::Frame;
-use spec::fasthash::{FastMap as HashMap, FastSet as HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use spec::{Fdecl, InsnKind, Operand, OperandKind, TermKind};
 
 /// The liveness facts of one function, by slot displacement.

@@ -29,7 +29,7 @@ use crate::minst::{Alu, Label, MFunc, MInst, Mem, Reg, Sym};
 use crate::{CompileOptions, Mutation};
 use frame::Frame;
 use live::Live;
-use spec::fasthash::FastMap as HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use spec::{Fdecl, InsnKind, Operand, OperandKind, Span, TermKind, TypeEnv};
 
 /// The state of selecting one function: the frame, the block labels and the

@@ -9,8 +9,8 @@
 
 use super::Checker;
 use crate::ast::{Block, Fdecl, Insn, InsnKind, Operand, OperandKind, TermKind, Ty};
-use crate::fasthash::FastMap as HashMap;
 use crate::span::Span;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Where a local is defined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -56,10 +56,10 @@ pub use crate::opaque::{rules_skipped_for_opaque, RULES_SKIPPED_FOR_OPAQUE};
 
 use crate::ast::{Fdecl, Prog, Ty};
 use crate::diag::Diagnostic;
-use crate::fasthash::FastMap as HashMap;
 use crate::print::print_ty;
 use crate::span::Span;
 use crate::types::TypeEnv;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Every rule id the checker reports, with a one-line description; the
 /// corpus coverage table lists these.
