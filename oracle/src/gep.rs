@@ -4,9 +4,10 @@
 //! ORACLE-SEMANTICS.md passes; otherwise it is `undef` carrying the failed
 //! check (the error comes when the undef is used). One function per check.
 
-use crate::memory::{walk, Memory, NodeKind, Tree};
+use crate::memory::Memory;
+use crate::place::Shape;
 use crate::tytable::{TyId, TyTable};
-use crate::value::{Path, Ptr, Value};
+use crate::value::{Ptr, Value};
 
 /// The checks of ORACLE-SEMANTICS.md's GEP rule, numbered as there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,9 +64,14 @@ impl GepCheck {
 
 /// `gep_ptr`: the pointer `getelementptr T1, T1* p, i0, ..., in` computes,
 /// or the first check it fails. `base` is T1, `result` GEPTY's type.
+///
+/// The spec adds `i0` to the last index of p's path and appends the others;
+/// here the path is a place and a cell offset (see `place`), so adding `i0`
+/// moves the offset by `i0` elements of the array p's target is in, and each
+/// further index steps into a field, an element or a string's character.
 #[inline]
 pub fn gep_ptr(
-    mem: &mut Memory,
+    mem: &Memory,
     tys: &mut TyTable,
     p: &Value,
     base: TyId,
@@ -73,16 +79,11 @@ pub fn gep_ptr(
     idxs: &[i64],
 ) -> Result<Ptr, GepCheck> {
     let p = base_check(mem, p)?;
-    let actual = compatible_check(mem, tys, p, base)?;
+    let actual = compatible_check(tys, p, base)?;
     let (&i0, rest) = idxs.split_first().ok_or(GepCheck::Subtree)?;
-    sibling_check(mem, p, i0)?;
-    let q = Ptr {
-        tag: p.tag,
-        block: p.block,
-        path: new_path(mem, p, i0, rest)?,
-    };
-    subtree_check(mem, &q)?;
-    target_check(tys, actual, rest, result)?;
+    sibling_check(tys, p, i0)?;
+    let (q, typed) = new_path(tys, p, i0, rest)?;
+    target_check(tys, &q, typed, result)?;
     layout_check(tys, base, actual, idxs)?;
     Ok(q)
 }
@@ -91,22 +92,15 @@ pub fn gep_ptr(
 #[inline(always)]
 fn base_check<'v>(mem: &Memory, p: &'v Value) -> Result<&'v Ptr, GepCheck> {
     match p {
-        Value::Ptr(p) if mem.forest(p.block).is_ok() => Ok(p),
+        Value::Ptr(p) if mem.alloc(p).is_ok() || mem.is_live(p) => Ok(p),
         _ => Err(GepCheck::Base),
     }
 }
 
 /// Check 2: T1 is compatible with the effective tag at the base; that tag.
 #[inline(always)]
-fn compatible_check(
-    mem: &Memory,
-    tys: &mut TyTable,
-    p: &Ptr,
-    base: TyId,
-) -> Result<TyId, GepCheck> {
-    let actual = tys
-        .effective_tag(p.tag, mem.paths.get(&p.path))
-        .ok_or(GepCheck::Compatible)?;
+fn compatible_check(tys: &mut TyTable, p: &Ptr, base: TyId) -> Result<TyId, GepCheck> {
+    let actual = tys.place(p.place).ok_or(GepCheck::Compatible)?.ty;
     if tys.compatible(base, actual) {
         Ok(actual)
     } else {
@@ -116,82 +110,67 @@ fn compatible_check(
 
 /// Check 3: `i0 != 0` only where the base targets an element of an array node.
 #[inline(always)]
-fn sibling_check(mem: &Memory, p: &Ptr, i0: i64) -> Result<(), GepCheck> {
-    if i0 == 0 {
-        return Ok(());
-    }
-    let path = mem.paths.get(&p.path);
-    let parent = path.len().checked_sub(1).filter(|&n| n > 0);
-    let Some(parent) = parent.and_then(|n| path.get(..n)) else {
-        return Err(GepCheck::Sibling);
-    };
-    let forest = mem.forest(p.block).map_err(|_| GepCheck::Sibling)?;
-    match walk(forest, parent) {
-        Ok(Tree::Node {
-            kind: NodeKind::Array,
-            ..
-        }) => Ok(()),
+fn sibling_check(tys: &TyTable, p: &Ptr, i0: i64) -> Result<(), GepCheck> {
+    match tys.place(p.place) {
+        _ if i0 == 0 => Ok(()),
+        Some(place) if place.sib_len > 0 => Ok(()),
         _ => Err(GepCheck::Sibling),
     }
 }
 
-/// The spec's path arithmetic: `i0` added to the last index, `rest` appended.
-/// An index that cannot be inside any node (negative, too large) fails check 4.
+/// The spec's path arithmetic with check 4 (the new path targets a
+/// subtree): `i0` added to the last index (a move among the elements of
+/// the array the target is in), then each index of `rest` one step down.
+/// Also whether the target has a type: index 0 into a string's character
+/// stays on the string leaf (a subtree) but types nothing (check 5 fails).
 #[inline(always)]
-fn new_path(mem: &mut Memory, p: &Ptr, i0: i64, rest: &[i64]) -> Result<Path, GepCheck> {
-    let idx = |i: i64| u32::try_from(i).map_err(|_| GepCheck::Subtree);
-    // The common case: an inline path that stays inline, built from
-    // scalars (one case per shape) so it is assembled in registers.
-    if let Some(old) = p.path.inline_indices() {
-        let [a0, a1, a2] = p.path.idx;
-        let moved = |last: u32| idx((last as i64).checked_add(i0).ok_or(GepCheck::Subtree)?);
-        let built = match (old.len(), rest) {
-            (1, []) => Some((1, [moved(a0)?, 0, 0])),
-            (1, &[r0]) => Some((2, [moved(a0)?, idx(r0)?, 0])),
-            (1, &[r0, r1]) => Some((3, [moved(a0)?, idx(r0)?, idx(r1)?])),
-            (2, []) => Some((2, [a0, moved(a1)?, 0])),
-            (2, &[r0]) => Some((3, [a0, moved(a1)?, idx(r0)?])),
-            (3, []) => Some((3, [a0, a1, moved(a2)?])),
-            _ => None,
-        };
-        if let Some((len, idx)) = built {
-            return Ok(Path { len, idx });
+fn new_path(tys: &mut TyTable, p: &Ptr, i0: i64, rest: &[i64]) -> Result<(Ptr, bool), GepCheck> {
+    let mut q = *p;
+    if i0 != 0 {
+        let place = tys.place(p.place).ok_or(GepCheck::Subtree)?;
+        let moved = i64::from(p.off)
+            .checked_add(i0.checked_mul(place.sib_cells as i64).ok_or(GepCheck::Subtree)?)
+            .ok_or(GepCheck::Subtree)?;
+        let end = u64::from(p.lo).saturating_add(place.sib_len.saturating_mul(place.sib_cells));
+        if moved < i64::from(p.lo) || moved as u64 >= end {
+            return Err(GepCheck::Subtree);
         }
+        q.off = moved as u32;
     }
-    let old = mem.paths.get(&p.path);
-    let (&last, prefix) = old.split_last().ok_or(GepCheck::Subtree)?;
-    let moved = idx((last as i64).checked_add(i0).ok_or(GepCheck::Subtree)?)?;
-    let mut v = Vec::with_capacity(prefix.len() + 1 + rest.len());
-    v.extend_from_slice(prefix);
-    v.push(moved);
+    let mut typed = true;
     for &i in rest {
-        v.push(idx(i)?);
+        let i = u32::try_from(i).map_err(|_| GepCheck::Subtree)?;
+        let place = tys.place(q.place).ok_or(GepCheck::Subtree)?;
+        match place.shape {
+            Shape::Array { len, elem_cells } => {
+                if u64::from(i) >= len {
+                    return Err(GepCheck::Subtree);
+                }
+                q.lo = q.off;
+                q.off = q.off.wrapping_add((u64::from(i) * elem_cells) as u32);
+            }
+            Shape::Struct => {
+                let off = *place.field_off.get(i as usize).ok_or(GepCheck::Subtree)?;
+                q.off = q.off.wrapping_add(off as u32);
+            }
+            Shape::Str if i == 0 => {}
+            Shape::Char if i == 0 => {
+                typed = false;
+                continue;
+            }
+            _ => return Err(GepCheck::Subtree),
+        }
+        q.place = tys.child_place(q.place, i).ok_or(GepCheck::Subtree)?;
     }
-    Ok(mem.paths.make(&v))
-}
-
-/// Check 4: the new path targets a subtree (every index inside its node).
-#[inline(always)]
-fn subtree_check(mem: &Memory, q: &Ptr) -> Result<(), GepCheck> {
-    mem.target(q).map(|_| ()).map_err(|_| GepCheck::Subtree)
+    Ok((q, typed))
 }
 
 /// Check 5: the target is compatible with GEPTY's result type. The
-/// target's effective tag is the base's (`actual`: moving among array
-/// elements keeps the type) walked along the indices after the first.
+/// target's effective tag is its place's type.
 #[inline(always)]
-fn target_check(
-    tys: &mut TyTable,
-    actual: TyId,
-    rest: &[i64],
-    result: TyId,
-) -> Result<(), GepCheck> {
-    let mut t = actual;
-    for &i in rest {
-        let i = u32::try_from(i).map_err(|_| GepCheck::Target)?;
-        t = tys.child(t, i).ok_or(GepCheck::Target)?;
-    }
-    if tys.compatible(result, t) {
+fn target_check(tys: &mut TyTable, q: &Ptr, typed: bool, result: TyId) -> Result<(), GepCheck> {
+    let t = tys.place(q.place).ok_or(GepCheck::Target)?.ty;
+    if typed && tys.compatible(result, t) {
         Ok(())
     } else {
         Err(GepCheck::Target)

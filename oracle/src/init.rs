@@ -3,109 +3,109 @@
 //! type.
 
 use crate::interp::Stop;
-use crate::memory::{Memory, NodeKind, Tree};
+use crate::memory::{Alloc, AllocKind, Memory};
 use crate::resolve::Program;
 use crate::tytable::{TyId, TyNode, TyTable};
-use crate::value::{BlockId, Path, Ptr, Value};
-use spec::{Ginit, GinitKind, Ty};
+use crate::value::{Ptr, Value};
+use spec::{Ginit, GinitKind, LimitKind, Ty};
 
 /// `mval_of_gdecl`: the tree a global initializer builds for declared type
-/// `ty`. A pointer stored by an initializer is tagged with the declared type
-/// of the global (or function) it names; `bitcast` keeps the value. The
-/// tree's shape follows `ty`, so an initializer that does not fit it (a
-/// checker error) is refused.
+/// `ty`, appended to `out` as its cells (see `memory`); string bytes go to
+/// `data`, the leaf's first cell holding their number. A pointer stored by
+/// an initializer is tagged with the declared type of the global (or
+/// function) it names; `bitcast` keeps the value. The tree's shape follows
+/// `ty`, so an initializer that does not fit it (a checker error) is refused.
 pub fn mval_of_gdecl(
     prog: &Program,
-    tys: &TyTable,
+    tys: &mut TyTable,
     ty: TyId,
     init: &Ginit,
-) -> Result<Tree, String> {
-    let node = tys.node(ty);
-    let mismatch = || {
+    out: &mut Vec<Value>,
+    data: &mut Vec<Box<[u8]>>,
+) -> Result<(), String> {
+    let mismatch = |tys: &TyTable| {
         format!(
             "an initializer does not have its declared type {}",
             spec::print::print_ty(tys.ty(ty))
         )
     };
-    match (&init.kind, node) {
-        (GinitKind::Str(bytes), TyNode::Array(n, _)) if tys.is_string(ty) => {
-            if bytes.len() as u64 == *n {
-                Ok(Tree::Str(bytes.clone()))
-            } else {
-                Err(mismatch())
-            }
+    let start = out.len();
+    let is_string = tys.is_string(ty);
+    match (&init.kind, tys.node(ty).clone()) {
+        (GinitKind::Str(bytes), TyNode::Array(n, _)) if is_string && bytes.len() as u64 == n => {
+            out.push(Value::Int(data.len() as i64));
+            data.push(bytes.clone().into());
         }
-        (GinitKind::Int(n), TyNode::I64 | TyNode::I1) => Ok(Tree::Word(Value::Int(*n))),
-        (GinitKind::Null, TyNode::Ptr(_) | TyNode::OpaquePtr) => Ok(Tree::Word(
-            prog.consts.first().cloned().ok_or_else(mismatch)?,
-        )),
+        (GinitKind::Int(n), TyNode::I64 | TyNode::I1) => out.push(Value::Int(*n)),
+        (GinitKind::Null, TyNode::Ptr(_) | TyNode::OpaquePtr) => {
+            out.push(prog.consts.first().copied().ok_or_else(|| mismatch(tys))?)
+        }
         (GinitKind::Gid(g), TyNode::Ptr(_) | TyNode::OpaquePtr) => {
             let v = prog
                 .names
                 .get(g)
                 .and_then(|&k| prog.consts.get(k as usize))
                 .ok_or_else(|| format!("@{g} is not defined"))?;
-            Ok(Tree::Word(*v))
+            out.push(*v);
         }
         (GinitKind::Bitcast(_, inner, _), TyNode::Ptr(_) | TyNode::OpaquePtr) => {
-            mval_of_gdecl(prog, tys, ty, inner)
+            mval_of_gdecl(prog, tys, ty, inner, out, data)?
         }
-        (GinitKind::Array(items), TyNode::Array(n, e)) if items.len() as u64 == *n => {
-            let children = items
-                .iter()
-                .map(|(_, g)| mval_of_gdecl(prog, tys, *e, g))
-                .collect::<Result<_, _>>()?;
-            Ok(Tree::Node {
-                kind: NodeKind::Array,
-                children,
-            })
+        (GinitKind::Array(items), TyNode::Array(n, e)) if !is_string && items.len() as u64 == n => {
+            for (_, g) in items {
+                mval_of_gdecl(prog, tys, e, g, out, data)?;
+            }
         }
         (GinitKind::Struct(items), TyNode::Struct(fs)) if items.len() == fs.len() => {
-            let children = items
-                .iter()
-                .zip(fs)
-                .map(|((_, g), f)| mval_of_gdecl(prog, tys, *f, g))
-                .collect::<Result<_, _>>()?;
-            Ok(Tree::Node {
-                kind: NodeKind::Struct,
-                children,
-            })
+            for ((_, g), f) in items.iter().zip(fs) {
+                mval_of_gdecl(prog, tys, f, g, out, data)?;
+            }
         }
-        _ => Err(mismatch()),
+        _ => return Err(mismatch(tys)),
     }
+    // The rest of the tree's cells: a string's tail, an empty node's one.
+    let cells = tys.cells(ty).ok_or_else(|| mismatch(tys))?;
+    let end = usize::try_from(cells)
+        .ok()
+        .and_then(|c| start.checked_add(c))
+        .ok_or_else(|| mismatch(tys))?;
+    if out.len() < end {
+        out.resize(end, Value::Int(0));
+    }
+    Ok(())
 }
 
-/// Cells a tree takes (see `memory`'s module comment).
-pub fn cells_of_tree(t: &Tree) -> u64 {
-    match t {
-        Tree::Word(_) => 1,
-        Tree::Str(b) => (b.len() as u64).div_ceil(8).max(1),
-        Tree::Node { children, .. } => children
-            .iter()
-            .map(cells_of_tree)
-            .fold(0u64, u64::saturating_add)
-            .max(1),
-    }
-}
-
-/// Global memory: one block per global, built by `mval_of_gdecl`.
+/// Global memory: one allocation per global, built by `mval_of_gdecl`
+/// (allocation `i` is global `i`, as the program's constants expect).
 pub fn init_globals(
     prog: &Program,
     gdecls: &[spec::Gdecl],
-    tys: &TyTable,
+    tys: &mut TyTable,
     mem: &mut Memory,
 ) -> Result<(), Stop> {
-    for (g, info) in gdecls.iter().zip(&prog.globals) {
-        let t = mval_of_gdecl(prog, tys, info.ty, &g.init).map_err(Stop::Internal)?;
-        mem.cells = mem.cells.saturating_add(cells_of_tree(&t));
-        mem.globals.push(vec![t]);
+    for (i, (g, info)) in gdecls.iter().zip(&prog.globals).enumerate() {
+        let start = mem.words.len();
+        mval_of_gdecl(prog, tys, info.ty, &g.init, &mut mem.words, &mut mem.data)
+            .map_err(Stop::Internal)?;
+        let too_big = || Stop::Limit(LimitKind::MemoryExhausted);
+        let start = u32::try_from(start).map_err(|_| too_big())?;
+        u32::try_from(mem.words.len()).map_err(|_| too_big())?;
+        mem.cells = mem
+            .cells
+            .saturating_add((mem.words.len() - start as usize) as u64);
+        mem.allocs.push(Alloc {
+            gen: 0,
+            start,
+            kind: AllocKind::Global(i as u32),
+        });
     }
     Ok(())
 }
 
 /// argv: each argument a heap string, and a heap block holding one array
 /// node of `i8*` words pointing at them; the pointer to its first element.
-pub fn init_argv(tys: &mut TyTable, mem: &mut Memory, argv: &[&[u8]]) -> Value {
+pub fn init_argv(tys: &mut TyTable, mem: &mut Memory, argv: &[&[u8]]) -> Result<Value, Stop> {
+    let exhausted = || Stop::Limit(LimitKind::MemoryExhausted);
     let mut words = Vec::with_capacity(argv.len());
     for a in argv {
         let mut bytes = a.to_vec();
@@ -113,24 +113,31 @@ pub fn init_argv(tys: &mut TyTable, mem: &mut Memory, argv: &[&[u8]]) -> Value {
         let n = bytes.len() as u64;
         mem.cells = mem.cells.saturating_add(n.div_ceil(8));
         let tag = tys.intern(&Ty::Array(n, Box::new(Ty::I8)));
-        let h = mem.alloc_heap(Tree::Str(bytes));
-        words.push(Tree::Word(Value::Ptr(Ptr {
-            tag,
-            block: BlockId::Heap(h),
-            path: Path::single(0),
-        })));
+        let place = tys.root_place(tag);
+        let block = mem.alloc_heap_string(bytes).ok_or_else(exhausted)?;
+        words.push(Value::Ptr(Ptr::root(block, 0, place)));
     }
     mem.cells = mem.cells.saturating_add(words.len() as u64);
     let tag = tys.intern(&Ty::Array(argv.len() as u64, Box::new(Ty::I8.ptr_to())));
-    let h = mem.alloc_heap(Tree::Node {
-        kind: NodeKind::Array,
-        children: words,
-    });
-    Value::Ptr(Ptr {
-        tag,
-        block: BlockId::Heap(h),
-        path: mem.paths.make(&[0, 0]),
-    })
+    let root = tys.root_place(tag);
+    let elem = tys
+        .child_place(root, 0)
+        .ok_or_else(|| Stop::Internal("argv has no elements".into()))?;
+    let h = mem.heap.len() as u32;
+    mem.heap.push(None);
+    let block = mem
+        .allocate(0, AllocKind::Heap(h), words.len() as u64, Value::Int(0))
+        .ok_or_else(exhausted)?;
+    let start = mem.words.len() - words.len();
+    mem.words.truncate(start);
+    mem.words.extend(words);
+    Ok(Value::Ptr(Ptr {
+        block,
+        gen: 0,
+        off: 0,
+        lo: 0,
+        place: elem,
+    }))
 }
 
 /// Whether the entry function's type is `i64()` (false) or

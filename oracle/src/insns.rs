@@ -4,10 +4,11 @@
 
 use crate::gep::gep_ptr;
 use crate::interp::{copy_value, operand_ref, Machine, Stop};
-use crate::memory::{mval_of_ty, Access};
+use crate::memory::{Access, AllocKind};
+use crate::place::{PlaceId, Shape};
 use crate::resolve::{GepInsn, Insn, Op};
 use crate::tytable::{TyId, TyTable};
-use crate::value::{BlockId, Path, Ptr, UndefWhy, Value};
+use crate::value::{Ptr, UndefWhy, Value};
 use spec::{Bop, Cnd, UndefinedKind};
 
 impl Machine<'_> {
@@ -26,8 +27,10 @@ impl Machine<'_> {
                 self.set_local(base, *dst, Value::Int(r as i64));
                 Ok(())
             }
-            Insn::Alloca { dst, ty } => {
-                let p = self.interp_alloca(*ty, site)?;
+            Insn::Alloca {
+                dst, cells, place, ..
+            } => {
+                let p = self.interp_alloca(*cells, *place, site)?;
                 self.set_local(base, *dst, p);
                 Ok(())
             }
@@ -128,49 +131,41 @@ impl Machine<'_> {
     /// freed frame is `use-after-return`.
     fn ptr_eq(&self, p: &Ptr, q: &Ptr) -> Result<bool, Stop> {
         for r in [p, q] {
-            if let Err(Access::Dead) = self.mem.forest(r.block) {
+            if let Err(Access::Dead) = self.mem.alloc(r) {
                 return Err(use_after_return("icmp compares a pointer"));
             }
         }
-        let paths = &self.mem.paths;
-        let key = |r: &Ptr| match r.block {
-            BlockId::Stack { .. } => (r.block, paths.get(&r.path).first().copied()),
-            b => (b, None),
-        };
-        if key(p) != key(q) {
+        if (p.block, p.gen) != (q.block, q.gen) {
             return Ok(false);
         }
-        let off = |r: &Ptr| self.tys.path_offset(r.tag, paths.get(&r.path));
+        let off = |r: &Ptr| {
+            let root = self.tys.place(r.place)?.root;
+            let path = self.mem.path_of(&self.tys, r)?;
+            self.tys.path_offset(root, &path)
+        };
         Ok(off(p) == off(q))
     }
 
     /// `alloca S`: a fresh undef subtree for S appended to the frame.
-    fn interp_alloca(&mut self, ty: TyId, site: u32) -> Result<Value, Stop> {
-        let cells = self
-            .tys
-            .cells(ty)
-            .ok_or_else(|| Stop::Internal("alloca of a type with no values".into()))?;
+    fn interp_alloca(&mut self, cells: u64, place: PlaceId, site: u32) -> Result<Value, Stop> {
+        if cells == 0 {
+            return Err(Stop::Internal("alloca of a type with no values".into()));
+        }
         self.use_cells(cells)?;
-        let tree = mval_of_ty(&self.tys, ty, site)
-            .ok_or_else(|| Stop::Internal("alloca of a type with no values".into()))?;
-        let depth = self.mem.stack.len().saturating_sub(1);
-        let sb = self
-            .mem
-            .stack
+        let depth = self.frames.len().saturating_sub(1) as u32;
+        let frame = self
+            .frames
             .last_mut()
             .ok_or_else(|| Stop::Internal("alloca outside a call".into()))?;
-        sb.forest.push(tree);
-        sb.cells = sb.cells.saturating_add(cells);
-        let k = (sb.forest.len() - 1) as u32;
-        let serial = sb.serial;
-        Ok(Value::Ptr(Ptr {
-            tag: ty,
-            block: BlockId::Stack {
-                depth: depth as u32,
-                serial,
-            },
-            path: Path::single(k),
-        }))
+        frame.cells = frame.cells.saturating_add(cells);
+        let (gen, index) = (frame.serial, self.mem.allocs.len() as u32 - frame.allocs_base);
+        let fill = Value::undef(UndefWhy::Uninit, site, 0);
+        let kind = AllocKind::Stack { depth, index };
+        let block = self
+            .mem
+            .allocate(gen, kind, cells, fill)
+            .ok_or(Stop::Limit(spec::LimitKind::MemoryExhausted))?;
+        Ok(Value::Ptr(Ptr::root(block, gen, place)))
     }
 
     /// The error for an address operand that is not a pointer.
@@ -200,26 +195,16 @@ impl Machine<'_> {
     ) -> Result<(), Stop> {
         let v = {
             let p = match operand_ref(&self.locals, self.prog, ptr, base) {
-                Some(Value::Ptr(p)) => p,
+                Some(Value::Ptr(p)) => *p,
                 other => return Err(self.not_an_address(other, ptr)),
             };
-            let w = match self.mem.load_ptr(p) {
-                Ok(w) => w,
-                Err(Access::OutOfBounds) => return Err(not_a_word("load")),
-                Err(a) => return Err(access_error(a, "load")),
-            };
-            tag_check(
-                &mut self.tys,
-                p.tag,
-                self.mem.paths.get(&p.path),
-                ty,
-                "load",
-            )?;
-            match w {
-                Value::Undef(u) if u.why == UndefWhy::Uninit => {
+            let i = self.word_of(&p, ty, "load")?;
+            match self.mem.words.get(i) {
+                Some(Value::Undef(u)) if u.why == UndefWhy::Uninit => {
                     Value::undef(UndefWhy::Loaded, site, u.site)
                 }
-                v => copy_value(v),
+                Some(v) => copy_value(v),
+                None => return Err(not_a_word("load")),
             }
         };
         self.set_local(base, dst, v);
@@ -232,17 +217,34 @@ impl Machine<'_> {
     fn interp_store(&mut self, ty: TyId, val: Op, ptr: Op, base: usize) -> Result<(), Stop> {
         let v = self.interp_operand(val, base);
         let p = match operand_ref(&self.locals, self.prog, ptr, base) {
-            Some(Value::Ptr(p)) => p,
+            Some(Value::Ptr(p)) => *p,
             other => return Err(self.not_an_address(other, ptr)),
         };
-        let (w, path) = match self.mem.word_mut(p) {
-            Ok(x) => x,
-            Err(Access::OutOfBounds) => return Err(not_a_word("store")),
-            Err(a) => return Err(access_error(a, "store")),
-        };
-        tag_check(&mut self.tys, p.tag, path, ty, "store")?;
-        *w = v;
+        let i = self.word_of(&p, ty, "store")?;
+        match self.mem.words.get_mut(i) {
+            Some(w) => *w = v,
+            None => return Err(not_a_word("store")),
+        }
         Ok(())
+    }
+
+    /// The index in memory's words of the word `p` targets, for a `what`
+    /// (load or store) at type S: the block must be live (`null-deref`,
+    /// `use-after-return`), the target a word (`out-of-bounds`), its
+    /// effective tag S (`incompatible-tag`).
+    #[inline(always)]
+    fn word_of(&mut self, p: &Ptr, s: TyId, what: &str) -> Result<usize, Stop> {
+        let i = match self.mem.word_index(p) {
+            Ok(i) => i,
+            Err(Access::OutOfBounds) => return Err(not_a_word(what)),
+            Err(a) => return Err(access_error(a, what)),
+        };
+        let place = match self.tys.place(p.place) {
+            Some(place) if place.shape == Shape::Word => place.ty,
+            _ => return Err(not_a_word(what)),
+        };
+        tag_check(&mut self.tys, place, s, what)?;
+        Ok(i)
     }
 
     /// `getelementptr`: the indices must be integers (`undef-operand`
@@ -276,7 +278,7 @@ impl Machine<'_> {
         };
         const NOT_A_POINTER: Value = Value::Int(0);
         let p = operand_ref(&self.locals, self.prog, g.ptr, base).unwrap_or(&NOT_A_POINTER);
-        let r = gep_ptr(&mut self.mem, &mut self.tys, p, g.base, g.result, idxs);
+        let r = gep_ptr(&self.mem, &mut self.tys, p, g.base, g.result, idxs);
         if g.idxs.len() > SMALL {
             self.idx_buf = buf;
         }
@@ -322,15 +324,14 @@ impl Machine<'_> {
     }
 }
 
-/// The effective tag at a pointer (root `tag`, `path`) must be S
-/// (`incompatible-tag` otherwise; named types unfolded, pointers compared
-/// structurally).
+/// The effective tag `eff` at a pointer must be S (`incompatible-tag`
+/// otherwise; named types unfolded, pointers compared structurally).
 #[inline]
-fn tag_check(tys: &mut TyTable, tag: TyId, path: &[u32], s: TyId, what: &str) -> Result<(), Stop> {
-    let eff = tys.effective_tag(tag, path);
-    match eff {
-        Some(e) if tys.ty_eq(e, s) => Ok(()),
-        _ => Err(incompatible_tag(tys, eff, s, what)),
+fn tag_check(tys: &mut TyTable, eff: TyId, s: TyId, what: &str) -> Result<(), Stop> {
+    if tys.ty_eq(eff, s) {
+        Ok(())
+    } else {
+        Err(incompatible_tag(tys, Some(eff), s, what))
     }
 }
 

@@ -4,11 +4,11 @@
 //! are an explicit stack of frames, so deep LLVMlite recursion ends in
 //! `call-depth-exceeded`, never in a host stack overflow.
 
-use crate::memory::{Memory, StackBlock};
+use crate::memory::{AllocKind, Memory};
 use crate::report;
 use crate::resolve::{FunRef, Insn, Op, Program, Term};
 use crate::tytable::{TyId, TyTable};
-use crate::value::{BlockId, Ptr, Undef, UndefWhy, Value};
+use crate::value::{Ptr, Undef, UndefWhy, Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
 use spec::{LimitKind, Source, UndefinedKind};
 
 /// Why the machine stopped before `main` returned.
@@ -36,6 +36,14 @@ pub struct Frame {
     pub base: usize,
     /// The caller's slot for the result.
     pub dst: Option<u32>,
+    /// The frame's unique number (its stack block's `gen`).
+    pub serial: u32,
+    /// Where its allocations start in `Memory::words`.
+    pub words_base: usize,
+    /// Where its allocations start in `Memory::allocs`.
+    pub allocs_base: u32,
+    /// How many cells it takes (locals and allocations).
+    pub cells: u64,
 }
 
 /// The machine state: program, memory, locals, the call stack, output and
@@ -129,14 +137,21 @@ impl<'p> Machine<'p> {
             Value::Int(n) => n.to_string(),
             Value::Undef(_) => "undef".into(),
             Value::Ptr(p) => {
-                let block = match p.block {
-                    BlockId::Null => "null".to_string(),
-                    BlockId::Global(n) => format!("global#{n}"),
-                    BlockId::Func(n) => format!("function#{n}"),
-                    BlockId::Heap(n) => format!("heap#{n}"),
-                    BlockId::Stack { depth, .. } => format!("frame#{depth}"),
+                let block = match self.mem.alloc(p) {
+                    Ok(a) => match a.kind {
+                        AllocKind::Global(n) => format!("global#{n}"),
+                        AllocKind::Heap(n) => format!("heap#{n}"),
+                        AllocKind::Stack { depth, .. } => format!("frame#{depth}"),
+                    },
+                    Err(_) if p.block == NULL_BLOCK => "null".to_string(),
+                    Err(_) if p.block & FUNC_BIT != 0 => format!("function#{}", p.block & !FUNC_BIT),
+                    Err(_) if p.block & HEAP_BIT != 0 => format!("heap#{}", p.block & !HEAP_BIT),
+                    Err(_) => "freed frame".to_string(),
                 };
-                format!("ptr({block}, {:?})", self.mem.paths.get(&p.path))
+                match self.mem.path_of(&self.tys, p) {
+                    Some(path) => format!("ptr({block}, {path:?})"),
+                    None => format!("ptr({block})"),
+                }
             }
         }
     }
@@ -201,17 +216,16 @@ impl<'p> Machine<'p> {
             .serial
             .checked_add(1)
             .ok_or(Stop::Limit(LimitKind::FuelExhausted))?;
-        self.mem.stack.push(StackBlock {
-            serial: self.serial,
-            forest: Vec::new(),
-            cells,
-        });
         self.frames.push(Frame {
             func,
             block: 0,
             pc: 0,
             base,
             dst,
+            serial: self.serial,
+            words_base: self.mem.words.len(),
+            allocs_base: self.mem.allocs.len() as u32,
+            cells,
         });
         Ok(())
     }
@@ -382,9 +396,9 @@ impl<'p> Machine<'p> {
     fn interp_ret(&mut self, v: Value) -> Option<Value> {
         let fr = self.frames.pop()?;
         self.locals.truncate(fr.base);
-        if let Some(s) = self.mem.stack.pop() {
-            self.mem.cells = self.mem.cells.saturating_sub(s.cells);
-        }
+        self.mem.words.truncate(fr.words_base);
+        self.mem.allocs.truncate(fr.allocs_base as usize);
+        self.mem.cells = self.mem.cells.saturating_sub(fr.cells);
         let Some(caller) = self.frames.last_mut() else {
             return Some(v);
         };
@@ -516,10 +530,9 @@ impl<'p> Machine<'p> {
     ) -> Result<bool, Stop> {
         let prog = self.prog;
         let n = match self.interp_operand(callee, base) {
-            Value::Ptr(Ptr {
-                block: BlockId::Func(n),
-                ..
-            }) => n,
+            Value::Ptr(Ptr { block, .. }) if block != NULL_BLOCK && block & FUNC_BIT != 0 => {
+                block & !FUNC_BIT
+            }
             Value::Ptr(_) => {
                 return Err(Stop::Undefined(
                     UndefinedKind::BadCall,

@@ -18,6 +18,7 @@ pub mod init;
 pub mod insns;
 pub mod interp;
 pub mod memory;
+pub mod place;
 pub mod record;
 pub mod report;
 pub mod resolve;
@@ -198,11 +199,11 @@ fn start(
     args: &[String],
     opts: &Options,
 ) -> Result<Value, Stop> {
-    init::init_globals(m.prog, &prog.gdecls, &m.tys, &mut m.mem)?;
+    init::init_globals(m.prog, &prog.gdecls, &mut m.tys, &mut m.mem)?;
     let mut argv: Vec<&[u8]> = vec![opts.program_name.as_bytes()];
     argv.extend(args.iter().map(|a| a.as_bytes()));
     let vals = if takes_argv {
-        let p = init::init_argv(&mut m.tys, &mut m.mem, &argv);
+        let p = init::init_argv(&mut m.tys, &mut m.mem, &argv)?;
         vec![Value::Int(argv.len() as i64), p]
     } else {
         Vec::new()

@@ -3,50 +3,48 @@
 //! are words (simple values) or strings, and whose nodes remember whether
 //! they are a struct or an array (GEP moves among siblings only in arrays).
 //!
-//! Memory is counted in cells: a word is one cell, a string of N bytes
-//! ceil(N/8) cells (at least one), a node the sum of its children (at least
-//! one); that is the course layout's size in 8-byte words, rounded up.
-//! A frame's cells come back when it returns; heap strings and printed
-//! output (ceil(bytes/8) per `ll_puts`) stay counted.
+//! A tree's shape is fixed by its block's tag, so memory keeps only what
+//! can change: the words. Every tree (a global, the argv array, one
+//! `alloca`) is an *allocation* whose words lie in one vector, laid out in
+//! cells: a word is one cell, a string of N bytes ceil(N/8) cells (at least
+//! one; its first cell says where its bytes are), a node the sum of its
+//! children (at least one). That is the course layout's size in 8-byte
+//! words, rounded up, and it is also how memory is counted. The shapes
+//! (struct or array, how many children) live in the type table's places
+//! (see `place`). A frame's allocations are the top of the vectors and go
+//! when it returns; heap strings and printed output (ceil(bytes/8) per
+//! `ll_puts`) stay counted.
 
-use crate::tytable::{TyId, TyNode, TyTable};
-use crate::value::{BlockId, Path, Ptr, UndefWhy, Value};
-use std::collections::HashMap;
+use crate::place::{Shape, NO_PLACE};
+use crate::tytable::{TyNode, TyTable};
+use crate::value::{Ptr, Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
 
-/// Whether a node was allocated as a struct or as an array.
+/// Which tree of which block an allocation is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NodeKind {
-    /// `{T1, ..., TN}`: fields; no sibling moves.
-    Struct,
-    /// `[N x T]`: elements; GEP may move among them.
-    Array,
-}
-
-/// A memory tree (the spec's `mtree`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tree {
-    /// A word holding a simple value.
-    Word(Value),
-    /// `[N x i8]` data: one string leaf of N bytes.
-    Str(Vec<u8>),
-    /// Structured data.
-    Node {
-        /// Struct or array.
-        kind: NodeKind,
-        /// The fields or elements.
-        children: Vec<Tree>,
+pub enum AllocKind {
+    /// Global number `n` (in the program's order of `gdecls`).
+    Global(u32),
+    /// Heap block number `n` (the argv array).
+    Heap(u32),
+    /// Tree number `index` of the frame at call depth `depth`.
+    Stack {
+        /// Call depth of the frame (0 is the entry function).
+        depth: u32,
+        /// Which `alloca` of the frame (the path's first index).
+        index: u32,
     },
 }
 
-/// A live stack frame's memory: one tree per `alloca`, in order.
-#[derive(Clone, Debug, Default)]
-pub struct StackBlock {
-    /// The frame's unique number (pointers into it carry it).
-    pub serial: u32,
-    /// The allocations.
-    pub forest: Vec<Tree>,
-    /// How many cells they take.
-    pub cells: u64,
+/// One allocation: where its cells start, and who made it.
+#[derive(Clone, Copy, Debug)]
+pub struct Alloc {
+    /// The frame number of a stack allocation, 0 for the others; a pointer
+    /// with another `gen` is into a frame that has returned.
+    pub gen: u32,
+    /// Index of its first cell in `Memory::words`.
+    pub start: u32,
+    /// Which tree it is.
+    pub kind: AllocKind,
 }
 
 /// Why an access through a pointer failed.
@@ -58,219 +56,175 @@ pub enum Access {
     Dead,
     /// The pointer is a function pointer (code, not data).
     Code,
-    /// The path does not reach a subtree of the block.
+    /// The path does not reach a word of the block.
     OutOfBounds,
 }
 
-/// The memory state: globals, heap and stack frames (by call depth).
+/// The memory state: the words of globals, argv and live frames, the
+/// allocations they belong to, and the heap's strings.
 #[derive(Debug, Default)]
 pub struct Memory {
-    /// Global data, one forest (of one tree) per global.
-    pub globals: Vec<Vec<Tree>>,
-    /// Heap blocks (argv, runtime strings).
-    pub heap: Vec<Vec<Tree>>,
-    /// The frames of the active calls, outermost first.
-    pub stack: Vec<StackBlock>,
+    /// Every allocation's cells: the statics first, then each live frame's.
+    pub words: Vec<Value>,
+    /// The allocations: globals and argv first, then each live frame's.
+    pub allocs: Vec<Alloc>,
+    /// Heap blocks: a string each (argv's strings, runtime results); `None`
+    /// for the argv array, whose words are an allocation.
+    pub heap: Vec<Option<Box<[u8]>>>,
+    /// The bytes of strings in global initializers; the first cell of such
+    /// a string leaf holds its number here.
+    pub data: Vec<Box<[u8]>>,
     /// Cells in use.
     pub cells: u64,
-    /// Paths longer than `value::INLINE`, numbered.
-    pub paths: PathTable,
 }
 
-/// The paths too long to keep inline in a pointer, each stored once (only
-/// valid paths are stored, so there are at most as many as nodes).
-#[derive(Debug, Default)]
-pub struct PathTable {
-    paths: Vec<Box<[u32]>>,
-    index: HashMap<Box<[u32]>, u32>,
-}
-
-impl PathTable {
-    /// The indices of `p`.
+impl Memory {
+    /// The allocation a pointer is into, if it is live; otherwise why not.
     #[inline(always)]
-    pub fn get<'a>(&'a self, p: &'a Path) -> &'a [u32] {
-        match p.inline_indices() {
-            Some(s) => s,
-            None => p
-                .long_id()
-                .and_then(|n| self.paths.get(n as usize))
-                .map_or(&[], |b| b),
+    pub fn alloc(&self, p: &Ptr) -> Result<&Alloc, Access> {
+        match self.allocs.get(p.block as usize) {
+            Some(a) if a.gen == p.gen => Ok(a),
+            _ => Err(self.classify(p)),
         }
     }
 
-    /// The path with indices `s`.
-    pub fn make(&mut self, s: &[u32]) -> Path {
-        if let Some(p) = Path::inline(s) {
-            return p;
+    /// Why a pointer is not into a live allocation (a heap string is live
+    /// but holds no word: `OutOfBounds`).
+    #[cold]
+    #[inline(never)]
+    fn classify(&self, p: &Ptr) -> Access {
+        if p.block == NULL_BLOCK {
+            Access::Null
+        } else if p.block & FUNC_BIT != 0 {
+            Access::Code
+        } else if p.block & HEAP_BIT != 0 {
+            Access::OutOfBounds
+        } else {
+            Access::Dead
         }
-        if let Some(&n) = self.index.get(s) {
-            return Path::long(n);
-        }
-        let n = self.paths.len() as u32;
-        self.paths.push(s.into());
-        self.index.insert(s.into(), n);
-        Path::long(n)
     }
-}
 
-/// `mval_of_ty`: a fresh tree of undef for type `ty` (the spec: "a subtree
-/// of undef"); `[N x i8]` is a string leaf of N zero bytes. `site` is the
-/// allocation, remembered in each undef. `None` for types with no memory
-/// values (void, function types, a bare i8, undefined names).
-pub fn mval_of_ty(tys: &TyTable, ty: TyId, site: u32) -> Option<Tree> {
-    if tys.is_string(ty) {
-        let TyNode::Array(n, _) = tys.node(ty) else {
+    /// Whether a pointer's block can be accessed (GEP's check 1): a live
+    /// allocation or a heap string; not null, a function or a freed frame.
+    pub fn is_live(&self, p: &Ptr) -> bool {
+        match self.alloc(p) {
+            Ok(_) => true,
+            Err(_) => self.heap_string(p).is_some(),
+        }
+    }
+
+    /// The string of a heap block, for a pointer into one.
+    fn heap_string(&self, p: &Ptr) -> Option<&[u8]> {
+        if p.block == NULL_BLOCK || p.block & FUNC_BIT != 0 || p.block & HEAP_BIT == 0 {
             return None;
-        };
-        return Some(Tree::Str(vec![0; usize::try_from(*n).ok()?]));
+        }
+        self.heap.get((p.block & !HEAP_BIT) as usize)?.as_deref()
     }
-    match tys.node(ty) {
-        TyNode::I1 | TyNode::I64 | TyNode::Ptr(_) | TyNode::OpaquePtr => {
-            Some(Tree::Word(Value::undef(UndefWhy::Uninit, site, 0)))
+
+    /// The index in `words` of the word a pointer targets; the caller has
+    /// checked that its place is a word.
+    #[inline(always)]
+    pub fn word_index(&self, p: &Ptr) -> Result<usize, Access> {
+        let a = self.alloc(p)?;
+        Ok(a.start as usize + p.off as usize)
+    }
+
+    /// A new allocation of `cells` cells, each `fill`; its number.
+    /// `None` when the vectors would outgrow pointers' 32-bit numbers
+    /// (the caller reports `memory-exhausted`).
+    pub fn allocate(&mut self, gen: u32, kind: AllocKind, cells: u64, fill: Value) -> Option<u32> {
+        let start = u32::try_from(self.words.len()).ok()?;
+        let end = u64::from(start).checked_add(cells)?;
+        let block = u32::try_from(self.allocs.len()).ok()?;
+        if end > u64::from(u32::MAX) || block >= HEAP_BIT {
+            return None;
         }
-        TyNode::Array(n, e) => {
-            let n = usize::try_from(*n).ok()?;
-            let elem = mval_of_ty(tys, *e, site)?;
-            Some(Tree::Node {
-                kind: NodeKind::Array,
-                children: vec![elem; n],
-            })
+        self.words.resize(end as usize, fill);
+        self.allocs.push(Alloc { gen, start, kind });
+        Some(block)
+    }
+
+    /// A new heap block holding `bytes`; a pointer's `block` for it.
+    /// (The caller accounts for its cells.)
+    pub fn alloc_heap_string(&mut self, bytes: Vec<u8>) -> Option<u32> {
+        let n = u32::try_from(self.heap.len()).ok().filter(|&n| n < HEAP_BIT)?;
+        self.heap.push(Some(bytes.into()));
+        Some(HEAP_BIT | n)
+    }
+
+    /// The bytes of the string leaf a pointer targets (a pointer to the
+    /// leaf or to its first character); `None` when it targets anything
+    /// else, `Err` when the block cannot be accessed.
+    pub fn string_at(&self, tys: &TyTable, p: &Ptr) -> Result<Option<Vec<u8>>, Access> {
+        let Some(place) = tys.place(p.place) else {
+            return Ok(None);
+        };
+        let leaf_ty = match place.shape {
+            Shape::Str => place.ty,
+            Shape::Char => match tys.place(place.parent) {
+                Some(parent) => parent.ty,
+                None => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        if let Some(s) = self.heap_string(p) {
+            return Ok(Some(s.to_vec()));
         }
-        TyNode::Struct(fs) => {
-            let children = fs
-                .iter()
-                .map(|f| mval_of_ty(tys, *f, site))
-                .collect::<Option<Vec<_>>>()?;
-            Some(Tree::Node {
-                kind: NodeKind::Struct,
-                children,
-            })
+        let i = self.word_index(p)?;
+        match self.words.get(i) {
+            Some(Value::Int(n)) => Ok(self.data.get(*n as usize).map(|b| b.to_vec())),
+            // A string never initialized (an `alloca [N x i8]`): N zeros.
+            Some(_) => match tys.node(leaf_ty) {
+                TyNode::Array(n, _) => Ok(usize::try_from(*n).ok().map(|n| vec![0; n])),
+                _ => Ok(None),
+            },
+            None => Ok(None),
         }
-        TyNode::Void | TyNode::I8 | TyNode::Fun(..) | TyNode::Bad => None,
     }
 }
 
 impl Memory {
-    /// The forest of a block, or why it cannot be accessed.
-    #[inline(always)]
-    pub fn forest(&self, b: BlockId) -> Result<&[Tree], Access> {
-        match b {
-            BlockId::Null => Err(Access::Null),
-            BlockId::Func(_) => Err(Access::Code),
-            BlockId::Global(g) => self
-                .globals
-                .get(g as usize)
-                .map(|f| f.as_slice())
-                .ok_or(Access::OutOfBounds),
-            BlockId::Heap(h) => self
-                .heap
-                .get(h as usize)
-                .map(|f| f.as_slice())
-                .ok_or(Access::OutOfBounds),
-            BlockId::Stack { depth, serial } => match self.stack.get(depth as usize) {
-                Some(s) if s.serial == serial => Ok(&s.forest),
-                _ => Err(Access::Dead),
+    /// The spec's path of a pointer, rebuilt from its place and offset:
+    /// the first index says which tree of the block (which `alloca` of a
+    /// frame; 0 elsewhere), each next one which field, element or
+    /// character. `None` for a pointer into a frame that has returned
+    /// (which tree it was is gone with the frame).
+    pub fn path_of(&self, tys: &TyTable, p: &Ptr) -> Option<Vec<u32>> {
+        let first = match self.alloc(p) {
+            Ok(a) => match a.kind {
+                AllocKind::Stack { index, .. } => index,
+                _ => 0,
             },
-        }
-    }
-
-    /// The subtree a pointer targets: the first index selects a tree of the
-    /// forest, each next one a child; index 0 into a string leaf stays on it
-    /// (a pointer to the first character reaches the same string).
-    #[inline(always)]
-    pub fn target(&self, p: &Ptr) -> Result<&Tree, Access> {
-        let forest = self.forest(p.block)?;
-        walk(forest, self.paths.get(&p.path))
-    }
-
-    /// The word a pointer targets, writable, with the pointer's path (for
-    /// the caller's tag check); `OutOfBounds` when the path reaches no word.
-    #[inline(always)]
-    pub fn word_mut<'a>(&'a mut self, p: &'a Ptr) -> Result<(&'a mut Value, &'a [u32]), Access> {
-        let (t, path) = self.target_mut(p)?;
-        match t {
-            Tree::Word(w) => Ok((w, path)),
-            _ => Err(Access::OutOfBounds),
-        }
-    }
-
-    #[inline(always)]
-    fn target_mut<'a>(&'a mut self, p: &'a Ptr) -> Result<(&'a mut Tree, &'a [u32]), Access> {
-        let Memory {
-            globals,
-            heap,
-            stack,
-            paths,
-            ..
-        } = self;
-        let forest: &mut [Tree] = match p.block {
-            BlockId::Null => return Err(Access::Null),
-            BlockId::Func(_) => return Err(Access::Code),
-            BlockId::Global(g) => globals.get_mut(g as usize).ok_or(Access::OutOfBounds)?,
-            BlockId::Heap(h) => heap.get_mut(h as usize).ok_or(Access::OutOfBounds)?,
-            BlockId::Stack { depth, serial } => match stack.get_mut(depth as usize) {
-                Some(s) if s.serial == serial => &mut s.forest,
-                _ => return Err(Access::Dead),
-            },
+            Err(Access::Dead) => return None,
+            Err(_) => 0,
         };
-        let path = paths.get(&p.path);
-        let (&first, rest) = path.split_first().ok_or(Access::OutOfBounds)?;
-        let mut t = forest.get_mut(first as usize).ok_or(Access::OutOfBounds)?;
-        for &i in rest {
-            t = match t {
-                Tree::Node { children, .. } => {
-                    children.get_mut(i as usize).ok_or(Access::OutOfBounds)?
+        let mut chain = Vec::new();
+        let mut at = p.place;
+        while at != NO_PLACE {
+            chain.push(at);
+            at = tys.place(at)?.parent;
+        }
+        chain.reverse();
+        let mut path = vec![first];
+        let mut cur: u64 = 0;
+        for w in chain.windows(2) {
+            let (parent, child) = (tys.place(w[0])?, tys.place(w[1])?);
+            let idx = match parent.shape {
+                Shape::Struct => {
+                    cur += parent.field_off.get(child.index as usize)?;
+                    u64::from(child.index)
                 }
-                Tree::Str(_) if i == 0 => t,
-                _ => return Err(Access::OutOfBounds),
+                Shape::Array { elem_cells, .. } => {
+                    let k = u64::from(p.off).checked_sub(cur)? / elem_cells.max(1);
+                    cur += k * elem_cells;
+                    k
+                }
+                _ => 0,
             };
+            path.push(u32::try_from(idx).ok()?);
         }
-        Ok((t, path))
+        Some(path)
     }
-
-    /// `load_ptr`: the word a pointer targets; `OutOfBounds` when the path
-    /// reaches no subtree or a struct, array or string instead of a word.
-    #[inline(always)]
-    pub fn load_ptr(&self, p: &Ptr) -> Result<&Value, Access> {
-        match self.target(p)? {
-            Tree::Word(v) => Ok(v),
-            _ => Err(Access::OutOfBounds),
-        }
-    }
-
-    /// `store_ptr`: overwrite the word a pointer targets with `v`.
-    #[inline(always)]
-    pub fn store_ptr(&mut self, p: &Ptr, v: Value) -> Result<(), Access> {
-        match self.target_mut(p)?.0 {
-            Tree::Word(w) => {
-                *w = v;
-                Ok(())
-            }
-            _ => Err(Access::OutOfBounds),
-        }
-    }
-
-    /// A new heap block holding one tree; its number. (The caller accounts
-    /// for its cells.)
-    pub fn alloc_heap(&mut self, tree: Tree) -> u32 {
-        self.heap.push(vec![tree]);
-        (self.heap.len() - 1) as u32
-    }
-}
-
-/// The subtree of `forest` at `path` (see [`Memory::target`]).
-#[inline(always)]
-pub fn walk<'a>(forest: &'a [Tree], path: &[u32]) -> Result<&'a Tree, Access> {
-    let (&first, rest) = path.split_first().ok_or(Access::OutOfBounds)?;
-    let mut t = forest.get(first as usize).ok_or(Access::OutOfBounds)?;
-    for &i in rest {
-        t = match t {
-            Tree::Node { children, .. } => children.get(i as usize).ok_or(Access::OutOfBounds)?,
-            Tree::Str(_) if i == 0 => t,
-            _ => return Err(Access::OutOfBounds),
-        };
-    }
-    Ok(t)
 }
 
 /// The bytes of a string leaf up to (not including) its first NUL, or

@@ -6,7 +6,7 @@
 
 use crate::interp::Machine;
 use crate::tytable::TyId;
-use crate::value::{BlockId, Value};
+use crate::value::{Value, NULL_BLOCK};
 use spec::Ty;
 use std::collections::HashSet;
 
@@ -38,11 +38,11 @@ impl Machine<'_> {
             return;
         };
         let Value::Ptr(p) = v else { return };
-        if p.block == BlockId::Null {
+        if p.block == NULL_BLOCK {
             return;
         }
-        if let Some(eff) = self.tys.effective_tag(p.tag, self.mem.paths.get(&p.path)) {
-            rec.seen.insert((func, slot, eff));
+        if let Some(place) = self.tys.place(p.place) {
+            rec.seen.insert((func, slot, place.ty));
         }
     }
 

@@ -6,7 +6,7 @@
 //! GEP whose GEPTY is undefined) is an internal error here.
 
 use crate::tytable::{TyId, TyTable};
-use crate::value::{BlockId, Path, Ptr, Value};
+use crate::value::{Ptr, Value, FUNC_BIT, NULL_BLOCK};
 use spec::{Block, Bop, Cnd, Fdecl, InsnKind, OperandKind, Prog, Span, TermKind, Ty, TypeEnv};
 use std::collections::HashMap;
 
@@ -41,6 +41,10 @@ pub enum Insn {
         dst: u32,
         /// The allocated type.
         ty: TyId,
+        /// Its cells (0 for a type with no values).
+        cells: u64,
+        /// The place of a tree of that type.
+        place: crate::place::PlaceId,
     },
     /// `%L = load S* OP`.
     Load {
@@ -199,7 +203,7 @@ impl Runtime {
     }
 }
 
-/// What a function pointer (`BlockId::Func(n)`) names.
+/// What a function pointer (`FUNC_BIT | n`) names.
 #[derive(Clone, Debug)]
 pub enum FunRef {
     /// Defined function number n.
@@ -301,19 +305,13 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
     let mut global_const = Vec::new();
     // Null first: its tag never matters (every access through it fails).
     let i8_ = tys.intern(&Ty::I8);
-    consts.push(Value::Ptr(Ptr {
-        tag: i8_,
-        block: BlockId::Null,
-        path: Path::single(0),
-    }));
+    let null_place = tys.root_place(i8_);
+    consts.push(Value::Ptr(Ptr::root(NULL_BLOCK, 0, null_place)));
     for (i, g) in prog.gdecls.iter().enumerate() {
         let ty = tys.intern(&g.ty);
         let k = consts.len() as u32;
-        consts.push(Value::Ptr(Ptr {
-            tag: ty,
-            block: BlockId::Global(i as u32),
-            path: Path::single(0),
-        }));
+        let place = tys.root_place(ty);
+        consts.push(Value::Ptr(Ptr::root(i as u32, 0, place)));
         names.entry(&g.name).or_insert(k);
         globals.push(GlobalInfo {
             name: g.name.clone(),
@@ -326,11 +324,9 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
         let n = fun_refs.len() as u32;
         fun_refs.push(fr);
         let k = consts.len() as u32;
-        consts.push(Value::Ptr(Ptr {
-            tag: tys.intern(ty),
-            block: BlockId::Func(n),
-            path: Path::single(0),
-        }));
+        let tag = tys.intern(ty);
+        let place = tys.root_place(tag);
+        consts.push(Value::Ptr(Ptr::root(FUNC_BIT | n, 0, place)));
         k
     };
     for (i, f) in prog.fdecls.iter().enumerate() {
@@ -550,10 +546,15 @@ fn resolve_insn(
                 b: sc.op(op2)?,
             }
         }
-        InsnKind::Alloca { ty } => Insn::Alloca {
-            dst,
-            ty: tys.intern(ty),
-        },
+        InsnKind::Alloca { ty } => {
+            let ty = tys.intern(ty);
+            Insn::Alloca {
+                dst,
+                ty,
+                cells: tys.cells(ty).unwrap_or(0),
+                place: tys.root_place(ty),
+            }
+        }
         InsnKind::Load { ty, ptr, .. } => Insn::Load {
             dst,
             ty: tys.intern(ty),

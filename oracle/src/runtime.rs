@@ -4,9 +4,9 @@
 //! anything else is `bad-runtime-call`, an undef argument `undef-operand`.
 
 use crate::interp::{Machine, Stop};
-use crate::memory::{c_string, Access, Tree};
+use crate::memory::{c_string, Access};
 use crate::resolve::Runtime;
-use crate::value::{BlockId, Path, Ptr, Value};
+use crate::value::{Ptr, Value};
 use spec::{Ty, UndefinedKind};
 
 fn bad(msg: String) -> Stop {
@@ -73,11 +73,11 @@ impl Machine<'_> {
             }
             _ => return Err(bad(format!("{what} is missing or not a pointer"))),
         };
-        match self.mem.target(p) {
-            Ok(Tree::Str(bytes)) => c_string(bytes)
+        match self.mem.string_at(&self.tys, p) {
+            Ok(Some(bytes)) => c_string(&bytes)
                 .map(<[u8]>::to_vec)
                 .ok_or_else(|| bad(format!("{what} is a string with no NUL terminator"))),
-            Ok(_) => Err(bad(format!(
+            Ok(None) => Err(bad(format!(
                 "{what} does not point to the start of a string"
             ))),
             Err(Access::Dead) => Err(crate::insns::access_error(Access::Dead, &what)),
@@ -92,11 +92,11 @@ impl Machine<'_> {
         let n = bytes.len() as u64;
         self.use_cells(n.div_ceil(8))?;
         let tag = self.tys.intern(&Ty::Array(n, Box::new(Ty::I8)));
-        let h = self.mem.alloc_heap(Tree::Str(bytes));
-        Ok(Value::Ptr(Ptr {
-            tag,
-            block: BlockId::Heap(h),
-            path: Path::single(0),
-        }))
+        let place = self.tys.root_place(tag);
+        let block = self
+            .mem
+            .alloc_heap_string(bytes)
+            .ok_or(Stop::Limit(spec::LimitKind::MemoryExhausted))?;
+        Ok(Value::Ptr(Ptr::root(block, 0, place)))
     }
 }

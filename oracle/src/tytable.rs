@@ -50,6 +50,10 @@ pub struct TyTable {
     /// copy of the definition's, made once the definition is complete.
     aliases: Vec<(TyId, TyId)>,
     aliases_done: usize,
+    /// The places made so far (see `place`).
+    pub(crate) places: Vec<crate::place::Place>,
+    /// The place of each root type made so far.
+    pub(crate) roots: HashMap<TyId, crate::place::PlaceId>,
 }
 
 impl TyTable {
@@ -65,6 +69,8 @@ impl TyTable {
             cells: HashMap::new(),
             aliases: Vec::new(),
             aliases_done: 0,
+            places: Vec::new(),
+            roots: HashMap::new(),
         }
     }
 

@@ -1,7 +1,6 @@
 //! Simple values (the spec's "Simple and Memory Values"): `undef`, 64-bit
 //! integers (i1 held as 0 or 1) and pointers `(tag, block, path)`.
-
-use crate::tytable::TyId;
+//! A value is 24 bytes and `Copy`.
 
 /// Why a value is `undef`: where it came from, so that the error raised
 /// when it is used can say so (ORACLE-SEMANTICS.md, "Undef is a value").
@@ -30,103 +29,53 @@ pub struct Undef {
     pub aux: u32,
 }
 
-/// A block identifier (the spec's `bid`): which memory block a pointer is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BlockId {
-    /// The invalid null block.
-    Null,
-    /// Global data number `n` (in the program's order of `gdecls`).
-    Global(u32),
-    /// Function number `n` (code, no data): a function pointer.
-    Func(u32),
-    /// Heap block number `n`.
-    Heap(u32),
-    /// The stack frame at call depth `depth`, the `serial`-th frame ever
-    /// created; it is dead when the frame at that depth has another serial.
-    Stack {
-        /// Call depth (0 is the entry function).
-        depth: u32,
-        /// Unique number of the frame (the machine stops before 2^32 calls).
-        serial: u32,
-    },
-}
+/// The `block` of a null pointer (the spec's invalid block).
+pub const NULL_BLOCK: u32 = u32::MAX;
+/// Set in `block` for a function pointer: the rest is the function number.
+pub const FUNC_BIT: u32 = 1 << 31;
+/// Set in `block` for a heap block holding one string (made by argv or a
+/// runtime function): the rest is its number in `Memory::heap`.
+pub const HEAP_BIT: u32 = 1 << 30;
 
-/// How many path indices are kept inline; longer paths live in the
-/// memory's path table (`memory::PathTable`), so every value is `Copy`.
-pub const INLINE: usize = 3;
-
-/// `Path::len` of a path kept in the path table (`idx[0]` is its number).
-const LONG: u8 = u8::MAX;
-
-/// A pointer's path of indices: the first selects a tree of the block's
-/// forest, each further one a child of the node reached. Valid pointers only
-/// hold indices inside their nodes, so `u32` suffices. Up to [`INLINE`]
-/// indices are held here; a longer path is a number in the path table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Path {
-    /// How many of `idx` are used, or `LONG`.
-    pub(crate) len: u8,
-    /// The indices (unused ones are 0), or the table number.
-    pub(crate) idx: [u32; INLINE],
-}
-
-impl Path {
-    /// The path `[i]`.
-    pub fn single(i: u32) -> Path {
-        Path {
-            len: 1,
-            idx: [i, 0, 0],
-        }
-    }
-
-    /// The inline path with these indices (`None` if longer than [`INLINE`]).
-    pub fn inline(s: &[u32]) -> Option<Path> {
-        if s.len() > INLINE {
-            return None;
-        }
-        let mut idx = [0; INLINE];
-        idx[..s.len()].copy_from_slice(s);
-        Some(Path {
-            len: s.len() as u8,
-            idx,
-        })
-    }
-
-    /// The path numbered `n` in the path table.
-    pub(crate) fn long(n: u32) -> Path {
-        Path {
-            len: LONG,
-            idx: [n, 0, 0],
-        }
-    }
-
-    /// The inline indices, or `None` for a path in the table.
-    #[inline]
-    pub fn inline_indices(&self) -> Option<&[u32]> {
-        if self.len == LONG {
-            None
-        } else {
-            self.idx.get(..self.len as usize)
-        }
-    }
-
-    /// The table number of a long path.
-    #[inline]
-    pub(crate) fn long_id(&self) -> Option<u32> {
-        (self.len == LONG).then_some(self.idx[0])
-    }
-}
-
-/// A pointer: the tag (the type the block's trees were created with, never
-/// changed by bitcast), the block and the path.
+/// A pointer: the spec's `(tag, block, path)`, kept as what they mean.
+///
+/// - `block` and `gen` name the block: an allocation in `Memory::allocs`
+///   (a global, the argv array, or one `alloca` of a stack frame, which is
+///   its own tree of the frame's forest), or `NULL_BLOCK`, or a function
+///   (`FUNC_BIT`), or a heap string (`HEAP_BIT`). `gen` is the number of the
+///   frame that made a stack allocation (0 for the others): once that frame
+///   has returned, the allocation's slot has another `gen` or is gone, so
+///   the pointer is dead (`use-after-return`).
+/// - `place` is the tag and the path's shape (see `place`): the effective
+///   tag at the target and what the target is.
+/// - `off` is the target's cell offset in its allocation, the path's array
+///   indices; `lo` is, when the target is an element of an array, the cell
+///   offset of that array (so GEP's first index can move among elements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ptr {
-    /// The root type of the block's trees.
-    pub tag: TyId,
-    /// The block.
-    pub block: BlockId,
-    /// The path (at least one index).
-    pub path: Path,
+    /// The block (see above).
+    pub block: u32,
+    /// The frame number of a stack allocation, else 0.
+    pub gen: u32,
+    /// Cell offset of the target in the allocation.
+    pub off: u32,
+    /// Cell offset of the array the target is an element of.
+    pub lo: u32,
+    /// The root tag and path shape.
+    pub place: crate::place::PlaceId,
+}
+
+impl Ptr {
+    /// A pointer to the whole of block `block` (path `[k]`), with place `place`.
+    pub fn root(block: u32, gen: u32, place: crate::place::PlaceId) -> Ptr {
+        Ptr {
+            block,
+            gen,
+            off: 0,
+            lo: 0,
+            place,
+        }
+    }
 }
 
 /// A simple value.

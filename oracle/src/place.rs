@@ -1,0 +1,184 @@
+//! Places: what a pointer's `(tag, path)` says about its target, computed
+//! once per shape instead of at every access.
+//!
+//! A block's trees are built from its tag (`mval_of_ty`, `mval_of_gdecl`),
+//! so the shape of the subtree a path reaches is a function of the tag and
+//! the path alone: its effective tag (`effective_tag`), whether it is a word,
+//! a string, a struct or an array, and whether it is an element of an array
+//! (GEP's sibling check). A *place* is the path with its array indices left
+//! out (which element does not change the shape): one place per field,
+//! array element and string character reachable from a root type. Places are
+//! numbered in the type table as GEPs first reach them.
+//!
+//! Memory stores a tree as its words laid out in *cells* (see `memory`):
+//! a word or a string takes its cells, a node its children's cells in order
+//! (at least one). A pointer keeps the place and the cell offset of its
+//! target; the path's array indices are that offset, divided out level by
+//! level (`path_of`).
+
+use crate::tytable::{TyId, TyNode, TyTable};
+
+/// The number of a place in the type table.
+pub type PlaceId = u32;
+
+/// No place (the parent of a root, a child not yet made).
+pub const NO_PLACE: PlaceId = u32::MAX;
+
+/// What the subtree at a place is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A word (`i1`, `i64`, a pointer): loads and stores reach it.
+    Word,
+    /// A string leaf (`[N x i8]`).
+    Str,
+    /// A character of a string leaf: the path's index 0 into the leaf,
+    /// which "stays on" the leaf (a pointer to the first character).
+    Char,
+    /// A struct node; `field_off` has each field's cell offset.
+    Struct,
+    /// An array node of `len` elements of `elem_cells` cells each.
+    Array {
+        /// Number of elements.
+        len: u64,
+        /// Cells of one element.
+        elem_cells: u64,
+    },
+    /// No memory value (a function pointer's target, null's).
+    Other,
+}
+
+/// One place: a root type and a path through it with array indices left out.
+#[derive(Clone, Debug)]
+pub struct Place {
+    /// The tag of the block (the root type of its trees).
+    pub root: TyId,
+    /// The effective tag here (the tag walked along the path).
+    pub ty: TyId,
+    /// The place of the parent node (`NO_PLACE` at a root).
+    pub parent: PlaceId,
+    /// Which child of the parent this is (a field number; 0 for an array
+    /// element or a string's character).
+    pub index: u32,
+    /// What the subtree here is.
+    pub shape: Shape,
+    /// When this is an element of an array: the array's length (0 when it
+    /// is not, so a non-zero first GEP index fails the sibling check).
+    pub sib_len: u64,
+    /// When this is an element of an array: cells of one element.
+    pub sib_cells: u64,
+    /// For a struct: the cell offset of each field.
+    pub field_off: Box<[u64]>,
+    /// The child places made so far (one per field; one for array elements
+    /// and for a string's character).
+    kids: Box<[PlaceId]>,
+}
+
+impl TyTable {
+    /// The place of a whole tree of a block tagged `root`.
+    pub fn root_place(&mut self, root: TyId) -> PlaceId {
+        if let Some(&p) = self.roots.get(&root) {
+            return p;
+        }
+        let p = self.new_place(root, root, NO_PLACE, 0, 0, 0);
+        self.roots.insert(root, p);
+        p
+    }
+
+    /// The place of place `p`'s child number `i` (a field, or any element
+    /// or character, which share a place); `None` when there is no such
+    /// child (a word, an index past a struct's fields).
+    #[inline]
+    pub fn child_place(&mut self, p: PlaceId, i: u32) -> Option<PlaceId> {
+        let place = self.places.get(p as usize)?;
+        let slot = match place.shape {
+            Shape::Struct => i as usize,
+            Shape::Array { .. } | Shape::Str => 0,
+            Shape::Word | Shape::Char | Shape::Other => return None,
+        };
+        match place.kids.get(slot) {
+            Some(&k) if k != NO_PLACE => Some(k),
+            Some(_) => self.make_child(p, i, slot),
+            None => None,
+        }
+    }
+
+    #[cold]
+    fn make_child(&mut self, p: PlaceId, i: u32, slot: usize) -> Option<PlaceId> {
+        let place = self.places.get(p as usize)?;
+        let (root, shape) = (place.root, place.shape);
+        let ty = self.child(place.ty, i)?;
+        let (sib_len, sib_cells) = match shape {
+            Shape::Array { len, elem_cells } => (len, elem_cells),
+            _ => (0, 0),
+        };
+        let k = self.new_place(root, ty, p, i, sib_len, sib_cells);
+        if shape == Shape::Str {
+            if let Some(c) = self.places.get_mut(k as usize) {
+                c.shape = Shape::Char;
+            }
+        }
+        let slot_ref = self.places.get_mut(p as usize)?.kids.get_mut(slot)?;
+        *slot_ref = k;
+        Some(k)
+    }
+
+    fn new_place(
+        &mut self,
+        root: TyId,
+        ty: TyId,
+        parent: PlaceId,
+        index: u32,
+        sib_len: u64,
+        sib_cells: u64,
+    ) -> PlaceId {
+        let (shape, field_off, nkids) = self.shape_of(ty);
+        let id = self.places.len() as PlaceId;
+        self.places.push(Place {
+            root,
+            ty,
+            parent,
+            index,
+            shape,
+            sib_len,
+            sib_cells,
+            field_off,
+            kids: vec![NO_PLACE; nkids].into(),
+        });
+        id
+    }
+
+    /// The shape of a subtree of type `ty`, its fields' cell offsets and
+    /// how many child places it can have.
+    fn shape_of(&mut self, ty: TyId) -> (Shape, Box<[u64]>, usize) {
+        if self.is_string(ty) {
+            return (Shape::Str, Box::new([]), 1);
+        }
+        match self.node(ty).clone() {
+            TyNode::I1 | TyNode::I64 | TyNode::Ptr(_) | TyNode::OpaquePtr => {
+                (Shape::Word, Box::new([]), 0)
+            }
+            TyNode::Array(len, e) => match self.cells(e) {
+                Some(elem_cells) => (Shape::Array { len, elem_cells }, Box::new([]), 1),
+                None => (Shape::Other, Box::new([]), 0),
+            },
+            TyNode::Struct(fs) => {
+                let mut off = Vec::with_capacity(fs.len());
+                let mut at: u64 = 0;
+                for f in &fs {
+                    off.push(at);
+                    at = at.saturating_add(self.cells(*f).unwrap_or(0));
+                }
+                (Shape::Struct, off.into(), fs.len())
+            }
+            TyNode::Void | TyNode::I8 | TyNode::Fun(..) | TyNode::Bad => {
+                (Shape::Other, Box::new([]), 0)
+            }
+        }
+    }
+
+    /// Place `p`.
+    #[inline(always)]
+    pub fn place(&self, p: PlaceId) -> Option<&Place> {
+        self.places.get(p as usize)
+    }
+}
