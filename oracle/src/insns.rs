@@ -12,37 +12,56 @@ use crate::value::{Ptr, UndefWhy, Value};
 use spec::{Bop, Cnd, UndefinedKind};
 
 impl Machine<'_> {
+    /// Executes one instruction of the innermost call, at index `pc` of
+    /// its block (`site` its site number); `Ok(true)` when it was a call of
+    /// a defined function, whose frame is now the innermost.
     #[inline(always)]
-    pub(crate) fn interp_insn(&mut self, insn: &Insn, base: usize, site: u32) -> Result<(), Stop> {
+    pub(crate) fn interp_insn(
+        &mut self,
+        insn: &Insn,
+        base: usize,
+        pc: usize,
+        site: u32,
+    ) -> Result<bool, Stop> {
         match insn {
             Insn::Binop { dst, bop, a, b } => {
                 let x = self.int_operand(*a, base, "the first operand")?;
                 let y = self.int_operand(*b, base, "the second operand")?;
                 let r = interp_bop(*bop, x, y)?;
                 self.set_local(base, *dst, Value::Int(r));
-                Ok(())
+                Ok(false)
             }
             Insn::Icmp { dst, cnd, i1, a, b } => {
                 let r = self.interp_icmp(*cnd, *i1, *a, *b, base)?;
                 self.set_local(base, *dst, Value::Int(r as i64));
-                Ok(())
+                Ok(false)
             }
             Insn::Alloca {
                 dst, cells, place, ..
             } => {
                 let p = self.interp_alloca(*cells, *place, site)?;
                 self.set_local(base, *dst, p);
-                Ok(())
+                Ok(false)
             }
-            Insn::Load { dst, ty, ptr } => self.interp_load(*dst, *ty, *ptr, base, site),
-            Insn::Store { ty, val, ptr } => self.interp_store(*ty, *val, *ptr, base),
-            Insn::Gep(g) => self.interp_gep(g, base, site),
+            Insn::Load { dst, ty, ptr } => self
+                .interp_load(*dst, *ty, *ptr, base, site)
+                .map(|()| false),
+            Insn::Store { ty, val, ptr } => self.interp_store(*ty, *val, *ptr, base).map(|()| false),
+            Insn::Gep(g) => self.interp_gep(g, base, site).map(|()| false),
             Insn::Bitcast { dst, op } => {
                 let v = self.interp_operand(*op, base);
                 self.set_local(base, *dst, v);
-                Ok(())
+                Ok(false)
             }
-            Insn::Call { .. } => Err(Stop::Internal("call outside interp_cfg".into())),
+            Insn::Call {
+                dst,
+                fty,
+                callee,
+                args,
+            } => {
+                self.set_pc(pc);
+                self.interp_call(*dst, *fty, *callee, args, base)
+            }
         }
     }
 
@@ -388,11 +407,14 @@ pub(crate) fn access_error(a: Access, what: &str) -> Stop {
 /// `interp_bop`: add, sub and mul wrap; shifts need an amount in 0..=63.
 #[inline(always)]
 pub fn interp_bop(bop: Bop, x: i64, y: i64) -> Result<i64, Stop> {
-    let amount = || match u32::try_from(y) {
-        Ok(s) if s < 64 => Ok(s),
-        _ => Err(shift_out_of_range(bop, y)),
-    };
-    Ok(match bop {
+    bop_value(bop, x, y).ok_or_else(|| shift_out_of_range(bop, y))
+}
+
+/// The value of `x bop y`, or `None` for a shift by an amount outside 0..=63.
+#[inline(always)]
+pub fn bop_value(bop: Bop, x: i64, y: i64) -> Option<i64> {
+    let amount = || u32::try_from(y).ok().filter(|&s| s < 64);
+    Some(match bop {
         Bop::Add => x.wrapping_add(y),
         Bop::Sub => x.wrapping_sub(y),
         Bop::Mul => x.wrapping_mul(y),

@@ -6,7 +6,7 @@
 
 use crate::memory::{AllocKind, Memory};
 use crate::report;
-use crate::resolve::{FunRef, Insn, Op, Program, Term};
+use crate::resolve::{FunRef, Op, Program, Term};
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, Undef, UndefWhy, Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
 use spec::{LimitKind, Source, UndefinedKind};
@@ -246,7 +246,7 @@ impl<'p> Machine<'p> {
             .map_or(spec::Span::DUMMY, |s| s.span)
     }
 
-    fn set_pc(&mut self, pc: usize) {
+    pub(crate) fn set_pc(&mut self, pc: usize) {
         if let Some(f) = self.frames.last_mut() {
             f.pc = pc as u32;
         }
@@ -286,29 +286,21 @@ impl<'p> Machine<'p> {
             if charged {
                 self.fuel -= rest;
             }
+            // Fast paths skip the recorder, so they are off while recording.
+            let fast = !TRACE && self.recorder.is_none();
             while let Some(insn) = code.insns.get(pc) {
                 self.before_step::<TRACE>(charged, fr.func, fr.block, pc)?;
-                let r = match insn {
-                    Insn::Call {
-                        dst,
-                        fty,
-                        callee,
-                        args,
-                    } => {
-                        self.set_pc(pc);
-                        match self.interp_call(*dst, *fty, *callee, args, base) {
-                            Ok(true) => {
-                                if charged {
-                                    self.fuel += (n - pc) as u64;
-                                }
-                                continue 'outer;
-                            }
-                            Ok(false) => Ok(()),
-                            Err(e) => Err(e),
-                        }
+                if fast && self.fast_insn(insn, base) {
+                    pc += 1;
+                    continue;
+                }
+                let r = self.interp_insn(insn, base, pc, code.first_site + pc as u32);
+                if let Ok(true) = r {
+                    if charged {
+                        self.fuel += (n - pc) as u64;
                     }
-                    _ => self.interp_insn(insn, base, code.first_site + pc as u32),
-                };
+                    continue 'outer;
+                }
                 if let Err(e) = r {
                     if charged {
                         self.fuel += (n - pc) as u64;
@@ -520,7 +512,7 @@ impl<'p> Machine<'p> {
     /// a function whose declared type is the call's annotated type. A
     /// defined function gets a new frame (`Ok(true)`); a runtime function
     /// runs at once (`Ok(false)`).
-    fn interp_call(
+    pub(crate) fn interp_call(
         &mut self,
         dst: Option<u32>,
         fty: TyId,

@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 pub mod bench;
+mod fast;
 pub mod gep;
 pub mod init;
 pub mod insns;

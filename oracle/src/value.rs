@@ -20,6 +20,7 @@ pub enum UndefWhy {
 
 /// An `undef` value with its origin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct Undef {
     /// What made it.
     pub why: UndefWhy,
@@ -52,6 +53,7 @@ pub const HEAP_BIT: u32 = 1 << 30;
 ///   indices; `lo` is, when the target is an element of an array, the cell
 ///   offset of that array (so GEP's first index can move among elements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct Ptr {
     /// The block (see above).
     pub block: u32,
@@ -80,6 +82,7 @@ impl Ptr {
 
 /// A simple value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
 pub enum Value {
     /// The unusable value, with where it came from.
     Undef(Undef),

@@ -1,0 +1,168 @@
+//! Fast paths: the common case of the most frequent rules (integer
+//! `binop` and `icmp`, pointer `icmp` across blocks, a `getelementptr`
+//! that yields a pointer, `load` and `store` of a word through a live
+//! pointer whose tag is exactly S), done with no error bookkeeping. Each is the
+//! general rule restricted to inputs where that rule cannot fail; on any
+//! other input it does nothing and returns false, and the general rule in
+//! `insns` runs instead (and raises the error, with its message). So the
+//! meaning of every instruction is the one written in `insns`.
+
+use crate::gep::gep_ptr;
+use crate::insns::bop_value;
+use crate::interp::{operand_ref, Machine};
+use crate::place::Shape;
+use crate::resolve::{Insn, Op};
+use crate::tytable::TyId;
+use crate::value::{Value, NULL_BLOCK};
+use spec::Cnd;
+
+impl Machine<'_> {
+    /// Executes `insn` in its common case and returns true; otherwise
+    /// leaves the machine as it was and returns false.
+    #[inline(always)]
+    pub(crate) fn fast_insn(&mut self, insn: &Insn, base: usize) -> bool {
+        match insn {
+            Insn::Binop { dst, bop, a, b } => {
+                let (Some(x), Some(y)) = (self.int_of(*a, base), self.int_of(*b, base)) else {
+                    return false;
+                };
+                match bop_value(*bop, x, y) {
+                    Some(r) => self.put_local(base, *dst, Value::Int(r)),
+                    None => false,
+                }
+            }
+            Insn::Icmp {
+                dst,
+                cnd: cnd @ (Cnd::Eq | Cnd::Ne),
+                i1: false,
+                a,
+                b,
+            } => {
+                if let (Some(x), Some(y)) = (self.int_of(*a, base), self.int_of(*b, base)) {
+                    let r = crate::insns::interp_cnd(*cnd, x, y);
+                    return self.put_local(base, *dst, Value::Int(r as i64));
+                }
+                // Pointers into different blocks (neither freed): unequal.
+                let (Some(Value::Ptr(p)), Some(Value::Ptr(q))) = (
+                    operand_ref(&self.locals, self.prog, *a, base),
+                    operand_ref(&self.locals, self.prog, *b, base),
+                ) else {
+                    return false;
+                };
+                if (p.block, p.gen) == (q.block, q.gen) || !self.not_freed(p) || !self.not_freed(q)
+                {
+                    return false;
+                }
+                self.put_local(base, *dst, Value::Int((*cnd == Cnd::Ne) as i64))
+            }
+            Insn::Icmp {
+                dst,
+                cnd,
+                i1: false,
+                a,
+                b,
+            } => {
+                let (Some(x), Some(y)) = (self.int_of(*a, base), self.int_of(*b, base)) else {
+                    return false;
+                };
+                let r = crate::insns::interp_cnd(*cnd, x, y);
+                self.put_local(base, *dst, Value::Int(r as i64))
+            }
+            Insn::Gep(g) => {
+                let mut idxs = [0i64; 4];
+                if g.idxs.len() > idxs.len() {
+                    return false;
+                }
+                for (slot, op) in idxs.iter_mut().zip(g.idxs.iter()) {
+                    match self.int_of(*op, base) {
+                        Some(n) => *slot = n,
+                        None => return false,
+                    }
+                }
+                let Some(p) = operand_ref(&self.locals, self.prog, g.ptr, base) else {
+                    return false;
+                };
+                let idxs = idxs.get(..g.idxs.len()).unwrap_or(&[]);
+                match gep_ptr(&self.mem, &mut self.tys, p, g.base, g.result, idxs) {
+                    Ok(q) => self.put_local(base, g.dst, Value::Ptr(q)),
+                    Err(_) => false,
+                }
+            }
+            Insn::Load { dst, ty, ptr } => {
+                let Some(i) = self.fast_word(*ptr, *ty, base) else {
+                    return false;
+                };
+                let v = match self.mem.words.get(i) {
+                    Some(Value::Int(n)) => Value::Int(*n),
+                    Some(Value::Ptr(p)) => Value::Ptr(*p),
+                    _ => return false,
+                };
+                self.put_local(base, *dst, v)
+            }
+            Insn::Store { ty, val, ptr } => {
+                let v = match *val {
+                    Op::Const(n) => Value::Int(n),
+                    Op::Local(s) => match self.locals.get(base + s as usize) {
+                        Some(Value::Int(n)) => Value::Int(*n),
+                        Some(Value::Ptr(p)) => Value::Ptr(*p),
+                        _ => return false,
+                    },
+                    Op::Val(k) => match self.prog.consts.get(k as usize) {
+                        Some(Value::Ptr(p)) => Value::Ptr(*p),
+                        _ => return false,
+                    },
+                };
+                let Some(i) = self.fast_word(*ptr, *ty, base) else {
+                    return false;
+                };
+                match self.mem.words.get_mut(i) {
+                    Some(w) => {
+                        *w = v;
+                        true
+                    }
+                    None => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// The index in memory's words of the word that the local pointer
+    /// `ptr` targets, when its block is live, the target is a word and its
+    /// effective tag is S itself (`None` in every other case).
+    #[inline(always)]
+    fn fast_word(&self, ptr: Op, s: TyId, base: usize) -> Option<usize> {
+        let Op::Local(slot) = ptr else {
+            return None;
+        };
+        let Some(Value::Ptr(p)) = self.locals.get(base + slot as usize) else {
+            return None;
+        };
+        let a = self.mem.allocs.get(p.block as usize)?;
+        let place = self.tys.place(p.place)?;
+        if a.gen != p.gen || place.shape != Shape::Word || place.ty != s {
+            return None;
+        }
+        Some(a.start as usize + p.off as usize)
+    }
+
+    /// True for null and for pointers into live allocations (false also
+    /// for other pointers that are not freed: the general rule decides).
+    #[inline(always)]
+    fn not_freed(&self, p: &crate::value::Ptr) -> bool {
+        p.block == NULL_BLOCK || matches!(self.mem.allocs.get(p.block as usize), Some(a) if a.gen == p.gen)
+    }
+
+    /// Sets local `slot` (no recording: fast paths run only when no
+    /// recorder is on).
+    #[inline(always)]
+    fn put_local(&mut self, base: usize, slot: u32, v: Value) -> bool {
+        match self.locals.get_mut(base + slot as usize) {
+            Some(l) => {
+                *l = v;
+                true
+            }
+            None => false,
+        }
+    }
+}
