@@ -69,7 +69,7 @@ impl GepCheck {
 /// here the path is a place and a cell offset (see `place`), so adding `i0`
 /// moves the offset by `i0` elements of the array p's target is in, and each
 /// further index steps into a field, an element or a string's character.
-#[inline]
+#[inline(always)]
 pub fn gep_ptr(
     mem: &Memory,
     tys: &mut TyTable,
@@ -129,7 +129,10 @@ fn new_path(tys: &mut TyTable, p: &Ptr, i0: i64, rest: &[i64]) -> Result<(Ptr, b
     if i0 != 0 {
         let place = tys.place(p.place).ok_or(GepCheck::Subtree)?;
         let moved = i64::from(p.off)
-            .checked_add(i0.checked_mul(place.sib_cells as i64).ok_or(GepCheck::Subtree)?)
+            .checked_add(
+                i0.checked_mul(place.sib_cells as i64)
+                    .ok_or(GepCheck::Subtree)?,
+            )
             .ok_or(GepCheck::Subtree)?;
         let end = u64::from(p.lo).saturating_add(place.sib_len.saturating_mul(place.sib_cells));
         if moved < i64::from(p.lo) || moved as u64 >= end {

@@ -144,7 +144,9 @@ impl<'p> Machine<'p> {
                         AllocKind::Stack { depth, .. } => format!("frame#{depth}"),
                     },
                     Err(_) if p.block == NULL_BLOCK => "null".to_string(),
-                    Err(_) if p.block & FUNC_BIT != 0 => format!("function#{}", p.block & !FUNC_BIT),
+                    Err(_) if p.block & FUNC_BIT != 0 => {
+                        format!("function#{}", p.block & !FUNC_BIT)
+                    }
                     Err(_) if p.block & HEAP_BIT != 0 => format!("heap#{}", p.block & !HEAP_BIT),
                     Err(_) => "freed frame".to_string(),
                 };
@@ -270,75 +272,85 @@ impl<'p> Machine<'p> {
             let Some(fr) = self.frames.last().copied() else {
                 return Err(Stop::Internal("no active call".into()));
             };
-            let code = prog
+            let func = prog
                 .funcs
                 .get(fr.func as usize)
-                .and_then(|f| f.blocks.get(fr.block as usize))
-                .ok_or_else(|| Stop::Internal("unknown block".into()))?;
+                .ok_or_else(|| Stop::Internal("unknown function".into()))?;
             let base = fr.base;
-            let mut pc = fr.pc as usize;
-            let n = code.insns.len();
-            // Fuel for the rest of the block (instructions and terminator)
-            // is charged at once when there is enough; what a call or an
-            // error leaves unexecuted is given back.
-            let rest = (n.saturating_sub(pc) + 1) as u64;
-            let charged = self.fuel >= rest;
-            if charged {
-                self.fuel -= rest;
-            }
+            let mut block = fr.block;
             // Fast paths skip the recorder, so they are off while recording.
             let fast = !TRACE && self.recorder.is_none();
-            while let Some(insn) = code.insns.get(pc) {
-                self.before_step::<TRACE>(charged, fr.func, fr.block, pc)?;
-                if fast && self.fast_insn(insn, base) {
-                    pc += 1;
-                    continue;
+            let mut pc = fr.pc as usize;
+            // Branches stay in this loop; calls and returns change frames.
+            loop {
+                let code = func
+                    .blocks
+                    .get(block as usize)
+                    .ok_or_else(|| Stop::Internal("unknown block".into()))?;
+                let n = code.insns.len();
+                // Fuel for the rest of the block (instructions and terminator)
+                // is charged at once when there is enough; what a call or an
+                // error leaves unexecuted is given back.
+                let rest = (n.saturating_sub(pc) + 1) as u64;
+                let charged = self.fuel >= rest;
+                if charged {
+                    self.fuel -= rest;
                 }
-                let r = self.interp_insn(insn, base, pc, code.first_site + pc as u32);
-                if let Ok(true) = r {
-                    if charged {
-                        self.fuel += (n - pc) as u64;
+                while let Some(insn) = code.insns.get(pc) {
+                    self.before_step::<TRACE>(charged, fr.func, block, pc)?;
+                    if fast && self.fast_insn(insn, base) {
+                        pc += 1;
+                        continue;
                     }
-                    continue 'outer;
-                }
-                if let Err(e) = r {
-                    if charged {
-                        self.fuel += (n - pc) as u64;
+                    let r = self.interp_insn(insn, base, pc, code.first_site + pc as u32);
+                    if let Ok(true) = r {
+                        if charged {
+                            self.fuel += (n - pc) as u64;
+                        }
+                        continue 'outer;
                     }
-                    self.set_pc(pc);
-                    return Err(e);
-                }
-                if TRACE {
-                    if let Some(dst) = insn.dst() {
-                        let shown = self.show_value(self.local(base, dst));
-                        self.trace_step(fr.func, fr.block, pc, Some(shown));
-                    }
-                }
-                pc += 1;
-            }
-            self.before_step::<TRACE>(charged, fr.func, fr.block, pc)?;
-            match &code.term {
-                Term::Br(b) => self.goto(*b),
-                Term::Cbr(op, t, f) => match self.interp_cbr(*op, base) {
-                    Ok(c) => self.goto(if c { *t } else { *f }),
-                    Err(e) => {
+                    if let Err(e) = r {
+                        if charged {
+                            self.fuel += (n - pc) as u64;
+                        }
                         self.set_pc(pc);
                         return Err(e);
                     }
-                },
-                Term::Ret(op) => {
-                    let v = match op {
-                        Some(o) => self.interp_operand(*o, base),
-                        None => Value::undef(UndefWhy::Unset, 0, 0),
-                    };
-                    if self.frames.len() == 1 {
-                        // The entry function returns to the machine; its
-                        // frame stays so that an undef result has a location.
-                        self.set_pc(pc);
-                        return Ok(v);
+                    if TRACE {
+                        if let Some(dst) = insn.dst() {
+                            let shown = self.show_value(self.local(base, dst));
+                            self.trace_step(fr.func, block, pc, Some(shown));
+                        }
                     }
-                    self.interp_ret(v);
+                    pc += 1;
                 }
+                self.before_step::<TRACE>(charged, fr.func, block, pc)?;
+                match &code.term {
+                    Term::Br(b) => block = *b,
+                    Term::Cbr(op, t, f) => match self.interp_cbr(*op, base) {
+                        Ok(c) => block = if c { *t } else { *f },
+                        Err(e) => {
+                            self.set_pc(pc);
+                            return Err(e);
+                        }
+                    },
+                    Term::Ret(op) => {
+                        let v = match op {
+                            Some(o) => self.interp_operand(*o, base),
+                            None => Value::undef(UndefWhy::Unset, 0, 0),
+                        };
+                        if self.frames.len() == 1 {
+                            // The entry function returns to the machine; its
+                            // frame stays so that an undef result has a location.
+                            self.set_pc(pc);
+                            return Ok(v);
+                        }
+                        self.interp_ret(v);
+                        continue 'outer;
+                    }
+                }
+                self.goto(block);
+                pc = 0;
             }
         }
     }

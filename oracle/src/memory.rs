@@ -147,7 +147,9 @@ impl Memory {
     /// A new heap block holding `bytes`; a pointer's `block` for it.
     /// (The caller accounts for its cells.)
     pub fn alloc_heap_string(&mut self, bytes: Vec<u8>) -> Option<u32> {
-        let n = u32::try_from(self.heap.len()).ok().filter(|&n| n < HEAP_BIT)?;
+        let n = u32::try_from(self.heap.len())
+            .ok()
+            .filter(|&n| n < HEAP_BIT)?;
         self.heap.push(Some(bytes.into()));
         Some(HEAP_BIT | n)
     }
