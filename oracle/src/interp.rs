@@ -6,7 +6,7 @@
 
 use crate::memory::{AllocKind, Memory};
 use crate::report;
-use crate::resolve::{FunRef, Op, Program, Term};
+use crate::resolve::{Func, FunRef, Op, Program, Term};
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, Undef, UndefWhy, Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
 use spec::{LimitKind, Source, UndefinedKind};
@@ -187,23 +187,30 @@ impl<'p> Machine<'p> {
     pub fn interp_call_entry(&mut self, func: u32, args: Vec<Value>) -> Result<Value, Stop> {
         let base = self.locals.len();
         self.locals.extend(args);
-        self.push_frame(func, base, None)?;
+        let prog = self.prog;
+        let f = prog
+            .funcs
+            .get(func as usize)
+            .ok_or_else(|| Stop::Internal("call of an unknown function".into()))?;
+        self.push_frame(func, f, base, None)?;
         self.interp_cfg()
     }
 
     /// Allocates the frame of a call of defined function `func` whose
     /// arguments are already in `locals[base..]`: the rest of its locals
     /// unset, an empty stack block.
-    fn push_frame(&mut self, func: u32, base: usize, dst: Option<u32>) -> Result<(), Stop> {
+    #[inline(always)]
+    fn push_frame(
+        &mut self,
+        func: u32,
+        f: &Func,
+        base: usize,
+        dst: Option<u32>,
+    ) -> Result<(), Stop> {
         if self.frames.len() >= self.max_depth {
             self.locals.truncate(base);
             return Err(Stop::Limit(LimitKind::CallDepthExceeded));
         }
-        let f = self
-            .prog
-            .funcs
-            .get(func as usize)
-            .ok_or_else(|| Stop::Internal("call of an unknown function".into()))?;
         // A frame's locals count as memory too (one cell each, given back
         // by `ret` with the frame's allocations).
         let cells = u64::from(f.nslots).max(1);
@@ -212,7 +219,11 @@ impl<'p> Machine<'p> {
             return Err(e);
         }
         let unset = Value::undef(UndefWhy::Unset, 0, 0);
-        self.locals.resize(base + f.nslots as usize, unset);
+        let new_len = base + f.nslots as usize;
+        self.locals.reserve(new_len.saturating_sub(self.locals.len()));
+        while self.locals.len() < new_len {
+            self.locals.push(unset);
+        }
         // Frame numbers are 32 bits; a run this long ends as out of fuel.
         self.serial = self
             .serial
@@ -423,7 +434,7 @@ impl<'p> Machine<'p> {
 
     /// `interp_operand`: a literal is an integer, `@g` and `null` constant
     /// pointers, `%x` the local's value.
-    #[inline]
+    #[inline(always)]
     pub fn interp_operand(&self, op: Op, base: usize) -> Value {
         match op {
             Op::Const(n) => Value::Int(n),
@@ -533,24 +544,26 @@ impl<'p> Machine<'p> {
         base: usize,
     ) -> Result<bool, Stop> {
         let prog = self.prog;
-        let n = match self.interp_operand(callee, base) {
-            Value::Ptr(Ptr { block, .. }) if block != NULL_BLOCK && block & FUNC_BIT != 0 => {
+        let n = match operand_ref(&self.locals, prog, callee, base) {
+            Some(Value::Ptr(Ptr { block, .. })) if *block != NULL_BLOCK && block & FUNC_BIT != 0 => {
                 block & !FUNC_BIT
             }
-            Value::Ptr(_) => {
+            Some(Value::Ptr(_)) => {
                 return Err(Stop::Undefined(
                     UndefinedKind::BadCall,
                     "the callee is not a pointer to a function".into(),
                 ))
             }
-            Value::Undef(u) => {
+            Some(Value::Undef(u)) => {
                 return Err(self.undef_used(
                     UndefinedKind::UndefOperand,
-                    &u,
+                    u,
                     &self.named("the callee", callee),
                 ))
             }
-            Value::Int(_) => return Err(Stop::Internal("an integer used as a callee".into())),
+            Some(Value::Int(_)) | None => {
+                return Err(Stop::Internal("an integer used as a callee".into()))
+            }
         };
         match prog.fun_refs.get(n as usize) {
             Some(FunRef::Defined(i)) => {
@@ -566,7 +579,7 @@ impl<'p> Machine<'p> {
                     let v = self.interp_operand(*a, base);
                     self.locals.push(v);
                 }
-                self.push_frame(*i, new_base, dst)?;
+                self.push_frame(*i, f, new_base, dst)?;
                 if self.recorder.is_some() {
                     for k in 0..args.len() {
                         let v = *self.local(new_base, k as u32);
