@@ -150,7 +150,8 @@ impl Machine<'_> {
     /// for other pointers that are not freed: the general rule decides).
     #[inline(always)]
     fn not_freed(&self, p: &crate::value::Ptr) -> bool {
-        p.block == NULL_BLOCK || matches!(self.mem.allocs.get(p.block as usize), Some(a) if a.gen == p.gen)
+        p.block == NULL_BLOCK
+            || matches!(self.mem.allocs.get(p.block as usize), Some(a) if a.gen == p.gen)
     }
 
     /// Sets local `slot` (no recording: fast paths run only when no

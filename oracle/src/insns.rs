@@ -46,7 +46,9 @@ impl Machine<'_> {
             Insn::Load { dst, ty, ptr } => self
                 .interp_load(*dst, *ty, *ptr, base, site)
                 .map(|()| false),
-            Insn::Store { ty, val, ptr } => self.interp_store(*ty, *val, *ptr, base).map(|()| false),
+            Insn::Store { ty, val, ptr } => {
+                self.interp_store(*ty, *val, *ptr, base).map(|()| false)
+            }
             Insn::Gep(g) => self.interp_gep(g, base, site).map(|()| false),
             Insn::Bitcast { dst, op } => {
                 let v = self.interp_operand(*op, base);
@@ -177,13 +179,17 @@ impl Machine<'_> {
             .last_mut()
             .ok_or_else(|| Stop::Internal("alloca outside a call".into()))?;
         frame.cells = frame.cells.saturating_add(cells);
-        let (gen, index) = (frame.serial, self.mem.allocs.len() as u32 - frame.allocs_base);
+        let (gen, index) = (
+            frame.serial,
+            self.mem.allocs.len() as u32 - frame.allocs_base,
+        );
         let fill = Value::undef(UndefWhy::Uninit, site, 0);
         let kind = AllocKind::Stack { depth, index };
-        let block = self
-            .mem
-            .allocate(gen, kind, cells, fill)
-            .ok_or(Stop::Limit(spec::LimitKind::MemoryExhausted))?;
+        // (A `let else`, not `ok_or`: building a `Stop` on the hot path
+        // would cost its drop.)
+        let Some(block) = self.mem.allocate(gen, kind, cells, fill) else {
+            return Err(Stop::Limit(spec::LimitKind::MemoryExhausted));
+        };
         Ok(Value::Ptr(Ptr::root(block, gen, place)))
     }
 

@@ -6,7 +6,7 @@
 
 use crate::memory::{AllocKind, Memory};
 use crate::report;
-use crate::resolve::{Func, FunRef, Op, Program, Term};
+use crate::resolve::{FunRef, Func, Op, Program, Term};
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, Undef, UndefWhy, Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
 use spec::{LimitKind, Source, UndefinedKind};
@@ -55,6 +55,10 @@ pub struct Machine<'p> {
     pub(crate) mem: Memory,
     pub(crate) frames: Vec<Frame>,
     pub(crate) locals: Vec<Value>,
+    /// Where the innermost frame's locals end: `locals[..locals_top]` are
+    /// the active frames' (the vector itself keeps its longest length, so
+    /// a call writes its locals in place instead of pushing them).
+    locals_top: usize,
     pub(crate) stdout: Vec<u8>,
     pub(crate) fuel: u64,
     pub(crate) max_depth: usize,
@@ -101,6 +105,7 @@ impl<'p> Machine<'p> {
             mem: Memory::default(),
             frames: Vec::new(),
             locals: Vec::new(),
+            locals_top: 0,
             stdout: Vec::new(),
             fuel,
             max_depth,
@@ -185,50 +190,54 @@ impl<'p> Machine<'p> {
 
     /// `interp_call` of the entry function: runs it to its return.
     pub fn interp_call_entry(&mut self, func: u32, args: Vec<Value>) -> Result<Value, Stop> {
-        let base = self.locals.len();
+        let base = self.locals_top;
+        self.locals.truncate(base);
+        let nargs = args.len();
         self.locals.extend(args);
         let prog = self.prog;
         let f = prog
             .funcs
             .get(func as usize)
             .ok_or_else(|| Stop::Internal("call of an unknown function".into()))?;
-        self.push_frame(func, f, base, None)?;
+        self.push_frame(func, f, base, nargs, None)?;
         self.interp_cfg()
     }
 
     /// Allocates the frame of a call of defined function `func` whose
-    /// arguments are already in `locals[base..]`: the rest of its locals
-    /// unset, an empty stack block.
+    /// `nargs` arguments are already in `locals[base..]`: the rest of its
+    /// locals unset, an empty stack block.
     #[inline(always)]
     fn push_frame(
         &mut self,
         func: u32,
         f: &Func,
         base: usize,
+        nargs: usize,
         dst: Option<u32>,
     ) -> Result<(), Stop> {
         if self.frames.len() >= self.max_depth {
-            self.locals.truncate(base);
             return Err(Stop::Limit(LimitKind::CallDepthExceeded));
         }
         // A frame's locals count as memory too (one cell each, given back
         // by `ret` with the frame's allocations).
         let cells = u64::from(f.nslots).max(1);
-        if let Err(e) = self.use_cells(cells) {
-            self.locals.truncate(base);
-            return Err(e);
-        }
+        self.use_cells(cells)?;
         let unset = Value::undef(UndefWhy::Unset, 0, 0);
-        let new_len = base + f.nslots as usize;
-        self.locals.reserve(new_len.saturating_sub(self.locals.len()));
-        while self.locals.len() < new_len {
-            self.locals.push(unset);
+        let top = base + f.nslots as usize;
+        if self.locals.len() < top {
+            self.locals.resize(top, unset);
         }
+        if let Some(rest) = self.locals.get_mut(base + nargs..top) {
+            rest.fill(unset);
+        }
+        self.locals_top = top;
         // Frame numbers are 32 bits; a run this long ends as out of fuel.
-        self.serial = self
-            .serial
-            .checked_add(1)
-            .ok_or(Stop::Limit(LimitKind::FuelExhausted))?;
+        // (A `let else`, not `ok_or`: building a `Stop` on every call would
+        // cost its drop.)
+        let Some(serial) = self.serial.checked_add(1) else {
+            return Err(Stop::Limit(LimitKind::FuelExhausted));
+        };
+        self.serial = serial;
         self.frames.push(Frame {
             func,
             block: 0,
@@ -410,7 +419,7 @@ impl<'p> Machine<'p> {
     /// outermost call returned `v`.
     fn interp_ret(&mut self, v: Value) -> Option<Value> {
         let fr = self.frames.pop()?;
-        self.locals.truncate(fr.base);
+        self.locals_top = fr.base;
         self.mem.words.truncate(fr.words_base);
         self.mem.allocs.truncate(fr.allocs_base as usize);
         self.mem.cells = self.mem.cells.saturating_sub(fr.cells);
@@ -545,7 +554,9 @@ impl<'p> Machine<'p> {
     ) -> Result<bool, Stop> {
         let prog = self.prog;
         let n = match operand_ref(&self.locals, prog, callee, base) {
-            Some(Value::Ptr(Ptr { block, .. })) if *block != NULL_BLOCK && block & FUNC_BIT != 0 => {
+            Some(Value::Ptr(Ptr { block, .. }))
+                if *block != NULL_BLOCK && block & FUNC_BIT != 0 =>
+            {
                 block & !FUNC_BIT
             }
             Some(Value::Ptr(_)) => {
@@ -574,12 +585,19 @@ impl<'p> Machine<'p> {
                 if !self.tys.ty_eq(fty, f.fun_ty) {
                     return Err(bad_call(&self.tys, &f.name, f.fun_ty, fty));
                 }
-                let new_base = self.locals.len();
-                for a in args {
-                    let v = self.interp_operand(*a, base);
-                    self.locals.push(v);
+                // The arguments go right after the caller's locals.
+                let new_base = self.locals_top;
+                let top = new_base + args.len();
+                if self.locals.len() < top {
+                    self.locals.resize(top, Value::undef(UndefWhy::Unset, 0, 0));
                 }
-                self.push_frame(*i, f, new_base, dst)?;
+                for (k, a) in args.iter().enumerate() {
+                    let v = self.interp_operand(*a, base);
+                    if let Some(slot) = self.locals.get_mut(new_base + k) {
+                        *slot = v;
+                    }
+                }
+                self.push_frame(*i, f, new_base, args.len(), dst)?;
                 if self.recorder.is_some() {
                     for k in 0..args.len() {
                         let v = *self.local(new_base, k as u32);

@@ -182,3 +182,48 @@ impl TyTable {
         self.places.get(p as usize)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use spec::{Ty, TypeEnv};
+
+    /// Every place reached by following child indices has the effective
+    /// tag that the spec's `effective_tag` computes for that path, and an
+    /// element of an array (only) may move among its siblings.
+    #[test]
+    fn places_agree_with_effective_tag() {
+        let prog = spec::parse::parse(&spec::Source::new(
+            "t.ll",
+            "%s = type { i64, [3 x { i1, [2 x i8] }], %s* }\n",
+        ))
+        .expect("parses");
+        let mut tys = TyTable::new(TypeEnv::new(&prog));
+        let root = tys.intern(&Ty::Named("s".into()));
+        let top = tys.root_place(root);
+        // Depth-first over paths of child indices 0..3 up to depth 4.
+        let mut stack = vec![(top, vec![0u32])];
+        let mut seen = 0;
+        while let Some((p, path)) = stack.pop() {
+            seen += 1;
+            let place = tys.place(p).expect("place exists").clone();
+            assert_eq!(Some(place.ty), tys.effective_tag(root, &path), "{path:?}");
+            let parent_is_array = tys
+                .place(place.parent)
+                .is_some_and(|q| matches!(q.shape, Shape::Array { .. }));
+            assert_eq!(place.sib_len > 0, parent_is_array, "{path:?}");
+            if path.len() < 5 {
+                for i in 0..3 {
+                    if let Some(c) = tys.child_place(p, i) {
+                        let mut longer = path.clone();
+                        longer.push(i);
+                        stack.push((c, longer));
+                    }
+                }
+            }
+        }
+        // Root; 3 fields; 3 of the array's element paths (one place) with 2
+        // fields each, and the string's character paths.
+        assert!(seen > 10, "only {seen} paths visited");
+    }
+}

@@ -93,10 +93,9 @@ impl Machine<'_> {
         self.use_cells(n.div_ceil(8))?;
         let tag = self.tys.intern(&Ty::Array(n, Box::new(Ty::I8)));
         let place = self.tys.root_place(tag);
-        let block = self
-            .mem
-            .alloc_heap_string(bytes)
-            .ok_or(Stop::Limit(spec::LimitKind::MemoryExhausted))?;
+        let Some(block) = self.mem.alloc_heap_string(bytes) else {
+            return Err(Stop::Limit(spec::LimitKind::MemoryExhausted));
+        };
         Ok(Value::Ptr(Ptr::root(block, 0, place)))
     }
 }
