@@ -167,7 +167,9 @@ impl Machine<'_> {
         Ok(off(p) == off(q))
     }
 
-    /// `alloca S`: a fresh undef subtree for S appended to the frame.
+    /// `alloca S`: a fresh undef subtree for S appended to the frame (the
+    /// spec's `mval_of_ty`: `cells(S)` cells of undef, each remembering
+    /// this allocation).
     fn interp_alloca(&mut self, cells: u64, place: PlaceId, site: u32) -> Result<Value, Stop> {
         if cells == 0 {
             return Err(Stop::Internal("alloca of a type with no values".into()));

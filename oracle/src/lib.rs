@@ -2,11 +2,14 @@
 //! `interp_call` and `interp_cfg` over tree-shaped memory with tagged
 //! pointers, with the decisions of ORACLE-SEMANTICS.md.
 //!
-//! The folder layout follows the spec: [`value`] (simple values),
-//! [`memory`] (blocks, trees, `mval_of_ty`, `load_ptr`, `store_ptr`),
-//! [`gep`] (`gep_ptr` and its six checks), [`interp`] (`interp_call`,
-//! `interp_cfg`, operands), [`insns`] (one function per instruction), [`runtime`] (`ll_puts`,
-//! `ll_strcat`, `ll_ltoa`), [`init`] (the initial configuration,
+//! The folder layout follows the spec: [`value`] (simple values, pointers
+//! as block, place and offset), [`memory`] (blocks and their trees' words,
+//! laid out in cells), [`place`] (what a tag and path say about a target:
+//! `effective_tag`, struct or array), [`gep`] (`gep_ptr` and its six
+//! checks), [`interp`] (`interp_call`, `interp_cfg`, operands), [`insns`]
+//! (one function per instruction), `fast` (the common case of the hottest
+//! rules, deferring to [`insns`] for everything else), [`runtime`]
+//! (`ll_puts`, `ll_strcat`, `ll_ltoa`), [`init`] (the initial configuration,
 //! `mval_of_gdecl`), [`resolve`] (names to numbers before the run),
 //! [`tytable`] (interned types) and [`report`] (outcomes and diagnostics).
 

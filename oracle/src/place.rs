@@ -1,7 +1,7 @@
 //! Places: what a pointer's `(tag, path)` says about its target, computed
 //! once per shape instead of at every access.
 //!
-//! A block's trees are built from its tag (`mval_of_ty`, `mval_of_gdecl`),
+//! A block's trees are built from its tag (`alloca`'s fresh tree, `mval_of_gdecl`),
 //! so the shape of the subtree a path reaches is a function of the tag and
 //! the path alone: its effective tag (`effective_tag`), whether it is a word,
 //! a string, a struct or an array, and whether it is an element of an array
