@@ -143,7 +143,7 @@ impl Machine<'_> {
         if a.gen != p.gen || place.shape != Shape::Word || place.ty != s {
             return None;
         }
-        Some(a.start as usize + p.off as usize)
+        Some(p.off as usize)
     }
 
     /// True for null and for pointers into live allocations (false also

@@ -89,6 +89,16 @@ pub fn init_globals(
             .map_err(Stop::Internal)?;
         let too_big = || Stop::Limit(LimitKind::MemoryExhausted);
         let start = u32::try_from(start).map_err(|_| too_big())?;
+        let expected = prog
+            .global_const
+            .get(i)
+            .and_then(|&k| prog.consts.get(k as usize));
+        if !matches!(expected, Some(Value::Ptr(p)) if p.off == start) {
+            return Err(Stop::Internal(format!(
+                "@{} is not where its pointer says",
+                info.name
+            )));
+        }
         u32::try_from(mem.words.len()).map_err(|_| too_big())?;
         mem.cells = mem
             .cells
@@ -115,7 +125,7 @@ pub fn init_argv(tys: &mut TyTable, mem: &mut Memory, argv: &[&[u8]]) -> Result<
         let tag = tys.intern(&Ty::Array(n, Box::new(Ty::I8)));
         let place = tys.root_place(tag);
         let block = mem.alloc_heap_string(bytes).ok_or_else(exhausted)?;
-        words.push(Value::Ptr(Ptr::root(block, 0, place)));
+        words.push(Value::Ptr(Ptr::root(block, 0, 0, place)));
     }
     mem.cells = mem.cells.saturating_add(words.len() as u64);
     let tag = tys.intern(&Ty::Array(argv.len() as u64, Box::new(Ty::I8.ptr_to())));
@@ -125,19 +135,12 @@ pub fn init_argv(tys: &mut TyTable, mem: &mut Memory, argv: &[&[u8]]) -> Result<
         .ok_or_else(|| Stop::Internal("argv has no elements".into()))?;
     let h = mem.heap.len() as u32;
     mem.heap.push(None);
-    let block = mem
+    let (block, start) = mem
         .allocate(0, AllocKind::Heap(h), words.len() as u64, Value::Int(0))
         .ok_or_else(exhausted)?;
-    let start = mem.words.len() - words.len();
-    mem.words.truncate(start);
+    mem.words.truncate(start as usize);
     mem.words.extend(words);
-    Ok(Value::Ptr(Ptr {
-        block,
-        gen: 0,
-        off: 0,
-        lo: 0,
-        place: elem,
-    }))
+    Ok(Value::Ptr(Ptr::root(block, 0, start, elem)))
 }
 
 /// Whether the entry function's type is `i64()` (false) or

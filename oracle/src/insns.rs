@@ -189,10 +189,10 @@ impl Machine<'_> {
         let kind = AllocKind::Stack { depth, index };
         // (A `let else`, not `ok_or`: building a `Stop` on the hot path
         // would cost its drop.)
-        let Some(block) = self.mem.allocate(gen, kind, cells, fill) else {
+        let Some((block, start)) = self.mem.allocate(gen, kind, cells, fill) else {
             return Err(Stop::Limit(spec::LimitKind::MemoryExhausted));
         };
-        Ok(Value::Ptr(Ptr::root(block, gen, place)))
+        Ok(Value::Ptr(Ptr::root(block, gen, start, place)))
     }
 
     /// The error for an address operand that is not a pointer.

@@ -121,18 +121,25 @@ impl Memory {
         self.heap.get((p.block & !HEAP_BIT) as usize)?.as_deref()
     }
 
-    /// The index in `words` of the word a pointer targets; the caller has
-    /// checked that its place is a word.
+    /// The index in `words` of the word a pointer targets, if its block is
+    /// live; the caller has checked that its place is a word.
     #[inline(always)]
     pub fn word_index(&self, p: &Ptr) -> Result<usize, Access> {
-        let a = self.alloc(p)?;
-        Ok(a.start as usize + p.off as usize)
+        self.alloc(p)?;
+        Ok(p.off as usize)
     }
 
-    /// A new allocation of `cells` cells, each `fill`; its number.
+    /// A new allocation of `cells` cells, each `fill`; its number and
+    /// where its cells start.
     /// `None` when the vectors would outgrow pointers' 32-bit numbers
     /// (the caller reports `memory-exhausted`).
-    pub fn allocate(&mut self, gen: u32, kind: AllocKind, cells: u64, fill: Value) -> Option<u32> {
+    pub fn allocate(
+        &mut self,
+        gen: u32,
+        kind: AllocKind,
+        cells: u64,
+        fill: Value,
+    ) -> Option<(u32, u32)> {
         let start = u32::try_from(self.words.len()).ok()?;
         let end = u64::from(start).checked_add(cells)?;
         let block = u32::try_from(self.allocs.len()).ok()?;
@@ -141,7 +148,7 @@ impl Memory {
         }
         self.words.resize(end as usize, fill);
         self.allocs.push(Alloc { gen, start, kind });
-        Some(block)
+        Some((block, start))
     }
 
     /// A new heap block holding `bytes`; a pointer's `block` for it.
@@ -192,13 +199,13 @@ impl Memory {
     /// character. `None` for a pointer into a frame that has returned
     /// (which tree it was is gone with the frame).
     pub fn path_of(&self, tys: &TyTable, p: &Ptr) -> Option<Vec<u32>> {
-        let first = match self.alloc(p) {
+        let (first, start) = match self.alloc(p) {
             Ok(a) => match a.kind {
-                AllocKind::Stack { index, .. } => index,
-                _ => 0,
+                AllocKind::Stack { index, .. } => (index, a.start),
+                _ => (0, a.start),
             },
             Err(Access::Dead) => return None,
-            Err(_) => 0,
+            Err(_) => (0, 0),
         };
         let mut chain = Vec::new();
         let mut at = p.place;
@@ -208,7 +215,7 @@ impl Memory {
         }
         chain.reverse();
         let mut path = vec![first];
-        let mut cur: u64 = 0;
+        let mut cur = u64::from(start);
         for w in chain.windows(2) {
             let (parent, child) = (tys.place(w[0])?, tys.place(w[1])?);
             let idx = match parent.shape {

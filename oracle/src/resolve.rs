@@ -303,15 +303,20 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
     let mut names: HashMap<&str, u32> = HashMap::new();
     let mut globals = Vec::new();
     let mut global_const = Vec::new();
+    let mut global_cells: u64 = 0;
     // Null first: its tag never matters (every access through it fails).
     let i8_ = tys.intern(&Ty::I8);
     let null_place = tys.root_place(i8_);
-    consts.push(Value::Ptr(Ptr::root(NULL_BLOCK, 0, null_place)));
+    consts.push(Value::Ptr(Ptr::root(NULL_BLOCK, 0, 0, null_place)));
     for (i, g) in prog.gdecls.iter().enumerate() {
         let ty = tys.intern(&g.ty);
         let k = consts.len() as u32;
         let place = tys.root_place(ty);
-        consts.push(Value::Ptr(Ptr::root(i as u32, 0, place)));
+        // Globals are laid out in order, each in its type's cells (see
+        // `init::init_globals`, which checks that it agrees).
+        let start = u32::try_from(global_cells).unwrap_or(u32::MAX);
+        global_cells = global_cells.saturating_add(tys.cells(ty).unwrap_or(0));
+        consts.push(Value::Ptr(Ptr::root(i as u32, 0, start, place)));
         names.entry(&g.name).or_insert(k);
         globals.push(GlobalInfo {
             name: g.name.clone(),
@@ -326,7 +331,7 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
         let k = consts.len() as u32;
         let tag = tys.intern(ty);
         let place = tys.root_place(tag);
-        consts.push(Value::Ptr(Ptr::root(FUNC_BIT | n, 0, place)));
+        consts.push(Value::Ptr(Ptr::root(FUNC_BIT | n, 0, 0, place)));
         k
     };
     for (i, f) in prog.fdecls.iter().enumerate() {

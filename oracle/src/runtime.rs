@@ -96,6 +96,6 @@ impl Machine<'_> {
         let Some(block) = self.mem.alloc_heap_string(bytes) else {
             return Err(Stop::Limit(spec::LimitKind::MemoryExhausted));
         };
-        Ok(Value::Ptr(Ptr::root(block, 0, place)))
+        Ok(Value::Ptr(Ptr::root(block, 0, 0, place)))
     }
 }

@@ -49,9 +49,13 @@ pub const HEAP_BIT: u32 = 1 << 30;
 ///   the pointer is dead (`use-after-return`).
 /// - `place` is the tag and the path's shape (see `place`): the effective
 ///   tag at the target and what the target is.
-/// - `off` is the target's cell offset in its allocation, the path's array
-///   indices; `lo` is, when the target is an element of an array, the cell
-///   offset of that array (so GEP's first index can move among elements).
+/// - `off` is where the target's first cell is in `Memory::words` (the
+///   allocation's start plus the cells before the target: the path's
+///   indices); `lo` is, when the target is an element of an array, where
+///   that array starts (so GEP's first index can move among elements).
+///   Both are 0 for null, function and heap-string pointers, which have no
+///   cells. Keeping the cell's index here (not its offset in the
+///   allocation) keeps the allocation's start off the path of every access.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct Ptr {
@@ -59,22 +63,23 @@ pub struct Ptr {
     pub block: u32,
     /// The frame number of a stack allocation, else 0.
     pub gen: u32,
-    /// Cell offset of the target in the allocation.
+    /// Index in `Memory::words` of the target's first cell.
     pub off: u32,
-    /// Cell offset of the array the target is an element of.
+    /// Index in `Memory::words` of the array the target is an element of.
     pub lo: u32,
     /// The root tag and path shape.
     pub place: crate::place::PlaceId,
 }
 
 impl Ptr {
-    /// A pointer to the whole of block `block` (path `[k]`), with place `place`.
-    pub fn root(block: u32, gen: u32, place: crate::place::PlaceId) -> Ptr {
+    /// A pointer to the whole of block `block` (path `[k]`), whose cells
+    /// start at `start`, with place `place`.
+    pub fn root(block: u32, gen: u32, start: u32, place: crate::place::PlaceId) -> Ptr {
         Ptr {
             block,
             gen,
-            off: 0,
-            lo: 0,
+            off: start,
+            lo: start,
             place,
         }
     }
