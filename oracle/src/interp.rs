@@ -417,6 +417,7 @@ impl<'p> Machine<'p> {
     /// `ret`: pops the most recent frame (its memory dies), hands the value
     /// to the caller and resumes it after its call; `Some(v)` when the
     /// outermost call returned `v`.
+    #[inline(always)]
     fn interp_ret(&mut self, v: Value) -> Option<Value> {
         let fr = self.frames.pop()?;
         self.locals_top = fr.base;
