@@ -7,14 +7,38 @@
 //! `insns` runs instead (and raises the error, with its message). So the
 //! meaning of every instruction is the one written in `insns`.
 
-use crate::gep::gep_ptr;
+use crate::gep::{gep_shift, GepShift};
 use crate::insns::bop_value;
 use crate::interp::{operand_ref, Machine};
 use crate::place::Shape;
+use crate::place::{PlaceId, NO_PLACE};
 use crate::resolve::{Insn, Op};
 use crate::tytable::TyId;
-use crate::value::{Value, NULL_BLOCK};
+use crate::value::{Ptr, Value, NULL_BLOCK};
 use spec::Cnd;
+
+/// What one GEP instruction whose indices are literals, the first 0, did
+/// last: for a live base pointer with place `base`, the result is `shift`
+/// applied to the base (see `GepShift`: every check but the live base
+/// depends on the place and the indices alone).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GepMemo {
+    base: PlaceId,
+    shift: GepShift,
+}
+
+impl Default for GepMemo {
+    fn default() -> GepMemo {
+        GepMemo {
+            base: NO_PLACE,
+            shift: GepShift {
+                place: NO_PLACE,
+                delta: 0,
+                lo: None,
+            },
+        }
+    }
+}
 
 impl Machine<'_> {
     /// Executes `insn` in its common case and returns true; otherwise
@@ -69,6 +93,16 @@ impl Machine<'_> {
                 self.put_local(base, *dst, Value::Int(r as i64))
             }
             Insn::Gep(g) => {
+                if g.constant {
+                    let p = operand_ref(&self.locals, self.prog, g.ptr, base);
+                    let m = self.gep_memo.get(g.memo as usize);
+                    if let (Some(Value::Ptr(p)), Some(m)) = (p, m) {
+                        if m.base == p.place && self.live(p) {
+                            let q = m.shift.apply(p);
+                            return self.put_local(base, g.dst, Value::Ptr(q));
+                        }
+                    }
+                }
                 let mut idxs = [0i64; 4];
                 if g.idxs.len() > idxs.len() {
                     return false;
@@ -83,8 +117,17 @@ impl Machine<'_> {
                     return false;
                 };
                 let idxs = idxs.get(..g.idxs.len()).unwrap_or(&[]);
-                match gep_ptr(&self.mem, &mut self.tys, p, g.base, g.result, idxs) {
-                    Ok(q) => self.put_local(base, g.dst, Value::Ptr(q)),
+                match gep_shift(&self.mem, &mut self.tys, p, g.base, g.result, idxs) {
+                    Ok((q, shift)) => {
+                        let memo = self.gep_memo.get_mut(g.memo as usize);
+                        if let (true, Value::Ptr(p), Some(m)) = (g.constant, p, memo) {
+                            *m = GepMemo {
+                                base: p.place,
+                                shift,
+                            };
+                        }
+                        self.put_local(base, g.dst, Value::Ptr(q))
+                    }
                     Err(_) => false,
                 }
             }
@@ -146,10 +189,16 @@ impl Machine<'_> {
         Some(p.off as usize)
     }
 
+    /// True for pointers into live allocations.
+    #[inline(always)]
+    fn live(&self, p: &Ptr) -> bool {
+        matches!(self.mem.allocs.get(p.block as usize), Some(a) if a.gen == p.gen)
+    }
+
     /// True for null and for pointers into live allocations (false also
     /// for other pointers that are not freed: the general rule decides).
     #[inline(always)]
-    fn not_freed(&self, p: &crate::value::Ptr) -> bool {
+    fn not_freed(&self, p: &Ptr) -> bool {
         p.block == NULL_BLOCK
             || matches!(self.mem.allocs.get(p.block as usize), Some(a) if a.gen == p.gen)
     }

@@ -78,14 +78,61 @@ pub fn gep_ptr(
     result: TyId,
     idxs: &[i64],
 ) -> Result<Ptr, GepCheck> {
+    gep_shift(mem, tys, p, base, result, idxs).map(|(q, _)| q)
+}
+
+/// What a `getelementptr` whose first index is 0 does to a base pointer:
+/// the result's place and how its cell indices follow from the base's.
+/// Every check but the first (a live base) depends only on the base's place
+/// and the indices, so the same GEP does the same to any live base pointer
+/// with that place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GepShift {
+    /// The result's place.
+    pub place: crate::place::PlaceId,
+    /// The result's `off` minus the base's.
+    pub delta: i64,
+    /// When the last step was into an array: its `lo` minus the base's `off`.
+    pub lo: Option<i64>,
+}
+
+impl GepShift {
+    /// The result for base `p`.
+    #[inline(always)]
+    pub fn apply(&self, p: &Ptr) -> Ptr {
+        let at = |d: i64| (i64::from(p.off) + d) as u32;
+        Ptr {
+            place: self.place,
+            off: at(self.delta),
+            lo: self.lo.map_or(p.lo, at),
+            ..*p
+        }
+    }
+}
+
+/// [`gep_ptr`], also giving the result as a [`GepShift`] of the base.
+#[inline(always)]
+pub fn gep_shift(
+    mem: &Memory,
+    tys: &mut TyTable,
+    p: &Value,
+    base: TyId,
+    result: TyId,
+    idxs: &[i64],
+) -> Result<(Ptr, GepShift), GepCheck> {
     let p = base_check(mem, p)?;
     let actual = compatible_check(tys, p, base)?;
     let (&i0, rest) = idxs.split_first().ok_or(GepCheck::Subtree)?;
     sibling_check(tys, p, i0)?;
-    let (q, typed) = new_path(tys, p, i0, rest)?;
+    let (q, typed, lo_set) = new_path(tys, p, i0, rest)?;
     target_check(tys, &q, typed, result)?;
     layout_check(tys, base, actual, idxs)?;
-    Ok(q)
+    let shift = GepShift {
+        place: q.place,
+        delta: i64::from(q.off) - i64::from(p.off),
+        lo: lo_set.then(|| i64::from(q.lo) - i64::from(p.off)),
+    };
+    Ok((q, shift))
 }
 
 /// Check 1: the base is a `Ptr` into a block that can be accessed.
@@ -121,10 +168,16 @@ fn sibling_check(tys: &TyTable, p: &Ptr, i0: i64) -> Result<(), GepCheck> {
 /// The spec's path arithmetic with check 4 (the new path targets a
 /// subtree): `i0` added to the last index (a move among the elements of
 /// the array the target is in), then each index of `rest` one step down.
-/// Also whether the target has a type: index 0 into a string's character
-/// stays on the string leaf (a subtree) but types nothing (check 5 fails).
+/// Also whether the target has a type (index 0 into a string's character
+/// stays on the string leaf, a subtree, but types nothing: check 5 fails),
+/// and whether a step went into an array (setting `lo`).
 #[inline(always)]
-fn new_path(tys: &mut TyTable, p: &Ptr, i0: i64, rest: &[i64]) -> Result<(Ptr, bool), GepCheck> {
+fn new_path(
+    tys: &mut TyTable,
+    p: &Ptr,
+    i0: i64,
+    rest: &[i64],
+) -> Result<(Ptr, bool, bool), GepCheck> {
     let mut q = *p;
     if i0 != 0 {
         let place = tys.place(p.place).ok_or(GepCheck::Subtree)?;
@@ -141,6 +194,7 @@ fn new_path(tys: &mut TyTable, p: &Ptr, i0: i64, rest: &[i64]) -> Result<(Ptr, b
         q.off = moved as u32;
     }
     let mut typed = true;
+    let mut lo_set = false;
     for &i in rest {
         let i = u32::try_from(i).map_err(|_| GepCheck::Subtree)?;
         let place = tys.place(q.place).ok_or(GepCheck::Subtree)?;
@@ -150,6 +204,7 @@ fn new_path(tys: &mut TyTable, p: &Ptr, i0: i64, rest: &[i64]) -> Result<(Ptr, b
                     return Err(GepCheck::Subtree);
                 }
                 q.lo = q.off;
+                lo_set = true;
                 q.off = q.off.wrapping_add((u64::from(i) * elem_cells) as u32);
             }
             Shape::Struct => {
@@ -165,7 +220,7 @@ fn new_path(tys: &mut TyTable, p: &Ptr, i0: i64, rest: &[i64]) -> Result<(Ptr, b
         }
         q.place = tys.child_place(q.place, i).ok_or(GepCheck::Subtree)?;
     }
-    Ok((q, typed))
+    Ok((q, typed, lo_set))
 }
 
 /// Check 5: the target is compatible with GEPTY's result type. The

@@ -60,9 +60,10 @@ impl Machine<'_> {
                 fty,
                 callee,
                 args,
+                direct,
             } => {
                 self.set_pc(pc);
-                self.interp_call(*dst, *fty, *callee, args, base)
+                self.interp_call(*dst, *fty, *callee, args, *direct, base)
             }
         }
     }

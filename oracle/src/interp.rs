@@ -68,6 +68,8 @@ pub struct Machine<'p> {
     fuel_at_start: u64,
     trace: Option<Tracer<'p>>,
     pub(crate) recorder: Option<crate::record::Recorder>,
+    /// Per GEP, what it did last (see `fast`).
+    pub(crate) gep_memo: Vec<crate::fast::GepMemo>,
 }
 
 /// A trace hook.
@@ -115,6 +117,7 @@ impl<'p> Machine<'p> {
             fuel_at_start: fuel,
             trace: None,
             recorder: None,
+            gep_memo: vec![crate::fast::GepMemo::default(); prog.geps as usize],
         }
     }
 
@@ -545,14 +548,19 @@ impl<'p> Machine<'p> {
     /// a function whose declared type is the call's annotated type. A
     /// defined function gets a new frame (`Ok(true)`); a runtime function
     /// runs at once (`Ok(false)`).
+    /// `direct` is the defined function a constant callee names.
     pub(crate) fn interp_call(
         &mut self,
         dst: Option<u32>,
         fty: TyId,
         callee: Op,
         args: &[Op],
+        direct: Option<u32>,
         base: usize,
     ) -> Result<bool, Stop> {
+        if let Some(i) = direct {
+            return self.call_defined(i, dst, fty, args, base);
+        }
         let prog = self.prog;
         let n = match operand_ref(&self.locals, prog, callee, base) {
             Some(Value::Ptr(Ptr { block, .. }))
@@ -578,35 +586,7 @@ impl<'p> Machine<'p> {
             }
         };
         match prog.fun_refs.get(n as usize) {
-            Some(FunRef::Defined(i)) => {
-                let f = prog
-                    .funcs
-                    .get(*i as usize)
-                    .ok_or_else(|| Stop::Internal("unknown function".into()))?;
-                if !self.tys.ty_eq(fty, f.fun_ty) {
-                    return Err(bad_call(&self.tys, &f.name, f.fun_ty, fty));
-                }
-                // The arguments go right after the caller's locals.
-                let new_base = self.locals_top;
-                let top = new_base + args.len();
-                if self.locals.len() < top {
-                    self.locals.resize(top, Value::undef(UndefWhy::Unset, 0, 0));
-                }
-                for (k, a) in args.iter().enumerate() {
-                    let v = self.interp_operand(*a, base);
-                    if let Some(slot) = self.locals.get_mut(new_base + k) {
-                        *slot = v;
-                    }
-                }
-                self.push_frame(*i, f, new_base, args.len(), dst)?;
-                if self.recorder.is_some() {
-                    for k in 0..args.len() {
-                        let v = *self.local(new_base, k as u32);
-                        self.record_ptr(*i, k as u32, &v);
-                    }
-                }
-                Ok(true)
-            }
+            Some(FunRef::Defined(i)) => self.call_defined(*i, dst, fty, args, base),
             Some(FunRef::Runtime(r, types)) => {
                 if !types.iter().any(|&t| self.tys.ty_eq(fty, t)) {
                     let name = crate::resolve::Runtime::ALL
@@ -655,6 +635,50 @@ pub(crate) fn operand_ref<'a>(
         Op::Const(_) => None,
         Op::Local(s) => locals.get(base + s as usize),
         Op::Val(k) => prog.consts.get(k as usize),
+    }
+}
+
+impl Machine<'_> {
+    /// The call of defined function `i`: its declared type must be the
+    /// call's annotated type `fty`; the arguments (evaluated in the
+    /// caller's frame at `base`) start its new frame.
+    #[inline(always)]
+    fn call_defined(
+        &mut self,
+        i: u32,
+        dst: Option<u32>,
+        fty: TyId,
+        args: &[Op],
+        base: usize,
+    ) -> Result<bool, Stop> {
+        let prog = self.prog;
+        let f = prog
+            .funcs
+            .get(i as usize)
+            .ok_or_else(|| Stop::Internal("unknown function".into()))?;
+        if !self.tys.ty_eq(fty, f.fun_ty) {
+            return Err(bad_call(&self.tys, &f.name, f.fun_ty, fty));
+        }
+        // The arguments go right after the caller's locals.
+        let new_base = self.locals_top;
+        let top = new_base + args.len();
+        if self.locals.len() < top {
+            self.locals.resize(top, Value::undef(UndefWhy::Unset, 0, 0));
+        }
+        for (k, a) in args.iter().enumerate() {
+            let v = self.interp_operand(*a, base);
+            if let Some(slot) = self.locals.get_mut(new_base + k) {
+                *slot = v;
+            }
+        }
+        self.push_frame(i, f, new_base, args.len(), dst)?;
+        if self.recorder.is_some() {
+            for k in 0..args.len() {
+                let v = *self.local(new_base, k as u32);
+                self.record_ptr(i, k as u32, &v);
+            }
+        }
+        Ok(true)
     }
 }
 

@@ -87,6 +87,9 @@ pub enum Insn {
         callee: Op,
         /// The arguments.
         args: Box<[Op]>,
+        /// The defined function a constant callee names (found once,
+        /// before the run; the call's type is still checked when it runs).
+        direct: Option<u32>,
     },
     /// `%L = getelementptr T1* OP, i64 OP2, ...`.
     Gep(GepInsn),
@@ -128,6 +131,12 @@ pub struct GepInsn {
     pub ptr: Op,
     /// The indices.
     pub idxs: Box<[Op]>,
+    /// Its number among the program's GEPs (for the machine's memo of
+    /// what it did last, see `fast`).
+    pub memo: u32,
+    /// True when every index is a literal and the first is 0: what it does
+    /// then depends on the base's place alone (see `gep::GepShift`).
+    pub constant: bool,
 }
 
 /// A resolved terminator.
@@ -255,6 +264,8 @@ pub struct Program {
     pub sites: Vec<Site>,
     /// The constant (index in `consts`) each global or function name denotes.
     pub names: HashMap<String, u32>,
+    /// How many `getelementptr` instructions it has.
+    pub geps: u32,
 }
 
 impl Program {
@@ -370,6 +381,8 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
         funcs.push(func);
         labels.push(ls);
     }
+    link_direct_calls(&mut funcs, &consts, &fun_refs);
+    let geps = number_geps(&mut funcs);
     Ok((
         Program {
             funcs,
@@ -380,9 +393,49 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
             global_const,
             sites,
             names: names.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            geps,
         },
         tys,
     ))
+}
+
+/// Notes in every call whose callee is a constant naming a defined
+/// function which function that is.
+fn link_direct_calls(funcs: &mut [Func], consts: &[Value], fun_refs: &[FunRef]) {
+    let defined = |op: &Op| {
+        let Op::Val(k) = op else { return None };
+        let Some(Value::Ptr(p)) = consts.get(*k as usize) else {
+            return None;
+        };
+        if p.block == NULL_BLOCK || p.block & FUNC_BIT == 0 {
+            return None;
+        }
+        match fun_refs.get((p.block & !FUNC_BIT) as usize) {
+            Some(FunRef::Defined(i)) => Some(*i),
+            _ => None,
+        }
+    };
+    for code in funcs.iter_mut().flat_map(|f| f.blocks.iter_mut()) {
+        for insn in code.insns.iter_mut() {
+            if let Insn::Call { callee, direct, .. } = insn {
+                *direct = defined(callee);
+            }
+        }
+    }
+}
+
+/// Numbers the program's GEPs in order; how many there are.
+fn number_geps(funcs: &mut [Func]) -> u32 {
+    let mut n = 0;
+    for code in funcs.iter_mut().flat_map(|f| f.blocks.iter_mut()) {
+        for insn in code.insns.iter_mut() {
+            if let Insn::Gep(g) = insn {
+                g.memo = n;
+                n += 1;
+            }
+        }
+    }
+    n
 }
 
 struct FnScope<'a> {
@@ -591,6 +644,7 @@ fn resolve_insn(
                     .iter()
                     .map(|(_, o)| sc.op(o))
                     .collect::<Result<_, _>>()?,
+                direct: None,
             }
         }
         InsnKind::Gep {
@@ -606,6 +660,9 @@ fn resolve_insn(
                 result: tys.intern(&result),
                 ptr: sc.op(ptr)?,
                 idxs: idxs.iter().map(|o| sc.op(o)).collect::<Result<_, _>>()?,
+                memo: 0,
+                constant: matches!(idxs.first().map(|o| &o.kind), Some(OperandKind::Const(0)))
+                    && idxs.iter().all(|o| matches!(o.kind, OperandKind::Const(_))),
             })
         }
         InsnKind::Bitcast { op, .. } => Insn::Bitcast {
