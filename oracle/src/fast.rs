@@ -7,7 +7,7 @@
 //! `insns` runs instead (and raises the error, with its message). So the
 //! meaning of every instruction is the one written in `insns`.
 
-use crate::gep::{gep_shift, GepShift};
+use crate::gep::{gep_ptr, GepShift};
 use crate::insns::bop_value;
 use crate::interp::{operand_ref, Machine};
 use crate::place::Shape;
@@ -117,7 +117,7 @@ impl Machine<'_> {
                     return false;
                 };
                 let idxs = idxs.get(..g.idxs.len()).unwrap_or(&[]);
-                match gep_shift(&self.mem, &mut self.tys, p, g.base, g.result, idxs) {
+                match gep_ptr(&self.mem, &mut self.tys, p, g.base, g.result, idxs) {
                     Ok((q, shift)) => {
                         let memo = self.gep_memo.get_mut(g.memo as usize);
                         if let (true, Value::Ptr(p), Some(m)) = (g.constant, p, memo) {

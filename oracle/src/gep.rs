@@ -62,25 +62,6 @@ impl GepCheck {
     }
 }
 
-/// `gep_ptr`: the pointer `getelementptr T1, T1* p, i0, ..., in` computes,
-/// or the first check it fails. `base` is T1, `result` GEPTY's type.
-///
-/// The spec adds `i0` to the last index of p's path and appends the others;
-/// here the path is a place and a cell offset (see `place`), so adding `i0`
-/// moves the offset by `i0` elements of the array p's target is in, and each
-/// further index steps into a field, an element or a string's character.
-#[inline(always)]
-pub fn gep_ptr(
-    mem: &Memory,
-    tys: &mut TyTable,
-    p: &Value,
-    base: TyId,
-    result: TyId,
-    idxs: &[i64],
-) -> Result<Ptr, GepCheck> {
-    gep_shift(mem, tys, p, base, result, idxs).map(|(q, _)| q)
-}
-
 /// What a `getelementptr` whose first index is 0 does to a base pointer:
 /// the result's place and how its cell indices follow from the base's.
 /// Every check but the first (a live base) depends only on the base's place
@@ -110,9 +91,16 @@ impl GepShift {
     }
 }
 
-/// [`gep_ptr`], also giving the result as a [`GepShift`] of the base.
+/// `gep_ptr`: the pointer `getelementptr T1, T1* p, i0, ..., in` computes,
+/// or the first check it fails. `base` is T1, `result` GEPTY's type. Also
+/// the result as a [`GepShift`] of the base (meaningful when `i0` is 0).
+///
+/// The spec adds `i0` to the last index of p's path and appends the others;
+/// here the path is a place and a cell index (see `place`), so adding `i0`
+/// moves the index by `i0` elements of the array p's target is in, and each
+/// further index steps into a field, an element or a string's character.
 #[inline(always)]
-pub fn gep_shift(
+pub fn gep_ptr(
     mem: &Memory,
     tys: &mut TyTable,
     p: &Value,

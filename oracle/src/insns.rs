@@ -312,7 +312,7 @@ impl Machine<'_> {
         }
         if let Some(slot) = self.locals.get_mut(base + g.dst as usize) {
             *slot = match r {
-                Ok(q) => Value::Ptr(q),
+                Ok((q, _)) => Value::Ptr(q),
                 Err(check) => Value::undef(UndefWhy::BadGep, site, check as u32),
             };
         }

@@ -3,6 +3,21 @@
 //! call) the value it defined.
 use spec::Source;
 
+/// Runs `text` traced: the outcome, the statistics and every step.
+fn traced(text: &str) -> (spec::Outcome, oracle::Stats, Vec<oracle::TraceStep>) {
+    let src = Source::new("t.ll", text);
+    let prog = spec::parse::parse(&src).expect("parses");
+    let mut steps = Vec::new();
+    let (o, stats) = oracle::run_with_trace(
+        &prog,
+        Some(&src),
+        &[],
+        &oracle::Options::default(),
+        &mut |s: &oracle::TraceStep| steps.push(s.clone()),
+    );
+    (o, stats, steps)
+}
+
 #[test]
 fn trace_lists_every_step_in_order() {
     let text = "define i64 @f(i64 %x) {
@@ -14,28 +29,20 @@ define i64 @main() {
   ret i64 %r
 }
 ";
-    let src = Source::new("t.ll", text);
-    let prog = spec::parse::parse(&src).expect("parses");
+    let (o, stats, all) = traced(text);
     let mut steps = Vec::new();
     let mut results = Vec::new();
-    let (o, stats) = oracle::run_with_trace(
-        &prog,
-        Some(&src),
-        &[],
-        &oracle::Options::default(),
-        &mut |s: &oracle::TraceStep| {
-            if let Some(r) = &s.result {
-                results.push((s.location.function.clone(), s.location.index, r.clone()));
-                return;
-            }
-            steps.push((
+    for s in all {
+        match &s.result {
+            Some(r) => results.push((s.location.function.clone(), s.location.index, r.clone())),
+            None => steps.push((
                 s.location.function.clone(),
                 s.location.index,
                 s.location.line,
                 s.depth,
-            ))
-        },
-    );
+            )),
+        }
+    }
     assert!(matches!(o, spec::Outcome::Returned { value: 3, .. }), "{o}");
     let want = vec![
         ("main".to_string(), 0, Some(5), 0),
@@ -75,20 +82,8 @@ define i64 @main() {
   ret i64 %r
 }
 ";
-    let src = Source::new("t.ll", text);
-    let prog = spec::parse::parse(&src).expect("parses");
-    let mut results = Vec::new();
-    let (o, _) = oracle::run_with_trace(
-        &prog,
-        Some(&src),
-        &[],
-        &oracle::Options::default(),
-        &mut |s: &oracle::TraceStep| {
-            if let Some(r) = &s.result {
-                results.push(r.clone());
-            }
-        },
-    );
+    let (o, _, steps) = traced(text);
+    let results: Vec<String> = steps.into_iter().filter_map(|s| s.result).collect();
     // %f and %k: the same element; %xc (its first field, cast) has the same
     // layout offset; %x and %p are different fields.
     assert!(matches!(o, spec::Outcome::Returned { value: 2, .. }), "{o}");
