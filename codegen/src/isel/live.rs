@@ -3,7 +3,9 @@
 //! across blocks; any other local only matters up to its last use in its
 //! block. Results are kept in registers ("dirty") and stored to their slots
 //! only when still needed: when their register is reused, before a call, or
-//! at the end of the block for locals that live across blocks.
+//! at the end of the block when a successor that starts from the slots
+//! may read them (liveness over the whole control-flow graph). A successor
+//! entered only from this block inherits the registers, dirty ones too.
 
 use super::frame::Frame;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -16,6 +18,86 @@ pub(crate) struct Live {
     /// For each block (entry first), the index of the last instruction using
     /// each local (the terminator's index is the number of instructions).
     pub last_use: Vec<HashMap<i32, usize>>,
+    /// For each block (entry first), the block whose terminator is the only
+    /// way into it, if there is exactly one such edge (the entry block has
+    /// none: it is entered from the prologue).
+    pub sole_pred: Vec<Option<usize>>,
+    /// For each block (entry first), the blocks its terminator branches to.
+    pub succs: Vec<Vec<usize>>,
+    /// For each block (entry first), the slots of the locals live on entry:
+    /// read there or later before being defined.
+    pub live_in: Vec<HashSet<i32>>,
+}
+
+/// For each block (entry first), the only block branching to it when
+/// exactly one edge of the control-flow graph enters it.
+fn sole_preds(succs: &[Vec<usize>]) -> Vec<Option<usize>> {
+    let mut edges: Vec<(usize, Option<usize>)> = vec![(0, None); succs.len()];
+    for (b, ts) in succs.iter().enumerate() {
+        for &t in ts {
+            if let Some(e) = edges.get_mut(t) {
+                *e = (e.0 + 1, Some(b));
+            }
+        }
+    }
+    edges
+        .into_iter()
+        .enumerate()
+        .map(|(b, (n, p))| if b > 0 && n == 1 { p } else { None })
+        .collect()
+}
+
+/// For each block (entry first), the blocks its terminator branches to;
+/// `index` maps a label to its block's position.
+fn successors(blocks: &[&spec::Block], index: &HashMap<&str, usize>) -> Vec<Vec<usize>> {
+    blocks
+        .iter()
+        .map(|block| {
+            let targets: &[&String] = match &block.term.kind {
+                TermKind::Br(l) => &[l],
+                TermKind::Cbr(_, l1, l2) => &[l1, l2],
+                TermKind::Ret(..) => &[],
+            };
+            targets
+                .iter()
+                .filter_map(|l| index.get(l.as_str()).copied())
+                .collect()
+        })
+        .collect()
+}
+
+/// The locals live on entry to each block, from each block's upward
+/// exposed uses (`exposed`: read before any definition in the block; in
+/// SSA form, the locals it reads and does not define) and definitions:
+/// `in(b) = exposed(b) ∪ (∪ in(s) for s a successor − defs(b))`, iterated
+/// to the least fixed point.
+fn live_ins(
+    succs: &[Vec<usize>],
+    exposed: &[HashSet<i32>],
+    defs: &[HashSet<i32>],
+) -> Vec<HashSet<i32>> {
+    let mut live_in: Vec<HashSet<i32>> = exposed.to_vec();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for b in (0..succs.len()).rev() {
+            let mut add = Vec::new();
+            for &s in succs.get(b).into_iter().flatten() {
+                for &x in live_in.get(s).into_iter().flatten() {
+                    let defined = defs.get(b).is_some_and(|d| d.contains(&x));
+                    let known = live_in.get(b).is_some_and(|l| l.contains(&x));
+                    if !defined && !known {
+                        add.push(x);
+                    }
+                }
+            }
+            if let Some(l) = live_in.get_mut(b) {
+                changed |= !add.is_empty();
+                l.extend(add);
+            }
+        }
+    }
+    live_in
 }
 
 /// The operands an instruction reads.
@@ -53,8 +135,11 @@ impl Live {
             .filter_map(|(p, _)| frame.slots.get(p.as_str()).copied())
             .collect();
         let mut last_use = Vec::with_capacity(blocks.len());
+        let mut exposed = Vec::with_capacity(blocks.len());
+        let mut defs = Vec::with_capacity(blocks.len());
         for (b, block) in blocks.iter().enumerate() {
             let mut last = HashMap::default();
+            let mut outside: HashSet<i32> = HashSet::default();
             let mut uses = |op: &Operand, at: usize| {
                 if let OperandKind::Id(x) = &op.kind {
                     // An entry alloca is addressed directly, never read
@@ -66,6 +151,7 @@ impl Live {
                         last.insert(disp, at);
                         if def_block.get(x.as_str()) != Some(&b) {
                             crosses.insert(disp);
+                            outside.insert(disp);
                         }
                     }
                 }
@@ -81,7 +167,47 @@ impl Live {
                 _ => {}
             }
             last_use.push(last);
+            exposed.push(outside);
+            defs.push(
+                block
+                    .insns
+                    .iter()
+                    .filter_map(|i| i.result.as_deref())
+                    .filter_map(|r| frame.slots.get(r).copied())
+                    .collect(),
+            );
         }
-        Live { crosses, last_use }
+        let index: HashMap<&str, usize> = f
+            .cfg
+            .blocks
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.label.as_str(), i + 1))
+            .collect();
+        let succs = successors(&blocks, &index);
+        let sole_pred = sole_preds(&succs);
+        let live_in = live_ins(&succs, &exposed, &defs);
+        Live {
+            crosses,
+            last_use,
+            sole_pred,
+            succs,
+            live_in,
+        }
+    }
+
+    /// Whether block `s` starts with the registers as block `b` left them:
+    /// `b`'s branch is the only edge into `s`, and `b` is selected first.
+    pub fn inherits(&self, s: usize, b: usize) -> bool {
+        s > b && self.sole_pred.get(s).copied().flatten() == Some(b)
+    }
+
+    /// Whether the local in slot `disp` must be in its slot when block `b`
+    /// branches: a successor that does not inherit `b`'s registers may
+    /// read it.
+    pub fn slot_read_after(&self, b: usize, disp: i32) -> bool {
+        self.succs.get(b).into_iter().flatten().any(|&s| {
+            !self.inherits(s, b) && self.live_in.get(s).is_some_and(|l| l.contains(&disp))
+        })
     }
 }

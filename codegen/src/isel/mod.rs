@@ -12,8 +12,9 @@
 //! computed in the least recently used register of a pool and reaches its
 //! slot only when it is still needed as the register is reused, before a
 //! call, or at the end of the block for locals used in other blocks
-//! (`live.rs`). Nothing is kept in registers across labels or calls, so
-//! every block starts from the slots.
+//! (`live.rs`). Nothing is kept in registers across calls. A block entered
+//! by one edge alone, from a block selected before it, starts knowing what
+//! the registers held at that branch; any other block starts from the slots.
 
 mod call;
 mod frame;
@@ -31,6 +32,9 @@ use frame::Frame;
 use live::Live;
 use rustc_hash::FxHashMap as HashMap;
 use spec::{Fdecl, InsnKind, Operand, OperandKind, Span, TermKind, TypeEnv};
+
+/// What each register holds (a local's slot) and whether it is dirty.
+type Regs = ([Option<i32>; Reg::ALL.len()], [bool; Reg::ALL.len()]);
 
 /// The state of selecting one function: the frame, the block labels and the
 /// instructions produced so far.
@@ -50,6 +54,9 @@ pub(crate) struct FnCtx<'a> {
     clock: u64,
     /// Registers holding a result not yet stored to its slot.
     dirty: [bool; Reg::ALL.len()],
+    /// For each block selected so far, what the registers held at its
+    /// branches and which of them were dirty (`None` after a `ret`).
+    exits: Vec<Option<Regs>>,
     /// Which results must reach their slots.
     live: Live,
     /// The block being selected (0 is the entry block).
@@ -93,6 +100,7 @@ pub(crate) fn compile_fdecl(
         lru: [0; Reg::ALL.len()],
         clock: 0,
         dirty: [false; Reg::ALL.len()],
+        exits: Vec::new(),
         live,
         block: 0,
         pos: 0,
@@ -111,6 +119,7 @@ pub(crate) fn compile_fdecl(
         cx.block = b;
         if let Some(l) = label {
             cx.emit(MInst::Label(l));
+            cx.inherit(b);
         }
         let in_entry = label.is_none();
         for (i, insn) in block.insns.iter().enumerate() {
@@ -129,6 +138,8 @@ pub(crate) fn compile_fdecl(
         cx.flags_only = false;
         let fused = fused_condition(block).map(|cc| insn::mutate_cc(cc, cx.mutation));
         cx.compile_term(&block.term, next, fused)?;
+        let returns = matches!(block.term.kind, TermKind::Ret(..));
+        cx.exits.push((!returns).then_some((cx.cache, cx.dirty)));
     }
     Ok(MFunc {
         name: f.name.clone(),
@@ -162,6 +173,24 @@ impl FnCtx<'_> {
                 .and_then(|i| i.result.as_deref())
                 .and_then(|r| self.frame.slots.get(r))
                 .is_some_and(|disp| !self.live.crosses.contains(disp))
+    }
+
+    /// At the start of block `b` (its label just emitted): when one edge
+    /// alone enters it, from a block already selected, the registers still
+    /// hold what they held at that block's branch, results not yet stored
+    /// included (see [`FnCtx::flush`]); otherwise nothing is known.
+    fn inherit(&mut self, b: usize) {
+        let held = self
+            .live
+            .sole_pred
+            .get(b)
+            .copied()
+            .flatten()
+            .and_then(|p| self.exits.get(p).copied().flatten());
+        if let Some((cache, dirty)) = held {
+            self.cache = cache;
+            self.dirty = dirty;
+        }
     }
 
     /// An error located at `span` in this function.
@@ -258,14 +287,17 @@ impl FnCtx<'_> {
         }
     }
 
-    /// At the end of a block: stores every result not yet stored that lives
-    /// across blocks (stores leave the flags alone).
+    /// At the end of a block, before its branch: stores every result not
+    /// yet stored that a successor starting from the slots may read (stores
+    /// leave the flags alone). The others stay dirty for the successors
+    /// that inherit the registers (they store them if they need to); a
+    /// successor that starts from the slots does not read them.
     fn flush(&mut self) {
         for r in Reg::ALL {
             let i = r.index();
             if let (Some(true), Some(Some(disp))) = (self.dirty.get(i), self.cache.get(i)) {
                 let disp = *disp;
-                if self.live.crosses.contains(&disp) {
+                if self.live.slot_read_after(self.block, disp) {
                     self.out.push(MInst::Store(
                         Mem {
                             base: Reg::Rbp,
@@ -273,8 +305,8 @@ impl FnCtx<'_> {
                         },
                         r,
                     ));
+                    self.dirty[i] = false;
                 }
-                self.dirty[i] = false;
             }
         }
     }
