@@ -63,6 +63,9 @@ pub(crate) struct FnCtx<'a> {
     block: usize,
     /// The index of the instruction being selected in its block.
     pos: usize,
+    /// The current instruction has read all its operands (a call about to
+    /// be made): its own uses no longer make a value needed.
+    uses_done: bool,
     /// The deliberate miscompilation, if any (mutation testing).
     mutation: Option<Mutation>,
     /// The instruction is an `icmp` whose only use is the block's `cbr`,
@@ -104,6 +107,7 @@ pub(crate) fn compile_fdecl(
         live,
         block: 0,
         pos: 0,
+        uses_done: false,
         mutation: opts.mutation,
         flags_only: false,
     };
@@ -256,8 +260,8 @@ impl FnCtx<'_> {
     }
 
     /// True when the local in slot `disp` may still be read from its slot:
-    /// it lives across blocks, or the current instruction or a later one in
-    /// this block uses it.
+    /// it lives across blocks, or a later instruction in this block uses
+    /// it, or the current one does and has not read all its operands yet.
     fn needed(&self, disp: i32) -> bool {
         self.live.crosses.contains(&disp)
             || self
@@ -265,7 +269,7 @@ impl FnCtx<'_> {
                 .last_use
                 .get(self.block)
                 .and_then(|m| m.get(&disp))
-                .is_some_and(|&at| at >= self.pos)
+                .is_some_and(|&at| at > self.pos || (at == self.pos && !self.uses_done))
     }
 
     /// Before `r` is overwritten: stores the result it holds to its slot if
