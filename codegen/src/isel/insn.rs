@@ -50,7 +50,14 @@ impl FnCtx<'_> {
             }
             InsnKind::Gep {
                 base_ty, ptr, idxs, ..
-            } => Some(self.compile_gep(base_ty, ptr, idxs, insn.span)?),
+            } => {
+                let result = insn.result.as_deref().unwrap_or("");
+                if self.fold_gep(result, base_ty, ptr, idxs, insn.span)? {
+                    None
+                } else {
+                    Some(self.compile_gep(base_ty, ptr, idxs, insn.span)?)
+                }
+            }
             InsnKind::Bitcast { op, .. } => Some(self.src(op, &[])?),
         };
         self.store_result(&insn.result, r, insn.span)
@@ -155,26 +162,17 @@ impl FnCtx<'_> {
 
     /// `%L = load S* OP`: `d = [p]` (`[rbp - k]` for an entry alloca).
     fn compile_load(&mut self, ptr: &Operand) -> Result<Reg, CodegenError> {
-        if let Some(m) = self.alloca_mem(ptr) {
-            let d = self.pick(&[]);
-            self.emit(MInst::Load(d, m));
-            return Ok(d);
-        }
-        let p = self.src(ptr, &[])?;
-        let d = self.pick(&[p]);
-        self.emit(MInst::Load(d, Mem { base: p, disp: 0 }));
+        let m = self.address(ptr, &[])?;
+        let d = self.pick(&[m.base]);
+        self.emit(MInst::Load(d, m));
         Ok(d)
     }
 
     /// `store S OP1, S* OP2`: `[p] = v` (`[rbp - k]` for an entry alloca).
     fn compile_store(&mut self, val: &Operand, ptr: &Operand) -> Result<(), CodegenError> {
         let v = self.src(val, &[])?;
-        if let Some(m) = self.alloca_mem(ptr) {
-            self.emit(MInst::Store(m, v));
-            return Ok(());
-        }
-        let p = self.src(ptr, &[v])?;
-        self.emit(MInst::Store(Mem { base: p, disp: 0 }, v));
+        let m = self.address(ptr, &[v])?;
+        self.emit(MInst::Store(m, v));
         Ok(())
     }
 

@@ -27,6 +27,57 @@ pub(crate) struct Live {
     /// For each block (entry first), the slots of the locals live on entry:
     /// read there or later before being defined.
     pub live_in: Vec<HashSet<i32>>,
+    /// Slots of GEP results folded into the address of their only use
+    /// (see [`foldable_geps`]).
+    pub folded: HashSet<i32>,
+}
+
+/// The GEPs with constant indices whose result is used once, as the
+/// address of a load or store later in the same block: result name to
+/// (block, index of that load or store, the GEP's base operand). Such a
+/// GEP need not compute its result; the load or store addresses
+/// `base + offset` itself, so its base is used there too.
+fn foldable_geps<'f>(blocks: &[&'f spec::Block]) -> HashMap<&'f str, (usize, usize, &'f Operand)> {
+    let mut count: HashMap<&str, usize> = HashMap::default();
+    let mut note = |op: &'f Operand| {
+        if let OperandKind::Id(x) = &op.kind {
+            *count.entry(x.as_str()).or_insert(0) += 1;
+        }
+    };
+    for block in blocks {
+        for insn in &block.insns {
+            insn_operands(&insn.kind).into_iter().for_each(&mut note);
+        }
+        match &block.term.kind {
+            TermKind::Ret(_, Some(op)) | TermKind::Cbr(op, ..) => note(op),
+            _ => {}
+        }
+    }
+    let mut folds = HashMap::default();
+    for (b, block) in blocks.iter().enumerate() {
+        let mut geps: HashMap<&str, &Operand> = HashMap::default();
+        for (j, insn) in block.insns.iter().enumerate() {
+            let addr = match &insn.kind {
+                InsnKind::Load { ptr, .. } => Some(ptr),
+                InsnKind::Store { ptr, val, .. } if val.kind != ptr.kind => Some(ptr),
+                _ => None,
+            };
+            if let Some(OperandKind::Id(g)) = addr.map(|p| &p.kind) {
+                if let Some(&base) = geps.get(g.as_str()) {
+                    if count.get(g.as_str()) == Some(&1) {
+                        folds.insert(g.as_str(), (b, j, base));
+                    }
+                }
+            }
+            if let (InsnKind::Gep { ptr, idxs, .. }, Some(r)) = (&insn.kind, &insn.result) {
+                let consts = idxs.iter().all(|i| matches!(i.kind, OperandKind::Const(_)));
+                if consts {
+                    geps.insert(r.as_str(), ptr);
+                }
+            }
+        }
+    }
+    folds
 }
 
 /// For each block (entry first), the only block branching to it when
@@ -134,6 +185,7 @@ impl Live {
             .iter()
             .filter_map(|(p, _)| frame.slots.get(p.as_str()).copied())
             .collect();
+        let folds = foldable_geps(&blocks);
         let mut last_use = Vec::with_capacity(blocks.len());
         let mut exposed = Vec::with_capacity(blocks.len());
         let mut defs = Vec::with_capacity(blocks.len());
@@ -148,7 +200,8 @@ impl Live {
                         return;
                     }
                     if let Some(&disp) = frame.slots.get(x.as_str()) {
-                        last.insert(disp, at);
+                        let l = last.entry(disp).or_insert(at);
+                        *l = (*l).max(at);
                         if def_block.get(x.as_str()) != Some(&b) {
                             crosses.insert(disp);
                             outside.insert(disp);
@@ -160,6 +213,9 @@ impl Live {
                 for op in insn_operands(&insn.kind) {
                     uses(op, i);
                 }
+            }
+            for &(_, j, base) in folds.values().filter(|(fb, ..)| *fb == b) {
+                uses(base, j);
             }
             let end = block.insns.len();
             match &block.term.kind {
@@ -187,12 +243,17 @@ impl Live {
         let succs = successors(&blocks, &index);
         let sole_pred = sole_preds(&succs);
         let live_in = live_ins(&succs, &exposed, &defs);
+        let folded = folds
+            .keys()
+            .filter_map(|g| frame.slots.get(*g).copied())
+            .collect();
         Live {
             crosses,
             last_use,
             sole_pred,
             succs,
             live_in,
+            folded,
         }
     }
 

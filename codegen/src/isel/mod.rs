@@ -63,6 +63,9 @@ pub(crate) struct FnCtx<'a> {
     block: usize,
     /// The index of the instruction being selected in its block.
     pos: usize,
+    /// Folded GEPs by result slot: base operand and constant offset (see
+    /// `gep.rs`, [`FnCtx::fold_gep`]).
+    folds: HashMap<i32, (Operand, i32)>,
     /// The current instruction has read all its operands (a call about to
     /// be made): its own uses no longer make a value needed.
     uses_done: bool,
@@ -108,6 +111,7 @@ pub(crate) fn compile_fdecl(
         block: 0,
         pos: 0,
         uses_done: false,
+        folds: HashMap::default(),
         mutation: opts.mutation,
         flags_only: false,
     };
