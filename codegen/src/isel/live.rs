@@ -13,7 +13,8 @@ use spec::{Fdecl, InsnKind, Operand, OperandKind, TermKind};
 
 /// The liveness facts of one function, by slot displacement.
 pub(crate) struct Live {
-    /// Slots of locals used outside their defining block, and of parameters.
+    /// Slots of locals used outside their defining block (parameters are
+    /// defined in the entry block).
     pub crosses: HashSet<i32>,
     /// For each block (entry first), the index of the last instruction using
     /// each local (the terminator's index is the number of instructions).
@@ -27,6 +28,9 @@ pub(crate) struct Live {
     /// For each block (entry first), the slots of the locals live on entry:
     /// read there or later before being defined.
     pub live_in: Vec<HashSet<i32>>,
+    /// For each block (entry first), the slots of the locals live when it
+    /// branches: live on entry to one of its successors.
+    pub live_out: Vec<HashSet<i32>>,
     /// Slots of GEP results folded into the address of their only use
     /// (see [`foldable_geps`]).
     pub folded: HashSet<i32>,
@@ -180,11 +184,11 @@ impl Live {
                 }
             }
         }
-        let mut crosses: HashSet<i32> = f
-            .params
-            .iter()
-            .filter_map(|(p, _)| frame.slots.get(p.as_str()).copied())
-            .collect();
+        // Parameters are defined on entry, in the entry block.
+        for (p, _) in &f.params {
+            def_block.entry(p.as_str()).or_insert(0);
+        }
+        let mut crosses: HashSet<i32> = HashSet::default();
         let folds = foldable_geps(&blocks);
         let mut last_use = Vec::with_capacity(blocks.len());
         let mut exposed = Vec::with_capacity(blocks.len());
@@ -224,11 +228,13 @@ impl Live {
             }
             last_use.push(last);
             exposed.push(outside);
+            let params = f.params.iter().filter(|_| b == 0).map(|(p, _)| p.as_str());
             defs.push(
                 block
                     .insns
                     .iter()
                     .filter_map(|i| i.result.as_deref())
+                    .chain(params)
                     .filter_map(|r| frame.slots.get(r).copied())
                     .collect(),
             );
@@ -243,6 +249,16 @@ impl Live {
         let succs = successors(&blocks, &index);
         let sole_pred = sole_preds(&succs);
         let live_in = live_ins(&succs, &exposed, &defs);
+        let live_out = succs
+            .iter()
+            .map(|ss| {
+                ss.iter()
+                    .filter_map(|&s| live_in.get(s))
+                    .flatten()
+                    .copied()
+                    .collect()
+            })
+            .collect();
         let folded = folds
             .keys()
             .filter_map(|g| frame.slots.get(*g).copied())
@@ -253,6 +269,7 @@ impl Live {
             sole_pred,
             succs,
             live_in,
+            live_out,
             folded,
         }
     }

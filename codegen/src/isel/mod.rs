@@ -17,6 +17,7 @@
 //! the registers held at that branch; any other block starts from the slots.
 
 mod call;
+mod compact;
 mod frame;
 mod gep;
 mod insn;
@@ -116,6 +117,7 @@ pub(crate) fn compile_fdecl(
         flags_only: false,
     };
     cx.prologue();
+    let reserve_at = (cx.frame.size > 0).then_some(2);
     let blocks = std::iter::once((None, &f.cfg.entry)).chain(
         f.cfg
             .blocks
@@ -148,6 +150,9 @@ pub(crate) fn compile_fdecl(
         cx.compile_term(&block.term, next, fused)?;
         let returns = matches!(block.term.kind, TermKind::Ret(..));
         cx.exits.push((!returns).then_some((cx.cache, cx.dirty)));
+    }
+    if let Some(at) = reserve_at {
+        compact::compact_frame(&cx.frame, &mut cx.out, at);
     }
     Ok(MFunc {
         name: f.name.clone(),
@@ -264,10 +269,14 @@ impl FnCtx<'_> {
     }
 
     /// True when the local in slot `disp` may still be read from its slot:
-    /// it lives across blocks, or a later instruction in this block uses
-    /// it, or the current one does and has not read all its operands yet.
+    /// it is live when this block branches, or a later instruction in this
+    /// block uses it, or the current one does and has not read all its
+    /// operands yet.
     fn needed(&self, disp: i32) -> bool {
-        self.live.crosses.contains(&disp)
+        self.live
+            .live_out
+            .get(self.block)
+            .is_some_and(|l| l.contains(&disp))
             || self
                 .live
                 .last_use
@@ -330,9 +339,11 @@ impl FnCtx<'_> {
         }
     }
 
-    /// `push rbp; mov rbp, rsp; sub rsp, FRAME`, then the register
-    /// parameters stored into their slots. The entry `main(i64, i8**)` gets
-    /// argc from C as an `int`: sign-extend `edi` first.
+    /// `push rbp; mov rbp, rsp; sub rsp, FRAME` (FRAME fixed once the body
+    /// is selected, `compact.rs`). The register parameters stay in their
+    /// registers, dirty: they reach their slots only when needed, like any
+    /// result. The entry `main(i64, i8**)` gets argc from C as an `int`:
+    /// sign-extend `edi` first.
     fn prologue(&mut self) {
         self.emit(MInst::Push(Reg::Rbp));
         self.emit(MInst::MovRR(Reg::Rbp, Reg::Rsp));
@@ -345,13 +356,14 @@ impl FnCtx<'_> {
         for (i, (name, _)) in self.fdecl.params.iter().enumerate().take(Reg::ARGS.len()) {
             if let (Some(&disp), Some(&r)) = (self.frame.slots.get(name.as_str()), Reg::ARGS.get(i))
             {
-                self.emit(MInst::Store(
-                    Mem {
-                        base: Reg::Rbp,
-                        disp,
-                    },
-                    r,
-                ));
+                for (c, d) in self.cache.iter_mut().zip(self.dirty.iter_mut()) {
+                    if *c == Some(disp) {
+                        *c = None;
+                        *d = false;
+                    }
+                }
+                self.cache[r.index()] = Some(disp);
+                self.dirty[r.index()] = true;
             }
         }
     }
