@@ -13,6 +13,12 @@
 //! second pipe. The parent reads stdout up to a cap, enforces a wall-clock
 //! timeout by killing the child's process group, and reports an `Outcome`.
 //! Nothing the program does can take the parent down.
+//!
+//! Harnesses that run thousands of programs use [`run_module_reusing`]
+//! instead: one long-lived child (`worker.rs`, `worker_loop.rs`) runs them
+//! in sequence under the same contract, re-initialising per run what a
+//! fresh child has fresh; its outcomes must be confirmed in a fresh child
+//! before a disagreement is reported.
 
 mod child;
 mod rt;
