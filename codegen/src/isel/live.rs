@@ -36,47 +36,41 @@ pub(crate) struct Live {
     pub folded: HashSet<i32>,
 }
 
-/// The GEPs with constant indices whose result is used once, as the
-/// address of a load or store later in the same block: result name to
-/// (block, index of that load or store, the GEP's base operand). Such a
-/// GEP need not compute its result; the load or store addresses
-/// `base + offset` itself, so its base is used there too.
-fn foldable_geps<'f>(blocks: &[&'f spec::Block]) -> HashMap<&'f str, (usize, usize, &'f Operand)> {
-    let mut count: HashMap<&str, usize> = HashMap::default();
-    let mut note = |op: &'f Operand| {
-        if let OperandKind::Id(x) = &op.kind {
-            *count.entry(x.as_str()).or_insert(0) += 1;
-        }
+/// The GEPs with constant indices whose result is used once (`count`, by
+/// slot), as the address of a load or store later in the same block:
+/// (result slot, block, index of that load or store, the GEP's base
+/// operand). Such a GEP need not compute its result; the load or store
+/// addresses `base + offset` itself, so its base is used there too.
+fn foldable_geps<'f>(
+    blocks: &[&'f spec::Block],
+    frame: &Frame,
+    count: &HashMap<i32, usize>,
+) -> Vec<(i32, usize, usize, &'f Operand)> {
+    let slot = |op: &Operand| match &op.kind {
+        OperandKind::Id(x) => frame.slots.get(x.as_str()).copied(),
+        _ => None,
     };
-    for block in blocks {
-        for insn in &block.insns {
-            insn_operands(&insn.kind).into_iter().for_each(&mut note);
-        }
-        match &block.term.kind {
-            TermKind::Ret(_, Some(op)) | TermKind::Cbr(op, ..) => note(op),
-            _ => {}
-        }
-    }
-    let mut folds = HashMap::default();
+    let mut folds = Vec::new();
+    let mut geps: Vec<(i32, &Operand)> = Vec::new();
     for (b, block) in blocks.iter().enumerate() {
-        let mut geps: HashMap<&str, &Operand> = HashMap::default();
+        geps.clear();
         for (j, insn) in block.insns.iter().enumerate() {
             let addr = match &insn.kind {
                 InsnKind::Load { ptr, .. } => Some(ptr),
                 InsnKind::Store { ptr, val, .. } if val.kind != ptr.kind => Some(ptr),
                 _ => None,
             };
-            if let Some(OperandKind::Id(g)) = addr.map(|p| &p.kind) {
-                if let Some(&base) = geps.get(g.as_str()) {
-                    if count.get(g.as_str()) == Some(&1) {
-                        folds.insert(g.as_str(), (b, j, base));
+            if let Some(g) = addr.and_then(slot) {
+                if count.get(&g) == Some(&1) {
+                    if let Some(&(_, base)) = geps.iter().find(|(d, _)| *d == g) {
+                        folds.push((g, b, j, base));
                     }
                 }
             }
             if let (InsnKind::Gep { ptr, idxs, .. }, Some(r)) = (&insn.kind, &insn.result) {
                 let consts = idxs.iter().all(|i| matches!(i.kind, OperandKind::Const(_)));
-                if consts {
-                    geps.insert(r.as_str(), ptr);
+                if let Some(&d) = frame.slots.get(r.as_str()).filter(|_| consts) {
+                    geps.push((d, ptr));
                 }
             }
         }
@@ -155,18 +149,28 @@ fn live_ins(
     live_in
 }
 
-/// The operands an instruction reads.
-fn insn_operands(k: &InsnKind) -> Vec<&Operand> {
+/// Calls `f` on each operand an instruction reads.
+fn each_operand<'o>(k: &'o InsnKind, mut f: impl FnMut(&'o Operand)) {
     match k {
-        InsnKind::Binop { op1, op2, .. } | InsnKind::Icmp { op1, op2, .. } => vec![op1, op2],
-        InsnKind::Alloca { .. } => vec![],
-        InsnKind::Load { ptr, .. } => vec![ptr],
-        InsnKind::Store { val, ptr, .. } => vec![val, ptr],
-        InsnKind::Call { callee, args, .. } => std::iter::once(callee)
-            .chain(args.iter().map(|(_, o)| o))
-            .collect(),
-        InsnKind::Gep { ptr, idxs, .. } => std::iter::once(ptr).chain(idxs).collect(),
-        InsnKind::Bitcast { op, .. } => vec![op],
+        InsnKind::Binop { op1, op2, .. } | InsnKind::Icmp { op1, op2, .. } => {
+            f(op1);
+            f(op2);
+        }
+        InsnKind::Alloca { .. } => {}
+        InsnKind::Load { ptr, .. } => f(ptr),
+        InsnKind::Store { val, ptr, .. } => {
+            f(val);
+            f(ptr);
+        }
+        InsnKind::Call { callee, args, .. } => {
+            f(callee);
+            args.iter().for_each(|(_, o)| f(o));
+        }
+        InsnKind::Gep { ptr, idxs, .. } => {
+            f(ptr);
+            idxs.iter().for_each(f);
+        }
+        InsnKind::Bitcast { op, .. } => f(op),
     }
 }
 
@@ -176,50 +180,53 @@ impl Live {
         let blocks: Vec<&spec::Block> = std::iter::once(&f.cfg.entry)
             .chain(f.cfg.blocks.iter().map(|b| &b.block))
             .collect();
-        let mut def_block: HashMap<&str, usize> = HashMap::default();
-        for (b, block) in blocks.iter().enumerate() {
-            for insn in &block.insns {
-                if let Some(r) = &insn.result {
-                    def_block.entry(r.as_str()).or_insert(b);
-                }
-            }
-        }
         // Parameters are defined on entry, in the entry block.
-        for (p, _) in &f.params {
-            def_block.entry(p.as_str()).or_insert(0);
+        let mut defs: Vec<HashSet<i32>> = Vec::with_capacity(blocks.len());
+        let mut def_block: HashMap<i32, usize> = HashMap::default();
+        for (b, block) in blocks.iter().enumerate() {
+            let params = f.params.iter().filter(|_| b == 0).map(|(p, _)| p.as_str());
+            let results = block.insns.iter().filter_map(|i| i.result.as_deref());
+            let d: HashSet<i32> = params
+                .chain(results)
+                .filter_map(|r| frame.slots.get(r).copied())
+                .collect();
+            for &disp in &d {
+                def_block.entry(disp).or_insert(b);
+            }
+            defs.push(d);
         }
+        // An entry alloca is addressed directly, never read from its slot.
+        let alloca_slots: HashSet<i32> = frame
+            .alloca_areas
+            .keys()
+            .filter_map(|x| frame.slots.get(x.as_str()).copied())
+            .collect();
         let mut crosses: HashSet<i32> = HashSet::default();
-        let folds = foldable_geps(&blocks);
+        let mut count: HashMap<i32, usize> = HashMap::default();
         let mut last_use = Vec::with_capacity(blocks.len());
         let mut exposed = Vec::with_capacity(blocks.len());
-        let mut defs = Vec::with_capacity(blocks.len());
         for (b, block) in blocks.iter().enumerate() {
-            let mut last = HashMap::default();
+            let mut last: HashMap<i32, usize> = HashMap::default();
             let mut outside: HashSet<i32> = HashSet::default();
             let mut uses = |op: &Operand, at: usize| {
-                if let OperandKind::Id(x) = &op.kind {
-                    // An entry alloca is addressed directly, never read
-                    // from its slot.
-                    if frame.alloca_areas.contains_key(x.as_str()) {
-                        return;
-                    }
-                    if let Some(&disp) = frame.slots.get(x.as_str()) {
-                        let l = last.entry(disp).or_insert(at);
-                        *l = (*l).max(at);
-                        if def_block.get(x.as_str()) != Some(&b) {
-                            crosses.insert(disp);
-                            outside.insert(disp);
-                        }
-                    }
+                let OperandKind::Id(x) = &op.kind else {
+                    return;
+                };
+                let Some(&disp) = frame.slots.get(x.as_str()) else {
+                    return;
+                };
+                *count.entry(disp).or_insert(0) += 1;
+                if alloca_slots.contains(&disp) {
+                    return;
+                }
+                last.insert(disp, at);
+                if def_block.get(&disp) != Some(&b) {
+                    crosses.insert(disp);
+                    outside.insert(disp);
                 }
             };
             for (i, insn) in block.insns.iter().enumerate() {
-                for op in insn_operands(&insn.kind) {
-                    uses(op, i);
-                }
-            }
-            for &(_, j, base) in folds.values().filter(|(fb, ..)| *fb == b) {
-                uses(base, j);
+                each_operand(&insn.kind, |op| uses(op, i));
             }
             let end = block.insns.len();
             match &block.term.kind {
@@ -228,16 +235,21 @@ impl Live {
             }
             last_use.push(last);
             exposed.push(outside);
-            let params = f.params.iter().filter(|_| b == 0).map(|(p, _)| p.as_str());
-            defs.push(
-                block
-                    .insns
-                    .iter()
-                    .filter_map(|i| i.result.as_deref())
-                    .chain(params)
-                    .filter_map(|r| frame.slots.get(r).copied())
-                    .collect(),
-            );
+        }
+        let folds = foldable_geps(&blocks, frame, &count);
+        // A folded GEP's base is read by the load or store using it (in
+        // the GEP's own block, so no block-crossing changes).
+        for &(_, b, j, base) in &folds {
+            let disp = match &base.kind {
+                OperandKind::Id(x) => frame.slots.get(x.as_str()).copied(),
+                _ => None,
+            };
+            if let (Some(disp), Some(last)) = (disp, last_use.get_mut(b)) {
+                if !alloca_slots.contains(&disp) {
+                    let l = last.entry(disp).or_insert(j);
+                    *l = (*l).max(j);
+                }
+            }
         }
         let index: HashMap<&str, usize> = f
             .cfg
@@ -259,10 +271,7 @@ impl Live {
                     .collect()
             })
             .collect();
-        let folded = folds
-            .keys()
-            .filter_map(|g| frame.slots.get(*g).copied())
-            .collect();
+        let folded = folds.iter().map(|&(g, ..)| g).collect();
         Live {
             crosses,
             last_use,

@@ -206,6 +206,12 @@ impl Worker {
             return None;
         };
         w.res_r = res_r;
+        if sv[1] <= 2 || res_w <= 2 {
+            // The worker's fds 0, 1, 2 are the standard ones (a parent
+            // started with them closed would hand them out here).
+            [sv[1], out_w, res_w].into_iter().for_each(close);
+            return None;
+        }
         super::set_nonblocking(out_r);
         super::set_nonblocking(res_r);
         let params = WorkerParams {
