@@ -7,6 +7,7 @@
 //! may read them (liveness over the whole control-flow graph). A successor
 //! entered only from this block inherits the registers, dirty ones too.
 
+use super::bits::{Bits, SlotIndex};
 use super::frame::Frame;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use spec::{Fdecl, InsnKind, Operand, OperandKind, TermKind};
@@ -27,10 +28,12 @@ pub(crate) struct Live {
     pub succs: Vec<Vec<usize>>,
     /// For each block (entry first), the slots of the locals live on entry:
     /// read there or later before being defined.
-    pub live_in: Vec<HashSet<i32>>,
+    pub live_in: Vec<Bits>,
     /// For each block (entry first), the slots of the locals live when it
     /// branches: live on entry to one of its successors.
-    pub live_out: Vec<HashSet<i32>>,
+    pub live_out: Vec<Bits>,
+    /// The numbering of slots in `live_in` and `live_out`.
+    pub slots: SlotIndex,
     /// Slots of GEP results folded into the address of their only use
     /// (see [`foldable_geps`]).
     pub folded: HashSet<i32>,
@@ -120,33 +123,31 @@ fn successors(blocks: &[&spec::Block], index: &HashMap<&str, usize>) -> Vec<Vec<
 /// SSA form, the locals it reads and does not define) and definitions:
 /// `in(b) = exposed(b) ∪ (∪ in(s) for s a successor − defs(b))`, iterated
 /// to the least fixed point.
-fn live_ins(
-    succs: &[Vec<usize>],
-    exposed: &[HashSet<i32>],
-    defs: &[HashSet<i32>],
-) -> Vec<HashSet<i32>> {
-    let mut live_in: Vec<HashSet<i32>> = exposed.to_vec();
+fn live_ins(succs: &[Vec<usize>], exposed: &[Bits], defs: &[Bits], none: &Bits) -> Vec<Bits> {
+    let mut live_in: Vec<Bits> = exposed.to_vec();
     let mut changed = true;
     while changed {
         changed = false;
         for b in (0..succs.len()).rev() {
-            let mut add = Vec::new();
-            for &s in succs.get(b).into_iter().flatten() {
-                for &x in live_in.get(s).into_iter().flatten() {
-                    let defined = defs.get(b).is_some_and(|d| d.contains(&x));
-                    let known = live_in.get(b).is_some_and(|l| l.contains(&x));
-                    if !defined && !known {
-                        add.push(x);
-                    }
-                }
-            }
+            let out = live_out_of(succs.get(b), &live_in, none);
+            let defined = defs.get(b).unwrap_or(none);
             if let Some(l) = live_in.get_mut(b) {
-                changed |= !add.is_empty();
-                l.extend(add);
+                changed |= l.union_minus(&out, defined);
             }
         }
     }
     live_in
+}
+
+/// The union of `live_in` over the successors `ss`.
+fn live_out_of(ss: Option<&Vec<usize>>, live_in: &[Bits], none: &Bits) -> Bits {
+    let mut out = none.clone();
+    for &s in ss.into_iter().flatten() {
+        if let Some(l) = live_in.get(s) {
+            out.union_with(l);
+        }
+    }
+    out
 }
 
 /// Calls `f` on each operand an instruction reads.
@@ -181,17 +182,22 @@ impl Live {
             .chain(f.cfg.blocks.iter().map(|b| &b.block))
             .collect();
         // Parameters are defined on entry, in the entry block.
-        let mut defs: Vec<HashSet<i32>> = Vec::with_capacity(blocks.len());
+        let slots = SlotIndex::new(frame);
+        let none = slots.empty();
+        let mut defs: Vec<Bits> = Vec::with_capacity(blocks.len());
         let mut def_block: HashMap<i32, usize> = HashMap::default();
         for (b, block) in blocks.iter().enumerate() {
             let params = f.params.iter().filter(|_| b == 0).map(|(p, _)| p.as_str());
             let results = block.insns.iter().filter_map(|i| i.result.as_deref());
-            let d: HashSet<i32> = params
+            let mut d = none.clone();
+            for disp in params
                 .chain(results)
                 .filter_map(|r| frame.slots.get(r).copied())
-                .collect();
-            for &disp in &d {
+            {
                 def_block.entry(disp).or_insert(b);
+                if let Some(i) = slots.bit(disp) {
+                    d.insert(i);
+                }
             }
             defs.push(d);
         }
@@ -207,7 +213,7 @@ impl Live {
         let mut exposed = Vec::with_capacity(blocks.len());
         for (b, block) in blocks.iter().enumerate() {
             let mut last: HashMap<i32, usize> = HashMap::default();
-            let mut outside: HashSet<i32> = HashSet::default();
+            let mut outside = none.clone();
             let mut uses = |op: &Operand, at: usize| {
                 let OperandKind::Id(x) = &op.kind else {
                     return;
@@ -222,7 +228,9 @@ impl Live {
                 last.insert(disp, at);
                 if def_block.get(&disp) != Some(&b) {
                     crosses.insert(disp);
-                    outside.insert(disp);
+                    if let Some(i) = slots.bit(disp) {
+                        outside.insert(i);
+                    }
                 }
             };
             for (i, insn) in block.insns.iter().enumerate() {
@@ -260,16 +268,9 @@ impl Live {
             .collect();
         let succs = successors(&blocks, &index);
         let sole_pred = sole_preds(&succs);
-        let live_in = live_ins(&succs, &exposed, &defs);
-        let live_out = succs
-            .iter()
-            .map(|ss| {
-                ss.iter()
-                    .filter_map(|&s| live_in.get(s))
-                    .flatten()
-                    .copied()
-                    .collect()
-            })
+        let live_in = live_ins(&succs, &exposed, &defs, &none);
+        let live_out = (0..succs.len())
+            .map(|b| live_out_of(succs.get(b), &live_in, &none))
             .collect();
         let folded = folds.iter().map(|&(g, ..)| g).collect();
         Live {
@@ -279,6 +280,7 @@ impl Live {
             succs,
             live_in,
             live_out,
+            slots,
             folded,
         }
     }
@@ -293,8 +295,23 @@ impl Live {
     /// branches: a successor that does not inherit `b`'s registers may
     /// read it.
     pub fn slot_read_after(&self, b: usize, disp: i32) -> bool {
-        self.succs.get(b).into_iter().flatten().any(|&s| {
-            !self.inherits(s, b) && self.live_in.get(s).is_some_and(|l| l.contains(&disp))
-        })
+        self.succs
+            .get(b)
+            .into_iter()
+            .flatten()
+            .any(|&s| !self.inherits(s, b) && self.in_set(&self.live_in, s, disp))
+    }
+
+    /// Whether the local in slot `disp` is live when block `b` branches.
+    pub fn live_after(&self, b: usize, disp: i32) -> bool {
+        self.in_set(&self.live_out, b, disp)
+    }
+
+    /// Whether slot `disp` is in `sets[b]`.
+    fn in_set(&self, sets: &[Bits], b: usize, disp: i32) -> bool {
+        match (self.slots.bit(disp), sets.get(b)) {
+            (Some(i), Some(set)) => set.contains(i),
+            _ => false,
+        }
     }
 }

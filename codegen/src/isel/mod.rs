@@ -16,6 +16,7 @@
 //! by one edge alone, from a block selected before it, starts knowing what
 //! the registers held at that branch; any other block starts from the slots.
 
+mod bits;
 mod call;
 mod compact;
 mod frame;
@@ -273,10 +274,7 @@ impl FnCtx<'_> {
     /// block uses it, or the current one does and has not read all its
     /// operands yet.
     fn needed(&self, disp: i32) -> bool {
-        self.live
-            .live_out
-            .get(self.block)
-            .is_some_and(|l| l.contains(&disp))
+        self.live.live_after(self.block, disp)
             || self
                 .live
                 .last_use
