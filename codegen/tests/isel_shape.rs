@@ -58,6 +58,12 @@ fn parameters_and_call_arguments_stay_out_of_the_frame() {
     let fib = func(&m, "fib");
     assert_eq!(count(fib, |i| matches!(i, MInst::Store(..))), 2);
     assert_eq!(frame_bytes(fib), 16);
+    // n - 1 is computed while n is still needed (for n - 2): one lea
+    // into a fresh register, not a copy then a sub.
+    let lea_off_frame = |i: &MInst| matches!(i, MInst::Lea(_, mem) if mem.base != Reg::Rbp);
+    assert!(count(fib, lea_off_frame) >= 1);
+    let sub_imm = |i: &MInst| matches!(i, MInst::AluRI(Alu::Sub, r, _) if *r != Reg::Rsp);
+    assert_eq!(count(fib, sub_imm), 0);
 }
 
 #[test]

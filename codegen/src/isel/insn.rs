@@ -79,6 +79,19 @@ impl FnCtx<'_> {
                 self.emit(MInst::ImulRRI(d, a, n));
                 return Ok(d);
             }
+            // `a + n` into a fresh register in one instruction when `a`
+            // must be kept (the flags are not needed: a cbr tests its
+            // operand itself).
+            let disp = match bop {
+                Bop::Add => Some(n),
+                Bop::Sub => n.checked_neg(),
+                _ => None,
+            };
+            if let Some(disp) = disp.filter(|_| !self.dead_after(a)) {
+                let d = self.pick(&[a]);
+                self.emit(MInst::Lea(d, Mem { base: a, disp }));
+                return Ok(d);
+            }
             let d = self.dest_for(a, &[]);
             let amount = (n & 63) as u8;
             self.emit(match bop {
