@@ -30,7 +30,7 @@ pub use data::GlobalData;
 pub use error::CodegenError;
 pub use minst::{MFunc, MInst};
 pub use mutation::Mutation;
-pub use runner::{run_native, NativeOptions};
+pub use runner::{run_native, run_native_reusing, NativeOptions};
 
 use spec::{Prog, TypeEnv};
 
@@ -77,6 +77,19 @@ impl Module {
         opts: &NativeOptions,
     ) -> Result<spec::Outcome, CodegenError> {
         runner::run_module(self, args, opts)
+    }
+
+    /// Runs `main` like [`Module::run`], but in a long-lived runner child
+    /// reused across runs when one is free (much cheaper than a fork). An
+    /// earlier program's stray stores may have corrupted that child, so
+    /// confirm an outcome with [`Module::run`] before reporting it as a
+    /// disagreement.
+    pub fn run_reusing(
+        &self,
+        args: &[String],
+        opts: &NativeOptions,
+    ) -> Result<spec::Outcome, CodegenError> {
+        runner::run_module_reusing(self, args, opts)
     }
 }
 

@@ -6,56 +6,11 @@
 
 mod common;
 
-use codegen::minst::{Label, MFunc, MInst, Mem, Reg, Rt, Sym};
-use codegen::{GlobalData, Module, NativeOptions};
+use codegen::minst::{Label, MInst, Reg};
+use codegen::{Module, NativeOptions};
+use common::hand::{module, null_load, puts_yes, ret};
 use spec::Outcome;
 use std::time::Duration;
-
-/// A module with one function `main` made of `body` after the prologue,
-/// and one global holding the string "yes".
-fn module(body: Vec<MInst>) -> Module {
-    let mut insts = vec![MInst::Push(Reg::Rbp), MInst::MovRR(Reg::Rbp, Reg::Rsp)];
-    insts.extend(body);
-    Module {
-        funcs: vec![MFunc {
-            name: "main".into(),
-            insts,
-        }],
-        globals: vec![GlobalData {
-            name: "yes".into(),
-            bytes: b"yes\0".to_vec(),
-            relocs: vec![],
-        }],
-    }
-}
-
-fn puts_yes() -> Vec<MInst> {
-    vec![
-        MInst::LeaSym(Reg::Rdi, Sym::Global(0)),
-        MInst::CallSym(Sym::Runtime(Rt::Puts)),
-    ]
-}
-
-fn null_load() -> Vec<MInst> {
-    vec![
-        MInst::MovRI(Reg::Rax, 0),
-        MInst::Load(
-            Reg::Rax,
-            Mem {
-                base: Reg::Rax,
-                disp: 0,
-            },
-        ),
-    ]
-}
-
-fn ret() -> Vec<MInst> {
-    vec![
-        MInst::MovRR(Reg::Rsp, Reg::Rbp),
-        MInst::Pop(Reg::Rbp),
-        MInst::Ret,
-    ]
-}
 
 fn opts() -> NativeOptions {
     NativeOptions {

@@ -153,7 +153,7 @@ fn bench_row(name: &str, prog: &Prog, tools: &Tools, reps: u32) {
         executable(tools, name, Producer::Llc("-O0"), prog, &ll).and_then(|e| run_exe(&e, reps));
     let o2 =
         executable(tools, name, Producer::Llc("-O2"), prog, &ll).and_then(|e| run_exe(&e, reps));
-    let secs = |d: Option<Duration>| d.map_or("-".into(), |d| format!("{:.3}s", d.as_secs_f64()));
+    let secs = |d: Option<Duration>| d.map_or("-".into(), |d| format!("{:.4}s", d.as_secs_f64()));
     let ratio = lli_t.map_or("-".into(), |l| {
         format!("{:.1}x", l.as_secs_f64() / oracle_t.as_secs_f64())
     });

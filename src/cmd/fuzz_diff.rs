@@ -1,6 +1,7 @@
 //! `lloracle fuzz-diff --count N`: the differential pipeline on one core:
 //! generate a program, check it, interpret it, compile it, run it natively,
-//! compare; prints the disagreements and programs per second.
+//! compare; prints the disagreements and programs per second. Programs run
+//! in a long-lived runner child; a disagreement is confirmed in a fresh one.
 
 use spec::Outcome;
 use std::time::Instant;
@@ -19,6 +20,21 @@ pub struct FuzzDiffArgs {
     size: u64,
 }
 
+/// The native outcome of `prog`: from the long-lived runner child, and
+/// when that does not agree with `expected`, from a fresh child (a
+/// program run earlier in the long-lived child may have corrupted it, so
+/// only a fresh child's outcome may be reported as a disagreement).
+fn native(
+    prog: &spec::Prog,
+    expected: &Outcome,
+    nopts: &codegen::NativeOptions,
+) -> Result<Outcome, codegen::CodegenError> {
+    match codegen::run_native_reusing(prog, &[], nopts) {
+        Ok(actual) if expected.agrees_with(&actual) => Ok(actual),
+        _ => codegen::run_native(prog, &[], nopts),
+    }
+}
+
 /// Runs the pipeline; exit 0 when every program agrees, 1 otherwise.
 pub fn main(a: FuzzDiffArgs) -> u8 {
     let opts = oracle::Options::default();
@@ -31,7 +47,7 @@ pub fn main(a: FuzzDiffArgs) -> u8 {
             Err(d) => Err(format!("the generated program is ill-typed: {d:?}")),
             Ok(()) => {
                 let expected = oracle::run(&prog, None, &[], &opts);
-                match (&expected, codegen::run_native(&prog, &[], &nopts)) {
+                match (&expected, native(&prog, &expected, &nopts)) {
                     (Outcome::Returned { .. }, Ok(actual)) if expected.agrees_with(&actual) => {
                         Ok(())
                     }

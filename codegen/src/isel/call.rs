@@ -44,13 +44,18 @@ impl FnCtx<'_> {
             },
             _ => None,
         };
-        match direct {
-            Some(s) => self.emit(MInst::CallSym(s)),
+        let call = match direct {
+            Some(s) => MInst::CallSym(s),
             None => {
                 self.operand(callee, Reg::R11)?;
-                self.emit(MInst::CallReg(Reg::R11));
+                MInst::CallReg(Reg::R11)
             }
-        }
+        };
+        // The call clobbers every register: what this call alone still
+        // needed is in the argument registers already.
+        self.uses_done = true;
+        self.emit(call);
+        self.uses_done = false;
         let popped = stack_args.len() as u64 * 8 + pad as u64;
         if popped > 0 {
             let n = i32::try_from(popped)

@@ -24,6 +24,9 @@ pub(crate) struct Frame {
     /// The frame space of each entry-block `alloca`, by its result's name:
     /// its address is `rbp + disp` for the whole activation.
     pub alloca_areas: HashMap<String, i32>,
+    /// The entry-block `alloca` areas in layout order: (`rbp`
+    /// displacement, bytes).
+    pub areas: Vec<(i32, i32)>,
     /// Bytes below `rbp` (a multiple of 16).
     pub size: i32,
 }
@@ -49,6 +52,7 @@ impl Frame {
         let mut slots = HashMap::default();
         let mut allocas = HashMap::default();
         let mut alloca_areas = HashMap::default();
+        let mut areas = Vec::new();
         let too_big = || {
             CodegenError::new(
                 &f.name,
@@ -83,7 +87,9 @@ impl Frame {
         }
         for (i, insn) in f.cfg.entry.insns.iter().enumerate() {
             if let InsnKind::Alloca { ty } = &insn.kind {
-                let d = take(alloca_bytes(env.size_of(ty)))?;
+                let bytes = alloca_bytes(env.size_of(ty));
+                let d = take(bytes)?;
+                areas.push((d, i32::try_from(bytes).map_err(|_| too_big())?));
                 allocas.insert(i, d);
                 if let Some(name) = &insn.result {
                     alloca_areas.insert(name.clone(), d);
@@ -97,6 +103,7 @@ impl Frame {
             slots,
             allocas,
             alloca_areas,
+            areas,
             size,
         })
     }

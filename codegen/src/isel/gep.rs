@@ -22,16 +22,7 @@ impl FnCtx<'_> {
         idxs: &[Operand],
         span: Span,
     ) -> Result<Reg, CodegenError> {
-        let (consts, dynamic) = self.gep_indices(base_ty, idxs, span)?;
-        let mut konst = self
-            .env
-            .gep_offset(base_ty, &consts)
-            .ok_or_else(|| self.error(span, "GEPTY is not defined for these indices"))?;
-        if self.mutation == Some(Mutation::WrongFieldOffset)
-            && self.steps_past_field_0(base_ty, idxs)
-        {
-            konst = konst.wrapping_add(8);
-        }
+        let (konst, dynamic) = self.gep_parts(base_ty, idxs, span)?;
         let d = match self.alloca_mem(ptr) {
             Some(m) => {
                 let d = self.pick(&[]);
@@ -72,6 +63,90 @@ impl FnCtx<'_> {
         }
         self.add_imm(d, konst);
         Ok(d)
+    }
+
+    /// The constant part of the offset (`gep_offset` with the dynamic
+    /// indices taken as 0) and the dynamic indices with their scales.
+    fn gep_parts<'o>(
+        &self,
+        base_ty: &Ty,
+        idxs: &'o [Operand],
+        span: Span,
+    ) -> Result<(i64, Dynamic<'o>), CodegenError> {
+        let (consts, dynamic) = self.gep_indices(base_ty, idxs, span)?;
+        let mut konst = self
+            .env
+            .gep_offset(base_ty, &consts)
+            .ok_or_else(|| self.error(span, "GEPTY is not defined for these indices"))?;
+        if self.mutation == Some(Mutation::WrongFieldOffset)
+            && self.steps_past_field_0(base_ty, idxs)
+        {
+            konst = konst.wrapping_add(8);
+        }
+        Ok((konst, dynamic))
+    }
+
+    /// A GEP whose result's only use is the address of a later load or
+    /// store in this block (`live.rs`, `foldable_geps`): when its offset is
+    /// a constant that fits a displacement, nothing is computed; the load
+    /// or store addresses `[base + offset]` (see [`FnCtx::address`]).
+    /// False when it must be computed after all.
+    pub(super) fn fold_gep(
+        &mut self,
+        result: &str,
+        base_ty: &Ty,
+        ptr: &Operand,
+        idxs: &[Operand],
+        span: Span,
+    ) -> Result<bool, CodegenError> {
+        let Some(&disp) = self.frame.slots.get(result) else {
+            return Ok(false);
+        };
+        if !self.live.folded.contains(&disp) {
+            return Ok(false);
+        }
+        let (konst, dynamic) = self.gep_parts(base_ty, idxs, span)?;
+        let Ok(k) = i32::try_from(konst) else {
+            return Ok(false);
+        };
+        let fits = self
+            .alloca_mem(ptr)
+            .is_none_or(|m| m.disp.checked_add(k).is_some());
+        if !dynamic.is_empty() || !fits {
+            return Ok(false);
+        }
+        self.folds.insert(disp, (ptr.clone(), k));
+        Ok(true)
+    }
+
+    /// The memory operand a load or store through `ptr` uses: an entry
+    /// alloca's frame address, `[base + offset]` for a folded GEP, else
+    /// `[p]` with `ptr` in a register (not one of `avoid`).
+    pub(super) fn address(&mut self, ptr: &Operand, avoid: &[Reg]) -> Result<Mem, CodegenError> {
+        if let Some(m) = self.alloca_mem(ptr) {
+            return Ok(m);
+        }
+        let folded = match &ptr.kind {
+            OperandKind::Id(g) => self
+                .frame
+                .slots
+                .get(g.as_str())
+                .and_then(|d| self.folds.get(d))
+                .cloned(),
+            _ => None,
+        };
+        if let Some((base, k)) = folded {
+            if let Some(m) = self.alloca_mem(&base) {
+                if let Some(disp) = m.disp.checked_add(k) {
+                    return Ok(Mem { base: m.base, disp });
+                }
+            } else {
+                let r = self.src(&base, avoid)?;
+                return Ok(Mem { base: r, disp: k });
+            }
+        }
+        let p = self.src(ptr, avoid)?;
+        Ok(Mem { base: p, disp: 0 })
     }
 
     /// True when the GEP selects a struct field numbered 1 or more (for the

@@ -50,7 +50,14 @@ impl FnCtx<'_> {
             }
             InsnKind::Gep {
                 base_ty, ptr, idxs, ..
-            } => Some(self.compile_gep(base_ty, ptr, idxs, insn.span)?),
+            } => {
+                let result = insn.result.as_deref().unwrap_or("");
+                if self.fold_gep(result, base_ty, ptr, idxs, insn.span)? {
+                    None
+                } else {
+                    Some(self.compile_gep(base_ty, ptr, idxs, insn.span)?)
+                }
+            }
             InsnKind::Bitcast { op, .. } => Some(self.src(op, &[])?),
         };
         self.store_result(&insn.result, r, insn.span)
@@ -70,6 +77,19 @@ impl FnCtx<'_> {
             if bop == Bop::Mul && !self.dead_after(a) {
                 let d = self.pick(&[a]);
                 self.emit(MInst::ImulRRI(d, a, n));
+                return Ok(d);
+            }
+            // `a + n` into a fresh register in one instruction when `a`
+            // must be kept (the flags are not needed: a cbr tests its
+            // operand itself).
+            let disp = match bop {
+                Bop::Add => Some(n),
+                Bop::Sub => n.checked_neg(),
+                _ => None,
+            };
+            if let Some(disp) = disp.filter(|_| !self.dead_after(a)) {
+                let d = self.pick(&[a]);
+                self.emit(MInst::Lea(d, Mem { base: a, disp }));
                 return Ok(d);
             }
             let d = self.dest_for(a, &[]);
@@ -155,26 +175,17 @@ impl FnCtx<'_> {
 
     /// `%L = load S* OP`: `d = [p]` (`[rbp - k]` for an entry alloca).
     fn compile_load(&mut self, ptr: &Operand) -> Result<Reg, CodegenError> {
-        if let Some(m) = self.alloca_mem(ptr) {
-            let d = self.pick(&[]);
-            self.emit(MInst::Load(d, m));
-            return Ok(d);
-        }
-        let p = self.src(ptr, &[])?;
-        let d = self.pick(&[p]);
-        self.emit(MInst::Load(d, Mem { base: p, disp: 0 }));
+        let m = self.address(ptr, &[])?;
+        let d = self.pick(&[m.base]);
+        self.emit(MInst::Load(d, m));
         Ok(d)
     }
 
     /// `store S OP1, S* OP2`: `[p] = v` (`[rbp - k]` for an entry alloca).
     fn compile_store(&mut self, val: &Operand, ptr: &Operand) -> Result<(), CodegenError> {
         let v = self.src(val, &[])?;
-        if let Some(m) = self.alloca_mem(ptr) {
-            self.emit(MInst::Store(m, v));
-            return Ok(());
-        }
-        let p = self.src(ptr, &[v])?;
-        self.emit(MInst::Store(Mem { base: p, disp: 0 }, v));
+        let m = self.address(ptr, &[v])?;
+        self.emit(MInst::Store(m, v));
         Ok(())
     }
 

@@ -12,10 +12,13 @@
 //! computed in the least recently used register of a pool and reaches its
 //! slot only when it is still needed as the register is reused, before a
 //! call, or at the end of the block for locals used in other blocks
-//! (`live.rs`). Nothing is kept in registers across labels or calls, so
-//! every block starts from the slots.
+//! (`live.rs`). Nothing is kept in registers across calls. A block entered
+//! by one edge alone, from a block selected before it, starts knowing what
+//! the registers held at that branch; any other block starts from the slots.
 
+mod bits;
 mod call;
+mod compact;
 mod frame;
 mod gep;
 mod insn;
@@ -31,6 +34,9 @@ use frame::Frame;
 use live::Live;
 use rustc_hash::FxHashMap as HashMap;
 use spec::{Fdecl, InsnKind, Operand, OperandKind, Span, TermKind, TypeEnv};
+
+/// What each register holds (a local's slot) and whether it is dirty.
+type Regs = ([Option<i32>; Reg::ALL.len()], [bool; Reg::ALL.len()]);
 
 /// The state of selecting one function: the frame, the block labels and the
 /// instructions produced so far.
@@ -50,12 +56,21 @@ pub(crate) struct FnCtx<'a> {
     clock: u64,
     /// Registers holding a result not yet stored to its slot.
     dirty: [bool; Reg::ALL.len()],
+    /// For each block selected so far, what the registers held at its
+    /// branches and which of them were dirty (`None` after a `ret`).
+    exits: Vec<Option<Regs>>,
     /// Which results must reach their slots.
     live: Live,
     /// The block being selected (0 is the entry block).
     block: usize,
     /// The index of the instruction being selected in its block.
     pos: usize,
+    /// Folded GEPs by result slot: base operand and constant offset (see
+    /// `gep.rs`, [`FnCtx::fold_gep`]).
+    folds: HashMap<i32, (Operand, i32)>,
+    /// The current instruction has read all its operands (a call about to
+    /// be made): its own uses no longer make a value needed.
+    uses_done: bool,
     /// The deliberate miscompilation, if any (mutation testing).
     mutation: Option<Mutation>,
     /// The instruction is an `icmp` whose only use is the block's `cbr`,
@@ -93,13 +108,17 @@ pub(crate) fn compile_fdecl(
         lru: [0; Reg::ALL.len()],
         clock: 0,
         dirty: [false; Reg::ALL.len()],
+        exits: Vec::new(),
         live,
         block: 0,
         pos: 0,
+        uses_done: false,
+        folds: HashMap::default(),
         mutation: opts.mutation,
         flags_only: false,
     };
     cx.prologue();
+    let reserve_at = (cx.frame.size > 0).then_some(2);
     let blocks = std::iter::once((None, &f.cfg.entry)).chain(
         f.cfg
             .blocks
@@ -111,6 +130,7 @@ pub(crate) fn compile_fdecl(
         cx.block = b;
         if let Some(l) = label {
             cx.emit(MInst::Label(l));
+            cx.inherit(b);
         }
         let in_entry = label.is_none();
         for (i, insn) in block.insns.iter().enumerate() {
@@ -129,6 +149,11 @@ pub(crate) fn compile_fdecl(
         cx.flags_only = false;
         let fused = fused_condition(block).map(|cc| insn::mutate_cc(cc, cx.mutation));
         cx.compile_term(&block.term, next, fused)?;
+        let returns = matches!(block.term.kind, TermKind::Ret(..));
+        cx.exits.push((!returns).then_some((cx.cache, cx.dirty)));
+    }
+    if let Some(at) = reserve_at {
+        compact::compact_frame(&cx.frame, &mut cx.out, at);
     }
     Ok(MFunc {
         name: f.name.clone(),
@@ -162,6 +187,24 @@ impl FnCtx<'_> {
                 .and_then(|i| i.result.as_deref())
                 .and_then(|r| self.frame.slots.get(r))
                 .is_some_and(|disp| !self.live.crosses.contains(disp))
+    }
+
+    /// At the start of block `b` (its label just emitted): when one edge
+    /// alone enters it, from a block already selected, the registers still
+    /// hold what they held at that block's branch, results not yet stored
+    /// included (see [`FnCtx::flush`]); otherwise nothing is known.
+    fn inherit(&mut self, b: usize) {
+        let held = self
+            .live
+            .sole_pred
+            .get(b)
+            .copied()
+            .flatten()
+            .and_then(|p| self.exits.get(p).copied().flatten());
+        if let Some((cache, dirty)) = held {
+            self.cache = cache;
+            self.dirty = dirty;
+        }
     }
 
     /// An error located at `span` in this function.
@@ -227,16 +270,17 @@ impl FnCtx<'_> {
     }
 
     /// True when the local in slot `disp` may still be read from its slot:
-    /// it lives across blocks, or the current instruction or a later one in
-    /// this block uses it.
+    /// it is live when this block branches, or a later instruction in this
+    /// block uses it, or the current one does and has not read all its
+    /// operands yet.
     fn needed(&self, disp: i32) -> bool {
-        self.live.crosses.contains(&disp)
+        self.live.live_after(self.block, disp)
             || self
                 .live
                 .last_use
                 .get(self.block)
                 .and_then(|m| m.get(&disp))
-                .is_some_and(|&at| at >= self.pos)
+                .is_some_and(|&at| at > self.pos || (at == self.pos && !self.uses_done))
     }
 
     /// Before `r` is overwritten: stores the result it holds to its slot if
@@ -258,14 +302,17 @@ impl FnCtx<'_> {
         }
     }
 
-    /// At the end of a block: stores every result not yet stored that lives
-    /// across blocks (stores leave the flags alone).
+    /// At the end of a block, before its branch: stores every result not
+    /// yet stored that a successor starting from the slots may read (stores
+    /// leave the flags alone). The others stay dirty for the successors
+    /// that inherit the registers (they store them if they need to); a
+    /// successor that starts from the slots does not read them.
     fn flush(&mut self) {
         for r in Reg::ALL {
             let i = r.index();
             if let (Some(true), Some(Some(disp))) = (self.dirty.get(i), self.cache.get(i)) {
                 let disp = *disp;
-                if self.live.crosses.contains(&disp) {
+                if self.live.slot_read_after(self.block, disp) {
                     self.out.push(MInst::Store(
                         Mem {
                             base: Reg::Rbp,
@@ -273,8 +320,8 @@ impl FnCtx<'_> {
                         },
                         r,
                     ));
+                    self.dirty[i] = false;
                 }
-                self.dirty[i] = false;
             }
         }
     }
@@ -290,9 +337,11 @@ impl FnCtx<'_> {
         }
     }
 
-    /// `push rbp; mov rbp, rsp; sub rsp, FRAME`, then the register
-    /// parameters stored into their slots. The entry `main(i64, i8**)` gets
-    /// argc from C as an `int`: sign-extend `edi` first.
+    /// `push rbp; mov rbp, rsp; sub rsp, FRAME` (FRAME fixed once the body
+    /// is selected, `compact.rs`). The register parameters stay in their
+    /// registers, dirty: they reach their slots only when needed, like any
+    /// result. The entry `main(i64, i8**)` gets argc from C as an `int`:
+    /// sign-extend `edi` first.
     fn prologue(&mut self) {
         self.emit(MInst::Push(Reg::Rbp));
         self.emit(MInst::MovRR(Reg::Rbp, Reg::Rsp));
@@ -305,13 +354,14 @@ impl FnCtx<'_> {
         for (i, (name, _)) in self.fdecl.params.iter().enumerate().take(Reg::ARGS.len()) {
             if let (Some(&disp), Some(&r)) = (self.frame.slots.get(name.as_str()), Reg::ARGS.get(i))
             {
-                self.emit(MInst::Store(
-                    Mem {
-                        base: Reg::Rbp,
-                        disp,
-                    },
-                    r,
-                ));
+                for (c, d) in self.cache.iter_mut().zip(self.dirty.iter_mut()) {
+                    if *c == Some(disp) {
+                        *c = None;
+                        *d = false;
+                    }
+                }
+                self.cache[r.index()] = Some(disp);
+                self.dirty[r.index()] = true;
             }
         }
     }

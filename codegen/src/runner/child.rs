@@ -62,7 +62,29 @@ pub(super) const SETUP_FAILED: [(i32, &str); 5] = [
     (IMAGE_MAP_FAILED, "mapping the image failed"),
 ];
 
-fn limit(resource: libc::__rlimit_resource_t, value: u64) {
+/// Default dispositions for the signals a program's fault raises, and no
+/// signal blocked (the parent may handle or block some).
+///
+/// # Safety
+/// Only called in a forked child.
+pub(super) unsafe fn default_signals() {
+    for sig in [
+        libc::SIGSEGV,
+        libc::SIGBUS,
+        libc::SIGILL,
+        libc::SIGFPE,
+        libc::SIGPIPE,
+        libc::SIGABRT,
+        libc::SIGXCPU,
+    ] {
+        libc::signal(sig, libc::SIG_DFL);
+    }
+    let empty: libc::sigset_t = std::mem::zeroed();
+    libc::pthread_sigmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+}
+
+/// Sets both the soft and the hard limit of `resource` to `value`.
+pub(super) fn limit(resource: libc::__rlimit_resource_t, value: u64) {
     let l = libc::rlimit {
         rlim_cur: value,
         rlim_max: value,
@@ -77,7 +99,7 @@ fn limit(resource: libc::__rlimit_resource_t, value: u64) {
 ///
 /// # Safety
 /// Only called in the child.
-unsafe fn map_or_exit(len: usize, code: i32) -> usize {
+pub(super) unsafe fn map_or_exit(len: usize, code: i32) -> usize {
     match super::map_anon(len) {
         Some(p) => p,
         None => libc::_exit(code),
@@ -94,19 +116,7 @@ unsafe fn map_or_exit(len: usize, code: i32) -> usize {
 /// argv valid).
 pub(super) unsafe fn run(p: &ChildParams) -> ! {
     libc::setpgid(0, 0);
-    for sig in [
-        libc::SIGSEGV,
-        libc::SIGBUS,
-        libc::SIGILL,
-        libc::SIGFPE,
-        libc::SIGPIPE,
-        libc::SIGABRT,
-        libc::SIGXCPU,
-    ] {
-        libc::signal(sig, libc::SIG_DFL);
-    }
-    let empty: libc::sigset_t = std::mem::zeroed();
-    libc::pthread_sigmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+    default_signals();
     if libc::dup2(p.out_w, 1) < 0 {
         libc::_exit(120);
     }
@@ -149,14 +159,30 @@ pub(super) unsafe fn run(p: &ChildParams) -> ! {
     let f: extern "C" fn(i64, *const *const libc::c_char, u64) -> i64 =
         std::mem::transmute(p.entry);
     let r = f(p.argc, p.argv, stack_top as u64);
+    if !write_result(p.res_w, r) {
+        libc::_exit(RESULT_WRITE_FAILED);
+    }
+    libc::_exit(0)
+}
+
+/// The exit status of a child that ran the program but could not write
+/// main's result.
+pub(super) const RESULT_WRITE_FAILED: i32 = 124;
+
+/// Writes main's result `r` (8 bytes, little-endian) to `fd`; false when
+/// the write fails.
+///
+/// # Safety
+/// Only called in a forked child; `fd` is its result pipe.
+pub(super) unsafe fn write_result(fd: libc::c_int, r: i64) -> bool {
     let bytes = r.to_le_bytes();
     let mut done = 0usize;
     while done < bytes.len() {
-        let n = libc::write(p.res_w, bytes.as_ptr().add(done).cast(), bytes.len() - done);
+        let n = libc::write(fd, bytes.as_ptr().add(done).cast(), bytes.len() - done);
         if n <= 0 {
-            libc::_exit(124);
+            return false;
         }
         done += n as usize;
     }
-    libc::_exit(0)
+    true
 }

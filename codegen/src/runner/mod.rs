@@ -13,9 +13,17 @@
 //! second pipe. The parent reads stdout up to a cap, enforces a wall-clock
 //! timeout by killing the child's process group, and reports an `Outcome`.
 //! Nothing the program does can take the parent down.
+//!
+//! Harnesses that run thousands of programs use [`run_module_reusing`]
+//! instead: one long-lived child (`worker.rs`, `worker_loop.rs`) runs them
+//! in sequence under the same contract, re-initialising per run what a
+//! fresh child has fresh; its outcomes must be confirmed in a fresh child
+//! before a disagreement is reported.
 
 mod child;
 mod rt;
+mod worker;
+mod worker_loop;
 mod zygote;
 
 use crate::encode;
@@ -76,6 +84,24 @@ pub fn run_native(
         },
     )?
     .run(args, opts)
+}
+
+/// Compiles `prog` (without comments) and runs it with
+/// [`run_module_reusing`]: confirm an outcome with [`run_native`] before
+/// reporting it as a disagreement.
+pub fn run_native_reusing(
+    prog: &Prog,
+    args: &[String],
+    opts: &NativeOptions,
+) -> Result<Outcome, CodegenError> {
+    crate::compile_with(
+        prog,
+        &crate::CompileOptions {
+            comments: false,
+            mutation: None,
+        },
+    )?
+    .run_reusing(args, opts)
 }
 
 /// Forks are serialised so that no other run's child inherits this run's
@@ -158,59 +184,128 @@ fn close(fd: libc::c_int) {
     }
 }
 
-/// Runs `m`'s `main` natively; see the module documentation.
-pub fn run_module(
-    m: &Module,
-    args: &[String],
-    opts: &NativeOptions,
-) -> Result<Outcome, CodegenError> {
-    let main = m
-        .func_index("main")
-        .ok_or_else(|| CodegenError::global("the program has no @main"))?;
-    let _ = main;
-    let data_size = encode::data_layout(m).size;
-    if data_size > encode::MAX_DATA {
-        return Err(CodegenError::global("the globals are too large to run"));
-    }
-    let data_len = round_page(data_size)?;
-    let code_len = round_page(encode::code_size_bound(m))?;
-    let cargs: Vec<CString> = std::iter::once(&opts.program_name)
+/// The C strings of argv: the program name, then `args`.
+fn c_args(args: &[String], opts: &NativeOptions) -> Result<Vec<CString>, CodegenError> {
+    std::iter::once(&opts.program_name)
         .chain(args)
         .map(|a| {
             CString::new(a.as_bytes())
                 .map_err(|_| CodegenError::global("an argument contains a NUL byte"))
         })
-        .collect::<Result<_, _>>()?;
-    let argv_bytes = 8 * (cargs.len() + 1)
-        + cargs
-            .iter()
-            .map(|c| c.as_bytes_with_nul().len())
-            .sum::<usize>();
-    let argv_len = round_page(argv_bytes as u64)?;
-    let mut region = Region::new(data_len + code_len + argv_len)?;
-    let (data_base, code_base) = (region.base as u64, (region.base + data_len) as u64);
-    let asm = encode::assemble(m, data_base, code_base)?;
-    let entry = asm
-        .entry
-        .ok_or_else(|| CodegenError::global("no entry trampoline"))?;
-    let data = encode::data_image(m, data_base, &asm.func_addrs, rt::addrs())?;
-    let image = ImageParts {
-        base: region.base,
-        data: &data,
-        code_off: data_len,
-        code: &asm.code,
-        code_len,
-        argv_off: data_len + code_len,
-        argv_len,
-        entry,
-    };
+        .collect()
+}
+
+/// The page-rounded lengths of a run's image: data, code, argv.
+#[derive(Clone, Copy)]
+struct Lens {
+    data: usize,
+    code: usize,
+    argv: usize,
+}
+
+impl Lens {
+    fn of(m: &Module, cargs: &[CString]) -> Result<Lens, CodegenError> {
+        if m.func_index("main").is_none() {
+            return Err(CodegenError::global("the program has no @main"));
+        }
+        let data_size = encode::data_layout(m).size;
+        if data_size > encode::MAX_DATA {
+            return Err(CodegenError::global("the globals are too large to run"));
+        }
+        let argv_bytes = 8 * (cargs.len() + 1)
+            + cargs
+                .iter()
+                .map(|c| c.as_bytes_with_nul().len())
+                .sum::<usize>();
+        Ok(Lens {
+            data: round_page(data_size)?,
+            code: round_page(encode::code_size_bound(m))?,
+            argv: round_page(argv_bytes as u64)?,
+        })
+    }
+
+    fn total(&self) -> usize {
+        self.data + self.code + self.argv
+    }
+}
+
+/// A module assembled for an image at a given base: the data bytes, the
+/// code bytes and the entry trampoline's address.
+struct Built {
+    data: Vec<u8>,
+    code: Vec<u8>,
+    entry: u64,
+}
+
+impl Built {
+    fn new(m: &Module, base: usize, lens: &Lens) -> Result<Built, CodegenError> {
+        let (data_base, code_base) = (base as u64, (base + lens.data) as u64);
+        let asm = encode::assemble(m, data_base, code_base)?;
+        let entry = asm
+            .entry
+            .ok_or_else(|| CodegenError::global("no entry trampoline"))?;
+        let data = encode::data_image(m, data_base, &asm.func_addrs, rt::addrs())?;
+        Ok(Built {
+            data,
+            code: asm.code,
+            entry,
+        })
+    }
+
+    fn parts<'a>(&'a self, base: usize, lens: &Lens) -> ImageParts<'a> {
+        ImageParts {
+            base,
+            data: &self.data,
+            code_off: lens.data,
+            code: &self.code,
+            code_len: lens.code,
+            argv_off: lens.data + lens.code,
+            argv_len: lens.argv,
+            entry: self.entry,
+        }
+    }
+}
+
+/// Runs `m`'s `main` natively in the long-lived runner child when it is
+/// free, else in a fresh child (see `worker.rs`). Faster than
+/// [`run_module`] by the cost of a fork, with the same outcomes, except
+/// that an earlier program's stray stores may have corrupted the runner
+/// child: confirm an outcome with [`run_module`] before reporting it as a
+/// disagreement.
+pub fn run_module_reusing(
+    m: &Module,
+    args: &[String],
+    opts: &NativeOptions,
+) -> Result<Outcome, CodegenError> {
+    let cargs = c_args(args, opts)?;
+    let lens = Lens::of(m, &cargs)?;
+    match worker::run(m, &cargs, &lens, opts) {
+        Some(outcome) => outcome,
+        None => run_module(m, args, opts),
+    }
+}
+
+/// Runs `m`'s `main` natively in a fresh child; see the module
+/// documentation.
+pub fn run_module(
+    m: &Module,
+    args: &[String],
+    opts: &NativeOptions,
+) -> Result<Outcome, CodegenError> {
+    let cargs = c_args(args, opts)?;
+    let lens = Lens::of(m, &cargs)?;
+    let (data_len, code_len) = (lens.data, lens.code);
+    let mut region = Region::new(lens.total())?;
+    let built = Built::new(m, region.base, &lens)?;
+    let image = built.parts(region.base, &lens);
+    let (data, asm_code, entry) = (&built.data, &built.code, built.entry);
     if let Some(mut runner) = zygote::acquire() {
         if let Some(outcome) = run_through_runner(&mut runner, &image, &cargs, opts) {
             return outcome;
         }
     }
-    region.write(0, &data)?;
-    region.write(data_len, &asm.code)?;
+    region.write(0, data)?;
+    region.write(data_len, asm_code)?;
 
     let mut argv: Vec<*const libc::c_char> = cargs.iter().map(|c| c.as_ptr()).collect();
     argv.push(std::ptr::null());
@@ -261,7 +356,7 @@ pub fn run_module(
         libc::setpgid(pid, pid);
     }
     drop(region);
-    let watched = supervise(&mut Child::Direct(pid), out_r, res_r, opts);
+    let watched = supervise(&mut Child::Direct(pid), out_r, res_r, opts, None);
     close(out_r);
     close(res_r);
     drop(cargs);
@@ -386,7 +481,7 @@ fn run_through_runner(
             return None;
         }
     };
-    let watched = supervise(&mut Child::Runner(pid, runner), out_r, res_r, opts);
+    let watched = supervise(&mut Child::Runner(pid, runner), out_r, res_r, opts, None);
     close(out_r);
     close(res_r);
     match watched {
@@ -446,6 +541,8 @@ enum Watched {
     Timeout { stdout: Vec<u8> },
     /// Killed for printing more than the cap.
     Capped { stdout: Vec<u8> },
+    /// A worker answered with main's result and lives on.
+    Answered { stdout: Vec<u8>, result: Vec<u8> },
     /// Exited by itself with this wait status.
     Finished {
         status: i32,
@@ -487,20 +584,30 @@ fn drain(fd: libc::c_int, buf: &mut Vec<u8>) -> bool {
     }
 }
 
+/// Makes reads of `fd` return at once when nothing is there.
+fn set_nonblocking(fd: libc::c_int) {
+    // SAFETY: setting a flag on our own descriptor.
+    unsafe {
+        let fl = libc::fcntl(fd, libc::F_GETFL);
+        libc::fcntl(fd, libc::F_SETFL, fl | libc::O_NONBLOCK);
+    }
+}
+
 /// Watches the child until both pipes close, the deadline passes or stdout
-/// goes over its cap; then the outcome.
+/// goes over its cap; then the outcome. With `answer: Some(n)` (a worker,
+/// which stays alive) it also stops once `n` result bytes have arrived:
+/// the program has then written all its stdout. A worker's pipes are
+/// already non-blocking; a fresh child's are made so here.
 fn supervise(
     child: &mut Child,
     out_r: libc::c_int,
     res_r: libc::c_int,
     opts: &NativeOptions,
+    answer: Option<usize>,
 ) -> Result<Watched, CodegenError> {
-    for fd in [out_r, res_r] {
-        // SAFETY: setting a flag on our own descriptor.
-        unsafe {
-            let fl = libc::fcntl(fd, libc::F_GETFL);
-            libc::fcntl(fd, libc::F_SETFL, fl | libc::O_NONBLOCK);
-        }
+    if answer.is_none() {
+        set_nonblocking(out_r);
+        set_nonblocking(res_r);
     }
     let deadline = Instant::now() + opts.timeout;
     let mut stdout = Vec::new();
@@ -535,10 +642,17 @@ fn supervise(
         if res_open && fds[1].revents != 0 {
             res_open = drain(res_r, &mut result);
         }
+        let answered = answer.is_some_and(|n| result.len() >= n);
+        if answered && out_open {
+            out_open = drain(out_r, &mut stdout);
+        }
         if stdout.len() > opts.max_stdout {
             stdout.truncate(opts.max_stdout);
             child.kill_and_reap();
             return Ok(Watched::Capped { stdout });
+        }
+        if answered {
+            return Ok(Watched::Answered { stdout, result });
         }
     }
     Ok(Watched::Finished {
@@ -558,6 +672,7 @@ fn outcome_of(w: Watched) -> Result<Outcome, CodegenError> {
                 stdout,
             })
         }
+        Watched::Answered { stdout, result } => (0, stdout, result),
         Watched::Finished {
             status,
             stdout,

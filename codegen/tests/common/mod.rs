@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod hand;
+
 use spec::{Outcome, Prog, Source};
 use std::path::{Path, PathBuf};
 use std::process::Command;
