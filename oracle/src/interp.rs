@@ -68,6 +68,10 @@ pub struct Machine<'p> {
     fuel_at_start: u64,
     trace: Option<Tracer<'p>>,
     pub(crate) recorder: Option<crate::record::Recorder>,
+    /// Whether a new frame's locals are first set to "unset": needed only
+    /// where a local may be read before its definition ran, which the
+    /// checker's dominance rule excludes (see `lib::run_inner`).
+    pub(crate) fill_unset: bool,
     /// Per GEP, what it did last (see `fast`).
     pub(crate) gep_memo: Vec<crate::fast::GepMemo>,
 }
@@ -117,6 +121,7 @@ impl<'p> Machine<'p> {
             fuel_at_start: fuel,
             trace: None,
             recorder: None,
+            fill_unset: true,
             gep_memo: vec![crate::fast::GepMemo::default(); prog.geps as usize],
         }
     }
@@ -230,8 +235,10 @@ impl<'p> Machine<'p> {
         if self.locals.len() < top {
             self.locals.resize(top, unset);
         }
-        if let Some(rest) = self.locals.get_mut(base + nargs..top) {
-            rest.fill(unset);
+        if self.fill_unset {
+            if let Some(rest) = self.locals.get_mut(base + nargs..top) {
+                rest.fill(unset);
+            }
         }
         self.locals_top = top;
         // Frame numbers are 32 bits; a run this long ends as out of fuel.

@@ -187,6 +187,14 @@ fn run_inner(
     if record {
         m.recorder = Some(record::Recorder::default());
     }
+    // In a program the checker accepts, every local read has its
+    // definition run before it (the dominance rule), so new frames need not
+    // mark their locals unset; an unchecked program keeps the marks, so that
+    // such a read is an internal error, not a stale value.
+    let entry_opts = spec::check::CheckOptions {
+        entry: Some(opts.entry.clone()),
+    };
+    m.fill_unset = spec::check::check_with(prog, &entry_opts).is_err();
     let r = start(&mut m, prog, entry as u32, takes_argv, args, opts);
     let stats = Stats {
         executed: m.executed(),

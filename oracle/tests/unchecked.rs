@@ -136,3 +136,28 @@ fn line_deletions_never_panic() {
     }
     assert!(ran > 50, "only {ran} mutants parsed");
 }
+
+/// A local read on a path that skips its definition (the checker's
+/// dominance rule rejects this) is an internal error, even when an earlier
+/// call of the same function left a value in the same place.
+#[test]
+fn local_read_before_its_definition_is_internal() {
+    let text = "define i64 @f(i64 %c) {
+  %t = icmp eq i64 %c, 0
+  br i1 %t, label %use, label %def
+def:
+  %x = add i64 1, 2
+  br label %use
+use:
+  ret i64 %x
+}
+define i64 @main() {
+  %a = call i64 @f(i64 5)
+  %b = call i64 @f(i64 0)
+  %r = add i64 %a, %b
+  ret i64 %r
+}
+";
+    let o = run_unchecked(text, 1000).expect("parses");
+    assert_eq!(internal_rule(o), "oracle-internal");
+}

@@ -98,44 +98,57 @@ pub fn main(a: BenchArgs) -> u8 {
     0
 }
 
-fn best<T>(reps: u32, mut f: impl FnMut() -> Option<T>) -> Option<(Duration, T)> {
-    let mut best: Option<(Duration, T)> = None;
-    for _ in 0..reps {
+/// The shortest of several timed runs, and what that run gave.
+struct Best<T>(Option<(Duration, T)>);
+
+impl<T> Best<T> {
+    /// Times `f` once, keeping it if it is the fastest so far; `None` when
+    /// it failed.
+    fn time(&mut self, f: impl FnOnce() -> Option<T>) -> Option<()> {
         let t = Instant::now();
         let r = f()?;
         let d = t.elapsed();
-        if best.as_ref().is_none_or(|(b, _)| d < *b) {
-            best = Some((d, r));
+        if self.0.as_ref().is_none_or(|(b, _)| d < *b) {
+            self.0 = Some((d, r));
         }
+        Some(())
     }
-    best
+}
+
+fn best<T>(reps: u32, mut f: impl FnMut() -> Option<T>) -> Option<(Duration, T)> {
+    let mut best = Best(None);
+    for _ in 0..reps {
+        best.time(&mut f)?;
+    }
+    best.0
 }
 
 fn bench_row(name: &str, prog: &Prog, tools: &Tools, reps: u32) {
     let opts = oracle::Options::default();
-    let oracle_run = best(reps, || {
-        Some(oracle::run_with_stats(prog, None, &[], &opts))
-    });
-    let Some((oracle_t, (outcome, stats))) = oracle_run else {
+    let dir = tools.dir.path();
+    let ll = dir.join(format!("{name}.ll"));
+    let wrote = std::fs::write(&ll, toolchain::llvm_text(prog)).is_ok();
+    let lli = tools.lli.as_ref().filter(|_| wrote);
+    // The oracle and LLVM's interpreter take turns, so that both are timed
+    // over the same stretch of time: a machine whose speed drifts (a shared
+    // host) then favours neither side of the ratio.
+    let (mut oracle_best, mut lli_best) = (Best(None), Best(None));
+    for _ in 0..reps {
+        oracle_best.time(|| Some(oracle::run_with_stats(prog, None, &[], &opts)));
+        if let Some(lli) = lli {
+            lli_best.time(|| {
+                let mut c = Command::new(lli);
+                c.args(["-jit-kind=mcjit", "-force-interpreter"]).arg(&ll);
+                timed(c)
+            });
+        }
+    }
+    let Some((oracle_t, (outcome, stats))) = oracle_best.0 else {
         return;
     };
     let insns = stats.executed as f64;
     let rate = |d: Duration| insns / d.as_secs_f64() / 1e6;
-    let dir = tools.dir.path();
-    let ll = dir.join(format!("{name}.ll"));
-    let wrote = std::fs::write(&ll, toolchain::llvm_text(prog)).is_ok();
-    let lli_t = tools
-        .lli
-        .as_ref()
-        .filter(|_| wrote)
-        .and_then(|lli| {
-            best(reps, || {
-                let mut c = Command::new(lli);
-                c.args(["-jit-kind=mcjit", "-force-interpreter"]).arg(&ll);
-                timed(c)
-            })
-        })
-        .map(|(d, _)| d);
+    let lli_t = lli_best.0.map(|(d, _)| d);
     let native_t = codegen::compile(prog).ok().and_then(|m| {
         let nopts = codegen::NativeOptions {
             timeout: Duration::from_secs(300),
