@@ -55,6 +55,17 @@ impl Machine<'_> {
                     None => false,
                 }
             }
+            Insn::BinopLocals { dst, bop, a, b } => {
+                let x = self.locals.get(base + *a as usize);
+                let y = self.locals.get(base + *b as usize);
+                let (Some(Value::Int(x)), Some(Value::Int(y))) = (x, y) else {
+                    return false;
+                };
+                match bop_value(*bop, *x, *y) {
+                    Some(r) => self.put_local(base, *dst, Value::Int(r)),
+                    None => false,
+                }
+            }
             Insn::Icmp {
                 dst,
                 cnd: cnd @ (Cnd::Eq | Cnd::Ne),

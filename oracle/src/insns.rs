@@ -25,12 +25,11 @@ impl Machine<'_> {
     ) -> Result<bool, Stop> {
         match insn {
             Insn::Binop { dst, bop, a, b } => {
-                let x = self.int_operand(*a, base, "the first operand")?;
-                let y = self.int_operand(*b, base, "the second operand")?;
-                let r = interp_bop(*bop, x, y)?;
-                self.set_local(base, *dst, Value::Int(r));
-                Ok(false)
+                self.interp_binop(*dst, *bop, *a, *b, base).map(|()| false)
             }
+            Insn::BinopLocals { dst, bop, a, b } => self
+                .interp_binop(*dst, *bop, Op::Local(*a), Op::Local(*b), base)
+                .map(|()| false),
             Insn::Icmp { dst, cnd, i1, a, b } => {
                 let r = self.interp_icmp(*cnd, *i1, *a, *b, base)?;
                 self.set_local(base, *dst, Value::Int(r as i64));
@@ -66,6 +65,17 @@ impl Machine<'_> {
                 self.interp_call(*dst, *fty, *callee, args, *direct, base)
             }
         }
+    }
+
+    /// `BOP i64 OP1, OP2`: both operands integers (`undef-operand`
+    /// otherwise), the result `interp_bop`'s.
+    #[inline(always)]
+    fn interp_binop(&mut self, dst: u32, bop: Bop, a: Op, b: Op, base: usize) -> Result<(), Stop> {
+        let x = self.int_operand(a, base, "the first operand")?;
+        let y = self.int_operand(b, base, "the second operand")?;
+        let r = interp_bop(bop, x, y)?;
+        self.set_local(base, dst, Value::Int(r));
+        Ok(())
     }
 
     /// `icmp`: signed comparison of integers; pointers only `eq`/`ne`, equal

@@ -325,6 +325,16 @@ impl<'p> Machine<'p> {
                 let charged = self.fuel >= rest;
                 if charged {
                     self.fuel -= rest;
+                    // The common case: fuel paid, no hook, every instruction
+                    // in its fast path; the first that is not goes below.
+                    if fast {
+                        for insn in code.insns.get(pc..).unwrap_or(&[]) {
+                            if !self.fast_insn(insn, base) {
+                                break;
+                            }
+                            pc += 1;
+                        }
+                    }
                 }
                 while let Some(insn) = code.insns.get(pc) {
                     self.before_step::<TRACE>(charged, fr.func, block, pc)?;

@@ -35,6 +35,18 @@ pub enum Insn {
         /// Operands.
         b: Op,
     },
+    /// `%L = BOP i64 %x, %y` with both operands locals (slots `a`, `b`):
+    /// the same rule, resolved so that the operands need no inspection.
+    BinopLocals {
+        /// Result slot.
+        dst: u32,
+        /// Operation.
+        bop: Bop,
+        /// The first operand's slot.
+        a: u32,
+        /// The second operand's slot.
+        b: u32,
+    },
     /// `%L = alloca S`.
     Alloca {
         /// Result slot.
@@ -108,6 +120,7 @@ impl Insn {
     pub fn dst(&self) -> Option<u32> {
         match self {
             Insn::Binop { dst, .. }
+            | Insn::BinopLocals { dst, .. }
             | Insn::Alloca { dst, .. }
             | Insn::Load { dst, .. }
             | Insn::Icmp { dst, .. }
@@ -597,11 +610,19 @@ fn resolve_insn(
             if !tys.env.ty_eq(ty, &Ty::I64) {
                 return Err(internal(span, "a binary operation must be at type i64"));
             }
-            Insn::Binop {
-                dst,
-                bop: *bop,
-                a: sc.op(op1)?,
-                b: sc.op(op2)?,
+            match (sc.op(op1)?, sc.op(op2)?) {
+                (Op::Local(a), Op::Local(b)) => Insn::BinopLocals {
+                    dst,
+                    bop: *bop,
+                    a,
+                    b,
+                },
+                (a, b) => Insn::Binop {
+                    dst,
+                    bop: *bop,
+                    a,
+                    b,
+                },
             }
         }
         InsnKind::Alloca { ty } => {
