@@ -6,21 +6,13 @@
 
 mod common;
 
-use codegen::minst::{Label, MInst, Reg};
+use codegen::minst::{MInst, Reg};
 use codegen::{Module, NativeOptions};
-use common::hand::{module, null_load, puts_yes, ret};
+use common::hand::{
+    endless_loop, endless_printer, module, null_load, opts, puts_yes, ret, short_timeout,
+};
 use spec::Outcome;
 use std::time::Duration;
-
-fn opts() -> NativeOptions {
-    NativeOptions {
-        timeout: Duration::from_secs(20),
-        max_stdout: 4096,
-        ..NativeOptions::default()
-    }
-}
-
-const LOOP: Label = 0;
 
 #[test]
 fn a_null_load_is_a_crash_with_the_output_before_it() {
@@ -39,25 +31,15 @@ fn a_null_load_is_a_crash_with_the_output_before_it() {
 
 #[test]
 fn an_endless_loop_times_out() {
-    let body = vec![MInst::Label(LOOP), MInst::Jmp(LOOP)];
-    let out = module(body)
-        .run(
-            &[],
-            &NativeOptions {
-                timeout: Duration::from_millis(300),
-                ..opts()
-            },
-        )
+    let out = module(endless_loop())
+        .run(&[], &short_timeout())
         .expect("run");
     assert_eq!(out, Outcome::Timeout { stdout: vec![] });
 }
 
 #[test]
 fn endless_printing_is_cut_at_the_cap() {
-    let mut body = vec![MInst::Label(LOOP)];
-    body.extend(puts_yes());
-    body.push(MInst::Jmp(LOOP));
-    let out = module(body).run(&[], &opts()).expect("run");
+    let out = module(endless_printer()).run(&[], &opts()).expect("run");
     let Outcome::Crashed { signal, stdout } = out else {
         panic!("expected a crash at the output cap, got {out:?}")
     };
@@ -121,16 +103,7 @@ fn a_module_without_main_is_an_error_not_a_run() {
 
 #[test]
 fn runs_in_parallel_threads_agree() {
-    let p = common::checked(
-        "par",
-        "define i64 @main(i64 %argc, i8** %argv) {
-  %p = getelementptr i8*, i8** %argv, i64 1
-  %a = load i8*, i8** %p
-  call void @ll_puts(i8* %a)
-  ret i64 %argc
-}",
-    );
-    let m = codegen::compile(&p).expect("compile");
+    let m = common::hand::echo_first_arg();
     std::thread::scope(|s| {
         let hs: Vec<_> = (0..4)
             .map(|t| {

@@ -7,28 +7,19 @@
 
 mod common;
 
-use codegen::minst::{Label, MInst, Mem, Reg, Sym};
+use codegen::minst::{MInst, Mem, Reg, Sym};
 use codegen::NativeOptions;
-use common::hand::{module, null_load, puts_yes, ret};
+use common::hand::{
+    endless_loop, endless_printer, module, null_load, opts, puts_yes, ret, short_timeout,
+};
 use spec::Outcome;
 use std::sync::Mutex;
-use std::time::Duration;
 
 static SERIAL: Mutex<()> = Mutex::new(());
 
 fn serial() -> std::sync::MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
 }
-
-fn opts() -> NativeOptions {
-    NativeOptions {
-        timeout: Duration::from_secs(20),
-        max_stdout: 4096,
-        ..NativeOptions::default()
-    }
-}
-
-const LOOP: Label = 0;
 
 /// Prints "yes", returns -5: the run that must work after misbehaviour.
 fn good_run() -> Outcome {
@@ -66,15 +57,8 @@ fn a_crash_is_an_outcome_and_the_next_run_is_correct() {
 #[test]
 fn an_endless_loop_times_out_and_the_next_run_is_correct() {
     let _g = serial();
-    let body = vec![MInst::Label(LOOP), MInst::Jmp(LOOP)];
-    let out = module(body)
-        .run_reusing(
-            &[],
-            &NativeOptions {
-                timeout: Duration::from_millis(300),
-                ..opts()
-            },
-        )
+    let out = module(endless_loop())
+        .run_reusing(&[], &short_timeout())
         .expect("run");
     assert_eq!(out, Outcome::Timeout { stdout: vec![] });
     assert_eq!(good_run(), good_outcome());
@@ -83,10 +67,9 @@ fn an_endless_loop_times_out_and_the_next_run_is_correct() {
 #[test]
 fn endless_printing_is_cut_at_the_cap_and_the_next_run_is_correct() {
     let _g = serial();
-    let mut body = vec![MInst::Label(LOOP)];
-    body.extend(puts_yes());
-    body.push(MInst::Jmp(LOOP));
-    let out = module(body).run_reusing(&[], &opts()).expect("run");
+    let out = module(endless_printer())
+        .run_reusing(&[], &opts())
+        .expect("run");
     let Outcome::Crashed { signal, stdout } = out else {
         panic!("expected a crash at the output cap, got {out:?}")
     };
@@ -157,16 +140,7 @@ fn every_run_has_a_zero_stack() {
 #[test]
 fn runs_in_sequence_see_their_own_argv_and_stdout() {
     let _g = serial();
-    let p = common::checked(
-        "args",
-        "define i64 @main(i64 %argc, i8** %argv) {
-  %p = getelementptr i8*, i8** %argv, i64 1
-  %a = load i8*, i8** %p
-  call void @ll_puts(i8* %a)
-  ret i64 %argc
-}",
-    );
-    let m = codegen::compile(&p).expect("compile");
+    let m = common::hand::echo_first_arg();
     for k in 0..50 {
         // Arguments of growing length, so a later argv is not a prefix
         // of leftovers from an earlier one.

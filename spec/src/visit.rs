@@ -1,7 +1,33 @@
-//! Walking every operand of a program, for transformations that rename or
-//! replace what operands say (the LLVM wrapper of `toolchain`, reducers).
+//! Walking every operand of a program: reading them (the checker, the
+//! back end's liveness), and for transformations that rename or replace
+//! what operands say (the LLVM wrapper of `toolchain`, reducers).
 
 use crate::ast::{Block, Ginit, GinitKind, InsnKind, Operand, Prog, TermKind};
+
+/// Calls `f` on each operand an instruction reads, in order.
+pub fn insn_operands<'o>(kind: &'o InsnKind, mut f: impl FnMut(&'o Operand)) {
+    match kind {
+        InsnKind::Binop { op1, op2, .. } | InsnKind::Icmp { op1, op2, .. } => {
+            f(op1);
+            f(op2);
+        }
+        InsnKind::Alloca { .. } => {}
+        InsnKind::Load { ptr, .. } => f(ptr),
+        InsnKind::Store { val, ptr, .. } => {
+            f(val);
+            f(ptr);
+        }
+        InsnKind::Call { callee, args, .. } => {
+            f(callee);
+            args.iter().for_each(|(_, a)| f(a));
+        }
+        InsnKind::Gep { ptr, idxs, .. } => {
+            f(ptr);
+            idxs.iter().for_each(f);
+        }
+        InsnKind::Bitcast { op, .. } => f(op),
+    }
+}
 
 /// Calls `f` on every operand of every instruction and terminator of `block`.
 pub fn block_operands_mut(block: &mut Block, f: &mut dyn FnMut(&mut Operand)) {

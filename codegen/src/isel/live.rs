@@ -150,31 +150,6 @@ fn live_out_of(ss: Option<&Vec<usize>>, live_in: &[Bits], none: &Bits) -> Bits {
     out
 }
 
-/// Calls `f` on each operand an instruction reads.
-fn each_operand<'o>(k: &'o InsnKind, mut f: impl FnMut(&'o Operand)) {
-    match k {
-        InsnKind::Binop { op1, op2, .. } | InsnKind::Icmp { op1, op2, .. } => {
-            f(op1);
-            f(op2);
-        }
-        InsnKind::Alloca { .. } => {}
-        InsnKind::Load { ptr, .. } => f(ptr),
-        InsnKind::Store { val, ptr, .. } => {
-            f(val);
-            f(ptr);
-        }
-        InsnKind::Call { callee, args, .. } => {
-            f(callee);
-            args.iter().for_each(|(_, o)| f(o));
-        }
-        InsnKind::Gep { ptr, idxs, .. } => {
-            f(ptr);
-            idxs.iter().for_each(f);
-        }
-        InsnKind::Bitcast { op, .. } => f(op),
-    }
-}
-
 impl Live {
     /// The liveness facts of `f` with slots laid out in `frame`.
     pub fn of(f: &Fdecl, frame: &Frame) -> Live {
@@ -234,7 +209,7 @@ impl Live {
                 }
             };
             for (i, insn) in block.insns.iter().enumerate() {
-                each_operand(&insn.kind, |op| uses(op, i));
+                spec::visit::insn_operands(&insn.kind, |op| uses(op, i));
             }
             let end = block.insns.len();
             match &block.term.kind {

@@ -76,14 +76,18 @@ pub fn run_native(
     args: &[String],
     opts: &NativeOptions,
 ) -> Result<Outcome, CodegenError> {
+    compile_plain(prog)?.run(args, opts)
+}
+
+/// `prog` compiled without listing comments and without a mutation.
+fn compile_plain(prog: &Prog) -> Result<Module, CodegenError> {
     crate::compile_with(
         prog,
         &crate::CompileOptions {
             comments: false,
             mutation: None,
         },
-    )?
-    .run(args, opts)
+    )
 }
 
 /// Compiles `prog` (without comments) and runs it with
@@ -94,14 +98,7 @@ pub fn run_native_reusing(
     args: &[String],
     opts: &NativeOptions,
 ) -> Result<Outcome, CodegenError> {
-    crate::compile_with(
-        prog,
-        &crate::CompileOptions {
-            comments: false,
-            mutation: None,
-        },
-    )?
-    .run_reusing(args, opts)
+    compile_plain(prog)?.run_reusing(args, opts)
 }
 
 /// Forks are serialised so that no other run's child inherits this run's

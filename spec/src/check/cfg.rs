@@ -78,17 +78,9 @@ pub(super) fn targets(kind: &TermKind) -> Vec<&str> {
 
 /// The operands an instruction reads.
 pub(super) fn insn_operands(kind: &InsnKind) -> Vec<&Operand> {
-    match kind {
-        InsnKind::Binop { op1, op2, .. } | InsnKind::Icmp { op1, op2, .. } => vec![op1, op2],
-        InsnKind::Alloca { .. } => Vec::new(),
-        InsnKind::Load { ptr, .. } => vec![ptr],
-        InsnKind::Store { val, ptr, .. } => vec![val, ptr],
-        InsnKind::Call { callee, args, .. } => std::iter::once(callee)
-            .chain(args.iter().map(|(_, a)| a))
-            .collect(),
-        InsnKind::Gep { ptr, idxs, .. } => std::iter::once(ptr).chain(idxs).collect(),
-        InsnKind::Bitcast { op, .. } => vec![op],
-    }
+    let mut ops = Vec::new();
+    crate::visit::insn_operands(kind, |o| ops.push(o));
+    ops
 }
 
 /// The operands a terminator reads.
