@@ -111,13 +111,20 @@ const PAGE: usize = 4096;
 /// reserved against swap), or `None` when `mmap` fails. Makes no allocation,
 /// so the forked child may call it too.
 fn map_anon(len: usize) -> Option<usize> {
-    // SAFETY: a fresh private anonymous mapping; nothing else refers to it.
+    map_fresh(len, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_PRIVATE)
+}
+
+/// Maps `len` bytes of fresh anonymous memory with protection `prot`,
+/// private or shared with forked children (`sharing`: `MAP_PRIVATE` or
+/// `MAP_SHARED`), not reserved against swap; `None` when `mmap` fails.
+fn map_fresh(len: usize, prot: libc::c_int, sharing: libc::c_int) -> Option<usize> {
+    // SAFETY: a fresh anonymous mapping; nothing else refers to it.
     let p = unsafe {
         libc::mmap(
             std::ptr::null_mut(),
             len,
-            libc::PROT_READ | libc::PROT_WRITE,
-            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+            prot,
+            sharing | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
             -1,
             0,
         )

@@ -143,45 +143,25 @@ fn not_run(status: i32) -> bool {
 impl Worker {
     /// Reserves the arena, maps the staging area, forks the worker.
     fn spawn(opts: &NativeOptions) -> Option<Worker> {
-        // SAFETY: a fresh inaccessible reservation; nothing refers to it.
-        let arena = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                ARENA_LEN,
-                libc::PROT_NONE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-                -1,
-                0,
-            )
-        };
-        if arena == libc::MAP_FAILED {
-            return None;
-        }
-        // SAFETY: a fresh shared anonymous mapping, inherited by the worker.
-        let staging = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                ARENA_LEN,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_SHARED | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-                -1,
-                0,
-            )
-        };
+        // An inaccessible reservation; the staging area is shared with
+        // (inherited by) the worker.
+        let arena = super::map_fresh(ARENA_LEN, libc::PROT_NONE, libc::MAP_PRIVATE)?;
+        let staging = super::map_fresh(
+            ARENA_LEN,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_SHARED,
+        );
         let mut w = Worker {
             pid: 0,
             reaped: true,
             ctl: -1,
             out_r: -1,
             res_r: -1,
-            arena: arena as usize,
+            arena,
             staging: 0,
             config: Config::of(opts),
         };
-        if staging == libc::MAP_FAILED {
-            return None;
-        }
-        w.staging = staging as usize;
+        w.staging = staging?;
         let mut sv = [-1; 2];
         // SAFETY: socketpair writes two descriptors into `sv`.
         let ok = unsafe {
