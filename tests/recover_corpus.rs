@@ -17,17 +17,6 @@ fn opts() -> oracle::Options {
     }
 }
 
-fn same_outcome(a: &Outcome, b: &Outcome) -> bool {
-    a.name() == b.name()
-        && a.stdout() == b.stdout()
-        && match (a, b) {
-            (Outcome::Returned { value: x, .. }, Outcome::Returned { value: y, .. }) => x == y,
-            (Outcome::Undefined { kind: x, .. }, Outcome::Undefined { kind: y, .. }) => x == y,
-            (Outcome::Limit { kind: x, .. }, Outcome::Limit { kind: y, .. }) => x == y,
-            _ => true,
-        }
-}
-
 #[test]
 fn recovery_is_sound_and_round_trips_on_the_corpus() {
     let files = corpus::load_corpus(&corpus::default_dir()).unwrap_or_else(|e| panic!("{e}"));
@@ -66,7 +55,7 @@ fn recovery_is_sound_and_round_trips_on_the_corpus() {
             runs += 1;
             let want = oracle::run(&prog, None, &run.args, &opts());
             let (got, records) = oracle::run_recording_pointer_types(&erased, &run.args, &opts());
-            if !same_outcome(&want, &got) {
+            if !want.same_behaviour(&got) {
                 // Erasing pointee types removes exactly the distinction a
                 // load at the wrong pointer type makes (i1* vs i64*, both
                 // ptr): the only outcome erasure may change.
@@ -86,7 +75,7 @@ fn recovery_is_sound_and_round_trips_on_the_corpus() {
             );
             failures.extend(bad.into_iter().map(|b| format!("{name}: unsound: {b}")));
             let back = oracle::run(&rec, None, &run.args, &opts());
-            if !same_outcome(&got, &back) {
+            if !got.same_behaviour(&back) {
                 failures.push(format!(
                     "{name}: recovered program ran to {:?}, its opaque input to {:?}\n{}",
                     back.to_json(),

@@ -27,7 +27,7 @@ fn two_thousand_generated_programs_round_trip_soundly_and_precisely() {
             "seed {seed}: the erased program does not check"
         );
         let got = oracle::run(&opaque, None, &[], &opts());
-        if !same_outcome(&want, &got) {
+        if !want.same_behaviour(&got) {
             failures.push(format!("seed {seed}: erased program: {:?}", got.to_json()));
         }
         let rec = recover::recover(&opaque).prog;
@@ -41,7 +41,7 @@ fn two_thousand_generated_programs_round_trip_soundly_and_precisely() {
             ));
         }
         let back = oracle::run(&rec, None, &[], &opts());
-        if !same_outcome(&want, &back) {
+        if !want.same_behaviour(&back) {
             failures.push(format!(
                 "seed {seed}: recovered program ran to {:?}, typed to {:?}",
                 back.to_json(),

@@ -270,6 +270,21 @@ impl Outcome {
         }
     }
 
+    /// True when two outcomes mean the same behaviour: the same kind and
+    /// stdout, the same value for a returned run, the same kind of
+    /// undefined behaviour or limit (locations and messages may differ, as
+    /// between a program and its transformation).
+    pub fn same_behaviour(&self, other: &Outcome) -> bool {
+        self.name() == other.name()
+            && self.stdout() == other.stdout()
+            && match (self, other) {
+                (Outcome::Returned { value: x, .. }, Outcome::Returned { value: y, .. }) => x == y,
+                (Outcome::Undefined { kind: x, .. }, Outcome::Undefined { kind: y, .. }) => x == y,
+                (Outcome::Limit { kind: x, .. }, Outcome::Limit { kind: y, .. }) => x == y,
+                _ => true,
+            }
+    }
+
     /// The JSON object of DESIGN.md (`{"outcome":"returned","value":42,...}`).
     pub fn to_json(&self) -> Value {
         let out = |s: &[u8]| String::from_utf8_lossy(s).into_owned();

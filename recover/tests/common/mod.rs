@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use spec::{Outcome, Prog};
+use spec::Prog;
 
 /// Small limits: generated programs are small.
 pub fn opts() -> oracle::Options {
@@ -13,19 +13,6 @@ pub fn opts() -> oracle::Options {
         max_cells: 1_000_000,
         ..oracle::Options::default()
     }
-}
-
-/// Two outcomes mean the same: same kind, same stdout, same value for a
-/// returned run, same kind of undefined behaviour or limit.
-pub fn same_outcome(a: &Outcome, b: &Outcome) -> bool {
-    a.name() == b.name()
-        && a.stdout() == b.stdout()
-        && match (a, b) {
-            (Outcome::Returned { value: x, .. }, Outcome::Returned { value: y, .. }) => x == y,
-            (Outcome::Undefined { kind: x, .. }, Outcome::Undefined { kind: y, .. }) => x == y,
-            (Outcome::Limit { kind: x, .. }, Outcome::Limit { kind: y, .. }) => x == y,
-            _ => true,
-        }
 }
 
 /// Runs `prog` recording pointer types and checks them against the
