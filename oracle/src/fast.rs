@@ -68,7 +68,7 @@ impl Machine<'_> {
             }
             Insn::Icmp {
                 dst,
-                cnd: cnd @ (Cnd::Eq | Cnd::Ne),
+                cnd,
                 i1: false,
                 a,
                 b,
@@ -76,6 +76,9 @@ impl Machine<'_> {
                 if let (Some(x), Some(y)) = (self.int_of(*a, base), self.int_of(*b, base)) {
                     let r = crate::insns::interp_cnd(*cnd, x, y);
                     return self.put_local(base, *dst, Value::Int(r as i64));
+                }
+                if !matches!(cnd, Cnd::Eq | Cnd::Ne) {
+                    return false;
                 }
                 // Pointers into different blocks (neither freed): unequal.
                 let (Some(Value::Ptr(p)), Some(Value::Ptr(q))) = (
@@ -89,19 +92,6 @@ impl Machine<'_> {
                     return false;
                 }
                 self.put_local(base, *dst, Value::Int((*cnd == Cnd::Ne) as i64))
-            }
-            Insn::Icmp {
-                dst,
-                cnd,
-                i1: false,
-                a,
-                b,
-            } => {
-                let (Some(x), Some(y)) = (self.int_of(*a, base), self.int_of(*b, base)) else {
-                    return false;
-                };
-                let r = crate::insns::interp_cnd(*cnd, x, y);
-                self.put_local(base, *dst, Value::Int(r as i64))
             }
             Insn::Gep(g) => {
                 if g.constant {
@@ -210,8 +200,7 @@ impl Machine<'_> {
     /// for other pointers that are not freed: the general rule decides).
     #[inline(always)]
     fn not_freed(&self, p: &Ptr) -> bool {
-        p.block == NULL_BLOCK
-            || matches!(self.mem.allocs.get(p.block as usize), Some(a) if a.gen == p.gen)
+        p.block == NULL_BLOCK || self.live(p)
     }
 
     /// Sets local `slot` (no recording: fast paths run only when no

@@ -127,7 +127,7 @@ pub fn gep_ptr(
 #[inline(always)]
 fn base_check<'v>(mem: &Memory, p: &'v Value) -> Result<&'v Ptr, GepCheck> {
     match p {
-        Value::Ptr(p) if mem.alloc(p).is_ok() || mem.is_live(p) => Ok(p),
+        Value::Ptr(p) if mem.is_live(p) => Ok(p),
         _ => Err(GepCheck::Base),
     }
 }

@@ -106,6 +106,7 @@ impl Memory {
 
     /// Whether a pointer's block can be accessed (GEP's check 1): a live
     /// allocation or a heap string; not null, a function or a freed frame.
+    #[inline(always)]
     pub fn is_live(&self, p: &Ptr) -> bool {
         match self.alloc(p) {
             Ok(_) => true,
