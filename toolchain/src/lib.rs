@@ -1,17 +1,20 @@
 //! The external programs lloracle drives: finding LLVM 14's tools and `cc`
 //! ([`tools`]), building the C runtime that native code and `lli` load
 //! ([`runtime`]), turning an LLVMlite program into text LLVM runs
-//! ([`text`]), and running any external program safely ([`process`]).
+//! ([`text`]), and running any external program safely ([`process`], below
+//! the supervisor of [`supervise`]).
 //!
 //! LLVM is a reference to test against, never a dependency of the main job:
 //! every caller skips with a visible notice when a tool is absent.
 
 pub mod process;
 pub mod runtime;
+pub mod supervise;
 pub mod text;
 pub mod tools;
 
 pub use process::{run, run_with_input, Ended, Finished, Limits};
+pub use supervise::PROGRAM_STACK_BYTES;
 pub use runtime::{build_runtime_object, build_runtime_shared, RUNTIME_C};
 pub use text::llvm_text;
 pub use tools::find_tool;

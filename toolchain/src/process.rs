@@ -1,26 +1,34 @@
 //! Running one external program safely (DESIGN.md, "Running native code
-//! safely"): its own process group, rlimits (CPU, address space, no core
-//! file), a wall-clock timeout that kills the whole group, and caps on the
-//! captured stdout and stderr. Every external program lloracle starts (a
-//! student's compiler and binaries, `cc`, LLVM's tools) runs through
+//! safely"): below a supervisor it cannot reach ([`crate::supervise`]: its
+//! own session, a PID namespace where available, a child subreaper that
+//! kills every descendant when the run ends), rlimits (CPU, address space,
+//! stack, no core file), a wall-clock timeout, and caps on the captured
+//! stdout and stderr; reading the output stops at the run's deadline
+//! whatever still holds the pipes. Every external program lloracle starts
+//! (a student's compiler and binaries, `cc`, LLVM's tools) runs through
 //! here; the built-in back end's machine code runs in `codegen`'s runner.
 
+use crate::supervise::{self, Record, Rlimits};
 use std::io::Read;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Limits of one run.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Wall-clock limit; past it the process group is killed.
+    /// Wall-clock limit; past it every process of the run is killed.
     pub timeout: Duration,
     /// RLIMIT_AS in bytes (`None`: unlimited, for compilers and `cc`).
     pub max_memory: Option<u64>,
     /// The most stdout bytes kept; more kills the process (`over_cap`).
     pub max_stdout: usize,
+    /// RLIMIT_STACK in bytes (`None`: inherited); compiled student
+    /// programs get [`supervise::PROGRAM_STACK_BYTES`].
+    pub max_stack: Option<u64>,
 }
 
 impl Limits {
@@ -31,6 +39,7 @@ impl Limits {
             timeout,
             max_memory: None,
             max_stdout: 64 << 20,
+            max_stack: None,
         }
     }
 }
@@ -71,49 +80,78 @@ impl Finished {
 
 const MAX_STDERR: usize = 64 << 10;
 
-/// Reads `r` to its end on a thread, keeping at most `cap` bytes (and the
-/// fact that more came).
-fn reader<R: Read + Send + 'static>(mut r: R, cap: usize) -> thread::JoinHandle<(Vec<u8>, bool)> {
-    thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut over = false;
-        let mut chunk = [0u8; 65536];
-        loop {
-            match r.read(&mut chunk) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => {
-                    let room = cap.saturating_sub(kept.len());
-                    kept.extend_from_slice(chunk.get(..n.min(room)).unwrap_or(&[]));
-                    if n > room {
-                        over = true;
-                        break;
-                    }
-                }
-            }
-        }
-        (kept, over)
-    })
-}
-
-/// Kills the process group of our child `pid` (and the child itself).
-fn kill_group(pid: libc::pid_t) {
-    // SAFETY: signalling our own child and its process group.
-    unsafe {
-        libc::kill(-pid, libc::SIGKILL);
-        libc::kill(pid, libc::SIGKILL);
-    }
-}
+/// How long past the timeout lloracle keeps reading output and waits for
+/// the supervisor before it gives up on them.
+const GRACE: Duration = Duration::from_secs(2);
 
 /// Runs `cmd` (its stdin empty) within `limits`; `Err` when it cannot be
-/// started (a missing executable).
+/// started (a missing executable, not an executable).
 pub fn run(cmd: Command, limits: &Limits) -> Result<Finished, String> {
     run_with_input(cmd, &[], limits)
 }
 
-/// Runs `cmd` with `input` on its stdin within `limits`.
+/// Why `cmd` could not be started, in words (`exec failed: not an
+/// executable` for a file the kernel refuses to execute).
+fn spawn_error(cmd: &Command, e: &std::io::Error) -> String {
+    match e.raw_os_error() {
+        Some(libc::ENOEXEC) => format!(
+            "exec failed: not an executable ({})",
+            cmd.get_program().to_string_lossy()
+        ),
+        Some(libc::EACCES) => format!(
+            "exec failed: permission denied ({})",
+            cmd.get_program().to_string_lossy()
+        ),
+        _ => format!("cannot start {:?}: {e}", cmd.get_program()),
+    }
+}
+
+/// For a program named by a path: `Err` (`exec failed: ...`) unless it is
+/// a file the kernel can execute itself, an ELF image or a `#!` script
+/// (`execvp` would otherwise hand anything else to `/bin/sh`).
+fn check_executable(program: &std::path::Path) -> Result<(), String> {
+    if !program.to_string_lossy().contains('/') {
+        return Ok(());
+    }
+    let fail = |why: &str| format!("exec failed: {why} ({})", program.display());
+    let mut magic = [0u8; 4];
+    let mut f = std::fs::File::open(program).map_err(|e| fail(&e.to_string()))?;
+    let n = f.read(&mut magic).map_err(|e| fail(&e.to_string()))?;
+    let head = magic.get(..n).unwrap_or(&[]);
+    if head == b"\x7fELF" || head.starts_with(b"#!") {
+        Ok(())
+    } else {
+        Err(fail("not an executable"))
+    }
+}
+
+/// A close-on-exec pipe: (read end, write end).
+fn status_pipe() -> Result<(OwnedFd, OwnedFd), String> {
+    let mut fds = [0; 2];
+    // SAFETY: a valid out-array of two descriptors.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(format!(
+            "cannot create a pipe: {}",
+            std::io::Error::last_os_error()
+        ));
+    }
+    // SAFETY: both descriptors were just created and are owned here.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// `now + d`, saturating at a far future instead of overflowing.
+pub fn deadline_after(d: Duration) -> Instant {
+    let now = Instant::now();
+    now.checked_add(d)
+        .or_else(|| now.checked_add(Duration::from_secs(100 * 365 * 86_400)))
+        .unwrap_or(now)
+}
+
+/// Runs `cmd` with `input` on its stdin within `limits`, below a
+/// supervisor (see [`crate::supervise`]).
 pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result<Finished, String> {
-    let cpu = limits.timeout.as_secs().saturating_add(1);
-    let mem = limits.max_memory;
+    check_executable(std::path::Path::new(cmd.get_program()))?;
+    let (status_r, status_w) = status_pipe()?;
     cmd.stdin(if input.is_empty() {
         Stdio::null()
     } else {
@@ -121,29 +159,16 @@ pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result
     })
     .stdout(Stdio::piped())
     .stderr(Stdio::piped());
-    // SAFETY: the closure only makes async-signal-safe system calls.
-    unsafe {
-        cmd.pre_exec(move || {
-            libc::setpgid(0, 0);
-            let set = |res, v: u64| {
-                let l = libc::rlimit {
-                    rlim_cur: v,
-                    rlim_max: v,
-                };
-                libc::setrlimit(res, &l);
-            };
-            set(libc::RLIMIT_CPU, cpu);
-            set(libc::RLIMIT_CORE, 0);
-            if let Some(m) = mem {
-                set(libc::RLIMIT_AS, m);
-            }
-            Ok(())
-        });
-    }
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| format!("cannot start {:?}: {e}", cmd.get_program()))?;
-    let pid = child.id() as libc::pid_t;
+    let rlimits = Rlimits {
+        cpu_seconds: limits.timeout.as_secs().saturating_add(1),
+        address_space: limits.max_memory,
+        stack: limits.max_stack,
+    };
+    supervise::install(&mut cmd, status_w.as_raw_fd(), limits.timeout, rlimits);
+    let spawned = cmd.spawn();
+    drop(status_w);
+    let mut child = spawned.map_err(|e| spawn_error(&cmd, &e))?;
+    let supervisor = child.id() as libc::pid_t;
     if let Some(mut stdin) = child.stdin.take() {
         let input = input.to_vec();
         thread::spawn(move || {
@@ -151,47 +176,146 @@ pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result
             let _ = stdin.write_all(&input);
         });
     }
-    let out = child.stdout.take().map(|o| reader(o, limits.max_stdout));
-    let err = child.stderr.take().map(|e| reader(e, MAX_STDERR));
-    // A thread blocks in wait(); this one waits for it at most the timeout.
+    let hard_deadline = deadline_after(limits.timeout.saturating_add(GRACE));
+    let out = child.stdout.take().map(OwnedFd::from);
+    let err = child.stderr.take().map(OwnedFd::from);
+    // A thread blocks in wait(); this one reads the output meanwhile.
     let (tx, rx) = mpsc::channel();
     thread::spawn(move || {
         let _ = tx.send(child.wait());
     });
-    let ended = match rx.recv_timeout(limits.timeout) {
-        Ok(Ok(status)) => match (status.code(), status.signal()) {
-            (Some(c), _) => Ended::Exited(c),
-            (None, Some(s)) => Ended::Signaled(s),
-            _ => Ended::Exited(-1),
-        },
-        Ok(Err(e)) => {
-            kill_group(pid);
-            return Err(e.to_string());
-        }
+    let caps = [limits.max_stdout, MAX_STDERR];
+    let read = read_until(
+        [out, err],
+        caps,
+        hard_deadline,
+        || stop(supervisor),
+    );
+    let status = match rx.recv_timeout(GRACE) {
+        Ok(s) => s.ok(),
         Err(_) => {
-            kill_group(pid);
-            // The waiting thread reaps the child once it is killed.
-            let _ = rx.recv();
-            Ended::TimedOut
+            kill_supervisor(supervisor);
+            rx.recv().ok().and_then(Result::ok)
         }
     };
-    // Descendants may keep the pipes open: end the group before joining.
-    // SAFETY: signalling our own (already reaped) child's process group.
-    unsafe {
-        libc::kill(-pid, libc::SIGKILL);
-    }
-    let (stdout, over) = out.and_then(|h| h.join().ok()).unwrap_or_default();
-    let (stderr, _) = err.and_then(|h| h.join().ok()).unwrap_or_default();
-    let ended = if over && ended != Ended::TimedOut {
-        Ended::OverCap
-    } else {
-        ended
+    let mut bytes = [0u8; 8];
+    let record = std::fs::File::from(status_r)
+        .read(&mut bytes)
+        .ok()
+        .and_then(|n| Record::decode(bytes.get(..n).unwrap_or(&[])));
+    let [(stdout, over), (stderr, _)] = read.kept;
+    let ended = match record {
+        _ if over => Ended::OverCap,
+        Some(Record::Exited(c)) => Ended::Exited(c),
+        Some(Record::Signaled(s)) => Ended::Signaled(s),
+        Some(Record::TimedOut) => Ended::TimedOut,
+        Some(Record::Stopped) | None if read.past_deadline => Ended::TimedOut,
+        Some(Record::Stopped) => Ended::Signaled(libc::SIGTERM),
+        // The supervisor itself was killed: the program's doing.
+        None => Ended::Signaled(
+            status
+                .and_then(|s| s.signal())
+                .unwrap_or(libc::SIGKILL),
+        ),
     };
     Ok(Finished {
         ended,
         stdout,
         stderr,
     })
+}
+
+/// Asks the supervisor to kill the run (output past its cap).
+fn stop(supervisor: libc::pid_t) {
+    // SAFETY: signalling our own child, not yet reaped (its waiter thread
+    // reaps it only after it exits, and it exits only after this).
+    unsafe {
+        libc::kill(supervisor, libc::SIGTERM);
+    }
+}
+
+/// Kills a supervisor that did not end in time, and its session's group.
+fn kill_supervisor(supervisor: libc::pid_t) {
+    // SAFETY: signalling our own child (not reaped: its waiter has not
+    // returned) and the process group it leads.
+    unsafe {
+        libc::kill(supervisor, libc::SIGKILL);
+        libc::kill(-supervisor, libc::SIGKILL);
+    }
+}
+
+/// The output of a run as read.
+struct Read2 {
+    /// Per stream: the bytes kept and whether more came than the cap.
+    kept: [(Vec<u8>, bool); 2],
+    /// True when reading stopped at the hard deadline, not at end of file.
+    past_deadline: bool,
+}
+
+/// Reads both pipes until both reach end of file or `deadline` passes,
+/// keeping at most `caps[i]` bytes of each; calls `over_cap` once when the
+/// first stream passes its cap (and then keeps draining, discarding).
+fn read_until(
+    fds: [Option<OwnedFd>; 2],
+    caps: [usize; 2],
+    deadline: Instant,
+    over_cap: impl Fn(),
+) -> Read2 {
+    let mut kept: [(Vec<u8>, bool); 2] = Default::default();
+    let mut open: [Option<OwnedFd>; 2] = fds;
+    let mut chunk = vec![0u8; 65536];
+    let mut past_deadline = false;
+    while open.iter().any(Option::is_some) {
+        let Some(left) = deadline.checked_duration_since(Instant::now()) else {
+            past_deadline = true;
+            break;
+        };
+        let mut polled: Vec<libc::pollfd> = open
+            .iter()
+            .map(|f| libc::pollfd {
+                fd: f.as_ref().map_or(-1, AsRawFd::as_raw_fd),
+                events: libc::POLLIN,
+                revents: 0,
+            })
+            .collect();
+        let ms = libc::c_int::try_from(left.as_millis().saturating_add(1)).unwrap_or(i32::MAX);
+        // SAFETY: a valid array of `polled.len()` pollfds.
+        let n = unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, ms) };
+        if n < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            break;
+        }
+        for ((p, slot), (keep, over)) in polled.iter().zip(open.iter_mut()).zip(
+            kept.iter_mut()
+                .zip(caps)
+                .map(|((k, o), c)| ((k, c), o)),
+        ) {
+            if p.revents == 0 {
+                continue;
+            }
+            let Some(fd) = slot.as_ref() else { continue };
+            // SAFETY: reading into a buffer of `chunk.len()` bytes.
+            let r = unsafe { libc::read(fd.as_raw_fd(), chunk.as_mut_ptr().cast(), chunk.len()) };
+            if r <= 0 {
+                *slot = None;
+                continue;
+            }
+            let (k, cap) = keep;
+            let got = chunk.get(..r as usize).unwrap_or(&[]);
+            let room = cap.saturating_sub(k.len());
+            k.extend_from_slice(got.get(..room.min(got.len())).unwrap_or(&[]));
+            if got.len() > room && !*over {
+                *over = true;
+                over_cap();
+            }
+        }
+    }
+    Read2 {
+        kept,
+        past_deadline,
+    }
 }
 
 #[cfg(test)]
@@ -224,5 +348,47 @@ mod tests {
         };
         let r = run(c, &limits).expect("sh runs");
         assert_eq!((r.ended, r.stdout.len()), (Ended::OverCap, 1000));
+    }
+
+    #[test]
+    fn a_detached_descendant_holding_stdout_does_not_hang_the_run() {
+        let mut c = Command::new("sh");
+        c.args(["-c", "setsid sleep 30 & echo done"]);
+        let start = Instant::now();
+        let r = run(c, &Limits::tool(Duration::from_secs(20))).expect("sh runs");
+        assert_eq!((r.status(), r.stdout.as_slice()), (Some(0), &b"done\n"[..]));
+        assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn killing_the_parent_kills_only_the_supervisor_or_nothing() {
+        let mut c = Command::new("sh");
+        c.args(["-c", "kill -9 $PPID; echo alive"]);
+        let r = run(c, &Limits::tool(Duration::from_secs(5))).expect("sh runs");
+        // In a PID namespace $PPID is 0 (the group: sh itself dies) or the
+        // namespace's init (immune); without one, the supervisor dies.
+        assert!(
+            matches!(r.ended, Ended::Exited(0) | Ended::Signaled(9)),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn a_non_executable_is_an_exec_failure() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let p = dir.path().join("garbage");
+        std::fs::write(&p, b"\x00\x01garbage").expect("write");
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        let e = run(Command::new(&p), &Limits::tool(Duration::from_secs(5))).unwrap_err();
+        assert!(e.starts_with("exec failed: not an executable"), "{e}");
+    }
+
+    #[test]
+    fn a_huge_timeout_saturates() {
+        let mut c = Command::new("sh");
+        c.args(["-c", "exit 3"]);
+        let r = run(c, &Limits::tool(Duration::from_secs(i64::MAX as u64))).expect("sh runs");
+        assert_eq!(r.status(), Some(3));
     }
 }

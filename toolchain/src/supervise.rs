@@ -1,0 +1,510 @@
+//! The supervisor between lloracle and an untrusted process (a student's
+//! compiler, the executable it built, the `cc` that links it).
+//!
+//! [`std::process::Command`] forks a child; before that child execs, the
+//! hook installed by [`install`] turns it into the **supervisor**:
+//!
+//! 1. it starts its own session (`setsid`), asks for `SIGKILL` when
+//!    lloracle dies (`PR_SET_PDEATHSIG`) and becomes a child subreaper
+//!    (`PR_SET_CHILD_SUBREAPER`): every orphaned descendant, detached
+//!    (`setsid`) ones included, is re-parented to it;
+//! 2. where the kernel allows it, it enters a new PID namespace (directly
+//!    when privileged, else inside a new user namespace that maps only the
+//!    current user): the program then cannot name lloracle or the
+//!    supervisor at all, and ending the namespace's first process ends
+//!    every process in it;
+//! 3. it forks the program (in a namespace, through a minimal `init` that
+//!    reaps and reports), which gets its own process group, `SIGKILL` when
+//!    the supervisor dies, and the run's rlimits, and then execs;
+//! 4. it waits for the program until the deadline or a stop request
+//!    (`SIGTERM` from lloracle, when the output passes its cap), then kills
+//!    every descendant it still has (the namespace, or repeatedly its
+//!    children as listed in `/proc/thread-self/children` until none is
+//!    left) and writes one [`Record`] on a status pipe before exiting.
+//!
+//! Everything here runs between `fork` and `exec` of a multithreaded
+//! process, so it only makes async-signal-safe system calls on memory
+//! prepared before the fork: no allocation, no locks, no formatting
+//! machinery.
+//!
+//! Limits of the fallback (no PID namespace available): the program can
+//! still signal the supervisor (it is its parent); if it kills the
+//! supervisor, the program itself dies with it (`PR_SET_PDEATHSIG`), but
+//! detached descendants it started survive, and lloracle stops reading
+//! their output at the run's deadline.
+
+use std::io;
+use std::os::unix::process::CommandExt;
+use std::process::Command;
+use std::time::Duration;
+
+/// `RLIMIT_STACK` of a compiled student program: 256 MiB, so that deep
+/// (but finite) recursion that the oracle accepts within its own stack
+/// budget does not crash natively first. The oracle's native stack budget
+/// (`spec::limits::NATIVE_STACK_BYTES`) must fit under it.
+pub const PROGRAM_STACK_BYTES: u64 = 256 << 20;
+
+/// When this environment variable is set, the supervisor does not enter a
+/// PID namespace (to test the fallback, or where namespaces misbehave).
+pub const NO_NAMESPACE_VAR: &str = "LLORACLE_NO_PID_NAMESPACE";
+
+/// How the supervised program ended, as written on the status pipe: two
+/// native-endian `i32`s, a kind and a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// It exited with this status.
+    Exited(i32),
+    /// A signal ended it.
+    Signaled(i32),
+    /// The deadline passed; everything was killed.
+    TimedOut,
+    /// A stop request (`SIGTERM` to the supervisor) arrived; everything
+    /// was killed.
+    Stopped,
+}
+
+const KIND_EXITED: i32 = 1;
+const KIND_SIGNALED: i32 = 2;
+const KIND_TIMED_OUT: i32 = 3;
+const KIND_STOPPED: i32 = 4;
+
+impl Record {
+    /// The 8 bytes written on the pipe.
+    fn encode(self) -> [u8; 8] {
+        let (k, v) = match self {
+            Record::Exited(c) => (KIND_EXITED, c),
+            Record::Signaled(s) => (KIND_SIGNALED, s),
+            Record::TimedOut => (KIND_TIMED_OUT, 0),
+            Record::Stopped => (KIND_STOPPED, 0),
+        };
+        let mut b = [0u8; 8];
+        let (kb, vb) = b.split_at_mut(4);
+        kb.copy_from_slice(&k.to_ne_bytes());
+        vb.copy_from_slice(&v.to_ne_bytes());
+        b
+    }
+
+    /// The first record in `bytes`, if there is a whole valid one.
+    pub fn decode(bytes: &[u8]) -> Option<Record> {
+        let k = i32::from_ne_bytes(bytes.get(0..4)?.try_into().ok()?);
+        let v = i32::from_ne_bytes(bytes.get(4..8)?.try_into().ok()?);
+        match k {
+            KIND_EXITED => Some(Record::Exited(v)),
+            KIND_SIGNALED => Some(Record::Signaled(v)),
+            KIND_TIMED_OUT => Some(Record::TimedOut),
+            KIND_STOPPED => Some(Record::Stopped),
+            _ => None,
+        }
+    }
+
+    /// The record for a `waitpid` status.
+    fn of_wait_status(st: libc::c_int) -> Record {
+        if libc::WIFSIGNALED(st) {
+            Record::Signaled(libc::WTERMSIG(st))
+        } else {
+            Record::Exited(libc::WEXITSTATUS(st))
+        }
+    }
+}
+
+/// The rlimits of the supervised program (`None`: left as inherited).
+#[derive(Clone, Copy, Debug)]
+pub struct Rlimits {
+    /// RLIMIT_CPU in seconds.
+    pub cpu_seconds: u64,
+    /// RLIMIT_AS in bytes.
+    pub address_space: Option<u64>,
+    /// RLIMIT_STACK in bytes.
+    pub stack: Option<u64>,
+}
+
+/// Everything the supervisor needs, prepared before the fork.
+#[derive(Clone, Copy)]
+struct Plan {
+    parent: libc::pid_t,
+    status_fd: libc::c_int,
+    timeout: libc::timespec,
+    rlimits: Rlimits,
+    uid: libc::uid_t,
+    gid: libc::gid_t,
+    namespace: bool,
+}
+
+// SAFETY: plain data (a timespec and integers).
+unsafe impl Send for Plan {}
+// SAFETY: plain data, never mutated after creation.
+unsafe impl Sync for Plan {}
+
+/// Makes `cmd`'s child a supervisor of the real program (see the module
+/// documentation) that runs it for at most `timeout` under `rlimits` and
+/// writes one [`Record`] on `status_fd` (the write end of a close-on-exec
+/// pipe; the caller closes its own copy once `cmd` is spawned).
+pub fn install(cmd: &mut Command, status_fd: libc::c_int, timeout: Duration, rlimits: Rlimits) {
+    // SAFETY: getpid, getuid and getgid cannot fail.
+    let (parent, uid, gid) = unsafe { (libc::getpid(), libc::getuid(), libc::getgid()) };
+    let secs = libc::time_t::try_from(timeout.as_secs()).unwrap_or(libc::time_t::MAX / 2);
+    let plan = Plan {
+        parent,
+        status_fd,
+        timeout: libc::timespec {
+            tv_sec: secs.min(libc::time_t::MAX / 2),
+            tv_nsec: libc::c_long::try_from(timeout.subsec_nanos()).unwrap_or(0),
+        },
+        rlimits,
+        uid,
+        gid,
+        namespace: std::env::var_os(NO_NAMESPACE_VAR).is_none(),
+    };
+    // SAFETY: the hook only makes async-signal-safe system calls on the
+    // copied plan and stack buffers (see the module documentation).
+    unsafe {
+        cmd.pre_exec(move || become_supervisor(&plan));
+    }
+}
+
+/// Runs in the forked child: returns `Ok` only in the process that is to
+/// exec the program; the supervisor (and a namespace's init) never return.
+unsafe fn become_supervisor(plan: &Plan) -> io::Result<()> {
+    libc::setsid();
+    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
+    if libc::getppid() != plan.parent {
+        libc::_exit(127);
+    }
+    libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong);
+    let in_namespace = enter_pid_namespace(plan);
+    let mut waited: libc::sigset_t = std::mem::zeroed();
+    libc::sigemptyset(&mut waited);
+    libc::sigaddset(&mut waited, libc::SIGCHLD);
+    libc::sigaddset(&mut waited, libc::SIGTERM);
+    libc::sigprocmask(libc::SIG_BLOCK, &waited, std::ptr::null_mut());
+    let start = now();
+    let first = libc::fork();
+    if first < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    if first == 0 {
+        if in_namespace {
+            namespace_init(plan);
+        }
+        return become_program(plan);
+    }
+    close_fds_except(plan.status_fd);
+    supervise(plan, first, in_namespace, start, &waited)
+}
+
+/// Enters a new PID namespace for the next child: directly when allowed,
+/// else inside a new user namespace mapping the current user and group to
+/// themselves. False when neither is possible.
+unsafe fn enter_pid_namespace(plan: &Plan) -> bool {
+    if !plan.namespace {
+        return false;
+    }
+    if libc::unshare(libc::CLONE_NEWPID) == 0 {
+        return true;
+    }
+    if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWPID) != 0 {
+        return false;
+    }
+    // Without the maps the program would run as `nobody` and could not
+    // create files; a failure here leaves it so and shows as its error.
+    write_file(c"/proc/self/setgroups", b"deny");
+    let mut buf = [0u8; 64];
+    write_file(c"/proc/self/uid_map", id_map(&mut buf, plan.uid));
+    write_file(c"/proc/self/gid_map", id_map(&mut buf, plan.gid));
+    true
+}
+
+/// `"ID ID 1"` in `buf`.
+fn id_map(buf: &mut [u8; 64], id: u32) -> &[u8] {
+    let mut digits = [0u8; 10];
+    let mut n = 0;
+    let mut v = id;
+    loop {
+        if let Some(d) = digits.get_mut(n) {
+            *d = b'0' + (v % 10) as u8;
+        }
+        n += 1;
+        v /= 10;
+        if v == 0 || n == digits.len() {
+            break;
+        }
+    }
+    let mut len = 0;
+    let mut push = |b: u8| {
+        if let Some(slot) = buf.get_mut(len) {
+            *slot = b;
+            len += 1;
+        }
+    };
+    for _ in 0..2 {
+        for i in (0..n).rev() {
+            push(digits.get(i).copied().unwrap_or(b'0'));
+        }
+        push(b' ');
+    }
+    push(b'1');
+    buf.get(..len).unwrap_or(&[])
+}
+
+/// Writes `data` to the file `path` (best effort).
+unsafe fn write_file(path: &std::ffi::CStr, data: &[u8]) {
+    let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+    if fd >= 0 {
+        libc::write(fd, data.as_ptr().cast(), data.len());
+        libc::close(fd);
+    }
+}
+
+/// The first process of the PID namespace: forks the program, reaps
+/// whatever it inherits, and when the program ends writes its record and
+/// exits (which kills everything left in the namespace). Returns only in
+/// the program's process.
+unsafe fn namespace_init(plan: &Plan) {
+    let program = libc::fork();
+    if program == 0 {
+        return;
+    }
+    if program < 0 {
+        libc::_exit(126);
+    }
+    close_fds_except(plan.status_fd);
+    loop {
+        let mut st = 0;
+        let r = libc::waitpid(-1, &mut st, 0);
+        if r == program {
+            write_record(plan.status_fd, Record::of_wait_status(st));
+            libc::_exit(0);
+        }
+        if r < 0 && *libc::__errno_location() != libc::EINTR {
+            libc::_exit(126);
+        }
+    }
+}
+
+/// The program's own process, just before exec: the default signal mask,
+/// its own process group, death with its parent, and its rlimits.
+unsafe fn become_program(plan: &Plan) -> io::Result<()> {
+    let mut none: libc::sigset_t = std::mem::zeroed();
+    libc::sigemptyset(&mut none);
+    libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+    libc::setpgid(0, 0);
+    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
+    let set = |res, v: u64| {
+        let l = libc::rlimit {
+            rlim_cur: v,
+            rlim_max: v,
+        };
+        libc::setrlimit(res, &l);
+    };
+    set(libc::RLIMIT_CPU, plan.rlimits.cpu_seconds);
+    set(libc::RLIMIT_CORE, 0);
+    if let Some(m) = plan.rlimits.address_space {
+        set(libc::RLIMIT_AS, m);
+    }
+    if let Some(s) = plan.rlimits.stack {
+        set(libc::RLIMIT_STACK, s);
+    }
+    Ok(())
+}
+
+/// The supervisor's loop: waits for the program (`first`: the program, or
+/// the namespace's init) until the deadline or a stop request, kills every
+/// descendant, writes the record (unless the namespace's init did) and
+/// exits.
+unsafe fn supervise(
+    plan: &Plan,
+    first: libc::pid_t,
+    in_namespace: bool,
+    start: libc::timespec,
+    waited: &libc::sigset_t,
+) -> ! {
+    let deadline = add(start, plan.timeout);
+    let record = loop {
+        let mut ended = None;
+        loop {
+            let mut st = 0;
+            let r = libc::waitpid(-1, &mut st, libc::WNOHANG);
+            if r <= 0 {
+                break;
+            }
+            if r == first {
+                ended = Some(Record::of_wait_status(st));
+            }
+        }
+        if let Some(rec) = ended {
+            // The namespace's init wrote the program's own record.
+            break (!in_namespace).then_some(rec);
+        }
+        let Some(left) = sub(deadline, now()) else {
+            break Some(Record::TimedOut);
+        };
+        if libc::sigtimedwait(waited, std::ptr::null_mut(), &left) == libc::SIGTERM {
+            break Some(Record::Stopped);
+        }
+    };
+    kill_descendants(first, in_namespace);
+    if let Some(r) = record {
+        write_record(plan.status_fd, r);
+    }
+    libc::_exit(0)
+}
+
+/// Kills `first`'s process group (or, in a namespace, `first` itself, which
+/// ends the namespace), then every child the supervisor still has (orphans
+/// are re-parented to it), round after round until none is left (at most
+/// about five seconds).
+unsafe fn kill_descendants(first: libc::pid_t, in_namespace: bool) {
+    if in_namespace {
+        libc::kill(first, libc::SIGKILL);
+    } else {
+        libc::kill(-first, libc::SIGKILL);
+        libc::kill(first, libc::SIGKILL);
+    }
+    for _ in 0..5000 {
+        kill_children();
+        loop {
+            let r = libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG);
+            if r < 0 {
+                // ECHILD: no child left.
+                return;
+            }
+            if r == 0 {
+                break;
+            }
+        }
+        let ms = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 1_000_000,
+        };
+        libc::nanosleep(&ms, std::ptr::null_mut());
+    }
+}
+
+/// Sends `SIGKILL` to every child listed in `/proc/thread-self/children`
+/// (and to its process group).
+unsafe fn kill_children() {
+    let fd = libc::open(
+        c"/proc/thread-self/children".as_ptr(),
+        libc::O_RDONLY | libc::O_CLOEXEC,
+    );
+    if fd < 0 {
+        return;
+    }
+    let mut buf = [0u8; 4096];
+    let mut carry: libc::pid_t = 0;
+    loop {
+        let n = libc::read(fd, buf.as_mut_ptr().cast(), buf.len());
+        if n <= 0 {
+            break;
+        }
+        for &b in buf.iter().take(n as usize) {
+            if b.is_ascii_digit() {
+                carry = carry.saturating_mul(10).saturating_add(libc::pid_t::from(b - b'0'));
+            } else {
+                kill_one(carry);
+                carry = 0;
+            }
+        }
+    }
+    kill_one(carry);
+    libc::close(fd);
+}
+
+unsafe fn kill_one(pid: libc::pid_t) {
+    if pid > 1 {
+        libc::kill(pid, libc::SIGKILL);
+        libc::kill(-pid, libc::SIGKILL);
+    }
+}
+
+/// Closes every descriptor from 3 up except `keep` (lloracle's other pipes,
+/// std's exec-error pipe) so that only the program holds them.
+unsafe fn close_fds_except(keep: libc::c_int) {
+    let max = libc::c_uint::MAX;
+    let keep = keep.max(2) as libc::c_uint;
+    let closed = if keep > 3 {
+        libc::syscall(libc::SYS_close_range, 3 as libc::c_uint, keep - 1, 0 as libc::c_uint)
+    } else {
+        0
+    };
+    let rest = libc::syscall(libc::SYS_close_range, keep + 1, max, 0 as libc::c_uint);
+    if closed != 0 || rest != 0 {
+        for fd in 3..4096 {
+            if fd != keep as libc::c_int {
+                libc::close(fd);
+            }
+        }
+    }
+}
+
+unsafe fn write_record(fd: libc::c_int, r: Record) {
+    let b = r.encode();
+    libc::write(fd, b.as_ptr().cast(), b.len());
+}
+
+fn now() -> libc::timespec {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: a valid out-pointer.
+    unsafe {
+        libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut t);
+    }
+    t
+}
+
+const NANOS: libc::c_long = 1_000_000_000;
+
+fn add(a: libc::timespec, b: libc::timespec) -> libc::timespec {
+    let mut s = a.tv_sec.saturating_add(b.tv_sec);
+    let mut n = a.tv_nsec + b.tv_nsec;
+    if n >= NANOS {
+        s = s.saturating_add(1);
+        n -= NANOS;
+    }
+    libc::timespec {
+        tv_sec: s,
+        tv_nsec: n,
+    }
+}
+
+/// `a - b`, or `None` when `a` is not after `b`.
+fn sub(a: libc::timespec, b: libc::timespec) -> Option<libc::timespec> {
+    let mut s = a.tv_sec - b.tv_sec;
+    let mut n = a.tv_nsec - b.tv_nsec;
+    if n < 0 {
+        s -= 1;
+        n += NANOS;
+    }
+    (s > 0 || (s == 0 && n > 0)).then_some(libc::timespec {
+        tv_sec: s,
+        tv_nsec: n,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_round_trip() {
+        for r in [
+            Record::Exited(7),
+            Record::Signaled(9),
+            Record::TimedOut,
+            Record::Stopped,
+        ] {
+            assert_eq!(Record::decode(&r.encode()), Some(r));
+        }
+        assert_eq!(Record::decode(&[1, 0, 0]), None);
+    }
+
+    #[test]
+    fn id_maps_are_decimal() {
+        let mut buf = [0u8; 64];
+        assert_eq!(id_map(&mut buf, 0), b"0 0 1");
+        assert_eq!(id_map(&mut buf, 4294967295), b"4294967295 4294967295 1");
+        assert_eq!(id_map(&mut buf, 1000), b"1000 1000 1");
+    }
+}
