@@ -30,6 +30,7 @@ fn settings(stop: bool, reductions: usize) -> Settings {
             max_time: Duration::from_secs(120),
         },
         stop_at_first_failure: stop,
+        budget: Default::default(),
     }
 }
 
@@ -86,6 +87,7 @@ fn the_process_runner_reports_signals_timeouts_and_argv0() {
         timeout: Duration::from_millis(300),
         max_memory: None,
         max_stdout: 1 << 16,
+        max_stack: None,
     };
     let sh = |script: &str| {
         let mut c = Command::new("sh");

@@ -5,11 +5,17 @@
 
 use super::EXIT_USAGE;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lloracle::harness::budget::Budget;
 use lloracle::harness::compiler::{Compiler, Emit, Tools};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report;
-use lloracle::harness::session::{self, corpus_cases, random_cases, run_session, Case, Settings};
+use lloracle::harness::session::{
+    self, corpus_cases_checked, expectation_problems, random_cases, run_session, Case,
+    CorpusCases, Settings,
+};
+use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The options that select the compiler under test.
@@ -91,9 +97,14 @@ pub struct TestCompilerArgs {
     /// Wall-clock limit of one compile, link or run, in seconds.
     #[arg(long, default_value_t = 10)]
     timeout: u64,
-    /// The most instructions the oracle executes per run; runs that need
-    /// more end in `fuel-exhausted` and are skipped, not judged.
-    #[arg(long, default_value_t = DEFAULT_FUEL)]
+    /// Wall-clock limit of the whole campaign, in seconds: past it no new
+    /// program is started and no reduction goes on; the reports cover what
+    /// finished.
+    #[arg(long, default_value_t = lloracle::harness::budget::DEFAULT_TIME_BUDGET.as_secs())]
+    time_budget: u64,
+    /// The most instructions the oracle executes per run (at least 1); runs
+    /// that need more end in `fuel-exhausted` and are skipped, not judged.
+    #[arg(long, default_value_t = DEFAULT_FUEL, value_parser = clap::value_parser!(u64).range(1..))]
     fuel: u64,
     /// Write the JSON report here.
     #[arg(long)]
@@ -156,19 +167,42 @@ fn progress(n: u64) -> ProgressBar {
     bar
 }
 
-fn cases_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, usize), String> {
-    let (mut cases, skipped) = if a.no_corpus {
-        (vec![], 0)
+fn cases_of(a: &TestCompilerArgs) -> Result<CorpusCases, String> {
+    let mut c = if a.no_corpus {
+        CorpusCases::default()
     } else {
         let dir = a
             .corpus
             .clone()
             .unwrap_or_else(lloracle::corpus::default_dir);
-        corpus_cases(&dir)?
+        corpus_cases_checked(&dir)?
     };
-    cases.extend(random_cases(a.random, a.seed, a.size));
-    Ok((cases, skipped))
+    c.cases.extend(random_cases(a.random, a.seed, a.size));
+    Ok(c)
 }
+
+/// `--jobs`, or the number of cores; more than four threads per core is
+/// capped (with a message): the runs are processes, not threads.
+pub fn jobs(asked: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let most = cores.saturating_mul(4).max(4);
+    match asked {
+        None => cores,
+        Some(0) => {
+            eprintln!("lloracle: --jobs 0 means one worker");
+            1
+        }
+        Some(j) if j > most => {
+            eprintln!("lloracle: --jobs {j} capped at {most} (4 per core)");
+            most
+        }
+        Some(j) => j,
+    }
+}
+
+/// The exit code for a report that could not be written (distinct from 1,
+/// "some test failed"): the same as bad usage, an unwritable path.
+pub const EXIT_REPORT: u8 = EXIT_USAGE;
 
 /// The compiler under test and the tools (with `timeout` seconds per compile
 /// or run) that `test-compiler` and `reduce` both start from; on an error,
@@ -192,24 +226,30 @@ pub fn main(a: TestCompilerArgs) -> u8 {
         Err(code) => return code,
     };
     tools.oracle.fuel = a.fuel;
+    let budget = Arc::new(Budget::new(Duration::from_secs(a.time_budget)));
     let settings = Settings {
-        jobs: a.jobs.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        }),
+        jobs: jobs(a.jobs),
         max_reductions: a.max_reductions,
         bounds: Bounds {
             max_candidates: a.reduce_candidates,
             max_time: Duration::from_secs(a.reduce_time),
         },
         stop_at_first_failure: false,
+        budget: budget.clone(),
     };
-    let (cases, bad_files) = match cases_of(&a) {
+    let corpus = match cases_of(&a) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("lloracle: {e}");
             return EXIT_USAGE;
         }
     };
+    let CorpusCases {
+        cases,
+        on_purpose,
+        mut problems,
+        expected,
+    } = corpus;
     if a.mutation_score {
         return mutation_score(&tools, cases, &settings, a.random);
     }
@@ -229,7 +269,10 @@ pub fn main(a: TestCompilerArgs) -> u8 {
     });
     bar.finish_and_clear();
     let elapsed = start.elapsed();
-    let interrupted = session::interrupted();
+    let stopped = budget.stopped();
+    let interrupted = session::interrupted() || stopped.is_some();
+    problems.extend(expectation_problems(&results, &expected));
+    // The files first: a closed stdout must not cost the reports.
     let saved = match report::save_failures(&results, &compiler, &a.out_dir) {
         Ok(s) => s,
         Err(e) => {
@@ -237,31 +280,53 @@ pub fn main(a: TestCompilerArgs) -> u8 {
             vec![]
         }
     };
-    print!("{}", report::text(&results, &saved, &compiler, interrupted));
-    if bad_files > 0 {
-        println!("({bad_files} corpus files skipped: ill-typed or malformed on purpose)");
+    let mut json = report::json(&results, &saved, interrupted);
+    if let Some(obj) = json.as_object_mut() {
+        obj.insert(
+            "stopped_early".into(),
+            stopped.map_or(serde_json::Value::Null, |s| s.to_string().into()),
+        );
+        obj.insert("corpus_problems".into(), problems.clone().into());
     }
-    println!(
-        "{} programs in {:.1}s ({:.0} programs/s)",
-        results.len(),
-        elapsed.as_secs_f64(),
-        results.len() as f64 / elapsed.as_secs_f64().max(1e-9)
-    );
-    let write = |p: &Option<PathBuf>, text: String| {
+    let mut unwritten = false;
+    let mut write = |p: &Option<PathBuf>, text: String| {
         if let Some(p) = p {
             if let Err(e) = std::fs::write(p, text) {
-                eprintln!("lloracle: {}: {e}", p.display());
+                eprintln!("lloracle: cannot write the report {}: {e}", p.display());
+                unwritten = true;
             }
         }
     };
-    write(
-        &a.json,
-        report::json(&results, &saved, interrupted).to_string(),
-    );
+    write(&a.json, json.to_string());
     write(&a.gradescope, report::gradescope(&results).to_string());
     write(&a.junit, report::junit(&results));
+    let mut text = report::text(&results, &saved, &compiler, interrupted);
+    if let Some(s) = stopped {
+        text.push_str(&format!("STOPPED EARLY: {s}\n"));
+        eprintln!("lloracle: {s}");
+    }
+    for p in &problems {
+        text.push_str(&format!("CORPUS PROBLEM: {p}\n"));
+    }
+    if on_purpose > 0 {
+        text.push_str(&format!(
+            "({on_purpose} corpus files skipped: ill-typed or malformed on purpose)\n"
+        ));
+    }
+    text.push_str(&format!(
+        "{} programs in {:.1}s ({:.0} programs/s)\n",
+        results.len(),
+        elapsed.as_secs_f64(),
+        results.len() as f64 / elapsed.as_secs_f64().max(1e-9)
+    ));
+    // A closed pipe on stdout is not an error of the campaign.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
     let s = report::summarize(&results);
-    u8::from(s.failed > 0 || interrupted)
+    if unwritten {
+        EXIT_REPORT
+    } else {
+        u8::from(s.failed > 0 || interrupted || !problems.is_empty())
+    }
 }
 
 /// For each mutation: is it caught by the corpus, by which random program
@@ -276,12 +341,14 @@ fn mutation_score(tools: &Tools, cases: Vec<Case>, settings: &Settings, random: 
         max_reductions: 1,
         bounds: settings.bounds.clone(),
         jobs: settings.jobs,
+        budget: settings.budget.clone(),
     };
     let in_order = Settings {
         stop_at_first_failure: false,
         max_reductions: 1,
         bounds: settings.bounds.clone(),
         jobs: settings.jobs,
+        budget: settings.budget.clone(),
     };
     let mut killed = 0;
     println!(

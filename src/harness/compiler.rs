@@ -149,11 +149,14 @@ impl Tools {
         self.dir.path().join(format!("p{n}{ext}"))
     }
 
+    /// The limits of a compiler or `cc` run (`max_memory: None`), or of a
+    /// compiled program (its memory and [`toolchain::PROGRAM_STACK_BYTES`]).
     fn limits(&self, max_memory: Option<u64>) -> Limits {
         Limits {
             timeout: self.timeout,
             max_memory,
             max_stdout: 1 << 20,
+            max_stack: max_memory.map(|_| toolchain::PROGRAM_STACK_BYTES),
         }
     }
 
@@ -318,7 +321,7 @@ impl Tools {
                     },
                     Err(e) => Outcome::Crashed {
                         signal: 0,
-                        stdout: format!("cannot start the executable: {e}").into_bytes(),
+                        stdout: e.into_bytes(),
                     },
                 }
             }
@@ -328,23 +331,28 @@ impl Tools {
 }
 
 /// The functions of `before` whose printed text differs in `after` (or
-/// that `after` lacks), by name.
+/// that `after` lacks), by name. Linear in the number of functions: each
+/// is looked up by name once and printed only when its syntax differs.
 pub fn changed_functions(before: &Prog, after: &Prog) -> Vec<String> {
-    let text = |p: &Prog, name: &str| {
-        p.fdecls.iter().find(|f| f.name == name).map(|f| {
-            let one = Prog {
-                tdecls: vec![],
-                gdecls: vec![],
-                fdecls: vec![f.clone()],
-                edecls: vec![],
-            };
-            spec::print(&one)
+    let after_by_name: std::collections::HashMap<&str, &spec::ast::Fdecl> = after
+        .fdecls
+        .iter()
+        .map(|f| (f.name.as_str(), f))
+        .collect();
+    let text = |f: &spec::ast::Fdecl| {
+        spec::print(&Prog {
+            fdecls: vec![f.clone()],
+            ..Prog::default()
         })
     };
     before
         .fdecls
         .iter()
-        .filter(|f| text(before, &f.name) != text(after, &f.name))
+        .filter(|f| {
+            after_by_name
+                .get(f.name.as_str())
+                .is_none_or(|g| *g != *f && text(f) != text(g))
+        })
         .map(|f| f.name.clone())
         .collect()
 }

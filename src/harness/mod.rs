@@ -3,13 +3,14 @@
 //! produced, compare with the oracle, sort the differences into
 //! [`Category`]s, reduce every failing program, and report.
 //!
-//! Layout: [`compiler`]
+//! Layout: [`budget`] (the campaign's time budget), [`compiler`]
 //! (the thing under test: the built-in back end, a compile command, an
 //! optimiser command), [`judge`] (one program and its runs against the
 //! oracle), [`reduce`] (delta debugging with `gen::shrink`'s edits),
 //! [`session`] (many programs in parallel), [`report`] (terminal, JSON,
 //! Gradescope, JUnit).
 
+pub mod budget;
 pub mod compiler;
 pub mod judge;
 pub mod reduce;

@@ -60,6 +60,8 @@ pub fn describe(o: &Outcome) -> String {
             out(stdout)
         ),
         Outcome::Exited { code, stdout } => format!("exit status {code}, {}", out(stdout)),
+        // Signal 0: the program never ran; the "stdout" is why.
+        Outcome::Crashed { signal: 0, stdout } => String::from_utf8_lossy(stdout).into_owned(),
         Outcome::Crashed { signal, stdout } => {
             format!(
                 "killed by signal {signal} ({}), {}",

@@ -3,6 +3,7 @@
 //! (see [`INTERRUPTED`]) stops the session at the next program; what
 //! finished is still reported.
 
+use super::budget::Budget;
 use super::compiler::{Compiler, Tools};
 use super::judge::{judge_program, Category, RunVerdict};
 use super::reduce::{reduce, Bounds, Reduced};
@@ -11,6 +12,7 @@ use rayon::prelude::*;
 use spec::Prog;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Set by the interrupt handler; the session stops taking new programs.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
@@ -55,8 +57,32 @@ impl CaseResult {
 
 /// The cases of a corpus directory (or one annotated `.ll` file): files
 /// with runs whose text parses and checks; the rest are skipped (with the
-/// number of skipped files).
+/// number of skipped files, problems included).
 pub fn corpus_cases(path: &Path) -> Result<(Vec<Case>, usize), String> {
+    let c = corpus_cases_checked(path)?;
+    Ok((c.cases, c.on_purpose + c.problems.len()))
+}
+
+/// A corpus read for a campaign.
+#[derive(Clone, Debug, Default)]
+pub struct CorpusCases {
+    /// The runnable cases.
+    pub cases: Vec<Case>,
+    /// Files skipped because they are ill-typed or malformed on purpose
+    /// (`CHECK-ILL-TYPED`, `CHECK-MALFORMED`).
+    pub on_purpose: usize,
+    /// Files that should have run but do not parse or check, each with
+    /// the reason (file, line, what is wrong).
+    pub problems: Vec<String>,
+    /// Per case name, the annotated expectation of each run, to hold
+    /// against the oracle ([`expectation_problems`]).
+    pub expected: std::collections::HashMap<String, Vec<crate::corpus::Run>>,
+}
+
+/// Reads the corpus at `path` like [`corpus_cases`], keeping what is wrong
+/// with it: a file that has runs (or no ill-typed / malformed annotation)
+/// but does not parse or check is a problem, not a silent skip.
+pub fn corpus_cases_checked(path: &Path) -> Result<CorpusCases, String> {
     let files: Vec<CorpusFile> = if path.is_file() {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let name = path.display().to_string();
@@ -69,14 +95,36 @@ pub fn corpus_cases(path: &Path) -> Result<(Vec<Case>, usize), String> {
     } else {
         load_corpus(path).map_err(|e| e.to_string())?
     };
-    let mut cases = Vec::new();
-    let mut skipped = 0;
+    let mut out = CorpusCases::default();
     for f in files {
+        let on_purpose = f.expectation.ill_typed.is_some() || f.expectation.malformed;
         let src = spec::Source::new(f.path.display().to_string(), f.text.clone());
         let prog = match spec::parse(&src) {
-            Ok(p) if spec::check(&p).is_ok() => p,
-            _ => {
-                skipped += 1;
+            Ok(p) => match spec::check(&p) {
+                Ok(()) => p,
+                Err(ds) => {
+                    if on_purpose {
+                        out.on_purpose += 1;
+                    } else {
+                        let why: String = ds.iter().map(|d| d.render(&src)).collect();
+                        out.problems.push(format!(
+                            "{}: does not check:\n{why}",
+                            f.path.display()
+                        ));
+                    }
+                    continue;
+                }
+            },
+            Err(d) => {
+                if on_purpose {
+                    out.on_purpose += 1;
+                } else {
+                    out.problems.push(format!(
+                        "{}: does not parse:\n{}",
+                        f.path.display(),
+                        d.render(&src)
+                    ));
+                }
                 continue;
             }
         };
@@ -87,8 +135,8 @@ pub fn corpus_cases(path: &Path) -> Result<(Vec<Case>, usize), String> {
             .map(|r| (r.name.clone(), r.args.clone()))
             .collect();
         if runs.is_empty() {
-            if f.expectation.ill_typed.is_some() || f.expectation.malformed {
-                skipped += 1;
+            if on_purpose {
+                out.on_purpose += 1;
                 continue;
             }
             runs.push(("default".into(), vec![]));
@@ -99,14 +147,62 @@ pub fn corpus_cases(path: &Path) -> Result<(Vec<Case>, usize), String> {
         } else {
             format!("corpus/{rel}")
         };
-        cases.push(Case {
+        out.expected
+            .insert(name.clone(), f.expectation.runs.clone());
+        out.cases.push(Case {
             slug: slug(&rel),
             name,
             prog,
             runs,
         });
     }
-    Ok((cases, skipped))
+    Ok(out)
+}
+
+/// The runs whose oracle outcome contradicts the file's own annotation
+/// (`CHECK-RESULT`, `CHECK-UNDEFINED`, `CHECK-LIMIT`, `CHECK-STDOUT`): a
+/// course's test file that is wrong is reported, not trusted.
+pub fn expectation_problems(
+    results: &[CaseResult],
+    expected: &std::collections::HashMap<String, Vec<crate::corpus::Run>>,
+) -> Vec<String> {
+    use crate::corpus::Expected;
+    let mut problems = Vec::new();
+    for r in results {
+        let Some(runs) = expected.get(&r.case.name) else {
+            continue;
+        };
+        for (run, v) in runs.iter().zip(&r.verdicts) {
+            let oracle = match v {
+                RunVerdict::Skipped { oracle } => oracle,
+                RunVerdict::Judged { expected, .. } => expected,
+            };
+            let agrees = match (&run.expect, oracle) {
+                (Expected::Result(want), spec::Outcome::Returned { value, .. }) => want == value,
+                (Expected::Undefined(k), spec::Outcome::Undefined { kind, .. }) => k == kind,
+                // The harness's fuel may be lower than the file assumes.
+                (Expected::Limit(_) | Expected::Unspecified, _) => true,
+                (_, spec::Outcome::Limit { .. }) => true,
+                _ => false,
+            };
+            let same_stdout = run
+                .stdout
+                .as_ref()
+                .is_none_or(|s| matches!(oracle, spec::Outcome::Limit { .. }) || s == oracle.stdout());
+            if !agrees || !same_stdout {
+                problems.push(format!(
+                    "{}:{}: run `{}` is annotated `{}`{} but the oracle says: {oracle}{}",
+                    r.case.name,
+                    run.line,
+                    run.name,
+                    run.expect,
+                    if run.stdout.is_some() { " with its CHECK-STDOUT" } else { "" },
+                    if same_stdout { "" } else { " (different stdout)" }
+                ));
+            }
+        }
+    }
+    problems
 }
 
 /// `n` random programs from seeds `seed..seed + n` at `size` (generated in
@@ -150,6 +246,15 @@ pub struct Settings {
     pub bounds: Bounds,
     /// Stop judging at the first failing program (mutation score).
     pub stop_at_first_failure: bool,
+    /// The campaign's time budget and give-up rule (shared by the
+    /// sessions of one campaign).
+    pub budget: Arc<Budget>,
+}
+
+/// True for the categories that are not reduced: a timeout would cost a
+/// whole timeout per candidate and says nothing a smaller program would.
+fn not_reduced(c: Category) -> bool {
+    matches!(c, Category::CompileTimeout | Category::RunTimeout)
 }
 
 /// Judges every case (in parallel), calling `tick` after each, then
@@ -171,6 +276,7 @@ pub fn run_session(
             .into_par_iter()
             .filter_map(|case| {
                 if interrupted()
+                    || settings.budget.exhausted()
                     || (settings.stop_at_first_failure && found.load(Ordering::Relaxed))
                 {
                     return None;
@@ -185,6 +291,10 @@ pub fn run_session(
                 if r.first_failure().is_some() {
                     found.store(true, Ordering::Relaxed);
                 }
+                let failed = r.first_failure().and_then(|i| r.verdicts.get(i));
+                settings
+                    .budget
+                    .record(failed.and_then(RunVerdict::category).is_some_and(not_reduced));
                 tick(&r);
                 Some(r)
             })
@@ -193,13 +303,22 @@ pub fn run_session(
     let reduce_all = |results: &mut Vec<CaseResult>| {
         let todo: Vec<&mut CaseResult> = results
             .iter_mut()
-            .filter(|r| r.first_failure().is_some())
+            .filter(|r| {
+                r.first_failure()
+                    .and_then(|i| r.verdicts.get(i))
+                    .and_then(RunVerdict::category)
+                    .is_some_and(|c| !not_reduced(c))
+            })
             .take(settings.max_reductions)
             .collect();
         todo.into_par_iter().for_each(|r| {
-            if interrupted() {
+            if interrupted() || settings.budget.exhausted() {
                 return;
             }
+            let bounds = Bounds {
+                max_time: settings.bounds.max_time.min(settings.budget.remaining()),
+                ..settings.bounds.clone()
+            };
             let Some(i) = r.first_failure() else { return };
             let Some(cat) = r.verdicts.get(i).and_then(RunVerdict::category) else {
                 return;
@@ -210,7 +329,7 @@ pub fn run_session(
                 .get(i)
                 .map(|(_, a)| a.clone())
                 .unwrap_or_default();
-            r.reduced = reduce(tools, compiler, &r.case.prog, &args, cat, &settings.bounds)
+            r.reduced = reduce(tools, compiler, &r.case.prog, &args, cat, &bounds)
                 .map(|red| (i, red));
         });
     };

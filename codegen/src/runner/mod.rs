@@ -613,7 +613,12 @@ fn supervise(
         set_nonblocking(out_r);
         set_nonblocking(res_r);
     }
-    let deadline = Instant::now() + opts.timeout;
+    // A timeout too large to add saturates at a century.
+    let now = Instant::now();
+    let deadline = now
+        .checked_add(opts.timeout)
+        .or_else(|| now.checked_add(Duration::from_secs(100 * 365 * 86_400)))
+        .unwrap_or(now);
     let mut stdout = Vec::new();
     let mut result = Vec::new();
     let (mut out_open, mut res_open) = (true, true);
