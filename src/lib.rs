@@ -4,3 +4,5 @@
 
 pub mod corpus;
 pub mod harness;
+/// Reading input files with a size cap.
+pub mod input;

@@ -56,8 +56,22 @@ enum Command {
     Recover(cmd::recover::RecoverArgs),
 }
 
+/// Every subcommand but `test-compiler` dies quietly of `SIGPIPE` when its
+/// output is closed (`lloracle check *.ll | head -1`), like any Unix tool;
+/// `test-compiler` keeps ignoring it, writes its report files first and
+/// ignores a closed stdout.
+fn default_sigpipe() {
+    // SAFETY: restoring the default disposition of one signal.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::TestCompiler(_)) {
+        default_sigpipe();
+    }
     let code = match cli.command {
         Command::Run(a) => cmd::run::main(a),
         Command::Check(a) => cmd::check::main(a),

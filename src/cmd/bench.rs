@@ -59,6 +59,14 @@ impl Tools {
 
 /// Runs the benchmarks and prints the table.
 pub fn main(a: BenchArgs) -> u8 {
+    let known: Vec<&str> = oracle::bench_programs().iter().map(|(n, _)| *n).collect();
+    if let Some(bad) = a.names.iter().find(|n| !known.contains(&n.as_str())) {
+        eprintln!(
+            "lloracle: no benchmark named `{bad}` (there are: {})",
+            known.join(", ")
+        );
+        return super::EXIT_USAGE;
+    }
     let tools = match Tools::find() {
         Ok(t) => t,
         Err(e) => {

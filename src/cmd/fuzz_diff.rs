@@ -41,7 +41,8 @@ pub fn main(a: FuzzDiffArgs) -> u8 {
     let nopts = codegen::NativeOptions::default();
     let start = Instant::now();
     let mut failures = 0u64;
-    for seed in a.seed..a.seed.saturating_add(a.count) {
+    // Seeds wrap past u64::MAX: `--count` programs are always run.
+    for seed in (0..a.count).map(|i| a.seed.wrapping_add(i)) {
         let prog = gen::from_seed(seed, a.size as usize);
         let verdict = match spec::check(&prog) {
             Err(d) => Err(format!("the generated program is ill-typed: {d:?}")),

@@ -25,9 +25,10 @@ pub struct Loaded {
     pub prog: Prog,
 }
 
-/// Reads `path`; `Err` is an I/O error message.
+/// Reads `path` (at most `lloracle::input::MAX_INPUT_BYTES`); `Err` is an
+/// I/O error message.
 pub fn read_source(path: &Path) -> Result<Source, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = lloracle::input::read_input(path)?;
     let text = String::from_utf8_lossy(&bytes).into_owned();
     Ok(Source::new(path.display().to_string(), text))
 }

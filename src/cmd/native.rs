@@ -38,9 +38,11 @@ pub fn main(a: NativeArgs) -> u8 {
     };
     let outcome = match codegen::run_native(&l.prog, &a.args, &opts) {
         Ok(o) => o,
+        // The program cannot be compiled (a type too big, a back-end
+        // limit): not a result of the program, so not 1.
         Err(e) => {
-            eprintln!("lloracle: {e}");
-            return 1;
+            eprintln!("lloracle: {}: {e}", a.file.display());
+            return super::EXIT_USAGE;
         }
     };
     if a.json {

@@ -26,9 +26,13 @@ pub struct ReduceArgs {
     /// The most candidates tried.
     #[arg(long, default_value_t = 5000)]
     max_candidates: usize,
-    /// The most seconds spent.
+    /// The most seconds the reduction itself spends.
     #[arg(long, default_value_t = 300)]
     max_time: u64,
+    /// Wall-clock limit of the whole command, in seconds (the reduction
+    /// stops in time to stay within it).
+    #[arg(long, default_value_t = lloracle::harness::budget::DEFAULT_TIME_BUDGET.as_secs())]
+    time_budget: u64,
     /// Write the reduced program here instead of stdout.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -37,6 +41,7 @@ pub struct ReduceArgs {
 /// Reduces; 0 when a reduced program was written, 1 when the program does
 /// not fail, 2 for bad input.
 pub fn main(a: ReduceArgs) -> u8 {
+    let budget = lloracle::harness::budget::Budget::new(Duration::from_secs(a.time_budget));
     let (compiler, mut tools) = match compiler_and_tools(&a.compiler, a.timeout) {
         Ok(x) => x,
         Err(code) => return code,
@@ -73,7 +78,7 @@ pub fn main(a: ReduceArgs) -> u8 {
     eprintln!("lloracle: reducing a {category} failure on args {args:?}");
     let bounds = Bounds {
         max_candidates: a.max_candidates,
-        max_time: Duration::from_secs(a.max_time),
+        max_time: Duration::from_secs(a.max_time).min(budget.remaining()),
     };
     let Some(red) = reduce(&tools, &compiler, &case.prog, args, category, &bounds) else {
         eprintln!("lloracle: the failure did not reproduce (flaky?)");

@@ -58,6 +58,11 @@ pub fn main(a: RunArgs) -> u8 {
                 Some(limit) => trace_run(&l, &a.args, &opts, limit),
                 None => oracle::run(&l.prog, Some(&l.src), &a.args, &opts),
             };
+            // The program checks but cannot start (no @main, a missing
+            // --entry, an entry of the wrong type): say why.
+            if !a.json && matches!(outcome, Outcome::IllTyped { .. } | Outcome::Malformed { .. }) {
+                eprintln!("lloracle: {outcome}");
+            }
             (outcome, Some(l.src))
         }
         Err(r) => {

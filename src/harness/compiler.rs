@@ -199,8 +199,8 @@ impl Tools {
                 let input = TempPath(self.fresh(".ll"));
                 let out = TempPath(self.fresh(".opt.ll"));
                 self.run_command(cmd, prog, &input.0, &out.0)?;
-                let text = std::fs::read(&out.0)
-                    .map_err(|e| fail(CompileError, format!("no output file: {e}")))?;
+                let text = crate::input::read_input(&out.0)
+                    .map_err(|e| fail(CompileError, format!("no usable output file: {e}")))?;
                 let src = spec::Source::new(
                     "optimiser output".to_string(),
                     String::from_utf8_lossy(&text).into_owned(),

@@ -84,7 +84,8 @@ pub struct CorpusCases {
 /// but does not parse or check is a problem, not a silent skip.
 pub fn corpus_cases_checked(path: &Path) -> Result<CorpusCases, String> {
     let files: Vec<CorpusFile> = if path.is_file() {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let bytes = crate::input::read_input(path)?;
+        let text = String::from_utf8(bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         let name = path.display().to_string();
         let expectation = crate::corpus::parse_expectation(&name, &text).unwrap_or_default();
         vec![CorpusFile {
