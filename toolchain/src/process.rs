@@ -180,29 +180,33 @@ pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result
     let out = child.stdout.take().map(OwnedFd::from);
     let err = child.stderr.take().map(OwnedFd::from);
     // A thread blocks in wait(); this one reads the output meanwhile.
+    // A thread waits for the supervisor, then collects its records; if it
+    // died without its final one (the program killed it), the thread ends
+    // what it started at once, so that the pipes close.
     let (tx, rx) = mpsc::channel();
     thread::spawn(move || {
-        let _ = tx.send(child.wait());
+        let status = child.wait().ok();
+        let records = collect_records(status_r);
+        if !records.iter().any(|r| !matches!(r, Record::Started(_))) {
+            if let Some(Record::Started(first)) = records.first() {
+                kill_supervisor(*first);
+            }
+        }
+        let _ = tx.send((status, records));
     });
     let caps = [limits.max_stdout, MAX_STDERR];
-    let read = read_until(
-        [out, err],
-        caps,
-        hard_deadline,
-        || stop(supervisor),
-    );
-    let status = match rx.recv_timeout(GRACE) {
-        Ok(s) => s.ok(),
+    let read = read_until([out, err], caps, hard_deadline, || stop(supervisor));
+    let (status, records) = match rx.recv_timeout(GRACE) {
+        Ok(s) => s,
         Err(_) => {
             kill_supervisor(supervisor);
-            rx.recv().ok().and_then(Result::ok)
+            rx.recv().unwrap_or_default()
         }
     };
-    let mut bytes = [0u8; 8];
-    let record = std::fs::File::from(status_r)
-        .read(&mut bytes)
-        .ok()
-        .and_then(|n| Record::decode(bytes.get(..n).unwrap_or(&[])));
+    let record = records
+        .iter()
+        .copied()
+        .find(|r| !matches!(r, Record::Started(_)));
     let [(stdout, over), (stderr, _)] = read.kept;
     let ended = match record {
         _ if over => Ended::OverCap,
@@ -211,6 +215,7 @@ pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result
         Some(Record::TimedOut) => Ended::TimedOut,
         Some(Record::Stopped) | None if read.past_deadline => Ended::TimedOut,
         Some(Record::Stopped) => Ended::Signaled(libc::SIGTERM),
+        Some(Record::Started(_)) => Ended::Signaled(libc::SIGKILL),
         // The supervisor itself was killed: the program's doing.
         None => Ended::Signaled(
             status
@@ -225,6 +230,18 @@ pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result
     })
 }
 
+/// The records a (dead) supervisor left on the status pipe.
+fn collect_records(status_r: OwnedFd) -> Vec<Record> {
+    // Non-blocking: the supervisor is gone, what it wrote is there.
+    // SAFETY: setting a flag on a descriptor we own.
+    unsafe {
+        libc::fcntl(status_r.as_raw_fd(), libc::F_SETFL, libc::O_NONBLOCK);
+    }
+    let mut bytes = Vec::new();
+    let _ = std::fs::File::from(status_r).take(64).read_to_end(&mut bytes);
+    bytes.chunks(8).filter_map(Record::decode).collect()
+}
+
 /// Asks the supervisor to kill the run (output past its cap).
 fn stop(supervisor: libc::pid_t) {
     // SAFETY: signalling our own child, not yet reaped (its waiter thread
@@ -234,10 +251,14 @@ fn stop(supervisor: libc::pid_t) {
     }
 }
 
-/// Kills a supervisor that did not end in time, and its session's group.
+/// Kills a process and the process group it leads: a supervisor that did
+/// not end in time, or what a dead supervisor started.
 fn kill_supervisor(supervisor: libc::pid_t) {
-    // SAFETY: signalling our own child (not reaped: its waiter has not
-    // returned) and the process group it leads.
+    if supervisor <= 1 {
+        return;
+    }
+    // SAFETY: signalling a process lloracle started (directly or through
+    // its supervisor) and the process group it leads.
     unsafe {
         libc::kill(supervisor, libc::SIGKILL);
         libc::kill(-supervisor, libc::SIGKILL);
@@ -389,6 +410,6 @@ mod tests {
         let mut c = Command::new("sh");
         c.args(["-c", "exit 3"]);
         let r = run(c, &Limits::tool(Duration::from_secs(i64::MAX as u64))).expect("sh runs");
-        assert_eq!(r.status(), Some(3));
+        assert_eq!(r.status(), Some(3), "{r:?}");
     }
 }

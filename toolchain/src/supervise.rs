@@ -61,12 +61,17 @@ pub enum Record {
     /// A stop request (`SIGTERM` to the supervisor) arrived; everything
     /// was killed.
     Stopped,
+    /// Written first: the process the supervisor forked (the program, or
+    /// the PID namespace's init), whose process group lloracle kills if
+    /// the supervisor itself dies.
+    Started(i32),
 }
 
 const KIND_EXITED: i32 = 1;
 const KIND_SIGNALED: i32 = 2;
 const KIND_TIMED_OUT: i32 = 3;
 const KIND_STOPPED: i32 = 4;
+const KIND_STARTED: i32 = 5;
 
 impl Record {
     /// The 8 bytes written on the pipe.
@@ -76,6 +81,7 @@ impl Record {
             Record::Signaled(s) => (KIND_SIGNALED, s),
             Record::TimedOut => (KIND_TIMED_OUT, 0),
             Record::Stopped => (KIND_STOPPED, 0),
+            Record::Started(p) => (KIND_STARTED, p),
         };
         let mut b = [0u8; 8];
         let (kb, vb) = b.split_at_mut(4);
@@ -93,6 +99,7 @@ impl Record {
             KIND_SIGNALED => Some(Record::Signaled(v)),
             KIND_TIMED_OUT => Some(Record::TimedOut),
             KIND_STOPPED => Some(Record::Stopped),
+            KIND_STARTED => Some(Record::Started(v)),
             _ => None,
         }
     }
@@ -142,12 +149,14 @@ unsafe impl Sync for Plan {}
 pub fn install(cmd: &mut Command, status_fd: libc::c_int, timeout: Duration, rlimits: Rlimits) {
     // SAFETY: getpid, getuid and getgid cannot fail.
     let (parent, uid, gid) = unsafe { (libc::getpid(), libc::getuid(), libc::getgid()) };
-    let secs = libc::time_t::try_from(timeout.as_secs()).unwrap_or(libc::time_t::MAX / 2);
+    // A timeout past a century is a century (the kernel rejects absurd
+    // timespecs).
+    let secs = libc::time_t::try_from(timeout.as_secs().min(CENTURY_SECS)).unwrap_or(0);
     let plan = Plan {
         parent,
         status_fd,
         timeout: libc::timespec {
-            tv_sec: secs.min(libc::time_t::MAX / 2),
+            tv_sec: secs,
             tv_nsec: libc::c_long::try_from(timeout.subsec_nanos()).unwrap_or(0),
         },
         rlimits,
@@ -189,6 +198,7 @@ unsafe fn become_supervisor(plan: &Plan) -> io::Result<()> {
         return become_program(plan);
     }
     close_fds_except(plan.status_fd);
+    write_record(plan.status_fd, Record::Started(first));
     supervise(plan, first, in_namespace, start, &waited)
 }
 
@@ -454,6 +464,8 @@ fn now() -> libc::timespec {
     t
 }
 
+const CENTURY_SECS: u64 = 100 * 365 * 86_400;
+
 const NANOS: libc::c_long = 1_000_000_000;
 
 fn add(a: libc::timespec, b: libc::timespec) -> libc::timespec {
@@ -494,6 +506,7 @@ mod tests {
             Record::Signaled(9),
             Record::TimedOut,
             Record::Stopped,
+            Record::Started(1234),
         ] {
             assert_eq!(Record::decode(&r.encode()), Some(r));
         }
