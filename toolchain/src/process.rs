@@ -160,7 +160,7 @@ pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result
     .stdout(Stdio::piped())
     .stderr(Stdio::piped());
     let rlimits = Rlimits {
-        cpu_seconds: limits.timeout.as_secs().saturating_add(1),
+        cpu_seconds: supervise::cpu_seconds_for(limits.timeout),
         address_space: limits.max_memory,
         stack: limits.max_stack,
     };

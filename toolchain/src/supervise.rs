@@ -125,6 +125,13 @@ pub struct Rlimits {
     pub stack: Option<u64>,
 }
 
+/// RLIMIT_CPU for a run with wall-clock `timeout`: one second more, at most
+/// a century (the kernel counts the limit in nanoseconds: a larger value
+/// overflows and fires at once).
+pub fn cpu_seconds_for(timeout: Duration) -> u64 {
+    timeout.as_secs().min(CENTURY_SECS).saturating_add(1)
+}
+
 /// Everything the supervisor needs, prepared before the fork.
 #[derive(Clone, Copy)]
 struct Plan {

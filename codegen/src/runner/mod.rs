@@ -336,7 +336,7 @@ pub fn run_module(
         image: None,
         stack_size: opts.stack_size,
         heap_size: opts.heap_size,
-        cpu_seconds: opts.timeout.as_secs().saturating_add(1),
+        cpu_seconds: cpu_seconds_for(opts.timeout),
         max_memory: opts.max_memory,
     };
     // SAFETY: the child only runs `child::run`, which makes system calls on
@@ -456,7 +456,7 @@ fn run_through_runner(
         argv: (image.base + image.argv_off) as u64,
         stack_size: opts.stack_size as u64,
         heap_size: opts.heap_size as u64,
-        cpu_seconds: opts.timeout.as_secs().saturating_add(1),
+        cpu_seconds: cpu_seconds_for(opts.timeout),
         max_memory: opts.max_memory,
     };
     let guard = FORK_LOCK.lock().unwrap_or_else(|e| e.into_inner());
@@ -708,4 +708,14 @@ fn outcome_of(w: Watched) -> Result<Outcome, CodegenError> {
             stdout,
         }),
     }
+}
+
+/// RLIMIT_CPU for a run with wall-clock `timeout`: one second more, at most
+/// a century (the kernel counts the limit in nanoseconds: a larger value
+/// overflows and fires at once).
+pub(crate) fn cpu_seconds_for(timeout: Duration) -> u64 {
+    timeout
+        .as_secs()
+        .min(100 * 365 * 86_400)
+        .saturating_add(1)
 }

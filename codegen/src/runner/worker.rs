@@ -108,7 +108,7 @@ pub(super) fn run(
         entry: built.entry,
         argc: cargs.len() as i64,
         argv: (w.arena + lens.data + lens.code) as u64,
-        cpu_seconds: opts.timeout.as_secs().saturating_add(1),
+        cpu_seconds: super::cpu_seconds_for(opts.timeout),
     };
     if !w.send(&job) {
         *g = None;
