@@ -28,4 +28,3 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
     }
     Ok(bytes)
 }
-

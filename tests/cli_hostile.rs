@@ -113,7 +113,9 @@ impl Arbitrary for Invocation {
         };
         Invocation {
             command: usize::arbitrary(g) % COMMANDS.len(),
-            options: (0..n).map(|_| usize::arbitrary(g) % OPTIONS.len()).collect(),
+            options: (0..n)
+                .map(|_| usize::arbitrary(g) % OPTIONS.len())
+                .collect(),
             input,
             close_stdout: bool::arbitrary(g),
         }
@@ -193,15 +195,26 @@ fn invoke(inv: &Invocation, dir: &Path) -> TestResult {
     };
     let mut args: Vec<String> = cmd.iter().map(|s| s.to_string()).collect();
     for &o in &inv.options {
-        args.extend(OPTIONS.get(o).into_iter().flat_map(|o| o.iter().map(|s| s.to_string())));
+        args.extend(
+            OPTIONS
+                .get(o)
+                .into_iter()
+                .flat_map(|o| o.iter().map(|s| s.to_string())),
+        );
     }
-    let takes_file = !matches!(cmd.first(), Some(&"gen" | &"fuzz-diff" | &"bench" | &"test-compiler"));
+    let takes_file = !matches!(
+        cmd.first(),
+        Some(&"gen" | &"fuzz-diff" | &"bench" | &"test-compiler")
+    );
     if takes_file {
         args.push(file.display().to_string());
     }
     let (code, stderr, _) = run(&args, inv.close_stdout);
     if code == Some(101) || stderr.contains("panicked") || code == Some(-1) {
-        eprintln!("lloracle {args:?} (stdout closed: {}): exit {code:?}\n{stderr}", inv.close_stdout);
+        eprintln!(
+            "lloracle {args:?} (stdout closed: {}): exit {code:?}\n{stderr}",
+            inv.close_stdout
+        );
         return TestResult::failed();
     }
     TestResult::passed()
@@ -251,7 +264,10 @@ fn run_says_why_a_program_cannot_start() {
 fn input_is_capped_and_bad_numbers_are_usage_errors() {
     let (code, _, err) = output(&["check", "/dev/zero"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("larger than the input limit of 64 MiB"), "{err}");
+    assert!(
+        err.contains("larger than the input limit of 64 MiB"),
+        "{err}"
+    );
     let (code, _, err) = output(&["bench", "nosuch"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("no benchmark named `nosuch`"), "{err}");
@@ -261,7 +277,13 @@ fn input_is_capped_and_bad_numbers_are_usage_errors() {
 
 #[test]
 fn fuzz_diff_runs_its_programs_from_the_last_seed() {
-    let (code, out, err) = output(&["fuzz-diff", "--count", "3", "--seed", "18446744073709551615"]);
+    let (code, out, err) = output(&[
+        "fuzz-diff",
+        "--count",
+        "3",
+        "--seed",
+        "18446744073709551615",
+    ]);
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(out.contains("3 programs"), "{out}");
 }
@@ -292,4 +314,47 @@ fn a_closed_stdout_is_a_quiet_sigpipe_not_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert_ne!(o.status.code(), Some(101));
     let _ = std::io::stderr().flush();
+}
+
+#[test]
+fn a_course_corpus_that_is_wrong_is_reported_not_skipped() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let main = |body: &str| format!("define i64 @main(i64 %argc, i8** %argv) {{\n  {body}\n}}\n");
+    let write = |name: &str, text: String| {
+        std::fs::write(dir.path().join(name), text).expect("write");
+    };
+    write("good.ll", format!("; CHECK-RESULT: 0\n{}", main("ret i64 0")));
+    // The oracle returns 1: the annotation is wrong.
+    write("wrong.ll", format!("; CHECK-RESULT: 2\n{}", main("ret i64 1")));
+    // Meant to run, but does not parse.
+    write("broken.ll", format!("; CHECK-RESULT: 0\n{}", main("ret i64 %nope +")));
+    let json = dir.path().join("r.json");
+    let (code, out, err) = output(&[
+        "test-compiler",
+        "--corpus",
+        &dir.path().display().to_string(),
+        "--random",
+        "0",
+        "--out-dir",
+        &dir.path().join("f").display().to_string(),
+        "--json",
+        &json.display().to_string(),
+    ]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        out.contains("CORPUS PROBLEM") && out.contains("wrong.ll") && out.contains("broken.ll"),
+        "{out}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("JSON report"))
+            .expect("valid JSON");
+    let problems = report["corpus_problems"].as_array().cloned().unwrap_or_default();
+    assert_eq!(problems.len(), 2, "{report}");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.as_str().is_some_and(|s| s.contains("annotated `returns 2`")
+                && s.contains("returned 1"))),
+        "{report}"
+    );
 }

@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 
 /// The program every case compiles: returns 0 and prints nothing, so that
 /// `/bin/true` is a correct executable for it.
-const PROGRAM: &str = "; CHECK-RESULT: 0\ndefine i64 @main(i64 %argc, i8** %argv) {\n  ret i64 0\n}\n";
+const PROGRAM: &str =
+    "; CHECK-RESULT: 0\ndefine i64 @main(i64 %argc, i8** %argv) {\n  ret i64 0\n}\n";
 
 /// The most a case may take: its `--time-budget` plus the last run's
 /// timeout and the supervisor's grace.
@@ -148,7 +149,11 @@ fn test_compiler(cmd: &str, emit: &str, random: u32, env: &[(&str, &str)]) -> Ru
 /// carrying `marker`.
 fn assert_survived(r: &Run, code: i32, marker: &str) {
     assert_eq!(r.code, Some(code), "exit code; stderr:\n{}", r.stderr);
-    assert!(r.json["summary"].is_object(), "no JSON report: {}", r.stderr);
+    assert!(
+        r.json["summary"].is_object(),
+        "no JSON report: {}",
+        r.stderr
+    );
     assert!(r.gradescope["tests"].is_array(), "no Gradescope report");
     assert!(r.junit.contains("<testsuite"), "no JUnit report");
     assert!(
@@ -273,8 +278,8 @@ fn the_time_budget_bounds_the_campaign() {
         .output()
         .expect("lloracle runs");
     let elapsed = start.elapsed();
-    let report: Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap_or_default()).unwrap_or(Value::Null);
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap_or_default())
+        .unwrap_or(Value::Null);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         report["stopped_early"]
@@ -282,7 +287,9 @@ fn the_time_budget_bounds_the_campaign() {
             .is_some_and(|s| s.contains("time budget")),
         "{report}"
     );
-    assert!(report["summary"]["programs"].as_u64().is_some_and(|n| n < 1000));
+    assert!(report["summary"]["programs"]
+        .as_u64()
+        .is_some_and(|n| n < 1000));
     assert!(elapsed < Duration::from_secs(3) + SLACK, "took {elapsed:?}");
     assert!(survivors(&m).is_empty());
 }
@@ -325,7 +332,9 @@ fn garbage_and_non_executables_say_exec_failed() {
     assert_survived(&r, 1, "no marker");
     assert_eq!(r.count("crash"), 1, "{}", r.json);
     assert!(
-        r.json.to_string().contains("exec failed: not an executable"),
+        r.json
+            .to_string()
+            .contains("exec failed: not an executable"),
         "{}",
         r.json
     );
@@ -333,7 +342,9 @@ fn garbage_and_non_executables_say_exec_failed() {
     let r = test_compiler("cp /bin/true {out}; chmod -x {out}", "exe", 0, &[]);
     assert_survived(&r, 1, "no marker");
     assert!(
-        r.json.to_string().contains("exec failed: permission denied"),
+        r.json
+            .to_string()
+            .contains("exec failed: permission denied"),
         "{}",
         r.json
     );

@@ -60,7 +60,12 @@ pub fn main(a: RunArgs) -> u8 {
             };
             // The program checks but cannot start (no @main, a missing
             // --entry, an entry of the wrong type): say why.
-            if !a.json && matches!(outcome, Outcome::IllTyped { .. } | Outcome::Malformed { .. }) {
+            if !a.json
+                && matches!(
+                    outcome,
+                    Outcome::IllTyped { .. } | Outcome::Malformed { .. }
+                )
+            {
                 eprintln!("lloracle: {outcome}");
             }
             (outcome, Some(l.src))

@@ -10,8 +10,8 @@ use lloracle::harness::compiler::{Compiler, Emit, Tools};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report;
 use lloracle::harness::session::{
-    self, corpus_cases_checked, expectation_problems, random_cases, run_session, Case,
-    CorpusCases, Settings,
+    self, corpus_cases_checked, expectation_problems, random_cases, run_session, Case, CorpusCases,
+    Settings,
 };
 use std::io::Write;
 use std::path::PathBuf;

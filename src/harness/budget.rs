@@ -74,8 +74,9 @@ impl Budget {
 
     /// The time left (`Duration::MAX` without a limit).
     pub fn remaining(&self) -> Duration {
-        self.deadline
-            .map_or(Duration::MAX, |d| d.saturating_duration_since(Instant::now()))
+        self.deadline.map_or(Duration::MAX, |d| {
+            d.saturating_duration_since(Instant::now())
+        })
     }
 
     /// True once the campaign must stop (and remembers why).
@@ -134,7 +135,10 @@ mod tests {
         for _ in 0..GIVE_UP_AFTER_TIMEOUTS {
             b.record(true);
         }
-        assert_eq!(b.stopped(), Some(Stop::AlwaysTimesOut(GIVE_UP_AFTER_TIMEOUTS)));
+        assert_eq!(
+            b.stopped(),
+            Some(Stop::AlwaysTimesOut(GIVE_UP_AFTER_TIMEOUTS))
+        );
         let b = Budget::default();
         b.record(false);
         for _ in 0..10 {

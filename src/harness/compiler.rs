@@ -334,11 +334,8 @@ impl Tools {
 /// that `after` lacks), by name. Linear in the number of functions: each
 /// is looked up by name once and printed only when its syntax differs.
 pub fn changed_functions(before: &Prog, after: &Prog) -> Vec<String> {
-    let after_by_name: std::collections::HashMap<&str, &spec::ast::Fdecl> = after
-        .fdecls
-        .iter()
-        .map(|f| (f.name.as_str(), f))
-        .collect();
+    let after_by_name: std::collections::HashMap<&str, &spec::ast::Fdecl> =
+        after.fdecls.iter().map(|f| (f.name.as_str(), f)).collect();
     let text = |f: &spec::ast::Fdecl| {
         spec::print(&Prog {
             fdecls: vec![f.clone()],

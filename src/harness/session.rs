@@ -108,10 +108,8 @@ pub fn corpus_cases_checked(path: &Path) -> Result<CorpusCases, String> {
                         out.on_purpose += 1;
                     } else {
                         let why: String = ds.iter().map(|d| d.render(&src)).collect();
-                        out.problems.push(format!(
-                            "{}: does not check:\n{why}",
-                            f.path.display()
-                        ));
+                        out.problems
+                            .push(format!("{}: does not check:\n{why}", f.path.display()));
                     }
                     continue;
                 }
@@ -186,10 +184,9 @@ pub fn expectation_problems(
                 (_, spec::Outcome::Limit { .. }) => true,
                 _ => false,
             };
-            let same_stdout = run
-                .stdout
-                .as_ref()
-                .is_none_or(|s| matches!(oracle, spec::Outcome::Limit { .. }) || s == oracle.stdout());
+            let same_stdout = run.stdout.as_ref().is_none_or(|s| {
+                matches!(oracle, spec::Outcome::Limit { .. }) || s == oracle.stdout()
+            });
             if !agrees || !same_stdout {
                 problems.push(format!(
                     "{}:{}: run `{}` is annotated `{}`{} but the oracle says: {oracle}{}",
@@ -197,8 +194,16 @@ pub fn expectation_problems(
                     run.line,
                     run.name,
                     run.expect,
-                    if run.stdout.is_some() { " with its CHECK-STDOUT" } else { "" },
-                    if same_stdout { "" } else { " (different stdout)" }
+                    if run.stdout.is_some() {
+                        " with its CHECK-STDOUT"
+                    } else {
+                        ""
+                    },
+                    if same_stdout {
+                        ""
+                    } else {
+                        " (different stdout)"
+                    }
                 ));
             }
         }
@@ -293,9 +298,11 @@ pub fn run_session(
                     found.store(true, Ordering::Relaxed);
                 }
                 let failed = r.first_failure().and_then(|i| r.verdicts.get(i));
-                settings
-                    .budget
-                    .record(failed.and_then(RunVerdict::category).is_some_and(not_reduced));
+                settings.budget.record(
+                    failed
+                        .and_then(RunVerdict::category)
+                        .is_some_and(not_reduced),
+                );
                 tick(&r);
                 Some(r)
             })
@@ -330,8 +337,8 @@ pub fn run_session(
                 .get(i)
                 .map(|(_, a)| a.clone())
                 .unwrap_or_default();
-            r.reduced = reduce(tools, compiler, &r.case.prog, &args, cat, &bounds)
-                .map(|red| (i, red));
+            r.reduced =
+                reduce(tools, compiler, &r.case.prog, &args, cat, &bounds).map(|red| (i, red));
         });
     };
     match pool {

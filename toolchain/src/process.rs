@@ -217,11 +217,7 @@ pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result
         Some(Record::Stopped) => Ended::Signaled(libc::SIGTERM),
         Some(Record::Started(_)) => Ended::Signaled(libc::SIGKILL),
         // The supervisor itself was killed: the program's doing.
-        None => Ended::Signaled(
-            status
-                .and_then(|s| s.signal())
-                .unwrap_or(libc::SIGKILL),
-        ),
+        None => Ended::Signaled(status.and_then(|s| s.signal()).unwrap_or(libc::SIGKILL)),
     };
     Ok(Finished {
         ended,
@@ -238,7 +234,9 @@ fn collect_records(status_r: OwnedFd) -> Vec<Record> {
         libc::fcntl(status_r.as_raw_fd(), libc::F_SETFL, libc::O_NONBLOCK);
     }
     let mut bytes = Vec::new();
-    let _ = std::fs::File::from(status_r).take(64).read_to_end(&mut bytes);
+    let _ = std::fs::File::from(status_r)
+        .take(64)
+        .read_to_end(&mut bytes);
     bytes.chunks(8).filter_map(Record::decode).collect()
 }
 
@@ -308,11 +306,11 @@ fn read_until(
             }
             break;
         }
-        for ((p, slot), (keep, over)) in polled.iter().zip(open.iter_mut()).zip(
-            kept.iter_mut()
-                .zip(caps)
-                .map(|((k, o), c)| ((k, c), o)),
-        ) {
+        for ((p, slot), (keep, over)) in polled
+            .iter()
+            .zip(open.iter_mut())
+            .zip(kept.iter_mut().zip(caps).map(|((k, o), c)| ((k, c), o)))
+        {
             if p.revents == 0 {
                 continue;
             }
@@ -378,7 +376,11 @@ mod tests {
         let start = Instant::now();
         let r = run(c, &Limits::tool(Duration::from_secs(20))).expect("sh runs");
         assert_eq!((r.status(), r.stdout.as_slice()), (Some(0), &b"done\n"[..]));
-        assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            start.elapsed()
+        );
     }
 
     #[test]

@@ -164,7 +164,7 @@ pub fn install(cmd: &mut Command, status_fd: libc::c_int, timeout: Duration, rli
         status_fd,
         timeout: libc::timespec {
             tv_sec: secs,
-            tv_nsec: libc::c_long::try_from(timeout.subsec_nanos()).unwrap_or(0),
+            tv_nsec: libc::c_long::from(timeout.subsec_nanos()),
         },
         rlimits,
         uid,
@@ -416,7 +416,9 @@ unsafe fn kill_children() {
         }
         for &b in buf.iter().take(n as usize) {
             if b.is_ascii_digit() {
-                carry = carry.saturating_mul(10).saturating_add(libc::pid_t::from(b - b'0'));
+                carry = carry
+                    .saturating_mul(10)
+                    .saturating_add(libc::pid_t::from(b - b'0'));
             } else {
                 kill_one(carry);
                 carry = 0;
@@ -440,7 +442,12 @@ unsafe fn close_fds_except(keep: libc::c_int) {
     let max = libc::c_uint::MAX;
     let keep = keep.max(2) as libc::c_uint;
     let closed = if keep > 3 {
-        libc::syscall(libc::SYS_close_range, 3 as libc::c_uint, keep - 1, 0 as libc::c_uint)
+        libc::syscall(
+            libc::SYS_close_range,
+            3 as libc::c_uint,
+            keep - 1,
+            0 as libc::c_uint,
+        )
     } else {
         0
     };

@@ -714,8 +714,5 @@ fn outcome_of(w: Watched) -> Result<Outcome, CodegenError> {
 /// a century (the kernel counts the limit in nanoseconds: a larger value
 /// overflows and fires at once).
 pub(crate) fn cpu_seconds_for(timeout: Duration) -> u64 {
-    timeout
-        .as_secs()
-        .min(100 * 365 * 86_400)
-        .saturating_add(1)
+    timeout.as_secs().min(100 * 365 * 86_400).saturating_add(1)
 }
