@@ -323,11 +323,20 @@ fn a_course_corpus_that_is_wrong_is_reported_not_skipped() {
     let write = |name: &str, text: String| {
         std::fs::write(dir.path().join(name), text).expect("write");
     };
-    write("good.ll", format!("; CHECK-RESULT: 0\n{}", main("ret i64 0")));
+    write(
+        "good.ll",
+        format!("; CHECK-RESULT: 0\n{}", main("ret i64 0")),
+    );
     // The oracle returns 1: the annotation is wrong.
-    write("wrong.ll", format!("; CHECK-RESULT: 2\n{}", main("ret i64 1")));
+    write(
+        "wrong.ll",
+        format!("; CHECK-RESULT: 2\n{}", main("ret i64 1")),
+    );
     // Meant to run, but does not parse.
-    write("broken.ll", format!("; CHECK-RESULT: 0\n{}", main("ret i64 %nope +")));
+    write(
+        "broken.ll",
+        format!("; CHECK-RESULT: 0\n{}", main("ret i64 %nope +")),
+    );
     let json = dir.path().join("r.json");
     let (code, out, err) = output(&[
         "test-compiler",
@@ -348,13 +357,29 @@ fn a_course_corpus_that_is_wrong_is_reported_not_skipped() {
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).expect("JSON report"))
             .expect("valid JSON");
-    let problems = report["corpus_problems"].as_array().cloned().unwrap_or_default();
+    let problems = report["corpus_problems"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     assert_eq!(problems.len(), 2, "{report}");
     assert!(
-        problems
-            .iter()
-            .any(|p| p.as_str().is_some_and(|s| s.contains("annotated `returns 2`")
-                && s.contains("returned 1"))),
+        problems.iter().any(|p| p
+            .as_str()
+            .is_some_and(|s| s.contains("annotated `returns 2`") && s.contains("returned 1"))),
         "{report}"
     );
+}
+
+#[test]
+fn invalid_utf8_in_a_string_constant_keeps_its_bytes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let p = dir.path().join("bytes.ll");
+    let mut text = b"@s = global [3 x i8] c\"\xff\xfe\\00\"\n".to_vec();
+    text.extend_from_slice(b"define i64 @main(i64 %argc, i8** %argv) {\n  ret i64 0\n}\n");
+    std::fs::write(&p, text).expect("write");
+    let (code, out, err) = output(&["print", &p.display().to_string()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(r#"c"\FF\FE\00""#), "{out}");
+    let (code, _, err) = output(&["run", &p.display().to_string()]);
+    assert_eq!(code, Some(0), "{err}");
 }

@@ -29,7 +29,7 @@ pub struct Loaded {
 /// I/O error message.
 pub fn read_source(path: &Path) -> Result<Source, String> {
     let bytes = lloracle::input::read_input(path)?;
-    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let text = lloracle::input::source_text(bytes);
     Ok(Source::new(path.display().to_string(), text))
 }
 

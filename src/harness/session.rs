@@ -85,7 +85,7 @@ pub struct CorpusCases {
 pub fn corpus_cases_checked(path: &Path) -> Result<CorpusCases, String> {
     let files: Vec<CorpusFile> = if path.is_file() {
         let bytes = crate::input::read_input(path)?;
-        let text = String::from_utf8(bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = crate::input::source_text(bytes);
         let name = path.display().to_string();
         let expectation = crate::corpus::parse_expectation(&name, &text).unwrap_or_default();
         vec![CorpusFile {
