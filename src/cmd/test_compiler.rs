@@ -329,6 +329,14 @@ pub fn main(a: TestCompilerArgs) -> u8 {
     }
 }
 
+/// `println!` that ignores a closed stdout (`test-compiler` keeps
+/// ignoring `SIGPIPE` so that its reports are always written).
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+
 /// For each mutation: is it caught by the corpus, by which random program
 /// first, and how small its reduced failure is. Prints the table and the
 /// score; 0 when every mutant is caught.
@@ -351,7 +359,7 @@ fn mutation_score(tools: &Tools, cases: Vec<Case>, settings: &Settings, random: 
         budget: settings.budget.clone(),
     };
     let mut killed = 0;
-    println!(
+    outln!(
         "{:<18} {:<34} {:<28} {:>7} {:>8}",
         "mutant",
         "corpus",
@@ -389,7 +397,7 @@ fn mutation_score(tools: &Tools, cases: Vec<Case>, settings: &Settings, random: 
         if c.is_some() || r.is_some() {
             killed += 1;
         }
-        println!(
+        outln!(
             "{:<18} {:<34} {:<28} {:>7} {:>8}",
             m.name(),
             c.unwrap_or_else(|| "not caught".into()),
@@ -402,6 +410,6 @@ fn mutation_score(tools: &Tools, cases: Vec<Case>, settings: &Settings, random: 
         );
     }
     let total = codegen::Mutation::ALL.len();
-    println!("mutation score: {killed}/{total} mutants killed");
+    outln!("mutation score: {killed}/{total} mutants killed");
     u8::from(killed < total)
 }
