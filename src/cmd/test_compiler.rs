@@ -272,6 +272,7 @@ pub fn main(a: TestCompilerArgs) -> u8 {
     let stopped = budget.stopped();
     let interrupted = session::interrupted() || stopped.is_some();
     problems.extend(expectation_problems(&results, &expected));
+    let internal = budget.internal_errors();
     // The files first: a closed stdout must not cost the reports.
     let saved = match report::save_failures(&results, &compiler, &a.out_dir) {
         Ok(s) => s,
@@ -287,6 +288,7 @@ pub fn main(a: TestCompilerArgs) -> u8 {
             stopped.map_or(serde_json::Value::Null, |s| s.to_string().into()),
         );
         obj.insert("corpus_problems".into(), problems.clone().into());
+        obj.insert("internal_errors".into(), internal.clone().into());
     }
     let mut unwritten = false;
     let mut write = |p: &Option<PathBuf>, text: String| {
@@ -308,6 +310,9 @@ pub fn main(a: TestCompilerArgs) -> u8 {
     for p in &problems {
         text.push_str(&format!("CORPUS PROBLEM: {p}\n"));
     }
+    for e in &internal {
+        text.push_str(&format!("INTERNAL ERROR (please report): {e}\n"));
+    }
     if on_purpose > 0 {
         text.push_str(&format!(
             "({on_purpose} corpus files skipped: ill-typed or malformed on purpose)\n"
@@ -325,7 +330,7 @@ pub fn main(a: TestCompilerArgs) -> u8 {
     if unwritten {
         EXIT_REPORT
     } else {
-        u8::from(s.failed > 0 || interrupted || !problems.is_empty())
+        u8::from(s.failed > 0 || interrupted || !problems.is_empty() || !internal.is_empty())
     }
 }
 

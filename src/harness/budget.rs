@@ -4,7 +4,7 @@
 //! campaign, what finished is still judged and reported.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The default `--time-budget`: ten minutes, so that a class of
@@ -50,6 +50,7 @@ pub struct Budget {
     timeouts_in_row: AtomicUsize,
     got_through: AtomicUsize,
     stopped: OnceLock<Stop>,
+    internal: Mutex<Vec<String>>,
 }
 
 impl Default for Budget {
@@ -69,6 +70,7 @@ impl Budget {
             timeouts_in_row: AtomicUsize::new(0),
             got_through: AtomicUsize::new(0),
             stopped: OnceLock::new(),
+            internal: Mutex::new(Vec::new()),
         }
     }
 
@@ -103,6 +105,24 @@ impl Budget {
         if n >= GIVE_UP_AFTER_TIMEOUTS && self.got_through.load(Ordering::Relaxed) == 0 {
             let _ = self.stopped.set(Stop::AlwaysTimesOut(n));
         }
+    }
+
+    /// Notes that lloracle itself failed (panicked) on `program`: a bug to
+    /// report; the program is left out of the verdicts.
+    pub fn internal_error(&self, program: &str, panic: &(dyn std::any::Any + Send)) {
+        let why = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        if let Ok(mut v) = self.internal.lock() {
+            v.push(format!("{program}: internal error of lloracle: {why}"));
+        }
+    }
+
+    /// The internal errors noted so far.
+    pub fn internal_errors(&self) -> Vec<String> {
+        self.internal.lock().map(|v| v.clone()).unwrap_or_default()
     }
 
     /// Why the campaign stopped early, if it did.
@@ -145,5 +165,16 @@ mod tests {
             b.record(true);
         }
         assert_eq!(b.stopped(), None);
+    }
+
+    #[test]
+    fn internal_errors_keep_the_program_and_the_message() {
+        let b = Budget::default();
+        let p = std::panic::catch_unwind(|| panic!("boom {}", 7)).unwrap_err();
+        b.internal_error("corpus/x.ll", p.as_ref());
+        assert_eq!(
+            b.internal_errors(),
+            vec!["corpus/x.ll: internal error of lloracle: boom 7".to_string()]
+        );
     }
 }

@@ -288,7 +288,18 @@ pub fn run_session(
                     return None;
                 }
                 let args: Vec<Vec<String>> = case.runs.iter().map(|(_, a)| a.clone()).collect();
-                let verdicts = judge_program(tools, compiler, &case.prog, &args);
+                // A bug of lloracle's own on one program must not cost the
+                // campaign its reports: the program is left out and named.
+                let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    judge_program(tools, compiler, &case.prog, &args)
+                }));
+                let verdicts = match judged {
+                    Ok(v) => v,
+                    Err(p) => {
+                        settings.budget.internal_error(&case.name, p.as_ref());
+                        return None;
+                    }
+                };
                 let r = CaseResult {
                     case,
                     verdicts,
@@ -337,8 +348,13 @@ pub fn run_session(
                 .get(i)
                 .map(|(_, a)| a.clone())
                 .unwrap_or_default();
-            r.reduced =
-                reduce(tools, compiler, &r.case.prog, &args, cat, &bounds).map(|red| (i, red));
+            let reduced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                reduce(tools, compiler, &r.case.prog, &args, cat, &bounds)
+            }));
+            match reduced {
+                Ok(red) => r.reduced = red.map(|red| (i, red)),
+                Err(p) => settings.budget.internal_error(&r.case.name, p.as_ref()),
+            }
         });
     };
     match pool {
