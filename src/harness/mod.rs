@@ -11,6 +11,7 @@
 //! Gradescope, JUnit).
 
 pub mod compiler;
+pub mod group;
 pub mod judge;
 pub mod reduce;
 pub mod report;

@@ -55,15 +55,48 @@ pub struct Reduced {
     pub bounded: bool,
 }
 
+/// The failure a reduction keeps: the category and, for a build failure
+/// (compile or link error), the compiler's normalised first error line
+/// (`group::build_key`), so that a reduced example still shows its group's
+/// cause rather than some other error met on the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// The category every candidate must fail with.
+    pub category: Category,
+    /// The build failure's key every candidate must keep, if any.
+    pub build_key: Option<String>,
+}
+
+impl Target {
+    /// Keep `category` only.
+    pub fn category(category: Category) -> Target {
+        Target {
+            category,
+            build_key: None,
+        }
+    }
+
+    /// Keep the group with signature `(category, key)`: the key too when
+    /// it is a build failure's.
+    pub fn of(category: Category, key: &str) -> Target {
+        let build = matches!(category, Category::CompileError | Category::LinkError);
+        Target {
+            category,
+            build_key: build.then(|| key.to_string()),
+        }
+    }
+}
+
 /// The outcome of `p` under the oracle and under `compiler` when `p`
-/// returns on the oracle and fails with `category`.
+/// returns on the oracle and fails as `target` says.
 fn still_fails(
     tools: &Tools,
     compiler: &Compiler,
     p: &Prog,
     args: &[String],
-    category: Category,
+    target: &Target,
 ) -> Option<(Outcome, Option<Outcome>)> {
+    let category = target.category;
     spec::check(p).ok()?;
     let opts = oracle::Options {
         fuel: SHRINK_FUEL.min(tools.oracle.fuel),
@@ -74,7 +107,12 @@ fn still_fails(
         return None;
     }
     match tools.build(compiler, p) {
-        Err(f) => (f.category == category).then_some((expected, None)),
+        Err(f) => (f.category == category
+            && target
+                .build_key
+                .as_ref()
+                .map_or(true, |k| *k == super::group::build_key(&f.detail)))
+        .then_some((expected, None)),
         Ok(b) => {
             let actual = tools.run(&b, args);
             (compare(&expected, &actual) == category).then_some((expected, Some(actual)))
@@ -82,7 +120,7 @@ fn still_fails(
     }
 }
 
-/// Reduces `prog`, which fails with `category` on `args` under `compiler`.
+/// Reduces `prog`, which fails as `target` says on `args` under `compiler`.
 /// Returns `None` when `prog` itself does not fail that way (a flaky
 /// failure).
 pub fn reduce(
@@ -90,11 +128,11 @@ pub fn reduce(
     compiler: &Compiler,
     prog: &Prog,
     args: &[String],
-    category: Category,
+    target: &Target,
     bounds: &Bounds,
 ) -> Option<Reduced> {
     let start = Instant::now();
-    let (mut expected, mut actual) = still_fails(tools, compiler, prog, args, category)?;
+    let (mut expected, mut actual) = still_fails(tools, compiler, prog, args, target)?;
     let mut cur = prog.clone();
     let (mut candidates, mut kept, mut i) = (0usize, 0usize, 0usize);
     let mut progressed = false;
@@ -118,7 +156,7 @@ pub fn reduce(
         }
         if let Some(c) = apply(&cur, e) {
             candidates += 1;
-            if let Some((x, a)) = still_fails(tools, compiler, &c, args, category) {
+            if let Some((x, a)) = still_fails(tools, compiler, &c, args, target) {
                 cur = c;
                 expected = x;
                 actual = a;

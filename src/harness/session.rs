@@ -5,7 +5,7 @@
 
 use super::compiler::{Compiler, Tools};
 use super::judge::{judge_program, Category, RunVerdict};
-use super::reduce::{reduce, Bounds, Reduced};
+use super::reduce::{reduce, Bounds, Reduced, Target};
 use crate::corpus::{load_corpus, CorpusFile};
 use rayon::prelude::*;
 use spec::Prog;
@@ -114,16 +114,18 @@ pub fn corpus_cases(path: &Path) -> Result<(Vec<Case>, usize), String> {
 pub fn random_cases(n: u64, seed: u64, size: usize) -> Vec<Case> {
     (0..n)
         .into_par_iter()
-        .map(|i| {
-            let s = seed.wrapping_add(i);
-            Case {
-                name: format!("random --seed {s} --size {size}"),
-                slug: format!("random-seed{s}-size{size}"),
-                prog: gen::from_seed(s, size),
-                runs: vec![("default".into(), vec![])],
-            }
-        })
+        .map(|i| random_case(seed.wrapping_add(i), size))
         .collect()
+}
+
+/// The random program of seed `s` at `size`, as a case with one run.
+pub fn random_case(s: u64, size: usize) -> Case {
+    Case {
+        name: format!("random --seed {s} --size {size}"),
+        slug: format!("random-seed{s}-size{size}"),
+        prog: gen::from_seed(s, size),
+        runs: vec![("default".into(), vec![])],
+    }
 }
 
 /// A file-name-safe form of `s`.
@@ -191,17 +193,20 @@ pub fn run_session(
             .collect()
     };
     let reduce_all = |results: &mut Vec<CaseResult>| {
+        // The budget goes one failure group at a time, largest first.
+        let chosen = super::group::reduction_order(results, settings.max_reductions);
         let todo: Vec<&mut CaseResult> = results
             .iter_mut()
-            .filter(|r| r.first_failure().is_some())
-            .take(settings.max_reductions)
+            .enumerate()
+            .filter(|(k, _)| chosen.contains(k))
+            .map(|(_, r)| r)
             .collect();
         todo.into_par_iter().for_each(|r| {
             if interrupted() {
                 return;
             }
             let Some(i) = r.first_failure() else { return };
-            let Some(cat) = r.verdicts.get(i).and_then(RunVerdict::category) else {
+            let Some((cat, key)) = r.verdicts.get(i).and_then(super::group::signature) else {
                 return;
             };
             let args = r
@@ -210,8 +215,16 @@ pub fn run_session(
                 .get(i)
                 .map(|(_, a)| a.clone())
                 .unwrap_or_default();
-            r.reduced = reduce(tools, compiler, &r.case.prog, &args, cat, &settings.bounds)
-                .map(|red| (i, red));
+            let target = Target::of(cat, &key);
+            r.reduced = reduce(
+                tools,
+                compiler,
+                &r.case.prog,
+                &args,
+                &target,
+                &settings.bounds,
+            )
+            .map(|red| (i, red));
         });
     };
     match pool {
