@@ -7,6 +7,7 @@ pub mod fuzz_diff;
 pub mod gen;
 pub mod native;
 pub mod print;
+pub mod progress;
 pub mod recover;
 pub mod reduce;
 pub mod run;

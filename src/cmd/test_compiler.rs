@@ -3,13 +3,18 @@
 //! comes with expected and actual behaviour and a reduced program. With no
 //! `--cmd` the built-in back end is the compiler under test.
 
+use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lloracle::harness::compiler::{Compiler, Emit, Tools};
 use lloracle::harness::reduce::Bounds;
-use lloracle::harness::report;
-use lloracle::harness::session::{self, corpus_cases, random_cases, run_session, Case, Settings};
-use std::path::PathBuf;
+use lloracle::harness::report::{self, Report};
+use lloracle::harness::session::{
+    self, corpus_cases, random_case, run_session, Case, CaseResult, Settings,
+};
+use lloracle::harness::shard::Shard;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The options that select the compiler under test.
@@ -104,9 +109,19 @@ pub struct TestCompilerArgs {
     /// Write a JUnit XML report here.
     #[arg(long)]
     junit: Option<PathBuf>,
-    /// Where reduced failing programs are saved.
-    #[arg(long, default_value = "lloracle-failures")]
-    out_dir: PathBuf,
+    /// Where reduced failing programs are saved (default:
+    /// `lloracle-failures` for test-compiler; grade puts each submission's
+    /// under its own folder).
+    #[arg(long)]
+    pub out_dir: Option<PathBuf>,
+    /// Check only shard I of N of the programs (those whose index in the
+    /// unsharded campaign is I-1 mod N); `lloracle merge` joins the JSON
+    /// reports of all shards.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// On a non-terminal, seconds between plain progress lines.
+    #[arg(long, default_value_t = 5, value_name = "SECS")]
+    pub progress_every: u64,
     /// Reduce at most this many failing programs.
     #[arg(long, default_value_t = 25)]
     max_reductions: usize,
@@ -146,18 +161,22 @@ fn install_interrupt_handler() {
     }
 }
 
-fn progress(n: u64) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} programs, {msg} [{elapsed}]")
-    {
-        bar.set_style(style);
-    }
-    bar
+/// The programs of a campaign: its cases (this shard's only), each
+/// case's index in the unsharded campaign, and the corpus files skipped.
+pub struct Plan {
+    /// The cases to judge, in campaign order.
+    pub cases: Vec<Case>,
+    /// Case name -> index in the unsharded campaign.
+    pub index: HashMap<String, usize>,
+    /// Corpus files that are ill-typed or malformed on purpose.
+    pub bad_files: usize,
 }
 
-fn cases_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, usize), String> {
-    let (mut cases, skipped) = if a.no_corpus {
+/// The programs `a` selects: the corpus (unless `--no-corpus`), then
+/// `--random` seeds; with `--shard`, only that shard's (random programs of
+/// other shards are never generated).
+pub fn plan(a: &TestCompilerArgs) -> Result<Plan, String> {
+    let (corpus, bad_files) = if a.no_corpus {
         (vec![], 0)
     } else {
         let dir = a
@@ -166,8 +185,97 @@ fn cases_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, usize), String> {
             .unwrap_or_else(lloracle::corpus::default_dir);
         corpus_cases(&dir)?
     };
-    cases.extend(random_cases(a.random, a.seed, a.size));
-    Ok((cases, skipped))
+    let keeps = |k: usize| a.shard.map_or(true, |s| s.keeps(k as u64));
+    let first_random = corpus.len();
+    let mut indexed: Vec<(usize, Case)> = corpus
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| keeps(*k))
+        .collect();
+    let seeds: Vec<(usize, u64)> = (0..a.random)
+        .map(|i| (first_random + i as usize, a.seed.wrapping_add(i)))
+        .filter(|(k, _)| keeps(*k))
+        .collect();
+    indexed.extend(
+        seeds
+            .into_par_iter()
+            .map(|(k, s)| (k, random_case(s, a.size)))
+            .collect::<Vec<_>>(),
+    );
+    let index = indexed.iter().map(|(k, c)| (c.name.clone(), *k)).collect();
+    Ok(Plan {
+        cases: indexed.into_iter().map(|(_, c)| c).collect(),
+        index,
+        bad_files,
+    })
+}
+
+/// The session settings `a` selects.
+pub fn settings_of(a: &TestCompilerArgs) -> Settings {
+    Settings {
+        jobs: a.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        }),
+        max_reductions: a.max_reductions,
+        bounds: Bounds {
+            max_candidates: a.reduce_candidates,
+            max_time: Duration::from_secs(a.reduce_time),
+        },
+        stop_at_first_failure: false,
+    }
+}
+
+/// One campaign: judge `plan`'s cases with `compiler` (progress on
+/// stderr), save the reduced failures in `out_dir`, and return the report.
+pub fn campaign(
+    a: &TestCompilerArgs,
+    compiler: &Compiler,
+    tools: &Tools,
+    settings: &Settings,
+    plan: Plan,
+    out_dir: &Path,
+    progress: &(dyn Fn(&CaseResult) + Sync),
+) -> Report {
+    let start = Instant::now();
+    let results = run_session(tools, compiler, plan.cases, settings, progress);
+    let saved = match report::save_failures(&results, compiler, out_dir) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("lloracle: cannot save the reduced programs: {e}");
+            vec![]
+        }
+    };
+    let index_of = |k: usize| {
+        results
+            .get(k)
+            .and_then(|r| plan.index.get(&r.case.name))
+            .copied()
+            .unwrap_or(k)
+    };
+    let mut r = report::build(&results, &saved, compiler, &index_of);
+    r.elapsed_secs = start.elapsed().as_secs_f64();
+    r.interrupted = session::interrupted();
+    r.shard = a.shard.map(|s| s.to_string());
+    r.bad_files = plan.bad_files;
+    r
+}
+
+/// Writes the JSON, Gradescope and JUnit files of `r` where `json`,
+/// `gradescope` and `junit` say; `Err` names the file that could not be
+/// written.
+pub fn write_reports(
+    r: &Report,
+    json: Option<&Path>,
+    gradescope: Option<&Path>,
+    junit: Option<&Path>,
+) -> Result<(), String> {
+    let write = |p: Option<&Path>, text: &dyn Fn() -> String| match p {
+        Some(p) => std::fs::write(p, text()).map_err(|e| format!("{}: {e}", p.display())),
+        None => Ok(()),
+    };
+    write(json, &|| r.to_json().to_string())?;
+    write(gradescope, &|| report::gradescope(r).to_string())?;
+    write(junit, &|| report::junit(r))
 }
 
 /// The compiler under test and the tools (with `timeout` seconds per compile
@@ -192,18 +300,8 @@ pub fn main(a: TestCompilerArgs) -> u8 {
         Err(code) => return code,
     };
     tools.oracle.fuel = a.fuel;
-    let settings = Settings {
-        jobs: a.jobs.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        }),
-        max_reductions: a.max_reductions,
-        bounds: Bounds {
-            max_candidates: a.reduce_candidates,
-            max_time: Duration::from_secs(a.reduce_time),
-        },
-        stop_at_first_failure: false,
-    };
-    let (cases, bad_files) = match cases_of(&a) {
+    let settings = settings_of(&a);
+    let plan = match plan(&a) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("lloracle: {e}");
@@ -211,57 +309,44 @@ pub fn main(a: TestCompilerArgs) -> u8 {
         }
     };
     if a.mutation_score {
-        return mutation_score(&tools, cases, &settings, a.random);
+        return mutation_score(&tools, plan.cases, &settings, a.random);
     }
-    let n = cases.len();
-    let bar = progress(n as u64);
-    let failed = std::sync::atomic::AtomicUsize::new(0);
-    let start = Instant::now();
-    let results = run_session(&tools, &compiler, cases, &settings, &|r| {
-        if r.first_failure().is_some() {
-            failed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
-        bar.set_message(format!(
-            "{} failing",
-            failed.load(std::sync::atomic::Ordering::Relaxed)
-        ));
-        bar.inc(1);
+    let bar = Progress::new(
+        plan.cases.len(),
+        "programs",
+        Duration::from_secs(a.progress_every),
+    );
+    let out_dir = a
+        .out_dir
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("lloracle-failures"));
+    let r = campaign(&a, &compiler, &tools, &settings, plan, &out_dir, &|r| {
+        bar.tick(r.first_failure().is_some())
     });
-    bar.finish_and_clear();
-    let elapsed = start.elapsed();
-    let interrupted = session::interrupted();
-    let saved = match report::save_failures(&results, &compiler, &a.out_dir) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("lloracle: cannot save the reduced programs: {e}");
-            vec![]
-        }
-    };
-    print!("{}", report::text(&results, &saved, &compiler, interrupted));
-    if bad_files > 0 {
-        println!("({bad_files} corpus files skipped: ill-typed or malformed on purpose)");
+    bar.finish();
+    print!("{}", report::text(&r, colour_stdout()));
+    if r.bad_files > 0 {
+        println!(
+            "({} corpus files skipped: ill-typed or malformed on purpose)",
+            r.bad_files
+        );
     }
+    let n = r.programs.len();
     println!(
-        "{} programs in {:.1}s ({:.0} programs/s)",
-        results.len(),
-        elapsed.as_secs_f64(),
-        results.len() as f64 / elapsed.as_secs_f64().max(1e-9)
+        "{n} programs in {:.1}s ({:.0} programs/s)",
+        r.elapsed_secs,
+        n as f64 / r.elapsed_secs.max(1e-9)
     );
-    let write = |p: &Option<PathBuf>, text: String| {
-        if let Some(p) = p {
-            if let Err(e) = std::fs::write(p, text) {
-                eprintln!("lloracle: {}: {e}", p.display());
-            }
-        }
-    };
-    write(
-        &a.json,
-        report::json(&results, &saved, interrupted).to_string(),
-    );
-    write(&a.gradescope, report::gradescope(&results).to_string());
-    write(&a.junit, report::junit(&results));
-    let s = report::summarize(&results);
-    u8::from(s.failed > 0 || interrupted)
+    if let Err(e) = write_reports(
+        &r,
+        a.json.as_deref(),
+        a.gradescope.as_deref(),
+        a.junit.as_deref(),
+    ) {
+        eprintln!("lloracle: cannot write a report: {e}");
+        return EXIT_USAGE;
+    }
+    u8::from(r.summary().failed > 0 || r.interrupted)
 }
 
 /// For each mutation: is it caught by the corpus, by which random program

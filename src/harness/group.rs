@@ -1,8 +1,8 @@
 //! Failures grouped by cause (issue 17, item 7). A failing run's
 //! *signature* is its [`Category`] plus what distinguishes one cause from
 //! another within it: the compiler's (or linker's) first error line with
-//! file names and numbers normalised, the signal of a crash, the first
-//! wrong value of a wrong result or of wrong output. Runs with the same
+//! file names and numbers normalised, the signal of a crash, how a wrong
+//! result or wrong output differs (stdout stops early, goes on, differs). Runs with the same
 //! signature are one group: reports list each group once, and the
 //! reduction budget is spent one group at a time, largest first
 //! ([`reduction_order`]), not on the first failures in file order.
@@ -58,9 +58,13 @@ pub fn build_key(detail: &str) -> String {
     cut(&key)
 }
 
-/// The key of a run whose program was built: the signal of a crash, the
-/// value of a wrong result, the first differing line of wrong output.
-fn run_key(expected: &Outcome, actual: &Outcome) -> String {
+/// The key of a run whose program was built: the signal of a crash; for a
+/// wrong value or wrong output, how the behaviour differs, not the values
+/// themselves (each program computes its own values, so keying on them
+/// would make every failing program a group of one; the reduced examples
+/// of a group show the values).
+pub fn run_key(expected: &Outcome, actual: &Outcome) -> String {
+    let stdout = |a: &[u8]| stdout_difference(expected.stdout(), a);
     match actual {
         Outcome::Crashed { signal: 0, stdout } => cut(&format!(
             "not run: {}",
@@ -69,36 +73,37 @@ fn run_key(expected: &Outcome, actual: &Outcome) -> String {
         Outcome::Crashed { signal, .. } => format!("killed by signal {signal}"),
         Outcome::Timeout { .. } => "ran past the timeout".to_string(),
         Outcome::Limit { kind, .. } => format!("limit: {}", kind.name()),
-        Outcome::Returned { value, stdout } if stdout == expected.stdout() => {
-            format!("returned {value}")
-        }
-        Outcome::Exited { code, stdout } if stdout == expected.stdout() => {
-            format!("exit status {code}")
-        }
-        Outcome::Returned { stdout, .. } | Outcome::Exited { stdout, .. } => {
-            first_differing_line(expected.stdout(), stdout)
+        Outcome::Returned { stdout: a, .. } | Outcome::Exited { stdout: a, .. } => {
+            let same_value = match (expected, actual) {
+                (Outcome::Returned { value, .. }, Outcome::Returned { value: v, .. }) => v == value,
+                (Outcome::Returned { value, .. }, Outcome::Exited { code, .. }) => {
+                    *code as u64 == (*value as u64 & 0xff)
+                }
+                _ => false,
+            };
+            match (same_value, stdout(a)) {
+                (true, Some(d)) => d,
+                (true, None) => "same behaviour".to_string(),
+                (false, None) => "a different value".to_string(),
+                (false, Some(d)) => format!("a different value, {d}"),
+            }
         }
         other => other.name().to_string(),
     }
 }
 
-/// `stdout line K: "TEXT"`: the first line of `actual` that differs from
-/// `expected` (digits normalised, so that one bug printing different
-/// numbers is one group).
-fn first_differing_line(expected: &[u8], actual: &[u8]) -> String {
-    let e = String::from_utf8_lossy(expected);
-    let a = String::from_utf8_lossy(actual);
-    let mut el = e.split('\n');
-    for (k, line) in a.split('\n').enumerate() {
-        if el.next() != Some(line) {
-            return cut(&format!(
-                "stdout line {}: \"{}\"",
-                k + 1,
-                normalise(line).escape_debug()
-            ));
-        }
+/// How `actual` stdout differs from `expected`: it stops early, goes on
+/// past the end, or differs from some line on; `None` when equal.
+fn stdout_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
+    if expected == actual {
+        None
+    } else if expected.starts_with(actual) {
+        Some("stdout stops early".to_string())
+    } else if actual.starts_with(expected) {
+        Some("stdout goes on past the end".to_string())
+    } else {
+        Some("stdout differs".to_string())
     }
-    "stdout ends early".to_string()
 }
 
 /// `s` with every path-like word (one with a `/`, or naming a `.ll`, `.s`,
@@ -246,11 +251,17 @@ mod tests {
             code: c,
             stdout: s.to_vec(),
         };
-        assert_eq!(run_key(&ret(1, b""), &exited(0, b"")), "exit status 0");
+        assert_eq!(run_key(&ret(1, b""), &exited(0, b"")), "a different value");
         assert_eq!(
-            run_key(&ret(1, b"a\nb 7\n"), &exited(1, b"a\nb 8\n")),
-            "stdout line 2: \"b N\""
+            run_key(&ret(257, b"a\n"), &exited(1, b"a\nb\n")),
+            "stdout goes on past the end",
+            "257 mod 256 = 1: the value agrees"
         );
+        assert_eq!(
+            run_key(&ret(1, b"a\nb 7\n"), &exited(2, b"a\n")),
+            "a different value, stdout stops early"
+        );
+        assert_eq!(run_key(&ret(1, b"x"), &ret(1, b"y")), "stdout differs");
         let crash = Outcome::Crashed {
             signal: 11,
             stdout: vec![],

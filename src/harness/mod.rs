@@ -16,6 +16,7 @@ pub mod judge;
 pub mod reduce;
 pub mod report;
 pub mod session;
+pub mod shard;
 
 pub use compiler::{Compiler, Emit};
 pub use judge::{Category, RunVerdict};

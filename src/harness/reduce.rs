@@ -11,6 +11,7 @@
 //! `max_candidates` candidates or `max_time`.
 
 use super::compiler::{Compiler, Tools};
+use super::group;
 use super::judge::{compare, Category};
 use gen::shrink::{apply, edits, insn_count, SHRINK_FUEL};
 use spec::{Outcome, Prog};
@@ -56,15 +57,16 @@ pub struct Reduced {
 }
 
 /// The failure a reduction keeps: the category and, for a build failure
-/// (compile or link error), the compiler's normalised first error line
-/// (`group::build_key`), so that a reduced example still shows its group's
-/// cause rather than some other error met on the way.
+/// (compile or link error) or a crash, the group's key
+/// (`group::signature`: the compiler's normalised first error line, the
+/// signal), so that a reduced example still shows its group's cause rather
+/// than some other failure met on the way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Target {
     /// The category every candidate must fail with.
     pub category: Category,
-    /// The build failure's key every candidate must keep, if any.
-    pub build_key: Option<String>,
+    /// The key every candidate must keep, if any.
+    pub key: Option<String>,
 }
 
 impl Target {
@@ -72,18 +74,27 @@ impl Target {
     pub fn category(category: Category) -> Target {
         Target {
             category,
-            build_key: None,
+            key: None,
         }
     }
 
-    /// Keep the group with signature `(category, key)`: the key too when
-    /// it is a build failure's.
+    /// Keep the group with signature `(category, key)`: the key too for a
+    /// build failure or a crash (a wrong value keeps its category only: the
+    /// way values differ changes as the program shrinks).
     pub fn of(category: Category, key: &str) -> Target {
-        let build = matches!(category, Category::CompileError | Category::LinkError);
+        let keep = matches!(
+            category,
+            Category::CompileError | Category::LinkError | Category::Crash
+        );
         Target {
             category,
-            build_key: build.then(|| key.to_string()),
+            key: keep.then(|| key.to_string()),
         }
+    }
+
+    /// True when a candidate's failure `(category, key)` is this one.
+    fn matches(&self, category: Category, key: impl FnOnce() -> String) -> bool {
+        category == self.category && self.key.as_ref().map_or(true, |k| *k == key())
     }
 }
 
@@ -96,7 +107,6 @@ fn still_fails(
     args: &[String],
     target: &Target,
 ) -> Option<(Outcome, Option<Outcome>)> {
-    let category = target.category;
     spec::check(p).ok()?;
     let opts = oracle::Options {
         fuel: SHRINK_FUEL.min(tools.oracle.fuel),
@@ -107,15 +117,16 @@ fn still_fails(
         return None;
     }
     match tools.build(compiler, p) {
-        Err(f) => (f.category == category
-            && target
-                .build_key
-                .as_ref()
-                .map_or(true, |k| *k == super::group::build_key(&f.detail)))
-        .then_some((expected, None)),
+        Err(f) => target
+            .matches(f.category, || group::build_key(&f.detail))
+            .then_some((expected, None)),
         Ok(b) => {
             let actual = tools.run(&b, args);
-            (compare(&expected, &actual) == category).then_some((expected, Some(actual)))
+            target
+                .matches(compare(&expected, &actual), || {
+                    group::run_key(&expected, &actual)
+                })
+                .then_some((expected, Some(actual)))
         }
     }
 }
