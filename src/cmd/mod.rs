@@ -5,6 +5,8 @@ pub mod check;
 pub mod compile;
 pub mod fuzz_diff;
 pub mod gen;
+pub mod grade;
+pub mod merge;
 pub mod native;
 pub mod print;
 pub mod progress;

@@ -65,11 +65,14 @@ impl Progress {
 
     /// One more item done; `failed` when it failed.
     pub fn tick(&self, failed: bool) {
-        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        let bad = self
-            .failed
-            .fetch_add(usize::from(failed), Ordering::Relaxed)
-            + usize::from(failed);
+        self.tick_many(1, failed);
+    }
+
+    /// `n` more items done, all failed or none.
+    pub fn tick_many(&self, n: usize, failed: bool) {
+        let bad_n = if failed { n } else { 0 };
+        let done = self.done.fetch_add(n, Ordering::Relaxed) + n;
+        let bad = self.failed.fetch_add(bad_n, Ordering::Relaxed) + bad_n;
         match &self.bar {
             Some(bar) => {
                 if bad > 0 {
@@ -82,7 +85,7 @@ impl Progress {
                 } else {
                     bar.set_message("none failing");
                 }
-                bar.inc(1);
+                bar.inc(n as u64);
             }
             None => {
                 let Ok(mut last) = self.last.lock() else {

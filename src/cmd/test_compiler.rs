@@ -74,41 +74,41 @@ pub fn compiler_of(a: &CompilerArgs) -> Result<Compiler, String> {
 #[derive(clap::Args, Debug)]
 pub struct TestCompilerArgs {
     #[command(flatten)]
-    compiler: CompilerArgs,
+    pub compiler: CompilerArgs,
     /// A corpus directory, or one annotated .ll file (default: the bundled corpus).
     #[arg(long)]
-    corpus: Option<PathBuf>,
+    pub corpus: Option<PathBuf>,
     /// Do not use the corpus (random programs only).
     #[arg(long)]
-    no_corpus: bool,
+    pub no_corpus: bool,
     /// How many random programs.
     #[arg(long, default_value_t = 200)]
-    random: u64,
+    pub random: u64,
     /// The first random seed (programs use seed, seed + 1, ...).
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
     /// The size of random programs (1..=100).
     #[arg(long, default_value_t = 30)]
-    size: usize,
+    pub size: usize,
     /// Worker threads (default: the number of cores).
     #[arg(long)]
-    jobs: Option<usize>,
+    pub jobs: Option<usize>,
     /// Wall-clock limit of one compile, link or run, in seconds.
     #[arg(long, default_value_t = 10)]
-    timeout: u64,
+    pub timeout: u64,
     /// The most instructions the oracle executes per run; runs that need
     /// more end in `fuel-exhausted` and are skipped, not judged.
     #[arg(long, default_value_t = DEFAULT_FUEL)]
-    fuel: u64,
+    pub fuel: u64,
     /// Write the JSON report here.
     #[arg(long)]
-    json: Option<PathBuf>,
+    pub json: Option<PathBuf>,
     /// Write a Gradescope results.json here.
     #[arg(long)]
-    gradescope: Option<PathBuf>,
+    pub gradescope: Option<PathBuf>,
     /// Write a JUnit XML report here.
     #[arg(long)]
-    junit: Option<PathBuf>,
+    pub junit: Option<PathBuf>,
     /// Where reduced failing programs are saved (default:
     /// `lloracle-failures` for test-compiler; grade puts each submission's
     /// under its own folder).
@@ -124,18 +124,18 @@ pub struct TestCompilerArgs {
     pub progress_every: u64,
     /// Reduce at most this many failing programs.
     #[arg(long, default_value_t = 25)]
-    max_reductions: usize,
+    pub max_reductions: usize,
     /// The most candidates one reduction tries.
     #[arg(long, default_value_t = 5000)]
-    reduce_candidates: usize,
+    pub reduce_candidates: usize,
     /// The most seconds one reduction takes.
     #[arg(long, default_value_t = 60)]
-    reduce_time: u64,
+    pub reduce_time: u64,
     /// Instead of checking one compiler, check that the harness catches
     /// each deliberately broken variant of the built-in back end (corpus,
     /// then up to --random programs) and print the mutation score.
     #[arg(long)]
-    mutation_score: bool,
+    pub mutation_score: bool,
 }
 
 /// The harness's default oracle fuel: lower than `lloracle run`'s so that
@@ -148,7 +148,7 @@ extern "C" fn on_interrupt(_: libc::c_int) {
 
 /// Ctrl-C and SIGTERM set the session's interrupt flag (a second one ends
 /// the process as usual).
-fn install_interrupt_handler() {
+pub fn install_interrupt_handler() {
     for sig in [libc::SIGINT, libc::SIGTERM] {
         // SAFETY: the handler only stores to an atomic flag; SA_RESETHAND
         // restores the default so a second signal ends the process.
@@ -161,6 +161,7 @@ fn install_interrupt_handler() {
     }
 }
 
+#[derive(Clone)]
 /// The programs of a campaign: its cases (this shard's only), each
 /// case's index in the unsharded campaign, and the corpus files skipped.
 pub struct Plan {

@@ -44,18 +44,32 @@ pub fn signature(v: &RunVerdict) -> Option<(Category, String)> {
 /// first line of the detail is the status; the error line is the first
 /// later line that mentions an error, else the first non-empty later line.
 pub fn build_key(detail: &str) -> String {
-    let mut lines = detail.lines().map(str::trim).filter(|l| !l.is_empty());
-    let status = lines.next().unwrap_or("no message");
-    let rest: Vec<&str> = lines.collect();
-    let error = rest
-        .iter()
-        .find(|l| l.to_ascii_lowercase().contains("error"))
-        .or_else(|| rest.first());
-    let key = match error {
+    let status = detail
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("no message");
+    let key = match first_error_line(detail) {
         Some(e) => format!("{}: {}", normalise(status), normalise(e)),
         None => normalise(status),
     };
     cut(&key)
+}
+
+/// The first line after the status line (the first non-empty one) of a
+/// build failure's words that mentions an error, else the first non-empty
+/// line after it; `None` when there is none.
+pub fn first_error_line(detail: &str) -> Option<&str> {
+    let rest: Vec<&str> = detail
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .skip(1)
+        .collect();
+    rest.iter()
+        .find(|l| l.to_ascii_lowercase().contains("error"))
+        .or_else(|| rest.first())
+        .copied()
 }
 
 /// The key of a run whose program was built: the signal of a crash; for a
