@@ -231,7 +231,11 @@ fn quotes_are_capped() {
 #[test]
 fn gradescope_results_follow_the_schema() {
     let mut rs = vec![
-        result("ok.ll", 5, judged(Category::Pass, Some(ret(7, b"ok\n")), "")),
+        result(
+            "ok.ll",
+            5,
+            judged(Category::Pass, Some(ret(7, b"ok\n")), ""),
+        ),
         result("a.ll", 5, syntax_error(1)),
         result("b.ll", 5, crash()),
     ];
@@ -256,10 +260,17 @@ fn gradescope_results_follow_the_schema() {
     let tests = g["tests"].as_array().expect("tests");
     assert_eq!(tests.len(), 1 + 30 + 1, "passing runs, 30 groups, the rest");
     let out = g["output"].as_str().expect("output");
-    assert!(out.contains("43 programs (43 runs): 1 passed, 42 failed"), "{out}");
+    assert!(
+        out.contains("43 programs (43 runs): 1 passed, 42 failed"),
+        "{out}"
+    );
     let syntax = tests
         .iter()
-        .find(|t| t["name"].as_str().is_some_and(|n| n.contains("compile error")))
+        .find(|t| {
+            t["name"]
+                .as_str()
+                .is_some_and(|n| n.contains("compile error"))
+        })
         .expect("a compile error test");
     let o = syntax["output"].as_str().expect("output");
     assert!(o.contains("expected (oracle): returns 7"), "{o}");
@@ -399,7 +410,15 @@ fn shard_one_and_two_merged_equal_the_unsharded_run() {
 fn fuzz_diff_runs_only_its_shard() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = lloracle(
-        &["fuzz-diff", "--count", "10", "--size", "5", "--shard", "2/3"],
+        &[
+            "fuzz-diff",
+            "--count",
+            "10",
+            "--size",
+            "5",
+            "--shard",
+            "2/3",
+        ],
         dir.path(),
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -497,7 +516,10 @@ fn grade_checks_a_class_of_three_with_one_broken_build() {
     assert_ne!(rows[2][failed], "0", "sub-swap is caught: {csv}");
     assert_eq!(rows[3][0], "carol");
     assert_eq!((rows[3][build], rows[3][passed]), ("FAILED", "0"), "{csv}");
-    assert!(csv.contains("syntax error"), "carol's build error is quoted: {csv}");
+    assert!(
+        csv.contains("syntax error"),
+        "carol's build error is quoted: {csv}"
+    );
     // Fair: alice and bob ran the same programs.
     assert_eq!(rows[1][col("runs")], rows[2][col("runs")]);
     for who in ["alice", "bob", "carol"] {
@@ -508,8 +530,13 @@ fn grade_checks_a_class_of_three_with_one_broken_build() {
     assert!(o.join("carol").join("build.log").exists());
     let class = read_json(&o.join("class.json"));
     let bob = &class["submissions"][1];
-    assert!(bob["first_failures"].as_object().is_some_and(|m| !m.is_empty()));
-    assert!(stdout.contains("carol") && stdout.contains("FAILED"), "{stdout}");
+    assert!(bob["first_failures"]
+        .as_object()
+        .is_some_and(|m| !m.is_empty()));
+    assert!(
+        stdout.contains("carol") && stdout.contains("FAILED"),
+        "{stdout}"
+    );
     assert!(
         !dir.path().join("lloracle-failures").exists(),
         "reductions go under each student's folder"
@@ -569,7 +596,9 @@ fn an_external_compilers_errors_are_one_group_and_every_group_is_reduced() {
         .collect();
     assert_eq!(compile.len(), 1, "{groups:#?}");
     assert!(
-        compile[0].signature.contains("FILE error: calls are not supported"),
+        compile[0]
+            .signature
+            .contains("FILE error: calls are not supported"),
         "{}",
         compile[0].signature
     );

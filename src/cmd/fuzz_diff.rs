@@ -46,7 +46,7 @@ pub fn main(a: FuzzDiffArgs) -> u8 {
     let mut failures = 0u64;
     let mut ran = 0u64;
     for seed in a.seed..a.seed.saturating_add(a.count) {
-        if !a.shard.map_or(true, |s| s.keeps(seed - a.seed)) {
+        if !a.shard.is_none_or(|s| s.keeps(seed - a.seed)) {
             continue;
         }
         ran += 1;

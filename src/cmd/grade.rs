@@ -117,6 +117,27 @@ fn submissions(dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(subs)
 }
 
+/// Each submission's folder name under `--out-dir`: its directory name
+/// made file-name-safe, with `-2`, `-3`, ... where two names become one.
+fn folders(subs: &[PathBuf]) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    subs.iter()
+        .map(|sub| {
+            let name = sub
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let base = slug(&name);
+            let mut folder = base.clone();
+            let mut k = 1;
+            while !seen.insert(folder.clone()) {
+                k += 1;
+                folder = format!("{base}-{k}");
+            }
+            folder
+        })
+        .collect()
+}
+
 /// `cmd` with `{submission}` replaced by the submission's quoted path.
 fn for_submission(cmd: &str, sub: &Path) -> String {
     cmd.replace("{submission}", &shell_quote(&sub.to_string_lossy()))
@@ -410,7 +431,7 @@ pub fn main(mut a: GradeArgs) -> u8 {
     let subs: Vec<PathBuf> = subs
         .into_iter()
         .enumerate()
-        .filter(|(k, _)| shard.map_or(true, |s| s.keeps(*k as u64)))
+        .filter(|(k, _)| shard.is_none_or(|s| s.keeps(*k as u64)))
         .map(|(_, p)| p)
         .collect();
     let plan = match plan(&a.test) {
@@ -443,19 +464,16 @@ pub fn main(mut a: GradeArgs) -> u8 {
         settings: &settings,
         progress: &progress,
     };
-    let grade = |sub: &PathBuf| {
-        let name = sub
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let out = out_dir.join(slug(&name));
-        grade_one(&cx, sub, &out).map_err(|e| format!("{name}: {e}"))
+    let folders = folders(&subs);
+    let grade = |(sub, folder): (&PathBuf, &String)| {
+        grade_one(&cx, sub, &out_dir.join(folder)).map_err(|e| format!("{folder}: {e}"))
     };
     let rows: Vec<Result<StudentResult, String>> = match rayon::ThreadPoolBuilder::new()
         .num_threads(parallel)
         .build()
     {
-        Ok(pool) => pool.install(|| subs.par_iter().map(grade).collect()),
-        Err(_) => subs.iter().map(grade).collect(),
+        Ok(pool) => pool.install(|| subs.par_iter().zip(&folders).map(grade).collect()),
+        Err(_) => subs.iter().zip(&folders).map(grade).collect(),
     };
     progress.finish();
     let mut ok = Vec::new();
@@ -497,4 +515,20 @@ pub fn main(mut a: GradeArgs) -> u8 {
         return EXIT_USAGE;
     }
     u8::from(session::interrupted())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folders_are_distinct_and_csv_fields_quoted() {
+        let subs: Vec<PathBuf> = ["x/a b", "y/a-b", "z/c", "w/a?b"]
+            .iter()
+            .map(PathBuf::from)
+            .collect();
+        assert_eq!(folders(&subs), ["a-b", "a-b-2", "c", "a-b-3"]);
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("a, \"b\""), "\"a, \"\"b\"\"\"");
+    }
 }

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 /// True when colour may be used on a stream that is a terminal: `NO_COLOR`
 /// unset or empty (no-color.org).
 pub fn colour_allowed() -> bool {
-    std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty())
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// True when stdout is a terminal and colour is allowed.

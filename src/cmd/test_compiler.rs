@@ -186,7 +186,7 @@ pub fn plan(a: &TestCompilerArgs) -> Result<Plan, String> {
             .unwrap_or_else(lloracle::corpus::default_dir);
         corpus_cases(&dir)?
     };
-    let keeps = |k: usize| a.shard.map_or(true, |s| s.keeps(k as u64));
+    let keeps = |k: usize| a.shard.is_none_or(|s| s.keeps(k as u64));
     let first_random = corpus.len();
     let mut indexed: Vec<(usize, Case)> = corpus
         .into_iter()

@@ -94,7 +94,7 @@ impl Target {
 
     /// True when a candidate's failure `(category, key)` is this one.
     fn matches(&self, category: Category, key: impl FnOnce() -> String) -> bool {
-        category == self.category && self.key.as_ref().map_or(true, |k| *k == key())
+        category == self.category && self.key.as_ref().is_none_or(|k| *k == key())
     }
 }
 

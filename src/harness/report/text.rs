@@ -168,7 +168,7 @@ pub fn text(r: &Report, color: bool) -> String {
     if let Some(shard) = &r.shard {
         let _ = writeln!(
             t,
-            "shard {shard}: the programs whose index is {shard} (index mod N)"
+            "shard {shard} of the campaign (`lloracle merge` joins the shards' JSON reports)"
         );
     }
     if r.interrupted {
