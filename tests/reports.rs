@@ -541,7 +541,35 @@ fn grade_checks_a_class_of_three_with_one_broken_build() {
         !dir.path().join("lloracle-failures").exists(),
         "reductions go under each student's folder"
     );
-    // Per-student reports live in the student's folder, not beside grade.
+    // Shard 2/3 of the class is bob alone (submissions in name order).
+    let shard = Command::new(LLORACLE)
+        .args([
+            "grade",
+            "subs",
+            "--cmd",
+            "{submission}/compiler {in} {out}",
+            "--no-corpus",
+            "--random",
+            "2",
+            "--max-reductions",
+            "0",
+            "--shard",
+            "2/3",
+            "--out-dir",
+            "shard2",
+        ])
+        .current_dir(dir.path())
+        .env("LLORACLE", LLORACLE)
+        .output()
+        .expect("run grade");
+    assert_eq!(shard.status.code(), Some(0), "{shard:?}");
+    let csv = std::fs::read_to_string(dir.path().join("shard2/class.csv")).expect("class.csv");
+    let students: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').next())
+        .collect();
+    assert_eq!(students, ["bob"], "{csv}");
     let misuse = Command::new(LLORACLE)
         .args(["grade", "subs", "--cmd", "cc {in} -o {out}"])
         .current_dir(dir.path())

@@ -4,7 +4,7 @@
 //! the terminal summary.
 
 use super::progress::colour_stdout;
-use super::test_compiler::write_reports;
+use super::test_compiler::write_and_exit;
 use super::EXIT_USAGE;
 use lloracle::harness::report::{self, Report};
 use std::path::PathBuf;
@@ -47,14 +47,10 @@ pub fn main(a: MergeArgs) -> u8 {
         }
     };
     print!("{}", report::text(&r, colour_stdout()));
-    if let Err(e) = write_reports(
+    write_and_exit(
         &r,
         a.out.as_deref(),
         a.gradescope.as_deref(),
         a.junit.as_deref(),
-    ) {
-        eprintln!("lloracle: cannot write a report: {e}");
-        return EXIT_USAGE;
-    }
-    u8::from(r.summary().failed > 0 || r.interrupted)
+    )
 }

@@ -338,12 +338,25 @@ pub fn main(a: TestCompilerArgs) -> u8 {
         r.elapsed_secs,
         n as f64 / r.elapsed_secs.max(1e-9)
     );
-    if let Err(e) = write_reports(
+    write_and_exit(
         &r,
         a.json.as_deref(),
         a.gradescope.as_deref(),
         a.junit.as_deref(),
-    ) {
+    )
+}
+
+/// Writes the report files of `r` (see [`write_reports`]) and gives the
+/// exit code of `test-compiler` and `merge`: 0 when every judged run
+/// passes, 1 when some fail (or the campaign was interrupted), 2 when a
+/// file cannot be written.
+pub fn write_and_exit(
+    r: &Report,
+    json: Option<&Path>,
+    gradescope: Option<&Path>,
+    junit: Option<&Path>,
+) -> u8 {
+    if let Err(e) = write_reports(r, json, gradescope, junit) {
         eprintln!("lloracle: cannot write a report: {e}");
         return EXIT_USAGE;
     }

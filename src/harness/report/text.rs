@@ -2,7 +2,7 @@
 //! one example with expected and actual behaviour, the compiler's words and
 //! the reduced program), then the table of categories and the summary line.
 
-use super::{Group, Report, Summary};
+use super::{Group, ReducedRecord, Report, Summary};
 use crate::harness::judge::Category;
 use std::fmt::Write as _;
 
@@ -82,17 +82,7 @@ pub fn group_body(g: &Group) -> String {
     match &f.reduced {
         Some(red) => {
             let _ = writeln!(t, "  reduced to {}:", red.how);
-            for line in red.program.lines() {
-                let _ = writeln!(t, "    {line}");
-            }
-            let _ = writeln!(t, "  reduced, oracle:   {}", red.expected);
-            let _ = writeln!(t, "  reduced, actual:   {}", red.actual);
-            if let Some(s) = &red.saved {
-                let _ = writeln!(t, "  saved: {s}");
-            }
-            if let Some(c) = &red.reproduce {
-                let _ = writeln!(t, "  reproduce: {c}");
-            }
+            reduced_lines(&mut t, red);
         }
         None => {
             let _ = writeln!(
@@ -110,16 +100,25 @@ pub fn group_body(g: &Group) -> String {
             "  another reduced example, from {} (run {}), {}:",
             e.program, e.run, red.how
         );
-        for line in red.program.lines() {
-            let _ = writeln!(t, "    {line}");
-        }
-        let _ = writeln!(t, "  reduced, oracle:   {}", red.expected);
-        let _ = writeln!(t, "  reduced, actual:   {}", red.actual);
-        if let Some(c) = &red.reproduce {
-            let _ = writeln!(t, "  reproduce: {c}");
-        }
+        reduced_lines(&mut t, red);
     }
     t
+}
+
+/// A reduced program, indented, with the oracle's and the compiled
+/// program's behaviour on it, where it was saved and how to reproduce it.
+fn reduced_lines(t: &mut String, red: &ReducedRecord) {
+    for line in red.program.lines() {
+        let _ = writeln!(t, "    {line}");
+    }
+    let _ = writeln!(t, "  reduced, oracle:   {}", red.expected);
+    let _ = writeln!(t, "  reduced, actual:   {}", red.actual);
+    if let Some(s) = &red.saved {
+        let _ = writeln!(t, "  saved: {s}");
+    }
+    if let Some(c) = &red.reproduce {
+        let _ = writeln!(t, "  reproduce: {c}");
+    }
 }
 
 /// `485 programs (612 runs): 438 passed, 0 failed, 60 skipped`: programs
