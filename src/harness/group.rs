@@ -10,6 +10,7 @@
 use super::judge::{Category, RunVerdict};
 use super::session::CaseResult;
 use spec::Outcome;
+use std::collections::HashMap;
 
 /// The longest signature text kept (a longer first error line is cut).
 const SIGNATURE_CHARS: usize = 160;
@@ -186,7 +187,8 @@ fn cut(s: &str) -> String {
 /// so on. Within a group the smallest program (by instruction count) goes
 /// first: its reduction is the quickest.
 pub fn reduction_order(results: &[CaseResult], budget: usize) -> Vec<usize> {
-    let mut groups: Vec<((Category, String), Vec<usize>)> = Vec::new();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut at: HashMap<(Category, String), usize> = HashMap::new();
     for (i, r) in results.iter().enumerate() {
         let Some(key) = r
             .first_failure()
@@ -195,20 +197,21 @@ pub fn reduction_order(results: &[CaseResult], budget: usize) -> Vec<usize> {
         else {
             continue;
         };
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, members)) => members.push(i),
-            None => groups.push((key, vec![i])),
-        }
+        let k = *at.entry(key).or_insert_with(|| {
+            groups.push(vec![]);
+            groups.len() - 1
+        });
+        groups[k].push(i);
     }
-    groups.sort_by_key(|(_, members)| std::cmp::Reverse(members.len()));
-    for (_, members) in &mut groups {
+    groups.sort_by_key(|members| std::cmp::Reverse(members.len()));
+    for members in &mut groups {
         members.sort_by_key(|&i| (gen::shrink::insn_count(&results[i].case.prog), i));
     }
     let mut order = Vec::new();
     let mut round = 0;
     while order.len() < budget {
         let mut any = false;
-        for (_, members) in &groups {
+        for members in &groups {
             if let Some(&i) = members.get(round) {
                 any = true;
                 if order.len() < budget {

@@ -25,7 +25,7 @@ use super::session::CaseResult;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use spec::Outcome;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -343,6 +343,7 @@ impl Report {
     /// it and one example (a reduced member when there is one).
     pub fn groups(&self) -> Vec<Group> {
         let mut groups: Vec<Group> = Vec::new();
+        let mut at: HashMap<(&str, &str), usize> = HashMap::new();
         for p in &self.programs {
             for r in &p.runs {
                 let Some(f) = &r.failure else { continue };
@@ -352,11 +353,9 @@ impl Report {
                     args: r.args.clone(),
                     failure: f.clone(),
                 };
-                let found = groups
-                    .iter_mut()
-                    .find(|g| g.category == r.verdict && g.signature == f.signature);
-                match found {
-                    Some(g) => {
+                match at.get(&(r.verdict.as_str(), f.signature.as_str())) {
+                    Some(&k) => {
+                        let g = &mut groups[k];
                         g.runs += 1;
                         if g.programs.last() != Some(&p.name) {
                             g.programs.push(p.name.clone());
@@ -367,14 +366,17 @@ impl Report {
                             g.more_examples.push(example());
                         }
                     }
-                    None => groups.push(Group {
-                        category: r.verdict.clone(),
-                        signature: f.signature.clone(),
-                        runs: 1,
-                        programs: vec![p.name.clone()],
-                        example: example(),
-                        more_examples: vec![],
-                    }),
+                    None => {
+                        at.insert((&r.verdict, &f.signature), groups.len());
+                        groups.push(Group {
+                            category: r.verdict.clone(),
+                            signature: f.signature.clone(),
+                            runs: 1,
+                            programs: vec![p.name.clone()],
+                            example: example(),
+                            more_examples: vec![],
+                        });
+                    }
                 }
             }
         }
