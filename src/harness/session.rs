@@ -193,13 +193,13 @@ pub fn run_session(
             .collect()
     };
     let reduce_all = |results: &mut Vec<CaseResult>| {
-        // The budget goes one failure group at a time, largest first.
+        // The budget goes one failure group at a time, largest first (and
+        // the reductions start in that order).
         let chosen = super::group::reduction_order(results, settings.max_reductions);
-        let todo: Vec<&mut CaseResult> = results
-            .iter_mut()
-            .enumerate()
-            .filter(|(k, _)| chosen.contains(k))
-            .map(|(_, r)| r)
+        let mut slots: Vec<Option<&mut CaseResult>> = results.iter_mut().map(Some).collect();
+        let todo: Vec<&mut CaseResult> = chosen
+            .iter()
+            .filter_map(|&k| slots.get_mut(k).and_then(Option::take))
             .collect();
         todo.into_par_iter().for_each(|r| {
             if interrupted() {
