@@ -51,6 +51,13 @@ enum Command {
     /// Shrink a program that fails under a compiler while it keeps failing
     /// the same way and stays well defined.
     Reduce(cmd::reduce::ReduceArgs),
+    /// Check every submission in a directory (each subdirectory) on the same
+    /// programs: a report per submission and a class summary (table, CSV,
+    /// JSON).
+    Grade(cmd::grade::GradeArgs),
+    /// Join the JSON reports of the shards of one campaign into the report
+    /// of the whole (and its Gradescope and JUnit files).
+    Merge(cmd::merge::MergeArgs),
     /// Recover pointee types of an opaque-pointer program and print typed
     /// LLVMlite (bitcasts where a value is used at another type).
     Recover(cmd::recover::RecoverArgs),
@@ -84,6 +91,8 @@ fn main() -> ExitCode {
         Command::TestCompiler(a) => cmd::test_compiler::main(a),
         Command::Reduce(a) => cmd::reduce::main(a),
         Command::Recover(a) => cmd::recover::main(a),
+        Command::Grade(a) => cmd::grade::main(a),
+        Command::Merge(a) => cmd::merge::main(a),
     };
     ExitCode::from(code)
 }

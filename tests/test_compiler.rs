@@ -341,19 +341,30 @@ fn the_reports_count_passes_failures_and_skips() {
         reduced: None,
     };
     let rs = [result];
-    let j = report::json(&rs, &[], false);
+    let r = report::build(&rs, &[], &Compiler::Builtin { mutation: None }, &|k| k);
+    let j = r.to_json();
+    assert_eq!(j["summary"]["programs"], 1);
+    assert_eq!(j["summary"]["runs"], 3);
     assert_eq!(j["summary"]["passed"], 1);
     assert_eq!(j["summary"]["failed"], 1);
     assert_eq!(j["summary"]["skipped"], 1);
-    assert_eq!(j["failures"][0]["category"], "wrong result");
-    assert_eq!(j["failures"][0]["args"][0], "x");
-    let g = report::gradescope(&rs);
+    assert_eq!(j["programs"][0]["runs"][1]["verdict"], "wrong result");
+    assert_eq!(j["programs"][0]["runs"][1]["args"][0], "x");
+    assert_eq!(j["groups"][0]["category"], "wrong result");
+    assert_eq!(j["groups"][0]["runs"], 1);
+    assert_eq!(
+        report::summary_line(&r.summary()),
+        "1 programs (3 runs): 1 passed, 1 failed, 1 skipped"
+    );
+    let g = report::gradescope(&r);
     assert_eq!(g["score"], 1);
+    assert_eq!(g["max_score"], 2);
+    // One test for the passing runs, one for the one failure group.
     assert_eq!(g["tests"].as_array().map(Vec::len), Some(2));
     assert_eq!(g["tests"][1]["status"], "failed");
-    let x = report::junit(&rs);
+    let x = report::junit(&r);
     assert!(
-        x.contains("failures=\"1\"") && x.contains("skipped=\"1\""),
+        x.contains("tests=\"3\" failures=\"1\" skipped=\"1\""),
         "{x}"
     );
     assert!(x.contains("<failure message=\"wrong result\""), "{x}");

@@ -18,6 +18,9 @@ pub struct FuzzDiffArgs {
     /// Program size (1..=100).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100))]
     size: u64,
+    /// Run only shard I of N of the seeds (seed + k where k mod N = I - 1).
+    #[arg(long, value_name = "I/N")]
+    shard: Option<lloracle::harness::shard::Shard>,
 }
 
 /// The native outcome of `prog`: from the long-lived runner child, and
@@ -41,8 +44,13 @@ pub fn main(a: FuzzDiffArgs) -> u8 {
     let nopts = codegen::NativeOptions::default();
     let start = Instant::now();
     let mut failures = 0u64;
-    // Seeds wrap past u64::MAX: `--count` programs are always run.
-    for seed in (0..a.count).map(|i| a.seed.wrapping_add(i)) {
+    let mut ran = 0u64;
+    // Seeds wrap past u64::MAX: `--count` programs are always considered.
+    for (i, seed) in (0..a.count).map(|i| (i, a.seed.wrapping_add(i))) {
+        if !a.shard.is_none_or(|s| s.keeps(i)) {
+            continue;
+        }
+        ran += 1;
         let prog = gen::from_seed(seed, a.size as usize);
         let verdict = match spec::check(&prog) {
             Err(d) => Err(format!("the generated program is ill-typed: {d:?}")),
@@ -70,11 +78,11 @@ pub fn main(a: FuzzDiffArgs) -> u8 {
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "fuzz-diff: {} programs (size {}), {failures} disagreements, {:.1} s, {:.0} programs/s on one core",
-        a.count,
+        "fuzz-diff: {ran} programs (size {}{}), {failures} disagreements, {:.1} s, {:.0} programs/s on one core",
         a.size,
+        a.shard.map_or(String::new(), |s| format!(", shard {s}")),
         secs,
-        a.count as f64 / secs
+        ran as f64 / secs
     );
     u8::from(failures > 0)
 }

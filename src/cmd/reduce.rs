@@ -4,11 +4,11 @@
 
 use super::test_compiler::{compiler_and_tools, CompilerArgs};
 use super::EXIT_USAGE;
+use lloracle::harness::group::signature;
 use lloracle::harness::judge::judge_program;
-use lloracle::harness::reduce::{reduce, Bounds};
+use lloracle::harness::reduce::{reduce, Bounds, Target};
 use lloracle::harness::report::{describe, describe_reduction};
 use lloracle::harness::session::corpus_cases;
-use lloracle::harness::Category;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -62,12 +62,11 @@ pub fn main(a: ReduceArgs) -> u8 {
     };
     let runs: Vec<Vec<String>> = case.runs.iter().map(|(_, r)| r.clone()).collect();
     let verdicts = judge_program(&tools, &compiler, &case.prog, &runs);
-    let failing = verdicts.iter().zip(&runs).find_map(|(v, args)| {
-        v.category()
-            .filter(|c| *c != Category::Pass)
-            .map(|c| (c, args))
-    });
-    let Some((category, args)) = failing else {
+    let failing = verdicts
+        .iter()
+        .zip(&runs)
+        .find_map(|(v, args)| signature(v).map(|(c, key)| (c, key, args)));
+    let Some((category, key, args)) = failing else {
         eprintln!(
             "lloracle: {} does not fail under {} (or the oracle does not return on it)",
             a.file.display(),
@@ -75,12 +74,19 @@ pub fn main(a: ReduceArgs) -> u8 {
         );
         return 1;
     };
-    eprintln!("lloracle: reducing a {category} failure on args {args:?}");
+    eprintln!("lloracle: reducing a {category} failure ({key}) on args {args:?}");
     let bounds = Bounds {
         max_candidates: a.max_candidates,
         max_time: Duration::from_secs(a.max_time).min(budget.remaining()),
     };
-    let Some(red) = reduce(&tools, &compiler, &case.prog, args, category, &bounds) else {
+    let Some(red) = reduce(
+        &tools,
+        &compiler,
+        &case.prog,
+        args,
+        &Target::of(category, &key),
+        &bounds,
+    ) else {
         eprintln!("lloracle: the failure did not reproduce (flaky?)");
         return 1;
     };

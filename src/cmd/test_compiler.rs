@@ -3,18 +3,21 @@
 //! comes with expected and actual behaviour and a reduced program. With no
 //! `--cmd` the built-in back end is the compiler under test.
 
+use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lloracle::harness::budget::Budget;
 use lloracle::harness::compiler::{Compiler, Emit, Tools};
 use lloracle::harness::reduce::Bounds;
-use lloracle::harness::report;
+use lloracle::harness::report::{self, Report};
 use lloracle::harness::session::{
-    self, corpus_cases_checked, expectation_problems, random_cases, run_session, Case, CorpusCases,
-    Settings,
+    self, corpus_cases_checked, expectation_problems, random_case, run_session, Case, CaseResult,
+    CorpusCases, Settings,
 };
+use lloracle::harness::shard::Shard;
+use rayon::prelude::*;
+use std::collections::HashMap;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -75,63 +78,73 @@ pub fn compiler_of(a: &CompilerArgs) -> Result<Compiler, String> {
 #[derive(clap::Args, Debug)]
 pub struct TestCompilerArgs {
     #[command(flatten)]
-    compiler: CompilerArgs,
+    pub compiler: CompilerArgs,
     /// A corpus directory, or one annotated .ll file (default: the bundled corpus).
     #[arg(long)]
-    corpus: Option<PathBuf>,
+    pub corpus: Option<PathBuf>,
     /// Do not use the corpus (random programs only).
     #[arg(long)]
-    no_corpus: bool,
+    pub no_corpus: bool,
     /// How many random programs.
     #[arg(long, default_value_t = 200)]
-    random: u64,
+    pub random: u64,
     /// The first random seed (programs use seed, seed + 1, ...).
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
     /// The size of random programs (1..=100).
     #[arg(long, default_value_t = 30)]
-    size: usize,
+    pub size: usize,
     /// Worker threads (default: the number of cores).
     #[arg(long)]
-    jobs: Option<usize>,
+    pub jobs: Option<usize>,
     /// Wall-clock limit of one compile, link or run, in seconds.
     #[arg(long, default_value_t = 10)]
-    timeout: u64,
+    pub timeout: u64,
     /// Wall-clock limit of the whole campaign, in seconds: past it no new
     /// program is started and no reduction goes on; the reports cover what
     /// finished.
     #[arg(long, default_value_t = lloracle::harness::budget::DEFAULT_TIME_BUDGET.as_secs())]
-    time_budget: u64,
+    pub time_budget: u64,
     /// The most instructions the oracle executes per run (at least 1); runs
     /// that need more end in `fuel-exhausted` and are skipped, not judged.
     #[arg(long, default_value_t = DEFAULT_FUEL, value_parser = clap::value_parser!(u64).range(1..))]
-    fuel: u64,
+    pub fuel: u64,
     /// Write the JSON report here.
     #[arg(long)]
-    json: Option<PathBuf>,
+    pub json: Option<PathBuf>,
     /// Write a Gradescope results.json here.
     #[arg(long)]
-    gradescope: Option<PathBuf>,
+    pub gradescope: Option<PathBuf>,
     /// Write a JUnit XML report here.
     #[arg(long)]
-    junit: Option<PathBuf>,
-    /// Where reduced failing programs are saved.
-    #[arg(long, default_value = "lloracle-failures")]
-    out_dir: PathBuf,
+    pub junit: Option<PathBuf>,
+    /// Where reduced failing programs are saved (default:
+    /// `lloracle-failures` for test-compiler; grade puts each submission's
+    /// under its own folder).
+    #[arg(long)]
+    pub out_dir: Option<PathBuf>,
+    /// Check only shard I of N of the programs (those whose index in the
+    /// unsharded campaign is I-1 mod N); `lloracle merge` joins the JSON
+    /// reports of all shards.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// On a non-terminal, seconds between plain progress lines.
+    #[arg(long, default_value_t = 5, value_name = "SECS")]
+    pub progress_every: u64,
     /// Reduce at most this many failing programs.
     #[arg(long, default_value_t = 25)]
-    max_reductions: usize,
+    pub max_reductions: usize,
     /// The most candidates one reduction tries.
     #[arg(long, default_value_t = 5000)]
-    reduce_candidates: usize,
+    pub reduce_candidates: usize,
     /// The most seconds one reduction takes.
     #[arg(long, default_value_t = 60)]
-    reduce_time: u64,
+    pub reduce_time: u64,
     /// Instead of checking one compiler, check that the harness catches
     /// each deliberately broken variant of the built-in back end (corpus,
     /// then up to --random programs) and print the mutation score.
     #[arg(long)]
-    mutation_score: bool,
+    pub mutation_score: bool,
 }
 
 /// The harness's default oracle fuel: lower than `lloracle run`'s so that
@@ -144,7 +157,7 @@ extern "C" fn on_interrupt(_: libc::c_int) {
 
 /// Ctrl-C and SIGTERM set the session's interrupt flag (a second one ends
 /// the process as usual).
-fn install_interrupt_handler() {
+pub fn install_interrupt_handler() {
     for sig in [libc::SIGINT, libc::SIGTERM] {
         // SAFETY: the handler only stores to an atomic flag; SA_RESETHAND
         // restores the default so a second signal ends the process.
@@ -157,18 +170,32 @@ fn install_interrupt_handler() {
     }
 }
 
-fn progress(n: u64) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} programs, {msg} [{elapsed}]")
-    {
-        bar.set_style(style);
-    }
-    bar
+#[derive(Clone)]
+/// The programs of a campaign: its cases (this shard's only), each
+/// case's index in the unsharded campaign, and the corpus files skipped.
+pub struct Plan {
+    /// The cases to judge, in campaign order.
+    pub cases: Vec<Case>,
+    /// Case name -> index in the unsharded campaign.
+    pub index: HashMap<String, usize>,
+    /// Corpus files that are ill-typed or malformed on purpose.
+    pub bad_files: usize,
+    /// Corpus files that should run but do not parse or check.
+    pub problems: Vec<String>,
+    /// Per corpus case, the annotated expectation of each run.
+    pub expected: HashMap<String, Vec<lloracle::corpus::Run>>,
 }
 
-fn cases_of(a: &TestCompilerArgs) -> Result<CorpusCases, String> {
-    let mut c = if a.no_corpus {
+/// The programs `a` selects: the corpus (unless `--no-corpus`), then
+/// `--random` seeds; with `--shard`, only that shard's (random programs of
+/// other shards are never generated).
+pub fn plan(a: &TestCompilerArgs) -> Result<Plan, String> {
+    let CorpusCases {
+        cases: corpus,
+        on_purpose: bad_files,
+        problems,
+        expected,
+    } = if a.no_corpus {
         CorpusCases::default()
     } else {
         let dir = a
@@ -177,8 +204,31 @@ fn cases_of(a: &TestCompilerArgs) -> Result<CorpusCases, String> {
             .unwrap_or_else(lloracle::corpus::default_dir);
         corpus_cases_checked(&dir)?
     };
-    c.cases.extend(random_cases(a.random, a.seed, a.size));
-    Ok(c)
+    let keeps = |k: usize| a.shard.is_none_or(|s| s.keeps(k as u64));
+    let first_random = corpus.len();
+    let mut indexed: Vec<(usize, Case)> = corpus
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| keeps(*k))
+        .collect();
+    let seeds: Vec<(usize, u64)> = (0..a.random)
+        .map(|i| (first_random + i as usize, a.seed.wrapping_add(i)))
+        .filter(|(k, _)| keeps(*k))
+        .collect();
+    indexed.extend(
+        seeds
+            .into_par_iter()
+            .map(|(k, s)| (k, random_case(s, a.size)))
+            .collect::<Vec<_>>(),
+    );
+    let index = indexed.iter().map(|(k, c)| (c.name.clone(), *k)).collect();
+    Ok(Plan {
+        cases: indexed.into_iter().map(|(_, c)| c).collect(),
+        index,
+        bad_files,
+        problems,
+        expected,
+    })
 }
 
 /// `--jobs`, or the number of cores; more than four threads per core is
@@ -200,9 +250,77 @@ pub fn jobs(asked: Option<usize>) -> usize {
     }
 }
 
-/// The exit code for a report that could not be written (distinct from 1,
-/// "some test failed"): the same as bad usage, an unwritable path.
-pub const EXIT_REPORT: u8 = EXIT_USAGE;
+/// The session settings `a` selects (a fresh campaign time budget).
+pub fn settings_of(a: &TestCompilerArgs) -> Settings {
+    Settings {
+        jobs: jobs(a.jobs),
+        max_reductions: a.max_reductions,
+        bounds: Bounds {
+            max_candidates: a.reduce_candidates,
+            max_time: Duration::from_secs(a.reduce_time),
+        },
+        stop_at_first_failure: false,
+        budget: Arc::new(Budget::new(Duration::from_secs(a.time_budget))),
+    }
+}
+
+/// One campaign: judge `plan`'s cases with `compiler` (progress on
+/// stderr), save the reduced failures in `out_dir`, and return the report.
+pub fn campaign(
+    a: &TestCompilerArgs,
+    compiler: &Compiler,
+    tools: &Tools,
+    settings: &Settings,
+    plan: Plan,
+    out_dir: &Path,
+    progress: &(dyn Fn(&CaseResult) + Sync),
+) -> Report {
+    let start = Instant::now();
+    let results = run_session(tools, compiler, plan.cases, settings, progress);
+    let mut corpus_problems = plan.problems;
+    corpus_problems.extend(expectation_problems(&results, &plan.expected));
+    let saved = match report::save_failures(&results, compiler, out_dir) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("lloracle: cannot save the reduced programs: {e}");
+            vec![]
+        }
+    };
+    let index_of = |k: usize| {
+        results
+            .get(k)
+            .and_then(|r| plan.index.get(&r.case.name))
+            .copied()
+            .unwrap_or(k)
+    };
+    let mut r = report::build(&results, &saved, compiler, &index_of);
+    r.elapsed_secs = start.elapsed().as_secs_f64();
+    r.interrupted = session::interrupted();
+    r.shard = a.shard.map(|s| s.to_string());
+    r.bad_files = plan.bad_files;
+    r.stopped_early = settings.budget.stopped().map(|s| s.to_string());
+    r.corpus_problems = corpus_problems;
+    r.internal_errors = settings.budget.internal_errors();
+    r
+}
+
+/// Writes the JSON, Gradescope and JUnit files of `r` where `json`,
+/// `gradescope` and `junit` say; `Err` names the file that could not be
+/// written.
+pub fn write_reports(
+    r: &Report,
+    json: Option<&Path>,
+    gradescope: Option<&Path>,
+    junit: Option<&Path>,
+) -> Result<(), String> {
+    let write = |p: Option<&Path>, text: &dyn Fn() -> String| match p {
+        Some(p) => std::fs::write(p, text()).map_err(|e| format!("{}: {e}", p.display())),
+        None => Ok(()),
+    };
+    write(json, &|| r.to_json().to_string())?;
+    write(gradescope, &|| report::gradescope(r).to_string())?;
+    write(junit, &|| report::junit(r))
+}
 
 /// The compiler under test and the tools (with `timeout` seconds per compile
 /// or run) that `test-compiler` and `reduce` both start from; on an error,
@@ -226,112 +344,80 @@ pub fn main(a: TestCompilerArgs) -> u8 {
         Err(code) => return code,
     };
     tools.oracle.fuel = a.fuel;
-    let budget = Arc::new(Budget::new(Duration::from_secs(a.time_budget)));
-    let settings = Settings {
-        jobs: jobs(a.jobs),
-        max_reductions: a.max_reductions,
-        bounds: Bounds {
-            max_candidates: a.reduce_candidates,
-            max_time: Duration::from_secs(a.reduce_time),
-        },
-        stop_at_first_failure: false,
-        budget: budget.clone(),
-    };
-    let corpus = match cases_of(&a) {
+    let settings = settings_of(&a);
+    let plan = match plan(&a) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("lloracle: {e}");
             return EXIT_USAGE;
         }
     };
-    let CorpusCases {
-        cases,
-        on_purpose,
-        mut problems,
-        expected,
-    } = corpus;
     if a.mutation_score {
-        return mutation_score(&tools, cases, &settings, a.random);
+        return mutation_score(&tools, plan.cases, &settings, a.random);
     }
-    let n = cases.len();
-    let bar = progress(n as u64);
-    let failed = std::sync::atomic::AtomicUsize::new(0);
-    let start = Instant::now();
-    let results = run_session(&tools, &compiler, cases, &settings, &|r| {
-        if r.first_failure().is_some() {
-            failed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
-        bar.set_message(format!(
-            "{} failing",
-            failed.load(std::sync::atomic::Ordering::Relaxed)
-        ));
-        bar.inc(1);
+    let bar = Progress::new(
+        plan.cases.len(),
+        "programs",
+        Duration::from_secs(a.progress_every),
+    );
+    let out_dir = a
+        .out_dir
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("lloracle-failures"));
+    let r = campaign(&a, &compiler, &tools, &settings, plan, &out_dir, &|r| {
+        bar.tick(r.first_failure().is_some())
     });
-    bar.finish_and_clear();
-    let elapsed = start.elapsed();
-    let stopped = budget.stopped();
-    let interrupted = session::interrupted() || stopped.is_some();
-    problems.extend(expectation_problems(&results, &expected));
-    let internal = budget.internal_errors();
+    bar.finish();
+    if let Some(why) = &r.stopped_early {
+        eprintln!("lloracle: {why}");
+    }
     // The files first: a closed stdout must not cost the reports.
-    let saved = match report::save_failures(&results, &compiler, &a.out_dir) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("lloracle: cannot save the reduced programs: {e}");
-            vec![]
-        }
-    };
-    let mut json = report::json(&results, &saved, interrupted);
-    if let Some(obj) = json.as_object_mut() {
-        obj.insert(
-            "stopped_early".into(),
-            stopped.map_or(serde_json::Value::Null, |s| s.to_string().into()),
-        );
-        obj.insert("corpus_problems".into(), problems.clone().into());
-        obj.insert("internal_errors".into(), internal.clone().into());
-    }
-    let mut unwritten = false;
-    let mut write = |p: &Option<PathBuf>, text: String| {
-        if let Some(p) = p {
-            if let Err(e) = std::fs::write(p, text) {
-                eprintln!("lloracle: cannot write the report {}: {e}", p.display());
-                unwritten = true;
-            }
-        }
-    };
-    write(&a.json, json.to_string());
-    write(&a.gradescope, report::gradescope(&results).to_string());
-    write(&a.junit, report::junit(&results));
-    let mut text = report::text(&results, &saved, &compiler, interrupted);
-    if let Some(s) = stopped {
-        text.push_str(&format!("STOPPED EARLY: {s}\n"));
-        eprintln!("lloracle: {s}");
-    }
-    for p in &problems {
-        text.push_str(&format!("CORPUS PROBLEM: {p}\n"));
-    }
-    for e in &internal {
-        text.push_str(&format!("INTERNAL ERROR (please report): {e}\n"));
-    }
-    if on_purpose > 0 {
+    let code = write_and_exit(
+        &r,
+        a.json.as_deref(),
+        a.gradescope.as_deref(),
+        a.junit.as_deref(),
+    );
+    let mut text = report::text(&r, colour_stdout());
+    if r.bad_files > 0 {
         text.push_str(&format!(
-            "({on_purpose} corpus files skipped: ill-typed or malformed on purpose)\n"
+            "({} corpus files skipped: ill-typed or malformed on purpose)\n",
+            r.bad_files
         ));
     }
+    let n = r.programs.len();
     text.push_str(&format!(
-        "{} programs in {:.1}s ({:.0} programs/s)\n",
-        results.len(),
-        elapsed.as_secs_f64(),
-        results.len() as f64 / elapsed.as_secs_f64().max(1e-9)
+        "{n} programs in {:.1}s ({:.0} programs/s)\n",
+        r.elapsed_secs,
+        n as f64 / r.elapsed_secs.max(1e-9)
     ));
     // A closed pipe on stdout is not an error of the campaign.
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    let s = report::summarize(&results);
-    if unwritten {
-        EXIT_REPORT
-    } else {
-        u8::from(s.failed > 0 || interrupted || !problems.is_empty() || !internal.is_empty())
+    code
+}
+
+/// Writes the report files of `r` (see [`write_reports`]) and gives the
+/// exit code of `test-compiler` and `merge`: 0 when every judged run
+/// passes, 1 when some fail (or the campaign was interrupted or stopped
+/// early, a corpus file is wrong, lloracle failed on a program), 2 when a
+/// file cannot be written.
+pub fn write_and_exit(
+    r: &Report,
+    json: Option<&Path>,
+    gradescope: Option<&Path>,
+    junit: Option<&Path>,
+) -> u8 {
+    if let Err(e) = write_reports(r, json, gradescope, junit) {
+        eprintln!("lloracle: cannot write a report: {e}");
+        return EXIT_USAGE;
     }
+    u8::from(
+        r.summary().failed > 0
+            || r.interrupted
+            || r.stopped_early.is_some()
+            || !r.corpus_problems.is_empty()
+            || !r.internal_errors.is_empty(),
+    )
 }
 
 /// `println!` that ignores a closed stdout (`test-compiler` keeps

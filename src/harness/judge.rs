@@ -56,6 +56,13 @@ impl Category {
             Category::WrongOutput => "wrong output",
         }
     }
+
+    /// True for the timeouts: they are not reduced (a timeout would cost a
+    /// whole timeout per candidate and says nothing a smaller program
+    /// would) and they count towards giving up on a hanging compiler.
+    pub fn is_timeout(self) -> bool {
+        matches!(self, Category::CompileTimeout | Category::RunTimeout)
+    }
 }
 
 impl fmt::Display for Category {

@@ -7,15 +7,19 @@
 //! (the thing under test: the built-in back end, a compile command, an
 //! optimiser command), [`judge`] (one program and its runs against the
 //! oracle), [`reduce`] (delta debugging with `gen::shrink`'s edits),
-//! [`session`] (many programs in parallel), [`report`] (terminal, JSON,
-//! Gradescope, JUnit).
+//! [`session`] (many programs in parallel), [`group`] (failures grouped by
+//! cause; the reduction budget spread over the groups), [`report`]
+//! (terminal, JSON, Gradescope, JUnit), [`shard`] (a campaign split over
+//! machines).
 
 pub mod budget;
 pub mod compiler;
+pub mod group;
 pub mod judge;
 pub mod reduce;
 pub mod report;
 pub mod session;
+pub mod shard;
 
 pub use compiler::{Compiler, Emit};
 pub use judge::{Category, RunVerdict};

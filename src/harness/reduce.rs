@@ -11,6 +11,7 @@
 //! `max_candidates` candidates or `max_time`.
 
 use super::compiler::{Compiler, Tools};
+use super::group;
 use super::judge::{compare, Category};
 use gen::shrink::{apply, edits, insn_count, SHRINK_FUEL};
 use spec::{Outcome, Prog};
@@ -55,14 +56,56 @@ pub struct Reduced {
     pub bounded: bool,
 }
 
+/// The failure a reduction keeps: the category and, for a build failure
+/// (compile or link error) or a crash, the group's key
+/// (`group::signature`: the compiler's normalised first error line, the
+/// signal), so that a reduced example still shows its group's cause rather
+/// than some other failure met on the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// The category every candidate must fail with.
+    pub category: Category,
+    /// The key every candidate must keep, if any.
+    pub key: Option<String>,
+}
+
+impl Target {
+    /// Keep `category` only.
+    pub fn category(category: Category) -> Target {
+        Target {
+            category,
+            key: None,
+        }
+    }
+
+    /// Keep the group with signature `(category, key)`: the key too for a
+    /// build failure or a crash (a wrong value keeps its category only: the
+    /// way values differ changes as the program shrinks).
+    pub fn of(category: Category, key: &str) -> Target {
+        let keep = matches!(
+            category,
+            Category::CompileError | Category::LinkError | Category::Crash
+        );
+        Target {
+            category,
+            key: keep.then(|| key.to_string()),
+        }
+    }
+
+    /// True when a candidate's failure `(category, key)` is this one.
+    fn matches(&self, category: Category, key: impl FnOnce() -> String) -> bool {
+        category == self.category && self.key.as_ref().is_none_or(|k| *k == key())
+    }
+}
+
 /// The outcome of `p` under the oracle and under `compiler` when `p`
-/// returns on the oracle and fails with `category`.
+/// returns on the oracle and fails as `target` says.
 fn still_fails(
     tools: &Tools,
     compiler: &Compiler,
     p: &Prog,
     args: &[String],
-    category: Category,
+    target: &Target,
 ) -> Option<(Outcome, Option<Outcome>)> {
     spec::check(p).ok()?;
     let opts = oracle::Options {
@@ -74,15 +117,21 @@ fn still_fails(
         return None;
     }
     match tools.build(compiler, p) {
-        Err(f) => (f.category == category).then_some((expected, None)),
+        Err(f) => target
+            .matches(f.category, || group::build_key(&f.detail))
+            .then_some((expected, None)),
         Ok(b) => {
             let actual = tools.run(&b, args);
-            (compare(&expected, &actual) == category).then_some((expected, Some(actual)))
+            target
+                .matches(compare(&expected, &actual), || {
+                    group::run_key(&expected, &actual)
+                })
+                .then_some((expected, Some(actual)))
         }
     }
 }
 
-/// Reduces `prog`, which fails with `category` on `args` under `compiler`.
+/// Reduces `prog`, which fails as `target` says on `args` under `compiler`.
 /// Returns `None` when `prog` itself does not fail that way (a flaky
 /// failure).
 pub fn reduce(
@@ -90,11 +139,11 @@ pub fn reduce(
     compiler: &Compiler,
     prog: &Prog,
     args: &[String],
-    category: Category,
+    target: &Target,
     bounds: &Bounds,
 ) -> Option<Reduced> {
     let start = Instant::now();
-    let (mut expected, mut actual) = still_fails(tools, compiler, prog, args, category)?;
+    let (mut expected, mut actual) = still_fails(tools, compiler, prog, args, target)?;
     let mut cur = prog.clone();
     let (mut candidates, mut kept, mut i) = (0usize, 0usize, 0usize);
     let mut progressed = false;
@@ -118,7 +167,7 @@ pub fn reduce(
         }
         if let Some(c) = apply(&cur, e) {
             candidates += 1;
-            if let Some((x, a)) = still_fails(tools, compiler, &c, args, category) {
+            if let Some((x, a)) = still_fails(tools, compiler, &c, args, target) {
                 cur = c;
                 expected = x;
                 actual = a;

@@ -1,58 +1,482 @@
-//! Reports of a session: the terminal summary (a table per category and
-//! every failure with expected and actual behaviour side by side, and its
-//! reduction), the saved reduced programs with their reproducing command,
-//! and the JSON, Gradescope and JUnit files.
+//! Reports of a session. A session's results become one [`Report`]: every
+//! program with the verdict of each run and, for a failing run, what the
+//! reports say about it (its group's signature, expected and actual
+//! behaviour, the compiler's words, the reduction), with every quoted text
+//! capped ([`cap`]). The terminal text ([`text`]), the JSON file
+//! ([`Report::to_json`]), Gradescope's results.json ([`gradescope`]) and JUnit
+//! XML ([`junit`]) are all drawn from it, failures listed once per group
+//! ([`Report::groups`]). A JSON report reads back into a `Report`
+//! ([`Report::from_json`]), so shards of one campaign merge
+//! ([`Report::merge`]) into the report of the whole.
+
+mod gradescope;
+mod junit;
+mod text;
+
+pub use gradescope::{gradescope, gradescope_build_failure};
+pub use junit::junit;
+pub use text::{summary_line, text};
 
 use super::compiler::{shell_quote, Compiler};
+use super::group::signature;
 use super::judge::{Category, RunVerdict};
 use super::reduce::Reduced;
 use super::session::CaseResult;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use spec::Outcome;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// Counts of runs.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The most bytes of a run's stdout a report quotes.
+pub const STDOUT_CAP: usize = 2048;
+/// The most bytes of the compiler's (or linker's) messages a report quotes.
+pub const MESSAGE_CAP: usize = 4096;
+/// The most bytes of a reduced program a report quotes (reduced programs
+/// are small; one stopped early by a bound may not be).
+pub const PROGRAM_CAP: usize = 16384;
+
+/// `s` cut to at most `max` bytes (on a character boundary) followed by
+/// `... N bytes more` when it is longer.
+pub fn cap(s: &str, max: usize) -> String {
+    if s.len() <= max {
+        return s.to_string();
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... {} bytes more", &s[..end], s.len() - end)
+}
+
+/// A campaign's report: the compiler, every program judged and how it was
+/// run. Groups and counts are derived from the programs, so that a merged
+/// report is the report of the whole.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// The compiler under test, as `Compiler::describe` says it.
+    pub compiler: String,
+    /// The shard this report covers (`I/N`), if it is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+    /// True when an interrupt stopped the campaign early.
+    #[serde(default)]
+    pub interrupted: bool,
+    /// Wall-clock seconds of the campaign.
+    #[serde(default)]
+    pub elapsed_secs: f64,
+    /// Corpus files not judged (ill-typed or malformed on purpose).
+    #[serde(default)]
+    pub bad_files: usize,
+    /// Why the campaign stopped before judging every program (its time
+    /// budget ran out, the compiler timed out on every first program).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_early: Option<String>,
+    /// Corpus files that should have run but do not parse or check, and
+    /// annotations the oracle contradicts (file, line, what is wrong): a
+    /// course's own test that is wrong is reported, never skipped.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub corpus_problems: Vec<String>,
+    /// Programs left out because lloracle itself failed on them (a bug to
+    /// report; the campaign went on).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub internal_errors: Vec<String>,
+    /// Every program judged, in campaign order.
+    pub programs: Vec<ProgramRecord>,
+}
+
+/// One program and the verdict of each of its runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProgramRecord {
+    /// The program's position in the unsharded campaign (corpus files
+    /// first, then random seeds), so that merged shards keep its order.
+    pub index: usize,
+    /// The program's name (`corpus/calls/fac.ll`, `random --seed 7 --size 30`).
+    pub name: String,
+    /// Its runs, in order.
+    pub runs: Vec<RunRecord>,
+}
+
+/// One run: its verdict, and what the reports say about a failure.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunRecord {
+    /// The run's name (`default`, or the corpus file's run name).
+    pub run: String,
+    /// argv[1..].
+    pub args: Vec<String>,
+    /// `pass`, a failure category's name (`wrong result`, ...), or
+    /// `skipped` when the oracle does not return on the run.
+    pub verdict: String,
+    /// For a skipped run: the oracle's outcome.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub oracle: Option<String>,
+    /// For a failing run: the evidence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<FailureRecord>,
+}
+
+/// The verdict name of a skipped run.
+pub const SKIPPED: &str = "skipped";
+
+/// What a failing run did, quoted with caps.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FailureRecord {
+    /// Its group's key (`group::signature`): the normalised first error
+    /// line, the signal, the first wrong value.
+    pub signature: String,
+    /// The oracle's outcome, in words.
+    pub expected: String,
+    /// What the compiled program did, in words (`no executable` for a
+    /// build failure).
+    pub actual: String,
+    /// The oracle's outcome as a JSON object (stdout capped).
+    pub expected_outcome: Value,
+    /// The compiled program's outcome as a JSON object (stdout capped), or null.
+    pub actual_outcome: Value,
+    /// The compiler's or linker's words for a build failure (capped).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub detail: String,
+    /// For an optimiser: the functions whose printed text changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changed_functions: Vec<String>,
+    /// The reduction of this run, when it was reduced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reduced: Option<ReducedRecord>,
+}
+
+/// A reduced failing program.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReducedRecord {
+    /// The reduced program's text (capped).
+    pub program: String,
+    /// Its instruction count.
+    pub instructions: usize,
+    /// How the reduction went (`describe_reduction`).
+    pub how: String,
+    /// The oracle's outcome on it.
+    pub expected: String,
+    /// What the compiled reduced program did.
+    pub actual: String,
+    /// Where it was saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub saved: Option<String>,
+    /// The one-line command that reproduces the failure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduce: Option<String>,
+}
+
+/// Counts of a report: programs and runs are counted separately.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
     /// Programs judged (at least one run reached).
     pub programs: usize,
+    /// Their runs.
+    pub runs: usize,
     /// Runs that agree with the oracle.
     pub passed: usize,
     /// Runs that do not.
     pub failed: usize,
     /// Runs the oracle does not return on (not judged).
     pub skipped: usize,
-    /// Runs per category (passes included).
-    pub by_category: BTreeMap<Category, usize>,
+    /// Programs with at least one failing run.
+    pub failed_programs: usize,
+    /// Runs per verdict name (passes included, skips not).
+    pub categories: BTreeMap<String, usize>,
 }
 
-/// The counts of `results`.
-pub fn summarize(results: &[CaseResult]) -> Summary {
-    let mut s = Summary {
-        programs: results.len(),
-        ..Summary::default()
+/// Failing runs with one signature, listed once in every report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    /// The category's name.
+    pub category: String,
+    /// The key within it.
+    pub signature: String,
+    /// Failing runs in the group.
+    pub runs: usize,
+    /// The programs they belong to (each once, in campaign order).
+    pub programs: Vec<String>,
+    /// The example shown: a reduced member if there is one, else the first.
+    pub example: Example,
+    /// Further reduced members (at most [`MORE_EXAMPLES`]): when the budget
+    /// allowed more than one reduction in a group, what the others show.
+    pub more_examples: Vec<Example>,
+}
+
+/// The most further reduced examples a group lists.
+pub const MORE_EXAMPLES: usize = 3;
+
+/// The run a group shows as its example.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Example {
+    /// The program's name.
+    pub program: String,
+    /// The run's name.
+    pub run: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// The evidence.
+    pub failure: FailureRecord,
+}
+
+/// The outcome's JSON object with its stdout capped at [`STDOUT_CAP`] bytes.
+fn outcome_json(o: &Outcome) -> Value {
+    let mut v = o.to_json();
+    if let Some(Value::String(out)) = v.get_mut("stdout") {
+        *out = cap(out, STDOUT_CAP);
+    }
+    v
+}
+
+/// What the reports say about a failing run with verdict `v`.
+fn failure_record(
+    v: &RunVerdict,
+    reduced: Option<&Reduced>,
+    saved: Option<&Saved>,
+) -> Option<FailureRecord> {
+    let (_, key) = signature(v)?;
+    let RunVerdict::Judged {
+        expected,
+        actual,
+        detail,
+        changed,
+        ..
+    } = v
+    else {
+        return None;
     };
-    for v in results.iter().flat_map(|r| &r.verdicts) {
-        match v.category() {
-            None => s.skipped += 1,
-            Some(c) => {
-                *s.by_category.entry(c).or_default() += 1;
-                if c == Category::Pass {
+    let no_exe = || "no executable".to_string();
+    Some(FailureRecord {
+        signature: key,
+        expected: describe(expected),
+        actual: actual.as_ref().map_or_else(no_exe, describe),
+        expected_outcome: outcome_json(expected),
+        actual_outcome: actual.as_ref().map_or(Value::Null, outcome_json),
+        detail: cap(detail, MESSAGE_CAP),
+        changed_functions: changed.clone(),
+        reduced: reduced.map(|red| ReducedRecord {
+            program: cap(&spec::print(&red.prog), PROGRAM_CAP),
+            instructions: red.insns,
+            how: describe_reduction(red),
+            expected: describe(&red.expected),
+            actual: red.actual.as_ref().map_or_else(no_exe, describe),
+            saved: saved.map(|s| s.reduced.display().to_string()),
+            reproduce: saved.map(|s| s.command.clone()),
+        }),
+    })
+}
+
+/// The report of `results` (in campaign order; `index_of` gives each
+/// program's position in the unsharded campaign) with the saved
+/// reductions `saved` (parallel to `results`, possibly shorter).
+pub fn build(
+    results: &[CaseResult],
+    saved: &[Option<Saved>],
+    compiler: &Compiler,
+    index_of: &dyn Fn(usize) -> usize,
+) -> Report {
+    let programs = results
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let sv = saved.get(k).and_then(Option::as_ref);
+            let runs = r
+                .verdicts
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    let (run, args) = r.case.runs.get(i).cloned().unwrap_or_default();
+                    let reduced = r
+                        .reduced
+                        .as_ref()
+                        .filter(|(j, _)| *j == i)
+                        .map(|(_, red)| red);
+                    let (verdict, oracle) = match v {
+                        RunVerdict::Skipped { oracle } => {
+                            (SKIPPED.to_string(), Some(oracle.to_string()))
+                        }
+                        RunVerdict::Judged { category, .. } => (category.name().to_string(), None),
+                    };
+                    RunRecord {
+                        run,
+                        args,
+                        verdict,
+                        oracle,
+                        failure: failure_record(v, reduced, sv.filter(|_| reduced.is_some())),
+                    }
+                })
+                .collect();
+            ProgramRecord {
+                index: index_of(k),
+                name: r.case.name.clone(),
+                runs,
+            }
+        })
+        .collect();
+    Report {
+        compiler: compiler.describe(),
+        programs,
+        ..Report::default()
+    }
+}
+
+impl Report {
+    /// The counts: programs, runs, and runs per verdict.
+    pub fn summary(&self) -> Summary {
+        let mut s = Summary {
+            programs: self.programs.len(),
+            ..Summary::default()
+        };
+        for p in &self.programs {
+            let mut failed = false;
+            for r in &p.runs {
+                s.runs += 1;
+                if r.verdict == SKIPPED {
+                    s.skipped += 1;
+                    continue;
+                }
+                *s.categories.entry(r.verdict.clone()).or_default() += 1;
+                if r.verdict == Category::Pass.name() {
                     s.passed += 1;
                 } else {
                     s.failed += 1;
+                    failed = true;
+                }
+            }
+            s.failed_programs += usize::from(failed);
+        }
+        s
+    }
+
+    /// The failing runs grouped by (category, signature): the largest
+    /// group first (ties: the group met first), each with the programs in
+    /// it and one example (a reduced member when there is one).
+    pub fn groups(&self) -> Vec<Group> {
+        let mut groups: Vec<Group> = Vec::new();
+        let mut at: HashMap<(&str, &str), usize> = HashMap::new();
+        for p in &self.programs {
+            for r in &p.runs {
+                let Some(f) = &r.failure else { continue };
+                let example = || Example {
+                    program: p.name.clone(),
+                    run: r.run.clone(),
+                    args: r.args.clone(),
+                    failure: f.clone(),
+                };
+                match at.get(&(r.verdict.as_str(), f.signature.as_str())) {
+                    Some(&k) => {
+                        let g = &mut groups[k];
+                        g.runs += 1;
+                        if g.programs.last() != Some(&p.name) {
+                            g.programs.push(p.name.clone());
+                        }
+                        if g.example.failure.reduced.is_none() && f.reduced.is_some() {
+                            g.example = example();
+                        } else if f.reduced.is_some() && g.more_examples.len() < MORE_EXAMPLES {
+                            g.more_examples.push(example());
+                        }
+                    }
+                    None => {
+                        at.insert((&r.verdict, &f.signature), groups.len());
+                        groups.push(Group {
+                            category: r.verdict.clone(),
+                            signature: f.signature.clone(),
+                            runs: 1,
+                            programs: vec![p.name.clone()],
+                            example: example(),
+                            more_examples: vec![],
+                        });
+                    }
                 }
             }
         }
+        groups.sort_by_key(|g| std::cmp::Reverse(g.runs));
+        groups
     }
-    s
+
+    /// The JSON report: the report itself (it reads back with
+    /// [`Report::from_json`]) plus `summary` and `groups` for readers.
+    pub fn to_json(&self) -> Value {
+        let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
+        if let Value::Object(m) = &mut v {
+            m.insert(
+                "summary".into(),
+                serde_json::to_value(self.summary()).unwrap_or(Value::Null),
+            );
+            let groups: Vec<Value> = self
+                .groups()
+                .iter()
+                .map(|g| {
+                    serde_json::json!({
+                        "category": g.category,
+                        "signature": g.signature,
+                        "runs": g.runs,
+                        "programs": g.programs,
+                        "example": g.example,
+                        "more_examples": g.more_examples,
+                    })
+                })
+                .collect();
+            m.insert("groups".into(), Value::Array(groups));
+        }
+        v
+    }
+
+    /// A report read back from [`Report::to_json`]'s JSON (`summary` and
+    /// `groups` are derived, so they are not read).
+    pub fn from_json(v: &Value) -> Result<Report, String> {
+        Report::deserialize(v).map_err(|e| format!("not an lloracle JSON report: {e}"))
+    }
+
+    /// The report of the whole campaign from the reports of its shards:
+    /// the programs of all, in campaign order. The shards must check the
+    /// same compiler and cover disjoint programs.
+    pub fn merge(parts: Vec<Report>) -> Result<Report, String> {
+        let mut parts = parts.into_iter();
+        let mut all = parts.next().ok_or("no reports to merge")?;
+        all.shard = None;
+        for p in parts {
+            if p.compiler != all.compiler {
+                return Err(format!(
+                    "the reports check different compilers: {} and {}",
+                    all.compiler, p.compiler
+                ));
+            }
+            all.interrupted |= p.interrupted;
+            all.elapsed_secs = all.elapsed_secs.max(p.elapsed_secs);
+            all.bad_files = all.bad_files.max(p.bad_files);
+            all.stopped_early = all.stopped_early.or(p.stopped_early);
+            all.corpus_problems.extend(p.corpus_problems);
+            all.internal_errors.extend(p.internal_errors);
+            all.programs.extend(p.programs);
+        }
+        all.programs.sort_by_key(|p| p.index);
+        if let Some(w) = all.programs.windows(2).find(|w| w[0].index == w[1].index) {
+            return Err(format!(
+                "program {} ({}) is in two reports: do the shards overlap?",
+                w[0].index, w[0].name
+            ));
+        }
+        Ok(all)
+    }
 }
 
-/// One line per outcome, with the stdout escaped.
+/// One line per outcome, with the stdout escaped (at most [`STDOUT_CAP`]
+/// bytes of it quoted).
 pub fn describe(o: &Outcome) -> String {
-    let out = |s: &[u8]| format!("stdout \"{}\"", String::from_utf8_lossy(s).escape_debug());
+    let out = |s: &[u8]| {
+        let shown = &s[..s.len().min(STDOUT_CAP)];
+        let more = s.len() - shown.len();
+        let tail = if more > 0 {
+            format!(" ... {more} bytes more")
+        } else {
+            String::new()
+        };
+        format!(
+            "stdout \"{}\"{tail}",
+            String::from_utf8_lossy(shown).escape_debug()
+        )
+    };
     match o {
         Outcome::Returned { value, stdout } => format!(
             "returns {value} (exit status {}), {}",
@@ -166,77 +590,6 @@ pub fn save_failures(
     Ok(saved)
 }
 
-/// One judged run that did not pass, with what the reports say about it.
-struct Failure<'a> {
-    /// The program's name.
-    program: &'a str,
-    /// The run's name.
-    run: String,
-    /// The run's arguments.
-    args: Vec<String>,
-    /// The category (never `Pass`).
-    category: Category,
-    /// The oracle's outcome.
-    expected: &'a Outcome,
-    /// What the compiled program did (`None` when it was never built).
-    actual: &'a Option<Outcome>,
-    /// The compiler's or linker's words for a build failure.
-    detail: &'a str,
-    /// For an optimiser: the functions whose printed text changed.
-    changed: &'a [String],
-    /// The reduction of this run, when it is the one that was reduced.
-    reduced: Option<&'a Reduced>,
-    /// Where the program's reduction was saved, if it was.
-    saved: &'a Option<Saved>,
-}
-
-/// Every judged run of `results` that did not pass, in order, with the
-/// saved reduction of its program (`saved` is parallel to `results` and may
-/// be shorter).
-fn failures<'a>(
-    results: &'a [CaseResult],
-    saved: &'a [Option<Saved>],
-) -> impl Iterator<Item = Failure<'a>> {
-    results
-        .iter()
-        .zip(saved.iter().chain(std::iter::repeat(&None)))
-        .flat_map(|(r, sv)| {
-            r.verdicts.iter().enumerate().filter_map(move |(k, v)| {
-                let RunVerdict::Judged {
-                    category,
-                    expected,
-                    actual,
-                    detail,
-                    changed,
-                } = v
-                else {
-                    return None;
-                };
-                if *category == Category::Pass {
-                    return None;
-                }
-                let (run, args) = r.case.runs.get(k).cloned().unwrap_or_default();
-                let reduced = r
-                    .reduced
-                    .as_ref()
-                    .filter(|(i, _)| *i == k)
-                    .map(|(_, red)| red);
-                Some(Failure {
-                    program: &r.case.name,
-                    run,
-                    args,
-                    category: *category,
-                    expected,
-                    actual,
-                    detail,
-                    changed,
-                    reduced,
-                    saved: sv,
-                })
-            })
-        })
-}
-
 /// A reduction's size and cost for the terminal: `N instructions (C
 /// candidates, K kept, S.Ss)`, with `, stopped by a bound` inside the
 /// parentheses when a bound ended the search.
@@ -253,224 +606,4 @@ pub fn describe_reduction(red: &Reduced) -> String {
             ""
         }
     )
-}
-
-/// The terminal report: every failure in detail, then the table.
-pub fn text(
-    results: &[CaseResult],
-    saved: &[Option<Saved>],
-    compiler: &Compiler,
-    interrupted: bool,
-) -> String {
-    let mut t = String::new();
-    for f in failures(results, saved) {
-        let _ = writeln!(
-            t,
-            "FAIL [{}] {} (run {}, args {:?})",
-            f.category, f.program, f.run, f.args
-        );
-        let _ = writeln!(t, "  expected (oracle): {}", describe(f.expected));
-        match f.actual {
-            Some(a) => {
-                let _ = writeln!(t, "  actual:            {}", describe(a));
-            }
-            None => {
-                let _ = writeln!(t, "  actual:            no executable");
-            }
-        }
-        for line in f.detail.lines().take(12) {
-            let _ = writeln!(t, "  | {line}");
-        }
-        if !f.changed.is_empty() {
-            let _ = writeln!(
-                t,
-                "  functions whose text changed: {}",
-                f.changed.join(", ")
-            );
-        }
-        if let Some(red) = f.reduced {
-            let _ = writeln!(t, "  reduced to {}:", describe_reduction(red));
-            for line in spec::print(&red.prog).lines() {
-                let _ = writeln!(t, "    {line}");
-            }
-            let _ = writeln!(t, "  reduced, oracle:   {}", describe(&red.expected));
-            match &red.actual {
-                Some(a) => {
-                    let _ = writeln!(t, "  reduced, actual:   {}", describe(a));
-                }
-                None => {
-                    let _ = writeln!(t, "  reduced, actual:   no executable");
-                }
-            }
-            if let Some(s) = f.saved {
-                let _ = writeln!(t, "  saved: {}", s.reduced.display());
-                let _ = writeln!(t, "  reproduce: {}", s.command);
-            }
-        }
-        t.push('\n');
-    }
-    let s = summarize(results);
-    let _ = writeln!(t, "compiler under test: {}", compiler.describe());
-    if interrupted {
-        let _ = writeln!(
-            t,
-            "INTERRUPTED: the report covers the programs that finished"
-        );
-    }
-    let _ = writeln!(t, "{:<16} {:>7}", "category", "runs");
-    for c in Category::ALL {
-        let n = s.by_category.get(&c).copied().unwrap_or(0);
-        let _ = writeln!(t, "{:<16} {:>7}", c.name(), n);
-    }
-    let _ = writeln!(t, "{:<16} {:>7}", "skipped (UB/limit)", s.skipped);
-    let _ = writeln!(
-        t,
-        "{} programs: {} passed, {} failed, {} skipped",
-        s.programs, s.passed, s.failed, s.skipped
-    );
-    t
-}
-
-fn outcome_json(o: &Option<Outcome>) -> Value {
-    o.as_ref().map_or(Value::Null, Outcome::to_json)
-}
-
-/// The JSON report: `{"summary": {...}, "failures": [...]}`.
-pub fn json(results: &[CaseResult], saved: &[Option<Saved>], interrupted: bool) -> Value {
-    let s = summarize(results);
-    let mut failed = Vec::new();
-    for f in failures(results, saved) {
-        let red = f.reduced;
-        failed.push(json!({
-            "program": f.program,
-            "run": f.run,
-            "args": f.args,
-            "category": f.category.name(),
-            "expected": f.expected.to_json(),
-            "actual": outcome_json(f.actual),
-            "detail": f.detail,
-            "changed_functions": f.changed,
-            "reduced": red.map(|x| spec::print(&x.prog)),
-            "reduced_instructions": red.map(|x| x.insns),
-            "reduced_expected": red.map(|x| x.expected.to_json()),
-            "reduced_actual": red.map(|x| outcome_json(&x.actual)),
-            "reproduce": f.saved.as_ref().filter(|_| red.is_some()).map(|s| s.command.clone()),
-        }));
-    }
-    let cats: serde_json::Map<String, Value> = s
-        .by_category
-        .iter()
-        .map(|(c, n)| (c.name().to_string(), json!(n)))
-        .collect();
-    json!({
-        "summary": {
-            "programs": s.programs,
-            "passed": s.passed,
-            "failed": s.failed,
-            "skipped": s.skipped,
-            "categories": cats,
-            "interrupted": interrupted,
-        },
-        "failures": failed,
-    })
-}
-
-/// Gradescope's results.json: one test per judged run, score 1 for a pass.
-pub fn gradescope(results: &[CaseResult]) -> Value {
-    let mut tests = Vec::new();
-    let mut score = 0;
-    for r in results {
-        for (k, v) in r.verdicts.iter().enumerate() {
-            let RunVerdict::Judged {
-                category,
-                expected,
-                actual,
-                ..
-            } = v
-            else {
-                continue;
-            };
-            let (run, args) = r.case.runs.get(k).cloned().unwrap_or_default();
-            let pass = *category == Category::Pass;
-            score += usize::from(pass);
-            let output = if pass {
-                format!("pass: {}", describe(expected))
-            } else {
-                format!(
-                    "{category}\nexpected (oracle): {}\nactual: {}",
-                    describe(expected),
-                    actual.as_ref().map_or("no executable".into(), describe)
-                )
-            };
-            tests.push(json!({
-                "name": format!("{} [{run}] {}", r.case.name, args.join(" ")).trim_end().to_string(),
-                "score": usize::from(pass),
-                "max_score": 1,
-                "status": if pass { "passed" } else { "failed" },
-                "output": output,
-            }));
-        }
-    }
-    let max = tests.len();
-    json!({"score": score, "max_score": max, "tests": tests})
-}
-
-fn xml(s: &str) -> String {
-    s.chars()
-        .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
-        .map(|c| match c {
-            '<' => "&lt;".to_string(),
-            '>' => "&gt;".to_string(),
-            '&' => "&amp;".to_string(),
-            '"' => "&quot;".to_string(),
-            c => c.to_string(),
-        })
-        .collect()
-}
-
-/// A JUnit XML report: one testcase per run; skipped runs are `<skipped/>`.
-pub fn junit(results: &[CaseResult]) -> String {
-    let s = summarize(results);
-    let mut t = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = writeln!(
-        t,
-        "<testsuite name=\"lloracle test-compiler\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">",
-        s.passed + s.failed + s.skipped,
-        s.failed,
-        s.skipped
-    );
-    for r in results {
-        for (k, v) in r.verdicts.iter().enumerate() {
-            let (run, _) = r.case.runs.get(k).cloned().unwrap_or_default();
-            let _ = write!(
-                t,
-                "  <testcase classname=\"{}\" name=\"{}\">",
-                xml(&r.case.name),
-                xml(&run)
-            );
-            match v {
-                RunVerdict::Skipped { oracle } => {
-                    let _ = write!(t, "<skipped message=\"{}\"/>", xml(&oracle.to_string()));
-                }
-                RunVerdict::Judged {
-                    category,
-                    expected,
-                    actual,
-                    ..
-                } if *category != Category::Pass => {
-                    let _ = write!(
-                        t,
-                        "<failure message=\"{}\">expected (oracle): {}\nactual: {}</failure>",
-                        category.name(),
-                        xml(&describe(expected)),
-                        xml(&actual.as_ref().map_or("no executable".into(), describe))
-                    );
-                }
-                RunVerdict::Judged { .. } => {}
-            }
-            t.push_str("</testcase>\n");
-        }
-    }
-    t.push_str("</testsuite>\n");
-    t
 }

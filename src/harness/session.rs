@@ -6,7 +6,7 @@
 use super::budget::Budget;
 use super::compiler::{Compiler, Tools};
 use super::judge::{judge_program, Category, RunVerdict};
-use super::reduce::{reduce, Bounds, Reduced};
+use super::reduce::{reduce, Bounds, Reduced, Target};
 use crate::corpus::{load_corpus, CorpusFile};
 use rayon::prelude::*;
 use spec::Prog;
@@ -216,16 +216,18 @@ pub fn expectation_problems(
 pub fn random_cases(n: u64, seed: u64, size: usize) -> Vec<Case> {
     (0..n)
         .into_par_iter()
-        .map(|i| {
-            let s = seed.wrapping_add(i);
-            Case {
-                name: format!("random --seed {s} --size {size}"),
-                slug: format!("random-seed{s}-size{size}"),
-                prog: gen::from_seed(s, size),
-                runs: vec![("default".into(), vec![])],
-            }
-        })
+        .map(|i| random_case(seed.wrapping_add(i), size))
         .collect()
+}
+
+/// The random program of seed `s` at `size`, as a case with one run.
+pub fn random_case(s: u64, size: usize) -> Case {
+    Case {
+        name: format!("random --seed {s} --size {size}"),
+        slug: format!("random-seed{s}-size{size}"),
+        prog: gen::from_seed(s, size),
+        runs: vec![("default".into(), vec![])],
+    }
 }
 
 /// A file-name-safe form of `s`.
@@ -255,12 +257,6 @@ pub struct Settings {
     /// The campaign's time budget and give-up rule (shared by the
     /// sessions of one campaign).
     pub budget: Arc<Budget>,
-}
-
-/// True for the categories that are not reduced: a timeout would cost a
-/// whole timeout per candidate and says nothing a smaller program would.
-fn not_reduced(c: Category) -> bool {
-    matches!(c, Category::CompileTimeout | Category::RunTimeout)
 }
 
 /// Judges every case (in parallel), calling `tick` after each, then
@@ -312,7 +308,7 @@ pub fn run_session(
                 settings.budget.record(
                     failed
                         .and_then(RunVerdict::category)
-                        .is_some_and(not_reduced),
+                        .is_some_and(Category::is_timeout),
                 );
                 tick(&r);
                 Some(r)
@@ -320,15 +316,13 @@ pub fn run_session(
             .collect()
     };
     let reduce_all = |results: &mut Vec<CaseResult>| {
-        let todo: Vec<&mut CaseResult> = results
-            .iter_mut()
-            .filter(|r| {
-                r.first_failure()
-                    .and_then(|i| r.verdicts.get(i))
-                    .and_then(RunVerdict::category)
-                    .is_some_and(|c| !not_reduced(c))
-            })
-            .take(settings.max_reductions)
+        // The budget goes one failure group at a time, largest first (and
+        // the reductions start in that order); timeouts are not reduced.
+        let chosen = super::group::reduction_order(results, settings.max_reductions);
+        let mut slots: Vec<Option<&mut CaseResult>> = results.iter_mut().map(Some).collect();
+        let todo: Vec<&mut CaseResult> = chosen
+            .iter()
+            .filter_map(|&k| slots.get_mut(k).and_then(Option::take))
             .collect();
         todo.into_par_iter().for_each(|r| {
             if interrupted() || settings.budget.exhausted() {
@@ -339,7 +333,7 @@ pub fn run_session(
                 ..settings.bounds.clone()
             };
             let Some(i) = r.first_failure() else { return };
-            let Some(cat) = r.verdicts.get(i).and_then(RunVerdict::category) else {
+            let Some((cat, key)) = r.verdicts.get(i).and_then(super::group::signature) else {
                 return;
             };
             let args = r
@@ -348,8 +342,9 @@ pub fn run_session(
                 .get(i)
                 .map(|(_, a)| a.clone())
                 .unwrap_or_default();
+            let target = Target::of(cat, &key);
             let reduced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                reduce(tools, compiler, &r.case.prog, &args, cat, &bounds)
+                reduce(tools, compiler, &r.case.prog, &args, &target, &bounds)
             }));
             match reduced {
                 Ok(red) => r.reduced = red.map(|red| (i, red)),

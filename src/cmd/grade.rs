@@ -1,0 +1,530 @@
+//! `lloracle grade SUBMISSIONS --cmd '... {submission} ... {in} {out}'`: a
+//! class in one run. Every submission (each subdirectory of SUBMISSIONS,
+//! in name order) is built (`--build`), then checked exactly as
+//! `test-compiler` checks one compiler, on the same programs for all (the
+//! corpus and the same random seeds: fair), several submissions at once.
+//! Each gets its own folder under `--out-dir` (`STUDENT/results.json` for
+//! Gradescope, `report.json`, `junit.xml`, `report.txt`, `build.log`,
+//! `failures/`), and the class gets a summary: a terminal table,
+//! `class.csv` and `class.json` (per student: build, passed and failed runs
+//! per category, the first failure of each kind). A submission whose build
+//! fails is graded as such (score 0), never a crash of grade.
+
+use super::progress::{colour_stdout, Progress};
+use super::test_compiler::{
+    campaign, compiler_of, install_interrupt_handler, plan, settings_of, write_reports, Plan,
+    TestCompilerArgs,
+};
+use super::EXIT_USAGE;
+use lloracle::harness::compiler::{shell_quote, Compiler, Tools};
+use lloracle::harness::group::first_error_line;
+use lloracle::harness::judge::Category;
+use lloracle::harness::report::{self, Report};
+use lloracle::harness::session::{self, slug};
+use lloracle::harness::shard::Shard;
+use rayon::prelude::*;
+use serde::Serialize;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+use toolchain::process::{self, Ended, Limits};
+
+/// Arguments of `lloracle grade`: the submissions, how to build one, and
+/// every option of `test-compiler` (`--cmd` may name `{submission}`).
+#[derive(clap::Args, Debug)]
+pub struct GradeArgs {
+    /// The directory of submissions: each subdirectory is one student's.
+    submissions: PathBuf,
+    /// A shell command that builds one submission, with `{submission}` (its
+    /// directory; the command also runs inside it), e.g.
+    /// `make -C {submission}`.
+    #[arg(long)]
+    build: Option<String>,
+    /// Wall-clock limit of one build, in seconds.
+    #[arg(long, default_value_t = 600)]
+    build_timeout: u64,
+    /// Submissions checked at once (default: one per two worker threads,
+    /// at least one); the worker threads are shared among them.
+    #[arg(long)]
+    parallel: Option<usize>,
+    #[command(flatten)]
+    test: TestCompilerArgs,
+}
+
+/// The per-student folder's files.
+const RESULTS: &str = "results.json";
+
+/// How a submission's build went.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Build {
+    /// No `--build`.
+    NotBuilt,
+    /// Built.
+    Ok,
+    /// The build failed: its status and words (capped).
+    Failed(String),
+}
+
+/// The first failing run of one category for a student.
+#[derive(Clone, Debug, Serialize)]
+struct FirstFailure {
+    program: String,
+    run: String,
+    signature: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reduced: Option<String>,
+}
+
+/// One student's line of the class summary.
+#[derive(Clone, Debug, Serialize)]
+struct StudentResult {
+    student: String,
+    folder: String,
+    build: Build,
+    programs: usize,
+    runs: usize,
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+    failure_groups: usize,
+    /// Runs per verdict (passes included).
+    categories: BTreeMap<String, usize>,
+    /// Per failing category, its first failure in campaign order.
+    first_failures: BTreeMap<String, FirstFailure>,
+}
+
+/// The submissions: every subdirectory of `dir` not starting with `.`, in
+/// name order.
+fn submissions(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let rd = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut subs: Vec<PathBuf> = rd
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| e.path())
+        .collect();
+    subs.sort();
+    if subs.is_empty() {
+        return Err(format!(
+            "{}: no submissions (one subdirectory per student)",
+            dir.display()
+        ));
+    }
+    Ok(subs)
+}
+
+/// Each submission's folder name under `--out-dir`: its directory name
+/// made file-name-safe, with `-2`, `-3`, ... where two names become one.
+fn folders(subs: &[PathBuf]) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    subs.iter()
+        .map(|sub| {
+            let name = sub
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let base = slug(&name);
+            let mut folder = base.clone();
+            let mut k = 1;
+            while !seen.insert(folder.clone()) {
+                k += 1;
+                folder = format!("{base}-{k}");
+            }
+            folder
+        })
+        .collect()
+}
+
+/// `cmd` with `{submission}` replaced by the submission's quoted path.
+fn for_submission(cmd: &str, sub: &Path) -> String {
+    cmd.replace("{submission}", &shell_quote(&sub.to_string_lossy()))
+}
+
+/// Runs the build command in `sub`; `Err` is its status and words.
+fn build(cmd: &str, sub: &Path, timeout: Duration) -> Result<String, String> {
+    let mut c = Command::new("sh");
+    c.arg("-c").arg(for_submission(cmd, sub)).current_dir(sub);
+    let f = process::run(c, &Limits::tool(timeout)).map_err(|e| format!("cannot run sh: {e}"))?;
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&f.stdout),
+        String::from_utf8_lossy(&f.stderr)
+    );
+    match f.ended {
+        Ended::Exited(0) => Ok(log),
+        Ended::Exited(c) => Err(format!("exit {c}\n{log}")),
+        Ended::Signaled(s) => Err(format!("signal {s}\n{log}")),
+        Ended::OverCap => Err(format!("too much output\n{log}")),
+        Ended::TimedOut => Err(format!("ran past {}s\n{log}", timeout.as_secs())),
+    }
+}
+
+/// The line of the class summary for a checked submission.
+fn student_result(student: &str, folder: &str, build: Build, r: &Report) -> StudentResult {
+    let s = r.summary();
+    let mut first_failures = BTreeMap::new();
+    for p in &r.programs {
+        for run in &p.runs {
+            let Some(f) = &run.failure else { continue };
+            first_failures
+                .entry(run.verdict.clone())
+                .or_insert_with(|| FirstFailure {
+                    program: p.name.clone(),
+                    run: run.run.clone(),
+                    signature: f.signature.clone(),
+                    reduced: f.reduced.as_ref().and_then(|x| x.saved.clone()),
+                });
+        }
+    }
+    StudentResult {
+        student: student.to_string(),
+        folder: folder.to_string(),
+        build,
+        programs: s.programs,
+        runs: s.runs,
+        passed: s.passed,
+        failed: s.failed,
+        skipped: s.skipped,
+        failure_groups: r.groups().len(),
+        categories: s.categories,
+        first_failures,
+    }
+}
+
+/// Writes `text` to `path`, naming the file on failure.
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Everything one submission needs from the class run.
+struct Context<'a> {
+    a: &'a GradeArgs,
+    compiler: &'a Compiler,
+    plan: &'a Plan,
+    settings: &'a session::Settings,
+    progress: &'a Progress,
+}
+
+/// Builds and checks one submission, writing its folder `out`.
+fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, String> {
+    let student = sub
+        .file_name()
+        .map_or_else(|| sub.display().to_string(), |n| n.to_string_lossy().into());
+    let folder = out.display().to_string();
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let start = Instant::now();
+    let built = match &cx.a.build {
+        None => Build::NotBuilt,
+        Some(cmd) => match build(cmd, sub, Duration::from_secs(cx.a.build_timeout)) {
+            Ok(log) => {
+                write(&out.join("build.log"), &log)?;
+                Build::Ok
+            }
+            Err(words) => {
+                write(&out.join("build.log"), &words)?;
+                let g = report::gradescope_build_failure(&words, start.elapsed().as_secs_f64());
+                write(&out.join(RESULTS), &g.to_string())?;
+                cx.progress.tick_many(cx.plan.cases.len(), true);
+                let failed = Build::Failed(report::cap(&words, 400));
+                return Ok(student_result(&student, &folder, failed, &empty_report(cx)));
+            }
+        },
+    };
+    let mut compiler = cx.compiler.clone();
+    if let Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } = &mut compiler {
+        *cmd = for_submission(cmd, sub);
+    }
+    let mut tools = Tools::new(Duration::from_secs(cx.a.test.timeout))?;
+    tools.oracle.fuel = cx.a.test.fuel;
+    let r = campaign(
+        &cx.a.test,
+        &compiler,
+        &tools,
+        cx.settings,
+        cx.plan.clone(),
+        &out.join("failures"),
+        &|r| cx.progress.tick(r.first_failure().is_some()),
+    );
+    write_reports(
+        &r,
+        Some(&out.join("report.json")),
+        Some(&out.join(RESULTS)),
+        Some(&out.join("junit.xml")),
+    )?;
+    write(&out.join("report.txt"), &report::text(&r, false))?;
+    Ok(student_result(&student, &folder, built, &r))
+}
+
+/// A report with no programs (for a submission that was not checked).
+fn empty_report(cx: &Context) -> Report {
+    Report {
+        compiler: cx.compiler.describe(),
+        ..Report::default()
+    }
+}
+
+/// One CSV field (RFC 4180): quoted when it holds a comma, quote or newline.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The failure categories, in report order.
+fn failure_categories() -> impl Iterator<Item = &'static str> {
+    Category::ALL
+        .into_iter()
+        .filter(|c| *c != Category::Pass)
+        .map(Category::name)
+}
+
+fn build_word(b: &Build) -> &'static str {
+    match b {
+        Build::NotBuilt => "-",
+        Build::Ok => "ok",
+        Build::Failed(_) => "FAILED",
+    }
+}
+
+/// `crash: corpus/x.ll; wrong result: random --seed 3 --size 30`.
+fn first_failures_line(s: &StudentResult) -> String {
+    match &s.build {
+        Build::Failed(words) => format!(
+            "build failed ({}): {}",
+            words.lines().next().unwrap_or(""),
+            first_error_line(words).unwrap_or("no message")
+        ),
+        _ => s
+            .first_failures
+            .iter()
+            .map(|(c, f)| format!("{c}: {}", f.program))
+            .collect::<Vec<_>>()
+            .join("; "),
+    }
+}
+
+/// The class summary as CSV: one row per student.
+fn class_csv(rows: &[StudentResult]) -> String {
+    let mut t = String::from("student,build,programs,runs,passed,failed,skipped");
+    for c in failure_categories() {
+        let _ = write!(t, ",{}", csv_field(c));
+    }
+    t.push_str(",failure_groups,first_failures,folder\n");
+    for s in rows {
+        let _ = write!(
+            t,
+            "{},{},{},{},{},{},{}",
+            csv_field(&s.student),
+            build_word(&s.build),
+            s.programs,
+            s.runs,
+            s.passed,
+            s.failed,
+            s.skipped
+        );
+        for c in failure_categories() {
+            let _ = write!(t, ",{}", s.categories.get(c).copied().unwrap_or(0));
+        }
+        let _ = writeln!(
+            t,
+            ",{},{},{}",
+            s.failure_groups,
+            csv_field(&first_failures_line(s)),
+            csv_field(&s.folder)
+        );
+    }
+    t
+}
+
+/// The class summary for the terminal.
+fn class_table(rows: &[StudentResult], color: bool) -> String {
+    let width = rows
+        .iter()
+        .map(|s| s.student.len())
+        .max()
+        .unwrap_or(7)
+        .max(7);
+    let mut t = format!(
+        "{:<width$} {:>6} {:>7} {:>7} {:>7} {:>6}  first failure of each kind\n",
+        "student", "build", "passed", "failed", "skipped", "groups"
+    );
+    for s in rows {
+        let line = format!(
+            "{:<width$} {:>6} {:>7} {:>7} {:>7} {:>6}  {}",
+            s.student,
+            build_word(&s.build),
+            s.passed,
+            s.failed,
+            s.skipped,
+            s.failure_groups,
+            first_failures_line(s)
+        );
+        let bad = s.failed > 0 || matches!(s.build, Build::Failed(_));
+        if color && bad {
+            let _ = writeln!(t, "\x1b[31m{line}\x1b[0m");
+        } else {
+            let _ = writeln!(t, "{line}");
+        }
+    }
+    t
+}
+
+/// Checks the options; `Err` says what is wrong.
+fn validate(a: &GradeArgs) -> Result<(), String> {
+    let t = &a.test;
+    if t.json.is_some() || t.gradescope.is_some() || t.junit.is_some() {
+        return Err("grade writes report.json, results.json and junit.xml into each submission's folder under --out-dir; --json, --gradescope and --junit are for test-compiler".into());
+    }
+    if t.mutation_score {
+        return Err("--mutation-score is for test-compiler".into());
+    }
+    match compiler_of(&t.compiler)? {
+        Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } => {
+            if !cmd.contains("{submission}") {
+                return Err(format!(
+                    "the command `{cmd}` must contain {{submission}} (each submission's directory), or every student gets the same compiler"
+                ));
+            }
+            Ok(())
+        }
+        Compiler::Builtin { .. } => {
+            Err("grade needs --cmd '... {submission} ... {in} {out}' (or --opt-cmd)".into())
+        }
+    }
+}
+
+/// Grades the class; 0 when every submission was graded (failing tests and
+/// failed builds are grades, not errors), 1 when interrupted, 2 for bad
+/// usage or an output folder that cannot be written.
+pub fn main(mut a: GradeArgs) -> u8 {
+    install_interrupt_handler();
+    let usage = |e: String| {
+        eprintln!("lloracle: {e}");
+        EXIT_USAGE
+    };
+    if let Err(e) = validate(&a) {
+        return usage(e);
+    }
+    let Ok(compiler) = compiler_of(&a.test.compiler) else {
+        return EXIT_USAGE;
+    };
+    // `--shard` splits the submissions here (each machine builds only its
+    // own); every submission is checked on all the programs.
+    let shard: Option<Shard> = a.test.shard.take();
+    let dir = match std::fs::canonicalize(&a.submissions) {
+        Ok(d) => d,
+        Err(e) => return usage(format!("{}: {e}", a.submissions.display())),
+    };
+    let subs = match submissions(&dir) {
+        Ok(s) => s,
+        Err(e) => return usage(e),
+    };
+    let subs: Vec<PathBuf> = subs
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| shard.is_none_or(|s| s.keeps(*k as u64)))
+        .map(|(_, p)| p)
+        .collect();
+    let plan = match plan(&a.test) {
+        Ok(p) => p,
+        Err(e) => return usage(e),
+    };
+    let out_dir = a
+        .test
+        .out_dir
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("lloracle-grade"));
+    if let Err(e) = std::fs::create_dir_all(&out_dir) {
+        return usage(format!("{}: {e}", out_dir.display()));
+    }
+    let mut settings = settings_of(&a.test);
+    let parallel = a
+        .parallel
+        .unwrap_or(settings.jobs / 2)
+        .clamp(1, subs.len().max(1));
+    settings.jobs = (settings.jobs / parallel).max(1);
+    let progress = Progress::new(
+        plan.cases.len() * subs.len(),
+        "programs (all submissions)",
+        Duration::from_secs(a.test.progress_every),
+    );
+    let cx = Context {
+        a: &a,
+        compiler: &compiler,
+        plan: &plan,
+        settings: &settings,
+        progress: &progress,
+    };
+    let folders = folders(&subs);
+    let grade = |(sub, folder): (&PathBuf, &String)| {
+        grade_one(&cx, sub, &out_dir.join(folder)).map_err(|e| format!("{folder}: {e}"))
+    };
+    let rows: Vec<Result<StudentResult, String>> = match rayon::ThreadPoolBuilder::new()
+        .num_threads(parallel)
+        .build()
+    {
+        Ok(pool) => pool.install(|| subs.par_iter().zip(&folders).map(grade).collect()),
+        Err(_) => subs.iter().zip(&folders).map(grade).collect(),
+    };
+    progress.finish();
+    let mut ok = Vec::new();
+    let mut errors = 0;
+    for r in rows {
+        match r {
+            Ok(s) => ok.push(s),
+            Err(e) => {
+                errors += 1;
+                eprintln!("lloracle: {e}");
+            }
+        }
+    }
+    print!("{}", class_table(&ok, colour_stdout()));
+    let class = json!({
+        "programs": plan.cases.len(),
+        "shard": shard.map(|s| s.to_string()),
+        "compiler": compiler.describe(),
+        "submissions": ok,
+    });
+    let files = [
+        (out_dir.join("class.csv"), class_csv(&ok)),
+        (out_dir.join("class.json"), class.to_string()),
+    ];
+    for (p, text) in &files {
+        if let Err(e) = write(p, text) {
+            return usage(e);
+        }
+    }
+    println!(
+        "{} submissions graded on {} programs; per-student reports in {}/STUDENT/, class summary in {} and {}",
+        ok.len(),
+        plan.cases.len(),
+        out_dir.display(),
+        files[0].0.display(),
+        files[1].0.display()
+    );
+    if errors > 0 {
+        return EXIT_USAGE;
+    }
+    u8::from(session::interrupted())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folders_are_distinct_and_csv_fields_quoted() {
+        let subs: Vec<PathBuf> = ["x/a b", "y/a-b", "z/c", "w/a?b"]
+            .iter()
+            .map(PathBuf::from)
+            .collect();
+        assert_eq!(folders(&subs), ["a-b", "a-b-2", "c", "a-b-3"]);
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("a, \"b\""), "\"a, \"\"b\"\"\"");
+    }
+}

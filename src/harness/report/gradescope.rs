@@ -1,0 +1,135 @@
+//! Gradescope's results.json (the autograder specification at
+//! gradescope-autograders.readthedocs.io, "Output format"): top-level
+//! `score`, `max_score`, `execution_time` (seconds), `output` (the summary),
+//! `visibility`, `stdout_visibility`, `extra_data` and `tests[]`, each test
+//! with `name`, `number`, `score`, `max_score`, `status` and `output`.
+//!
+//! Scoring: one point per judged run. Tests are grouped so that one
+//! failing category does not flood the page: one test holds every passing
+//! run (score = max_score = their number), then one test per failure group
+//! (score 0, max_score = its runs) with the example's expected and actual
+//! behaviour, the compiler's words, the reduced program and the command
+//! that reproduces it; past [`GROUP_TESTS`] groups, the rest of each
+//! category share one test. The tests' scores add up to `score`.
+
+use super::text::{group_body, group_title, names, summary_line, table};
+use super::{Group, Report};
+use serde_json::{json, Value};
+
+/// Failure groups given a test of their own.
+const GROUP_TESTS: usize = 30;
+
+/// Who sees the results: Gradescope's `visible`, so that students see
+/// their tests at once (instructors may edit it to `after_due_date`).
+pub const VISIBILITY: &str = "visible";
+/// The autograder's stdout is for instructors (Gradescope's `hidden`).
+pub const STDOUT_VISIBILITY: &str = "hidden";
+
+fn test(number: usize, name: String, score: usize, max: usize, output: String) -> Value {
+    json!({
+        "name": name,
+        "number": number.to_string(),
+        "score": score,
+        "max_score": max,
+        "status": if score == max { "passed" } else { "failed" },
+        "output": output,
+    })
+}
+
+/// Gradescope's results.json for `r`.
+pub fn gradescope(r: &Report) -> Value {
+    let s = r.summary();
+    let groups = r.groups();
+    let mut tests = vec![test(
+        1,
+        format!(
+            "passing runs ({} of {} judged)",
+            s.passed,
+            s.passed + s.failed
+        ),
+        s.passed,
+        s.passed,
+        format!(
+            "{} runs agree with the oracle (same result and same stdout).",
+            s.passed
+        ),
+    )];
+    for g in groups.iter().take(GROUP_TESTS) {
+        let output = format!("{}\n{}", group_title(g), group_body(g));
+        tests.push(test(
+            tests.len() + 1,
+            format!("[{}] {}", g.category, g.signature),
+            0,
+            g.runs,
+            output,
+        ));
+    }
+    let rest: &[Group] = groups.get(GROUP_TESTS..).unwrap_or(&[]);
+    let mut categories: Vec<&str> = rest.iter().map(|g| g.category.as_str()).collect();
+    categories.dedup();
+    categories.sort_unstable();
+    categories.dedup();
+    for c in categories {
+        let members: Vec<&Group> = rest.iter().filter(|g| g.category == c).collect();
+        let runs = members.iter().map(|g| g.runs).sum();
+        let output: String = members
+            .iter()
+            .map(|g| format!("{} ({})\n", group_title(g), names(&g.programs)))
+            .collect();
+        tests.push(test(
+            tests.len() + 1,
+            format!("[{c}] {} more failure groups", members.len()),
+            0,
+            runs,
+            output,
+        ));
+    }
+    let mut output = format!(
+        "lloracle checked {} against the oracle.\n{}\n{}",
+        r.compiler,
+        summary_line(&s),
+        table(&s)
+    );
+    if !groups.is_empty() {
+        output.push_str(&format!(
+            "{} failure groups; each test below shows one with an example.\n",
+            groups.len()
+        ));
+    }
+    if r.interrupted {
+        output.push_str("INTERRUPTED: the results cover the programs that finished.\n");
+    }
+    if let Some(why) = &r.stopped_early {
+        output.push_str(&format!("STOPPED EARLY: {why}\n"));
+    }
+    json!({
+        "score": s.passed,
+        "max_score": s.passed + s.failed,
+        "execution_time": r.elapsed_secs.round() as u64,
+        "output": output,
+        "visibility": VISIBILITY,
+        "stdout_visibility": STDOUT_VISIBILITY,
+        "extra_data": {
+            "programs": s.programs,
+            "runs": s.runs,
+            "skipped_runs": s.skipped,
+            "failure_groups": groups.len(),
+        },
+        "tests": tests,
+    })
+}
+
+/// Gradescope's results.json for a submission whose build failed: score 0
+/// and one failed test quoting the build's words (capped).
+pub fn gradescope_build_failure(detail: &str, elapsed_secs: f64) -> Value {
+    let words = super::cap(detail, super::MESSAGE_CAP);
+    json!({
+        "score": 0,
+        "max_score": 1,
+        "execution_time": elapsed_secs.round() as u64,
+        "output": format!("The submission did not build; no program was checked.\n{words}"),
+        "visibility": VISIBILITY,
+        "stdout_visibility": STDOUT_VISIBILITY,
+        "tests": [test(1, "build".into(), 0, 1, words)],
+    })
+}

@@ -1,0 +1,68 @@
+//! JUnit XML: one testcase per run; a failing run's message is its
+//! category, its body the signature and expected and actual behaviour;
+//! skipped runs are `<skipped/>`.
+
+use super::{Report, SKIPPED};
+use crate::harness::judge::Category;
+use std::fmt::Write as _;
+
+fn xml(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
+        .map(|c| match c {
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            '&' => "&amp;".to_string(),
+            '"' => "&quot;".to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// The JUnit XML report of `r`.
+pub fn junit(r: &Report) -> String {
+    let s = r.summary();
+    let mut t = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        t,
+        "<testsuite name=\"lloracle test-compiler\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" time=\"{:.1}\">",
+        s.runs, s.failed, s.skipped, r.elapsed_secs
+    );
+    for p in &r.programs {
+        for run in &p.runs {
+            let _ = write!(
+                t,
+                "  <testcase classname=\"{}\" name=\"{}\">",
+                xml(&p.name),
+                xml(&run.run)
+            );
+            if run.verdict == SKIPPED {
+                let why = run
+                    .oracle
+                    .as_deref()
+                    .unwrap_or("the oracle does not return");
+                let _ = write!(t, "<skipped message=\"{}\"/>", xml(why));
+            } else if run.verdict != Category::Pass.name() {
+                let (sig, body) = run.failure.as_ref().map_or_else(Default::default, |f| {
+                    (
+                        f.signature.clone(),
+                        format!(
+                            "expected (oracle): {}\nactual: {}\n{}",
+                            f.expected, f.actual, f.detail
+                        ),
+                    )
+                });
+                let _ = write!(
+                    t,
+                    "<failure message=\"{}\" type=\"{}\">{}</failure>",
+                    xml(&run.verdict),
+                    xml(&sig),
+                    xml(body.trim_end())
+                );
+            }
+            t.push_str("</testcase>\n");
+        }
+    }
+    t.push_str("</testsuite>\n");
+    t
+}

@@ -1,0 +1,197 @@
+//! The terminal report: each failure group once (its size, its programs,
+//! one example with expected and actual behaviour, the compiler's words and
+//! the reduced program), then the table of categories and the summary line.
+
+use super::{Group, ReducedRecord, Report, Summary};
+use crate::harness::judge::Category;
+use std::fmt::Write as _;
+
+/// Groups shown in full; the rest get one line each.
+const FULL_GROUPS: usize = 20;
+/// Program names listed per group.
+const NAMES_LISTED: usize = 8;
+/// Lines of the compiler's words quoted per example.
+const DETAIL_LINES: usize = 12;
+
+/// ANSI colour `code` around `s` when `color`.
+fn paint(s: &str, code: &str, color: bool) -> String {
+    if color {
+        format!("\x1b[{code}m{s}\x1b[0m")
+    } else {
+        s.to_string()
+    }
+}
+
+/// `a, b, c (and N more)`: at most [`NAMES_LISTED`] names.
+pub fn names(programs: &[String]) -> String {
+    let shown: Vec<&str> = programs
+        .iter()
+        .take(NAMES_LISTED)
+        .map(String::as_str)
+        .collect();
+    let more = programs.len() - shown.len();
+    let mut t = shown.join(", ");
+    if more > 0 {
+        let _ = write!(t, " (and {more} more)");
+    }
+    t
+}
+
+/// One group's header: `[category] signature: R runs in P programs`.
+pub fn group_title(g: &Group) -> String {
+    let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+    format!(
+        "[{}] {}: {} in {}",
+        g.category,
+        g.signature,
+        plural(g.runs, "run"),
+        plural(g.programs.len(), "program")
+    )
+}
+
+/// One group's body, each line indented by two spaces: the programs, the
+/// example's expected and actual behaviour, the compiler's words, the
+/// reduced program and how to reproduce it. Shared by the terminal and the
+/// Gradescope report.
+pub fn group_body(g: &Group) -> String {
+    let mut t = String::new();
+    let e = &g.example;
+    let f = &e.failure;
+    let _ = writeln!(t, "  programs: {}", names(&g.programs));
+    let _ = writeln!(
+        t,
+        "  example: {} (run {}, args {:?})",
+        e.program, e.run, e.args
+    );
+    let _ = writeln!(t, "  expected (oracle): {}", f.expected);
+    let _ = writeln!(t, "  actual:            {}", f.actual);
+    let lines: Vec<&str> = f.detail.lines().collect();
+    for line in lines.iter().take(DETAIL_LINES) {
+        let _ = writeln!(t, "  | {line}");
+    }
+    if lines.len() > DETAIL_LINES {
+        let _ = writeln!(t, "  | ... {} lines more", lines.len() - DETAIL_LINES);
+    }
+    if !f.changed_functions.is_empty() {
+        let _ = writeln!(
+            t,
+            "  functions whose text changed: {}",
+            f.changed_functions.join(", ")
+        );
+    }
+    match &f.reduced {
+        Some(red) => {
+            let _ = writeln!(t, "  reduced to {}:", red.how);
+            reduced_lines(&mut t, red);
+        }
+        None => {
+            let _ = writeln!(
+                t,
+                "  (not reduced: the reduction budget went to larger groups, or the failure did not repeat)"
+            );
+        }
+    }
+    for e in &g.more_examples {
+        let Some(red) = &e.failure.reduced else {
+            continue;
+        };
+        let _ = writeln!(
+            t,
+            "  another reduced example, from {} (run {}), {}:",
+            e.program, e.run, red.how
+        );
+        reduced_lines(&mut t, red);
+    }
+    t
+}
+
+/// A reduced program, indented, with the oracle's and the compiled
+/// program's behaviour on it, where it was saved and how to reproduce it.
+fn reduced_lines(t: &mut String, red: &ReducedRecord) {
+    for line in red.program.lines() {
+        let _ = writeln!(t, "    {line}");
+    }
+    let _ = writeln!(t, "  reduced, oracle:   {}", red.expected);
+    let _ = writeln!(t, "  reduced, actual:   {}", red.actual);
+    if let Some(s) = &red.saved {
+        let _ = writeln!(t, "  saved: {s}");
+    }
+    if let Some(c) = &red.reproduce {
+        let _ = writeln!(t, "  reproduce: {c}");
+    }
+}
+
+/// `485 programs (612 runs): 438 passed, 0 failed, 60 skipped`: programs
+/// and runs counted separately; the verdicts count runs.
+pub fn summary_line(s: &Summary) -> String {
+    format!(
+        "{} programs ({} runs): {} passed, {} failed, {} skipped",
+        s.programs, s.runs, s.passed, s.failed, s.skipped
+    )
+}
+
+/// The table of runs per category (every category, then any other verdict
+/// name a merged report carries), the skipped runs, and the summary line.
+pub fn table(s: &Summary) -> String {
+    let mut t = String::new();
+    let _ = writeln!(t, "{:<18} {:>7}", "category", "runs");
+    let known: Vec<&str> = Category::ALL.iter().map(|c| c.name()).collect();
+    let others = s.categories.keys().filter(|k| !known.contains(&k.as_str()));
+    for name in known.iter().copied().chain(others.map(String::as_str)) {
+        let n = s.categories.get(name).copied().unwrap_or(0);
+        let _ = writeln!(t, "{name:<18} {n:>7}");
+    }
+    let _ = writeln!(t, "{:<18} {:>7}", "skipped (UB/limit)", s.skipped);
+    t
+}
+
+/// The terminal report; `color` paints the verdicts (for a terminal
+/// without `NO_COLOR`).
+pub fn text(r: &Report, color: bool) -> String {
+    let mut t = String::new();
+    let groups = r.groups();
+    for g in groups.iter().take(FULL_GROUPS) {
+        let _ = writeln!(t, "{} {}", paint("FAIL", "1;31", color), group_title(g));
+        t.push_str(&group_body(g));
+        t.push('\n');
+    }
+    if groups.len() > FULL_GROUPS {
+        let _ = writeln!(t, "{} more failure groups:", groups.len() - FULL_GROUPS);
+        for g in &groups[FULL_GROUPS..] {
+            let _ = writeln!(t, "  {} ({})", group_title(g), names(&g.programs));
+        }
+        t.push('\n');
+    }
+    let s = r.summary();
+    let _ = writeln!(t, "compiler under test: {}", r.compiler);
+    if let Some(shard) = &r.shard {
+        let _ = writeln!(
+            t,
+            "shard {shard} of the campaign (`lloracle merge` joins the shards' JSON reports)"
+        );
+    }
+    if r.interrupted {
+        let _ = writeln!(
+            t,
+            "INTERRUPTED: the report covers the programs that finished"
+        );
+    }
+    if let Some(why) = &r.stopped_early {
+        let _ = writeln!(t, "STOPPED EARLY: {why}");
+    }
+    for p in &r.corpus_problems {
+        let _ = writeln!(t, "CORPUS PROBLEM: {p}");
+    }
+    for e in &r.internal_errors {
+        let _ = writeln!(t, "INTERNAL ERROR (please report): {e}");
+    }
+    t.push_str(&table(&s));
+    let line = summary_line(&s);
+    let line = if s.failed > 0 {
+        paint(&line, "31", color)
+    } else {
+        paint(&line, "32", color)
+    };
+    let _ = writeln!(t, "{line}; {} failure groups", groups.len());
+    t
+}
