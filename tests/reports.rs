@@ -615,6 +615,7 @@ fn an_external_compilers_errors_are_one_group_and_every_group_is_reduced() {
             max_time: Duration::from_secs(20),
         },
         stop_at_first_failure: false,
+        budget: Default::default(),
     };
     let first = run_session(&tools, &compiler, cases.clone(), &settings, &|_| {});
     let groups = build(&first).groups();
