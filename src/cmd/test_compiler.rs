@@ -8,7 +8,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lloracle::harness::compiler::{Compiler, Emit, Tools};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report;
-use lloracle::harness::session::{self, corpus_cases, random_cases, run_session, Case, Settings};
+use lloracle::harness::session::{
+    self, bundled_corpus_cases, corpus_cases, random_cases, run_session, Case, Settings,
+};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -160,11 +162,10 @@ fn cases_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, usize), String> {
     let (mut cases, skipped) = if a.no_corpus {
         (vec![], 0)
     } else {
-        let dir = a
-            .corpus
-            .clone()
-            .unwrap_or_else(lloracle::corpus::default_dir);
-        corpus_cases(&dir)?
+        match &a.corpus {
+            Some(path) => corpus_cases(path)?,
+            None => bundled_corpus_cases()?,
+        }
     };
     cases.extend(random_cases(a.random, a.seed, a.size));
     Ok((cases, skipped))

@@ -1,0 +1,98 @@
+//! An installed `lloracle` works anywhere: the binary copied into a
+//! temporary directory and run from another one (as after `cargo install`,
+//! far from the source tree) still finds the bundled corpus, which is
+//! embedded in it, and the C runtime it links native code with.
+
+use lloracle::harness::session::corpus_cases;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The test binary copied into `dir/bin/lloracle`.
+fn installed_copy(dir: &Path) -> PathBuf {
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).expect("bin directory");
+    let exe = bin.join("lloracle");
+    std::fs::copy(env!("CARGO_BIN_EXE_lloracle"), &exe).expect("copy the binary");
+    exe
+}
+
+fn have_cc() -> bool {
+    let found = toolchain::tools::cc().is_some();
+    if !found {
+        eprintln!("SKIP: no C compiler (cc or gcc): native code cannot be linked");
+    }
+    found
+}
+
+/// `test-compiler` with no `--corpus`, from a copied binary in a directory
+/// that holds no corpus, judges every program of the bundled corpus (the
+/// same cases the source tree's `corpus/` gives) plus the random ones.
+#[test]
+fn an_installed_binary_tests_a_compiler_on_the_embedded_corpus() {
+    if !have_cc() {
+        return;
+    }
+    let home = tempfile::tempdir().expect("temporary directory");
+    let exe = installed_copy(home.path());
+    let work = home.path().join("elsewhere");
+    std::fs::create_dir_all(&work).expect("working directory");
+    let random = 3;
+    let out = Command::new(&exe)
+        .current_dir(&work)
+        .args(["test-compiler", "--random", "3", "--jobs", "2"])
+        .args(["--json", "report.json"])
+        .output()
+        .expect("run the copied lloracle");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = std::fs::read_to_string(work.join("report.json")).expect("report.json");
+    let report: serde_json::Value = serde_json::from_str(&report).expect("report.json is JSON");
+    let (source_tree_cases, _) =
+        corpus_cases(&lloracle::corpus::default_dir()).expect("the source tree's corpus");
+    assert!(source_tree_cases.len() > 100);
+    assert_eq!(
+        report["summary"]["programs"].as_u64(),
+        Some(source_tree_cases.len() as u64 + random),
+        "{report}"
+    );
+    assert_eq!(report["summary"]["failed"].as_u64(), Some(0), "{report}");
+}
+
+/// `compile --emit exe` links with the C runtime from the copied binary:
+/// `@ll_puts` prints through llrt.c, and main's result is the exit status.
+#[test]
+fn an_installed_binary_links_executables_with_the_runtime() {
+    if !have_cc() {
+        return;
+    }
+    let home = tempfile::tempdir().expect("temporary directory");
+    let exe = installed_copy(home.path());
+    let prog = "@s = global [3 x i8] c\"hi\\00\"\n\
+                declare void @ll_puts(i8*)\n\
+                define i64 @main(i64 %argc, i8** %argv) {\n\
+                \x20 %p = getelementptr [3 x i8], [3 x i8]* @s, i32 0, i32 0\n\
+                \x20 call void @ll_puts(i8* %p)\n\
+                \x20 ret i64 7\n}\n";
+    std::fs::write(home.path().join("p.ll"), prog).expect("write p.ll");
+    let out = Command::new(&exe)
+        .current_dir(home.path())
+        .args(["compile", "p.ll", "--emit", "exe", "-o", "p"])
+        .output()
+        .expect("run the copied lloracle");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = Command::new(home.path().join("p"))
+        .output()
+        .expect("run the executable");
+    assert_eq!(run.status.code(), Some(7));
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "hi\n");
+}
