@@ -1,6 +1,6 @@
 //! `lloracle`: the test oracle for LLVMlite. Run, check, print and generate
-//! programs; see DESIGN.md's command-line table for the contract scripts
-//! and graders rely on.
+//! programs; README.md's command-line table gives the contract scripts and
+//! graders rely on.
 
 mod cmd;
 
@@ -54,6 +54,9 @@ enum Command {
     /// Recover pointee types of an opaque-pointer program and print typed
     /// LLVMlite (bitcasts where a value is used at another type).
     Recover(cmd::recover::RecoverArgs),
+    /// Write a ready autograder (Gradescope) that checks each submission
+    /// with test-compiler; options after `--out DIR` go to test-compiler.
+    Autograder(cmd::autograder::AutograderArgs),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +73,7 @@ fn main() -> ExitCode {
         Command::TestCompiler(a) => cmd::test_compiler::main(a),
         Command::Reduce(a) => cmd::reduce::main(a),
         Command::Recover(a) => cmd::recover::main(a),
+        Command::Autograder(a) => cmd::autograder::main(a),
     };
     ExitCode::from(code)
 }

@@ -125,6 +125,14 @@ pub struct TestCompilerArgs {
     mutation_score: bool,
 }
 
+impl TestCompilerArgs {
+    /// True when the options name a program to test (`--cmd` or
+    /// `--opt-cmd`), not the built-in back end.
+    pub fn tests_external_program(&self) -> bool {
+        self.compiler.cmd.is_some() || self.compiler.opt_cmd.is_some()
+    }
+}
+
 /// The harness's default oracle fuel: lower than `lloracle run`'s so that
 /// the corpus's fuel-limit programs are skipped in seconds, not minutes.
 pub const DEFAULT_FUEL: u64 = 20_000_000;
