@@ -8,9 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lloracle::harness::compiler::{Compiler, Emit, Tools};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report;
-use lloracle::harness::session::{
-    self, bundled_corpus_cases, corpus_cases, random_cases, run_session, Case, Settings,
-};
+use lloracle::harness::session::{self, corpus_cases, random_cases, run_session, Case, Settings};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -172,7 +170,7 @@ fn cases_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, usize), String> {
     } else {
         match &a.corpus {
             Some(path) => corpus_cases(path)?,
-            None => bundled_corpus_cases()?,
+            None => session::bundled_corpus_cases()?,
         }
     };
     cases.extend(random_cases(a.random, a.seed, a.size));
