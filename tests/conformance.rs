@@ -1,5 +1,5 @@
 //! Oracle conformance: every corpus program must do what its `; CHECK-...`
-//! lines say (CORPUS-FORMAT.md): parse or be `CHECK-MALFORMED`, check or be
+//! lines say (docs/corpus-format.md): parse or be `CHECK-MALFORMED`, check or be
 //! `CHECK-ILL-TYPED` with the named rule, and every run must return the
 //! expected value, end in the expected undefined or limit kind, and print
 //! exactly the expected bytes. All disagreements are collected and reported

@@ -1,4 +1,4 @@
-//! Running one external program safely (DESIGN.md, "Running native code
+//! Running one external program safely (docs/architecture.md, "Running native code
 //! safely"): its own process group, rlimits (CPU, address space, no core
 //! file), a wall-clock timeout that kills the whole group, and caps on the
 //! captured stdout and stderr. Every external program lloracle starts (a
