@@ -4,8 +4,8 @@
 //! differential test and the LLVM cross-check.
 //!
 //! The bundled corpus is embedded in the binary ([`load_bundled`]), so an
-//! installed `lloracle` needs no source tree; the tests read the files
-//! themselves ([`default_dir`]).
+//! installed `lloracle` needs no source tree; under cargo (the tests) the
+//! files themselves are read ([`default_dir`]).
 //!
 //! The reader is strict: an unknown `; CHECK` line, an unknown undefined or
 //! limit kind, a malformed escape, contradictory lines or a file without any
@@ -93,12 +93,21 @@ impl CorpusFile {
     }
 }
 
-/// The corpus directory of the source tree this crate was built from
-/// (`corpus/` next to the root `Cargo.toml`): for the tests, which read the
-/// files. An installed binary may have no source tree: it uses
-/// [`load_bundled`].
+/// The bundled corpus: `corpus/` of the source tree this crate was built
+/// from. [`load_corpus`] reads it from the copy embedded in the binary
+/// ([`load_bundled`]), so an installed `lloracle` needs no source tree,
+/// except when cargo runs the program from that tree (`cargo test`,
+/// `cargo run`), where the files themselves are read.
 pub fn default_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
+/// True when `dir` is to be read from the embedded copy: it is
+/// [`default_dir`], and either cargo is not running this program (cargo
+/// sets `CARGO_MANIFEST_DIR` for `cargo test` and `cargo run`) or the source
+/// tree is gone.
+fn reads_embedded(dir: &Path) -> bool {
+    dir == default_dir() && (std::env::var_os("CARGO_MANIFEST_DIR").is_none() || !dir.is_dir())
 }
 
 /// The bundled corpus, embedded in the binary when it was built.
@@ -475,6 +484,9 @@ pub fn unescape(s: &str) -> Result<Vec<u8>, String> {
 /// Every `.ll` file under `dir`, sorted by path, with its expectation.
 /// Paths are relative to `dir`. All broken annotations are reported at once.
 pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
+    if reads_embedded(dir) {
+        return load_bundled();
+    }
     let mut paths = Vec::new();
     collect_ll_files(dir, &mut paths)?;
     let mut files = Vec::with_capacity(paths.len());

@@ -179,7 +179,10 @@ fn the_corpus_format_doc_examples_do_what_they_say() {
         judge_file(&file, &mut failures);
         examples += 1;
     }
-    assert!(examples >= 9, "only {examples} complete examples in the doc");
+    assert!(
+        examples >= 9,
+        "only {examples} complete examples in the doc"
+    );
     let report: Vec<String> = failures
         .iter()
         .map(|f| {

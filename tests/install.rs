@@ -1,7 +1,7 @@
 //! An installed `lloracle` works anywhere: the binary copied into a
-//! temporary directory and run from another one (as after `cargo install`,
-//! far from the source tree) still finds the bundled corpus, which is
-//! embedded in it, and the C runtime it links native code with.
+//! temporary directory and run from another one, outside cargo (as after
+//! `cargo install`, far from the source tree), reads the bundled corpus
+//! embedded in it and links native code with its embedded C runtime.
 
 use lloracle::harness::session::corpus_cases;
 use std::path::{Path, PathBuf};
@@ -14,6 +14,19 @@ fn installed_copy(dir: &Path) -> PathBuf {
     let exe = bin.join("lloracle");
     std::fs::copy(env!("CARGO_BIN_EXE_lloracle"), &exe).expect("copy the binary");
     exe
+}
+
+/// A command running `exe` as a user's shell would: without the variables
+/// cargo sets for tests (under cargo the bundled corpus is read from the
+/// source tree's files instead of the embedded copy).
+fn installed(exe: &Path) -> Command {
+    let mut c = Command::new(exe);
+    for (k, _) in std::env::vars_os() {
+        if k.to_string_lossy().starts_with("CARGO") {
+            c.env_remove(k);
+        }
+    }
+    c
 }
 
 fn have_cc() -> bool {
@@ -37,7 +50,7 @@ fn an_installed_binary_tests_a_compiler_on_the_embedded_corpus() {
     let work = home.path().join("elsewhere");
     std::fs::create_dir_all(&work).expect("working directory");
     let random = 3;
-    let out = Command::new(&exe)
+    let out = installed(&exe)
         .current_dir(&work)
         .args(["test-compiler", "--random", "3", "--jobs", "2"])
         .args(["--json", "report.json"])
@@ -79,7 +92,7 @@ fn an_installed_binary_links_executables_with_the_runtime() {
                 \x20 call void @ll_puts(i8* %p)\n\
                 \x20 ret i64 7\n}\n";
     std::fs::write(home.path().join("p.ll"), prog).expect("write p.ll");
-    let out = Command::new(&exe)
+    let out = installed(&exe)
         .current_dir(home.path())
         .args(["compile", "p.ll", "--emit", "exe", "-o", "p"])
         .output()

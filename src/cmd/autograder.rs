@@ -271,13 +271,18 @@ fn check_pass_through(args: &[String]) -> Result<(), String> {
             ));
         }
     }
-    let parsed = TestCompilerOnly::try_parse_from(args).map_err(|e| {
+    TestCompilerOnly::try_parse_from(args).map_err(|e| {
         format!(
             "the options for test-compiler do not parse:\n{}",
             e.render()
         )
     })?;
-    if !parsed.args.tests_external_program() {
+    let names_compiler = args.iter().any(|a| {
+        ["--cmd", "--opt-cmd"]
+            .iter()
+            .any(|o| a == o || a.starts_with(&format!("{o}=")))
+    });
+    if !names_compiler {
         return Err("give the students' compiler: --cmd 'CMD {in} {out}' (or --opt-cmd for an ll-to-ll optimiser), run in the submission's directory".into());
     }
     Ok(())

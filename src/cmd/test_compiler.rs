@@ -123,14 +123,6 @@ pub struct TestCompilerArgs {
     mutation_score: bool,
 }
 
-impl TestCompilerArgs {
-    /// True when the options name a program to test (`--cmd` or
-    /// `--opt-cmd`), not the built-in back end.
-    pub fn tests_external_program(&self) -> bool {
-        self.compiler.cmd.is_some() || self.compiler.opt_cmd.is_some()
-    }
-}
-
 /// The harness's default oracle fuel: lower than `lloracle run`'s so that
 /// the corpus's fuel-limit programs are skipped in seconds, not minutes.
 pub const DEFAULT_FUEL: u64 = 20_000_000;
@@ -168,10 +160,11 @@ fn cases_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, usize), String> {
     let (mut cases, skipped) = if a.no_corpus {
         (vec![], 0)
     } else {
-        match &a.corpus {
-            Some(path) => corpus_cases(path)?,
-            None => session::bundled_corpus_cases()?,
-        }
+        let dir = a
+            .corpus
+            .clone()
+            .unwrap_or_else(lloracle::corpus::default_dir);
+        corpus_cases(&dir)?
     };
     cases.extend(random_cases(a.random, a.seed, a.size));
     Ok((cases, skipped))

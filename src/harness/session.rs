@@ -6,7 +6,7 @@
 use super::compiler::{Compiler, Tools};
 use super::judge::{judge_program, Category, RunVerdict};
 use super::reduce::{reduce, Bounds, Reduced};
-use crate::corpus::{load_bundled, load_corpus, CorpusFile};
+use crate::corpus::{load_corpus, CorpusFile};
 use rayon::prelude::*;
 use spec::Prog;
 use std::path::Path;
@@ -57,32 +57,18 @@ impl CaseResult {
 /// with runs whose text parses and checks; the rest are skipped (with the
 /// number of skipped files).
 pub fn corpus_cases(path: &Path) -> Result<(Vec<Case>, usize), String> {
-    if path.is_file() {
+    let files: Vec<CorpusFile> = if path.is_file() {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let name = path.display().to_string();
         let expectation = crate::corpus::parse_expectation(&name, &text).unwrap_or_default();
-        let file = CorpusFile {
+        vec![CorpusFile {
             path: path.to_path_buf(),
             text,
             expectation,
-        };
-        Ok(cases_of_files(vec![file], ""))
+        }]
     } else {
-        let files = load_corpus(path).map_err(|e| e.to_string())?;
-        Ok(cases_of_files(files, "corpus/"))
-    }
-}
-
-/// The cases of the bundled corpus embedded in the binary (what
-/// [`corpus_cases`] gives for the source tree's `corpus/`).
-pub fn bundled_corpus_cases() -> Result<(Vec<Case>, usize), String> {
-    let files = load_bundled().map_err(|e| e.to_string())?;
-    Ok(cases_of_files(files, "corpus/"))
-}
-
-/// The cases of `files`, named `prefix` and the file's path, and the number
-/// of files skipped because they do not parse or check.
-fn cases_of_files(files: Vec<CorpusFile>, prefix: &str) -> (Vec<Case>, usize) {
+        load_corpus(path).map_err(|e| e.to_string())?
+    };
     let mut cases = Vec::new();
     let mut skipped = 0;
     for f in files {
@@ -108,14 +94,19 @@ fn cases_of_files(files: Vec<CorpusFile>, prefix: &str) -> (Vec<Case>, usize) {
             runs.push(("default".into(), vec![]));
         }
         let rel = f.path.to_string_lossy().into_owned();
+        let name = if path.is_file() {
+            rel.clone()
+        } else {
+            format!("corpus/{rel}")
+        };
         cases.push(Case {
             slug: slug(&rel),
-            name: format!("{prefix}{rel}"),
+            name,
             prog,
             runs,
         });
     }
-    (cases, skipped)
+    Ok((cases, skipped))
 }
 
 /// `n` random programs from seeds `seed..seed + n` at `size` (generated in
