@@ -251,25 +251,15 @@ fn copy_corpus(from: &Path, to: &Path) -> Result<(), String> {
 /// Parses `args` as `test-compiler`'s options: a typo or a missing compiler
 /// is found now, not on the first student's submission.
 fn check_pass_through(args: &[String]) -> Result<(), String> {
-    for a in args {
-        if let Some(o) = KIT_SETS
-            .iter()
-            .find(|o| a == *o || a.starts_with(&format!("{o}=")))
-        {
-            return Err(format!(
-                "{o} is set by the kit (run_autograder writes /autograder/results/results.json)"
-            ));
-        }
+    if let Some(o) = given(args, &KIT_SETS) {
+        return Err(format!(
+            "{o} is set by the kit (run_autograder writes /autograder/results/results.json)"
+        ));
     }
-    for a in args {
-        if let Some(o) = KIT_OWN
-            .iter()
-            .find(|o| a == *o || a.starts_with(&format!("{o}=")))
-        {
-            return Err(format!(
-                "{o} is the kit's own option: give it before test-compiler's options (the first of them starts the options passed through)"
-            ));
-        }
+    if let Some(o) = given(args, &KIT_OWN) {
+        return Err(format!(
+            "{o} is the kit's own option: give it before test-compiler's options (the first of them starts the options passed through)"
+        ));
     }
     TestCompilerOnly::try_parse_from(args).map_err(|e| {
         format!(
@@ -277,15 +267,21 @@ fn check_pass_through(args: &[String]) -> Result<(), String> {
             e.render()
         )
     })?;
-    let names_compiler = args.iter().any(|a| {
-        ["--cmd", "--opt-cmd"]
-            .iter()
-            .any(|o| a == o || a.starts_with(&format!("{o}=")))
-    });
-    if !names_compiler {
+    if given(args, &["--cmd", "--opt-cmd"]).is_none() {
         return Err("give the students' compiler: --cmd 'CMD {in} {out}' (or --opt-cmd for an ll-to-ll optimiser), run in the submission's directory".into());
     }
     Ok(())
+}
+
+/// The first of the options `names` that `args` gives (as `--name` or
+/// `--name=value`).
+fn given<'a>(args: &[String], names: &[&'a str]) -> Option<&'a str> {
+    args.iter().find_map(|a| {
+        names
+            .iter()
+            .find(|o| a == *o || a.starts_with(&format!("{o}=")))
+            .copied()
+    })
 }
 
 /// The source tree this binary was built from, if it is still there.
