@@ -1,7 +1,11 @@
 //! The corpus: `.ll` programs whose expectations are written in `; CHECK-...`
-//! comment lines (CORPUS-FORMAT.md). One file is one self-contained test; the
-//! same expectations drive the oracle conformance test, the native
+//! comment lines (docs/corpus-format.md). One file is one self-contained
+//! test; the same expectations drive the oracle conformance test, the native
 //! differential test and the LLVM cross-check.
+//!
+//! The bundled corpus is embedded in the binary ([`load_bundled`]), so an
+//! installed `lloracle` needs no source tree; under cargo (the tests) the
+//! files themselves are read ([`default_dir`]).
 //!
 //! The reader is strict: an unknown `; CHECK` line, an unknown undefined or
 //! limit kind, a malformed escape, contradictory lines or a file without any
@@ -12,7 +16,7 @@ use spec::{LimitKind, UndefinedKind};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// How a run is expected to end (the outcome lines of CORPUS-FORMAT.md).
+/// How a run is expected to end (the outcome lines of docs/corpus-format.md).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Expected {
     /// `CHECK-RESULT: N`: `main` returns N.
@@ -89,9 +93,42 @@ impl CorpusFile {
     }
 }
 
-/// The corpus directory of this repository (`corpus/` next to the root `Cargo.toml`).
+/// The bundled corpus: `corpus/` of the source tree this crate was built
+/// from. [`load_corpus`] reads it from the copy embedded in the binary
+/// ([`load_bundled`]), so an installed `lloracle` needs no source tree,
+/// except when cargo runs the program from that tree (`cargo test`,
+/// `cargo run`), where the files themselves are read.
 pub fn default_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
+/// True when `dir` is to be read from the embedded copy: it is
+/// [`default_dir`], and either cargo is not running this program (cargo
+/// sets `CARGO_MANIFEST_DIR` for `cargo test` and `cargo run`) or the source
+/// tree is gone.
+fn reads_embedded(dir: &Path) -> bool {
+    dir == default_dir() && (std::env::var_os("CARGO_MANIFEST_DIR").is_none() || !dir.is_dir())
+}
+
+/// The bundled corpus, embedded in the binary when it was built.
+static BUNDLED: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/corpus");
+
+/// The bundled corpus as [`load_corpus`] reads it from [`default_dir`], but
+/// from the copy embedded in the binary: the same files, sorted by path,
+/// with every broken annotation reported at once.
+pub fn load_bundled() -> Result<Vec<CorpusFile>, CorpusError> {
+    let mut files = Vec::new();
+    let mut stack = vec![&BUNDLED];
+    while let Some(d) = stack.pop() {
+        stack.extend(d.dirs());
+        for f in d.files() {
+            if f.path().extension().is_some_and(|e| e == "ll") {
+                let text = String::from_utf8_lossy(f.contents()).into_owned();
+                files.push((f.path().to_path_buf(), text));
+            }
+        }
+    }
+    read_annotations(files)
 }
 
 /// A broken annotation: where and what.
@@ -342,7 +379,7 @@ pub fn parse_expectation(file: &str, text: &str) -> Result<Expectation, Annotati
             other => {
                 return Err(err(
                     line,
-                    format!("unknown annotation `{other}` (see CORPUS-FORMAT.md)"),
+                    format!("unknown annotation `{other}` (see docs/corpus-format.md)"),
                 ))
             }
         }
@@ -447,17 +484,30 @@ pub fn unescape(s: &str) -> Result<Vec<u8>, String> {
 /// Every `.ll` file under `dir`, sorted by path, with its expectation.
 /// Paths are relative to `dir`. All broken annotations are reported at once.
 pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
+    if reads_embedded(dir) {
+        return load_bundled();
+    }
     let mut paths = Vec::new();
     collect_ll_files(dir, &mut paths)?;
-    paths.sort();
-    let mut files = Vec::new();
-    let mut errors = Vec::new();
+    let mut files = Vec::with_capacity(paths.len());
     for path in paths {
         let text = std::fs::read_to_string(&path).map_err(|e| CorpusError::Io(path.clone(), e))?;
         let rel = path.strip_prefix(dir).unwrap_or(&path).to_path_buf();
-        match parse_expectation(&rel.to_string_lossy(), &text) {
-            Ok(expectation) => files.push(CorpusFile {
-                path: rel,
+        files.push((rel, text));
+    }
+    read_annotations(files)
+}
+
+/// Sorts `(relative path, text)` pairs by path and reads each file's
+/// expectation; all broken annotations are reported at once.
+fn read_annotations(mut files: Vec<(PathBuf, String)>) -> Result<Vec<CorpusFile>, CorpusError> {
+    files.sort();
+    let mut out = Vec::with_capacity(files.len());
+    let mut errors = Vec::new();
+    for (path, text) in files {
+        match parse_expectation(&path.to_string_lossy(), &text) {
+            Ok(expectation) => out.push(CorpusFile {
+                path,
                 text,
                 expectation,
             }),
@@ -465,7 +515,7 @@ pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
         }
     }
     if errors.is_empty() {
-        Ok(files)
+        Ok(out)
     } else {
         Err(CorpusError::Annotations(errors))
     }

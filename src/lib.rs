@@ -1,6 +1,6 @@
 //! lloracle as a library: the pieces of the command-line package that its
 //! tests share. [`corpus`] reads the corpus programs and the expectations
-//! written in their `; CHECK-...` comment lines (shared/CORPUS-FORMAT.md).
+//! written in their `; CHECK-...` comment lines (docs/corpus-format.md).
 
 pub mod corpus;
 pub mod harness;

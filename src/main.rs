@@ -1,6 +1,6 @@
 //! `lloracle`: the test oracle for LLVMlite. Run, check, print and generate
-//! programs; see DESIGN.md's command-line table for the contract scripts
-//! and graders rely on.
+//! programs; README.md's command-line table gives the contract scripts and
+//! graders rely on.
 
 mod cmd;
 
@@ -45,6 +45,9 @@ enum Command {
     Bench(cmd::bench::BenchArgs),
     /// The differential pipeline on random programs: oracle vs native code.
     FuzzDiff(cmd::fuzz_diff::FuzzDiffArgs),
+    /// Write a ready autograder (Gradescope) that checks each submission
+    /// with test-compiler; options after `--out DIR` go to test-compiler.
+    Autograder(cmd::autograder::AutograderArgs),
     /// Check a compiler (or optimiser) against the oracle on the corpus and
     /// random programs; reduce and report every failure.
     TestCompiler(cmd::test_compiler::TestCompilerArgs),
@@ -88,6 +91,7 @@ fn main() -> ExitCode {
         Command::Gen(a) => cmd::gen::main(a),
         Command::Bench(a) => cmd::bench::main(a),
         Command::FuzzDiff(a) => cmd::fuzz_diff::main(a),
+        Command::Autograder(a) => cmd::autograder::main(a),
         Command::TestCompiler(a) => cmd::test_compiler::main(a),
         Command::Reduce(a) => cmd::reduce::main(a),
         Command::Recover(a) => cmd::recover::main(a),

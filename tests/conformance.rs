@@ -1,5 +1,5 @@
 //! Oracle conformance: every corpus program must do what its `; CHECK-...`
-//! lines say (CORPUS-FORMAT.md): parse or be `CHECK-MALFORMED`, check or be
+//! lines say (docs/corpus-format.md): parse or be `CHECK-MALFORMED`, check or be
 //! `CHECK-ILL-TYPED` with the named rule, and every run must return the
 //! expected value, end in the expected undefined or limit kind, and print
 //! exactly the expected bytes. All disagreements are collected and reported
@@ -152,4 +152,45 @@ fn every_corpus_program_does_what_its_check_lines_say() {
         panic!("{report}");
     }
     eprintln!("conformance: {} files, {runs} runs, all agree", files.len());
+}
+
+/// The complete examples of docs/corpus-format.md (every ```llvm block
+/// that elides nothing) are corpus files too: their annotations read, and
+/// the oracle does what they say.
+#[test]
+fn the_corpus_format_doc_examples_do_what_they_say() {
+    let doc_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/corpus-format.md");
+    let doc = std::fs::read_to_string(&doc_path).unwrap_or_else(|e| panic!("{e}"));
+    let mut failures = Vec::new();
+    let mut examples = 0;
+    for (k, block) in doc.split("```llvm\n").skip(1).enumerate() {
+        let text = block.split("```").next().unwrap_or("");
+        if text.contains("{ ... }") {
+            continue;
+        }
+        let name = format!("docs/corpus-format.md example {}", k + 1);
+        let expectation =
+            corpus::parse_expectation(&name, text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let file = CorpusFile {
+            path: name.into(),
+            text: text.to_string(),
+            expectation,
+        };
+        judge_file(&file, &mut failures);
+        examples += 1;
+    }
+    assert!(
+        examples >= 9,
+        "only {examples} complete examples in the doc"
+    );
+    let report: Vec<String> = failures
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {:?}: expected {}, oracle {}",
+                f.file, f.run, f.expected, f.actual
+            )
+        })
+        .collect();
+    assert!(report.is_empty(), "{}", report.join("\n"));
 }

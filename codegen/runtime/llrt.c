@@ -1,4 +1,4 @@
-/* The LLVMlite runtime functions for native code (ORACLE-SEMANTICS.md,
+/* The LLVMlite runtime functions for native code (docs/semantics.md,
  * "Runtime functions"). Programs compiled by lloracle's back end, by LLVM
  * (the corpus cross-check) and by students' compilers link with this file.
  * It defines no `main`: the LLVMlite program's `main` is the C entry point.

@@ -116,7 +116,7 @@ pub struct Mem {
     pub disp: i32,
 }
 
-/// A runtime function of ORACLE-SEMANTICS.md ("Runtime functions").
+/// A runtime function of docs/semantics.md ("Runtime functions").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rt {
     /// `void ll_puts(i8*)`.

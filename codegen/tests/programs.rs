@@ -465,7 +465,7 @@ define i64 @main() {
         stdout: "",
     },
     Case {
-        // A struct and its first field share an address (ORACLE-SEMANTICS,
+        // A struct and its first field share an address (docs/semantics.md,
         // pointer equality by layout offset); its second field does not.
         name: "pointer_equality",
         text: "@s = global { i64, i64 } { i64 1, i64 2 }

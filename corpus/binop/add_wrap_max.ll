@@ -1,4 +1,4 @@
-; add wraps at the top of i64 (ORACLE-SEMANTICS: add/sub/mul wrap): i64::MAX + 1.
+; add wraps at the top of i64 (docs/semantics.md: add/sub/mul wrap): i64::MAX + 1.
 ; 9223372036854775807 + 1 = 2^63, which as a signed i64 is -2^63 = i64::MIN.
 ; CHECK-RESULT: -9223372036854775808
 define i64 @main() {

@@ -1,6 +1,6 @@
 ; Storing i64 through a pointer to an array element that is itself an array node ([2 x [2 x i64]] row 1, bitcast to i64*):
 ; the target is a node, not a word: out-of-bounds.
-; Order per ORACLE-SEMANTICS "Load / store": Ptr?, then "the path must reach a word" (out-of-bounds), then the tag
+; Order per docs/semantics.md "Load / store": Ptr?, then "the path must reach a word" (out-of-bounds), then the tag
 ; (incompatible-tag). The oracle at de1fd01 checks the tag first and says incompatible-tag: an oracle bug to fix
 ; (with its order, out-of-bounds is unreachable for any well-typed program).
 ; CHECK-UNDEFINED: out-of-bounds

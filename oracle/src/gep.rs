@@ -1,7 +1,7 @@
 //! `getelementptr` (the spec's "GEP Indexing"), transcribed literally: add
 //! the first index to the last index of the pointer's path and append the
 //! others. The result is a pointer only when every check of
-//! ORACLE-SEMANTICS.md passes; otherwise it is `undef` carrying the failed
+//! docs/semantics.md passes; otherwise it is `undef` carrying the failed
 //! check (the error comes when the undef is used). One function per check.
 
 use crate::memory::Memory;
@@ -9,7 +9,7 @@ use crate::place::Shape;
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, Value};
 
-/// The checks of ORACLE-SEMANTICS.md's GEP rule, numbered as there.
+/// The checks of docs/semantics.md's GEP rule, numbered as there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GepCheck {
     /// 1. The base is a pointer to a live or global block.

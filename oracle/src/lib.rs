@@ -1,6 +1,6 @@
 //! The LLVMlite abstract machine: an executable transcription of the spec's
 //! `interp_call` and `interp_cfg` over tree-shaped memory with tagged
-//! pointers, with the decisions of ORACLE-SEMANTICS.md.
+//! pointers, with the decisions of docs/semantics.md.
 //!
 //! The folder layout follows the spec: [`value`] (simple values, pointers
 //! as block, place and offset), [`memory`] (blocks and their trees' words,

@@ -192,7 +192,7 @@ pub struct Func {
     pub slot_names: Vec<String>,
 }
 
-/// A runtime function (ORACLE-SEMANTICS.md, "Runtime functions").
+/// A runtime function (docs/semantics.md, "Runtime functions").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Runtime {
     /// `void ll_puts(i8*)`.

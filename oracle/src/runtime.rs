@@ -1,4 +1,4 @@
-//! The runtime functions (ORACLE-SEMANTICS.md, "Runtime functions"):
+//! The runtime functions (docs/semantics.md, "Runtime functions"):
 //! `ll_puts`, `ll_strcat`, `ll_ltoa`. A string argument must be a pointer to
 //! the start of a string leaf (or to its first character) holding a NUL;
 //! anything else is `bad-runtime-call`, an undef argument `undef-operand`.

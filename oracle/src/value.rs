@@ -3,7 +3,7 @@
 //! A value is 24 bytes and `Copy`.
 
 /// Why a value is `undef`: where it came from, so that the error raised
-/// when it is used can say so (ORACLE-SEMANTICS.md, "Undef is a value").
+/// when it is used can say so (docs/semantics.md, "Undef is a value").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UndefWhy {
     /// A memory word never written, allocated by the `alloca` at `site`.

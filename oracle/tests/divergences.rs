@@ -1,5 +1,5 @@
 //! Each place where the oracle knowingly differs from the course's reference
-//! interpreter (ORACLE-SEMANTICS.md), one test each.
+//! interpreter (docs/semantics.md), one test each.
 mod common;
 use common::*;
 use spec::UndefinedKind as K;

@@ -372,7 +372,7 @@ define i64 @main() {
 
 #[test]
 fn out_of_bounds_when_the_target_is_a_node_not_a_word() {
-    // ORACLE-SEMANTICS "Load / store": the path must reach a word (else
+    // docs/semantics.md "Load / store": the path must reach a word (else
     // out-of-bounds) before the tag is compared. @s bitcast to i64* keeps
     // path [0], the {i64, i64} node.
     let text = "

@@ -1,5 +1,5 @@
 //! Type recovery for opaque-pointer LLVMlite (issue 9), after DTrans
-//! (shared/seeds/001_*.txt): for every pointer value (locals, parameters,
+//! (its type-recovery design for opaque pointers): for every pointer value (locals, parameters,
 //! returns, globals, fields of named structs, memory slots) the set of
 //! pointee types it is created with or used as, from allocas, globals,
 //! loads, stores, GEPs and calls; safety facts per named struct; and a

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 /// (function, local, effective type at the pointer's target) observed, the
 /// type (erased) must be in the set recovered for that local. A string is
 /// one `[N x i8]` leaf in memory, so an `i8*` at its first character
-/// observes `[N x i8]`: an `i8` in the set covers it (ORACLE-SEMANTICS.md).
+/// observes `[N x i8]`: an `i8` in the set covers it (docs/semantics.md).
 pub fn soundness_violations<'r>(
     a: &Analysis,
     observed: impl IntoIterator<Item = (&'r str, &'r str, &'r Ty)>,

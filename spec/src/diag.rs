@@ -24,7 +24,7 @@ pub struct Diagnostic {
 }
 
 /// A diagnostic with its place resolved to file, line and column, the shape
-/// of the JSON `diagnostics` entries of DESIGN.md.
+/// of the JSON `diagnostics` entries of docs/semantics.md.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LocatedDiagnostic {
     /// The rule id.

@@ -1,4 +1,4 @@
-//! The course data layout (ORACLE-SEMANTICS.md, end of the GEP rule): `i1`,
+//! The course data layout (docs/semantics.md, end of the GEP rule): `i1`,
 //! `i64` and every pointer 8 bytes, `[N x i8]` N bytes, a struct the sum of
 //! its fields, an array N times its element, no padding. The oracle's layout
 //! check and pointer comparison and the back end's address arithmetic all use

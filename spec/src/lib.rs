@@ -3,8 +3,8 @@
 //! PTRTOI8, compatibility and GEPTY ([`types`]), the course data layout
 //! ([`layout`]) and the outcome of a run ([`outcome`]).
 //!
-//! The normative text is the LLVMlite document (shared/seeds/000_*.txt);
-//! the decisions it leaves open are in shared/spec/ORACLE-SEMANTICS.md.
+//! The normative text is the LLVMlite specification (the course handout);
+//! the decisions it leaves open are in docs/semantics.md.
 
 pub mod ast;
 pub mod check;

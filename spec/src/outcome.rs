@@ -1,6 +1,6 @@
 //! How a run ends: the one `Outcome` type that the oracle, the native runner
 //! and a student's binary all produce, so that comparing them is one function
-//! (see ORACLE-SEMANTICS.md, "Outcomes").
+//! (see docs/semantics.md, "Outcomes").
 
 use crate::diag::LocatedDiagnostic;
 use serde_json::{json, Value};
@@ -37,7 +37,7 @@ pub enum UndefinedKind {
 }
 
 impl UndefinedKind {
-    /// Every kind, in ORACLE-SEMANTICS.md's order.
+    /// Every kind, in docs/semantics.md's order.
     pub const ALL: [UndefinedKind; 12] = [
         UndefinedKind::NullDeref,
         UndefinedKind::UndefPtrDeref,
@@ -209,7 +209,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The process exit code of DESIGN.md's contract: the result mod 256 for
+    /// The process exit code of the README's exit-code contract: the result mod 256 for
     /// a returned run, 3 undefined, 4 limit, 2 ill-typed or malformed; for a
     /// native crash or timeout, 5.
     pub fn exit_code(&self) -> i32 {
@@ -285,7 +285,7 @@ impl Outcome {
             }
     }
 
-    /// The JSON object of DESIGN.md (`{"outcome":"returned","value":42,...}`).
+    /// The JSON object of docs/semantics.md (`{"outcome":"returned","value":42,...}`).
     pub fn to_json(&self) -> Value {
         let out = |s: &[u8]| String::from_utf8_lossy(s).into_owned();
         match self {

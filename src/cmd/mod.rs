@@ -1,5 +1,6 @@
 //! One module per subcommand, plus loading a program from a file.
 
+pub mod autograder;
 pub mod bench;
 pub mod check;
 pub mod compile;

@@ -36,7 +36,7 @@ pub struct RunArgs {
     args: Vec<String>,
 }
 
-/// Runs the program; the exit code follows DESIGN.md's contract.
+/// Runs the program; the exit code follows the README's exit-code contract.
 pub fn main(a: RunArgs) -> u8 {
     let src = match read_source(&a.file) {
         Ok(s) => s,

@@ -1,4 +1,4 @@
-//! Unit tests of the annotation reader: every annotation of CORPUS-FORMAT.md
+//! Unit tests of the annotation reader: every annotation of docs/corpus-format.md
 //! and every error the reader must raise.
 
 use super::*;
@@ -202,4 +202,17 @@ fn load_corpus_reads_sorted_relative_paths_and_reports_every_error() {
         }
         other => panic!("expected annotation errors, got {other:?}"),
     }
+}
+
+#[test]
+fn the_embedded_corpus_is_the_source_trees_corpus() {
+    let embedded = load_bundled().unwrap_or_else(|e| panic!("{e}"));
+    let files = load_corpus(&default_dir()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(files.len() > 100, "only {} corpus files", files.len());
+    let pairs = |fs: &[CorpusFile]| {
+        fs.iter()
+            .map(|f| (f.path.clone(), f.text.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(pairs(&embedded), pairs(&files));
 }

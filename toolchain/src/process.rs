@@ -1,5 +1,5 @@
-//! Running one external program safely (DESIGN.md, "Running native code
-//! safely"): below a supervisor it cannot reach ([`crate::supervise`]: its
+//! Running one external program safely (docs/architecture.md, "Running native
+//! code safely"): below a supervisor it cannot reach ([`crate::supervise`]: its
 //! own session, a PID namespace where available, a child subreaper that
 //! kills every descendant when the run ends), rlimits (CPU, address space,
 //! stack, no core file), a wall-clock timeout, and caps on the captured

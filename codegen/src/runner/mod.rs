@@ -1,4 +1,4 @@
-//! Running machine code safely (DESIGN.md, "Running native code safely").
+//! Running machine code safely (docs/architecture.md, "Running native code safely").
 //!
 //! Children are forked by a small runner process (`zygote.rs`) when it is
 //! free, else by the parent itself; the contract below is the same.

@@ -1,5 +1,5 @@
 //! The runtime functions for machine code run by the native runner
-//! (ORACLE-SEMANTICS.md, "Runtime functions"), with the behaviour of
+//! (docs/semantics.md, "Runtime functions"), with the behaviour of
 //! codegen/runtime/llrt.c: `ll_puts` writes the string and a newline to
 //! file descriptor 1 (the runner's stdout pipe), `ll_strcat` and `ll_ltoa`
 //! return fresh strings.

@@ -5,7 +5,7 @@
 //! every fork each page the parent writes faults once more (copy on write).
 //! The runner process has only the memory the parent had when it started,
 //! writes almost nothing, and so forks cheaply. The safety contract is the
-//! same as a direct fork (DESIGN.md, "Running native code safely"): the
+//! same as a direct fork (docs/architecture.md, "Running native code safely"): the
 //! child runs `child::run` (own process group, rlimits, fresh stack and
 //! heap); the parent keeps the pipes, the timeout and the output cap, kills
 //! the child's process group itself, and learns the wait status from the

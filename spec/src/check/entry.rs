@@ -1,4 +1,4 @@
-//! The entry function (ORACLE-SEMANTICS.md, "The initial configuration"):
+//! The entry function (docs/semantics.md, "The initial configuration"):
 //! `main` takes `()` or `(i64 argc, i8** argv)` and returns `i64`; and the
 //! types of every function's signature.
 

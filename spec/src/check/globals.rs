@@ -1,7 +1,7 @@
 //! Global definitions ("Global Definitions", "Program Structure"): the one
 //! namespace of globals, functions and declares, the typing of global
 //! initializers, and `declare`s of the runtime functions
-//! (ORACLE-SEMANTICS.md, "Runtime functions").
+//! (docs/semantics.md, "Runtime functions").
 
 use super::types::Pos;
 use super::Checker;

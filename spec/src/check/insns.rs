@@ -1,6 +1,6 @@
 //! The spec's table "Instructions and Terminators" (instructions), with
 //! GEPTY ("Getelementptr Well-Formedness and Result Type") and the runtime
-//! functions of ORACLE-SEMANTICS.md for calls.
+//! functions of docs/semantics.md for calls.
 
 use super::cfg::Locals;
 use super::globals::runtime_types;

@@ -1,6 +1,6 @@
 //! The checker: every well-formedness rule of the spec's "Structure and
 //! Well-Formedness of Programs" section, and the decisions of
-//! ORACLE-SEMANTICS.md about what the checker accepts.
+//! docs/semantics.md about what the checker accepts.
 //!
 //! Each rule has a stable kebab-case id (listed with a one-line description
 //! in [`RULES`]) and one function named for it. The checker never stops at
@@ -23,7 +23,7 @@
 //!   `dominance`, as LLVM's verifier does; an unreachable use needs only a
 //!   definition somewhere in the function (`local-defined`).
 //! - A direct call must name a defined function or a runtime function
-//!   (ORACLE-SEMANTICS.md); calling a `declare`d name that is neither is
+//!   (docs/semantics.md); calling a `declare`d name that is neither is
 //!   `call-undefined`. Runtime functions need no `declare`.
 //! - A literal that cannot have the expected type (an integer where a
 //!   pointer is expected, `null` where an integer is, `2` where an `i1` is)
@@ -35,7 +35,7 @@
 //!   position, at any depth (`ptr*` equals `i64**`, `{ i64, ptr }` equals
 //!   `{ i64, i8* }`), so typed and opaque pointers mix in one program; the
 //!   rules this leaves unapplied are listed by [`rules_skipped_for_opaque`].
-//! - `alloca` accepts aggregate types (ORACLE-SEMANTICS.md).
+//! - `alloca` accepts aggregate types (docs/semantics.md).
 //! - A program without the entry function is accepted (the runner reports
 //!   the missing entry).
 //!

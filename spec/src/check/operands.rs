@@ -1,6 +1,6 @@
 //! Operands (the spec's table of operands): `null` has every pointer type,
 //! an integer literal has type `i64` (and, an extension of
-//! ORACLE-SEMANTICS.md, `0`/`1` also type `i1`), `@IDENT` has type pointer
+//! docs/semantics.md, `0`/`1` also type `i1`), `@IDENT` has type pointer
 //! to its declared type, `%IDENT` the type of its definition.
 
 use super::cfg::Locals;
