@@ -30,6 +30,7 @@ mod lower;
 mod names;
 mod print;
 mod profiles;
+mod rename;
 mod table;
 mod uses;
 
