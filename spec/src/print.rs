@@ -37,8 +37,10 @@ pub(crate) struct Style {
     /// A call whose return type is a function (pointer) type written with
     /// the whole function type (LLVM), rather than the return type alone.
     pub call_fun_ty: bool,
-    /// Every entry block label written, rather than only `entry:`.
-    pub entry_labels: bool,
+    /// LLVM syntax outside what the course parsers read (the dialect
+    /// feature `llvm-extras`): every entry block label written, rather
+    /// than only `entry:`.
+    pub llvm_extras: bool,
     /// Strings of printable text ending in `\00` written as they are
     /// (`c"a b\00"`), the rest escaped.
     pub raw_strings: bool,
@@ -50,7 +52,7 @@ impl Style {
         typed_load_gep: true,
         plain_name: |n, _| is_plain(n),
         call_fun_ty: true,
-        entry_labels: true,
+        llvm_extras: true,
         raw_strings: false,
     };
 }
@@ -169,7 +171,7 @@ fn cfg(out: &mut String, st: Style, env: &TypeEnv, c: &Cfg) {
     if let Some(l) = c
         .entry_label
         .as_ref()
-        .filter(|l| st.entry_labels || *l == "entry")
+        .filter(|l| st.llvm_extras || *l == "entry")
     {
         label(out, st, l);
     }

@@ -28,6 +28,6 @@ fn style(d: &Dialect) -> Style {
         st.call_fun_ty = false;
         st.raw_strings = true;
     }
-    st.entry_labels = d.has(Feature::LlvmExtras);
+    st.llvm_extras = d.has(Feature::LlvmExtras);
     st
 }
