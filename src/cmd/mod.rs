@@ -4,6 +4,7 @@ pub mod autograder;
 pub mod bench;
 pub mod check;
 pub mod compile;
+pub mod dialects;
 pub mod fuzz_diff;
 pub mod gen;
 pub mod grade;
