@@ -108,10 +108,23 @@ struct Timing {
     runs: Vec<f64>,
     /// Why it has no (or fewer) times: tool missing, build failed, wrong answer.
     problem: Option<String>,
+    /// The median of `runs`.
+    median: Option<f64>,
+    /// The fastest and slowest of `runs`.
+    min: Option<f64>,
+    max: Option<f64>,
 }
 
 impl Timing {
-    fn median(&self) -> Option<f64> {
+    /// Fills in the summary of the runs.
+    fn summarise(mut self) -> Timing {
+        self.median = self.median_of_runs();
+        self.min = self.runs.iter().copied().reduce(f64::min);
+        self.max = self.runs.iter().copied().reduce(f64::max);
+        self
+    }
+
+    fn median_of_runs(&self) -> Option<f64> {
         let mut v = self.runs.clone();
         v.sort_by(f64::total_cmp);
         let n = v.len();
@@ -120,12 +133,6 @@ impl Timing {
             _ if n % 2 == 1 => v.get(n / 2).copied(),
             _ => Some((v.get(n / 2 - 1)? + v.get(n / 2)?) / 2.0),
         }
-    }
-
-    fn range(&self) -> Option<(f64, f64)> {
-        let min = self.runs.iter().copied().reduce(f64::min)?;
-        let max = self.runs.iter().copied().reduce(f64::max)?;
-        Some((min, max))
     }
 }
 
@@ -219,7 +226,7 @@ pub fn main(a: BenchArgs) -> u8 {
 }
 
 fn print_race(r: &Race) {
-    let base = r.timings.first().and_then(Timing::median);
+    let base = r.timings.first().and_then(|t| t.median);
     println!(
         "{} at {} {}{}:",
         r.program,
@@ -229,7 +236,7 @@ fn print_race(r: &Race) {
             .map_or(String::new(), |n| format!(" ({n} LLVMlite instructions)"))
     );
     for t in &r.timings {
-        let Some(m) = t.median() else {
+        let (Some(m), Some(lo), Some(hi)) = (t.median, t.min, t.max) else {
             println!(
                 "  {:<11} -  ({})",
                 t.engine,
@@ -237,7 +244,6 @@ fn print_race(r: &Race) {
             );
             continue;
         };
-        let (lo, hi) = t.range().unwrap_or((m, m));
         // How many times the first engine's time this one's is.
         let ratio = base.map_or("-".into(), |b| format!("{:.2}x", m / b));
         let rate = r.oracle_insns.map_or(String::new(), |n| {
@@ -304,6 +310,9 @@ fn race(p: &BenchProgram, size: u64, engines: &[Engine], tools: &Tools, reps: u3
                     engine: e.name(),
                     runs: Vec::new(),
                     problem,
+                    median: None,
+                    min: None,
+                    max: None,
                 },
             )
         })
@@ -353,7 +362,7 @@ fn race(p: &BenchProgram, size: u64, engines: &[Engine], tools: &Tools, reps: u3
         unit: p.unit,
         expected,
         oracle_insns: insns,
-        timings: runners.into_iter().map(|(_, t)| t).collect(),
+        timings: runners.into_iter().map(|(_, t)| t.summarise()).collect(),
     })
 }
 
