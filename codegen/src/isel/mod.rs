@@ -15,6 +15,12 @@
 //! (`live.rs`). Nothing is kept in registers across calls. A block entered
 //! by one edge alone, from a block selected before it, starts knowing what
 //! the registers held at that branch; any other block starts from the slots.
+//! A result used right away as a call argument or returned is computed in
+//! that argument register or `rax` (`wanted_in`).
+//!
+//! Once a function is selected, its frame is packed (`compact.rs`) and, when
+//! its body never moves `rsp`, addressed from `rsp` without saving `rbp`
+//! (`frameless.rs`).
 
 mod bits;
 mod call;
@@ -79,7 +85,7 @@ pub(crate) struct FnCtx<'a> {
     flags_only: bool,
     /// Where the current instruction's result is wanted next: the argument
     /// register of the call right after it, or `rax` for the `ret` right
-    /// after it (see [`FnCtx::wanted_in`]).
+    /// after it (see [`wanted_in`]).
     want: Option<Reg>,
 }
 
