@@ -232,6 +232,16 @@ impl Lower<'_> {
         if let Some(slot) = self.funcs.get_mut(fi) {
             *slot = fl;
         }
+        // A block label before the first instruction (a function whose
+        // first block is a loop and that needs no prologue) is the
+        // function's own label.
+        for l in leading_labels(&f.insts) {
+            if let Some(cl) = labels.get_mut(l as usize) {
+                *cl = fl;
+            }
+        }
+        let leading = leading_labels(&f.insts).count();
+        let mut seen = 0;
         for inst in &f.insts {
             match inst {
                 MInst::Comment(c) => {
@@ -239,7 +249,8 @@ impl Lower<'_> {
                     self.comments.entry(at).or_default().push(c.clone());
                 }
                 MInst::Label(l) => {
-                    if aliases.contains_key(l) {
+                    seen += 1;
+                    if seen <= leading || aliases.contains_key(l) {
                         continue;
                     }
                     if let Some(cl) = labels.get_mut(*l as usize) {
@@ -381,6 +392,18 @@ fn imm_op(c8: Code, c32: Code, r: Register, n: i32) -> Result<Instruction, iced_
     } else {
         Instruction::with2(c32, r, n)
     }
+}
+
+/// The labels before the first instruction of a function (comments
+/// aside).
+fn leading_labels(insts: &[MInst]) -> impl Iterator<Item = Label> + '_ {
+    insts
+        .iter()
+        .filter(|i| !matches!(i, MInst::Comment(_)))
+        .map_while(|i| match i {
+            MInst::Label(l) => Some(*l),
+            _ => None,
+        })
 }
 
 /// Labels placed right after another label (an empty block whose branch to

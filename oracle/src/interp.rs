@@ -329,10 +329,17 @@ impl<'p> Machine<'p> {
                     // in its fast path; the first that is not goes below.
                     if fast {
                         for insn in code.insns.get(pc..).unwrap_or(&[]) {
-                            if !self.fast_insn(insn, base) {
-                                break;
+                            if self.fast_insn(insn, base) {
+                                pc += 1;
+                                continue;
                             }
-                            pc += 1;
+                            // A call of a defined function that enters its
+                            // frame; any error is raised again below.
+                            if self.fast_call(insn, base, pc) {
+                                self.fuel += (n - pc) as u64;
+                                continue 'outer;
+                            }
+                            break;
                         }
                     }
                 }
@@ -656,6 +663,27 @@ pub(crate) fn operand_ref<'a>(
 }
 
 impl Machine<'_> {
+    /// The common case of `interp_call` (a constant callee naming a
+    /// defined function, every check passing): enters the callee's frame
+    /// and returns true. Otherwise returns false with nothing observable
+    /// changed (locals above the innermost frame are free space), so that
+    /// the general rule runs and raises the error.
+    #[inline(always)]
+    fn fast_call(&mut self, insn: &crate::resolve::Insn, base: usize, pc: usize) -> bool {
+        let crate::resolve::Insn::Call {
+            dst,
+            fty,
+            args,
+            direct: Some(i),
+            ..
+        } = insn
+        else {
+            return false;
+        };
+        self.set_pc(pc);
+        self.call_defined(*i, *dst, *fty, args, base).is_ok()
+    }
+
     /// The call of defined function `i`: its declared type must be the
     /// call's annotated type `fty`; the arguments (evaluated in the
     /// caller's frame at `base`) start its new frame.

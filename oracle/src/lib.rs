@@ -30,7 +30,7 @@ pub mod runtime;
 pub mod tytable;
 pub mod value;
 
-pub use bench::bench_programs;
+pub use bench::{bench_programs, BenchProgram};
 pub use interp::TraceStep;
 pub use record::PointerTypeRecord;
 pub use report::render_undefined;

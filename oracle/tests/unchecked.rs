@@ -116,7 +116,7 @@ b:
 #[test]
 fn line_deletions_never_panic() {
     let mut texts: Vec<String> = PROGRAMS.iter().map(|s| s.to_string()).collect();
-    texts.extend(oracle::bench_programs().iter().map(|(_, t)| t.to_string()));
+    texts.extend(oracle::bench_programs().iter().map(|p| p.text.to_string()));
     let mut ran = 0;
     for text in &texts {
         let lines: Vec<&str> = text.lines().collect();

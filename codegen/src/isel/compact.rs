@@ -36,7 +36,7 @@ impl Moves {
 }
 
 /// The memory operand of an instruction, if it has one.
-fn mem_of(i: &mut MInst) -> Option<&mut Mem> {
+pub(super) fn mem_of(i: &mut MInst) -> Option<&mut Mem> {
     match i {
         MInst::Load(_, m) | MInst::Store(m, _) | MInst::Lea(_, m) => Some(m),
         _ => None,

@@ -87,9 +87,20 @@ impl FnCtx<'_> {
                 Bop::Sub => n.checked_neg(),
                 _ => None,
             };
-            if let Some(disp) = disp.filter(|_| !self.dead_after(a)) {
-                let d = self.pick(&[a]);
+            // The same when the result is wanted in another register, or
+            // in `a` itself (whose value, if still needed, is stored first).
+            let elsewhere = self.want.is_some_and(|w| w != a);
+            if let Some(disp) = disp.filter(|_| !self.dead_after(a) || elsewhere) {
+                let d = if self.want == Some(a) {
+                    a
+                } else {
+                    self.pick_result(&[a])
+                };
+                // The lea reads `a` as it writes `d`: if `a` is overwritten,
+                // only later uses make its value needed.
+                self.uses_done = true;
                 self.emit(MInst::Lea(d, Mem { base: a, disp }));
+                self.uses_done = false;
                 return Ok(d);
             }
             let d = self.dest_for(a, &[]);
@@ -127,7 +138,14 @@ impl FnCtx<'_> {
             return Ok(d);
         }
         let b = self.src(op2, &[a])?;
-        let d = self.dest_for(a, &[b]);
+        // A commutative operation computes into `b` when the result is
+        // wanted where `b` is and `b` dies here.
+        let commutes = matches!(bop, Bop::Add | Bop::Mul | Bop::And | Bop::Or | Bop::Xor);
+        let (d, b) = if commutes && self.want == Some(b) && b != a && self.dead_after(b) {
+            (self.dest_for(b, &[a]), a)
+        } else {
+            (self.dest_for(a, &[b]), b)
+        };
         let op = match bop {
             Bop::Add => Alu::Add,
             Bop::Sub => Alu::Sub,
@@ -176,7 +194,7 @@ impl FnCtx<'_> {
     /// `%L = load S* OP`: `d = [p]` (`[rbp - k]` for an entry alloca).
     fn compile_load(&mut self, ptr: &Operand) -> Result<Reg, CodegenError> {
         let m = self.address(ptr, &[])?;
-        let d = self.pick(&[m.base]);
+        let d = self.pick_result(&[m.base]);
         self.emit(MInst::Load(d, m));
         Ok(d)
     }

@@ -15,11 +15,18 @@
 //! (`live.rs`). Nothing is kept in registers across calls. A block entered
 //! by one edge alone, from a block selected before it, starts knowing what
 //! the registers held at that branch; any other block starts from the slots.
+//! A result used right away as a call argument or returned is computed in
+//! that argument register or `rax` (`wanted_in`).
+//!
+//! Once a function is selected, its frame is packed (`compact.rs`) and, when
+//! its body never moves `rsp`, addressed from `rsp` without saving `rbp`
+//! (`frameless.rs`).
 
 mod bits;
 mod call;
 mod compact;
 mod frame;
+mod frameless;
 mod gep;
 mod insn;
 mod live;
@@ -76,6 +83,10 @@ pub(crate) struct FnCtx<'a> {
     /// The instruction is an `icmp` whose only use is the block's `cbr`,
     /// which branches on the flags: no 0/1 value is needed.
     flags_only: bool,
+    /// Where the current instruction's result is wanted next: the argument
+    /// register of the call right after it, or `rax` for the `ret` right
+    /// after it (see [`wanted_in`]).
+    want: Option<Reg>,
 }
 
 /// Selects the machine instructions of `f`: prologue, then every block in
@@ -116,6 +127,7 @@ pub(crate) fn compile_fdecl(
         folds: HashMap::default(),
         mutation: opts.mutation,
         flags_only: false,
+        want: None,
     };
     cx.prologue();
     let reserve_at = (cx.frame.size > 0).then_some(2);
@@ -136,6 +148,7 @@ pub(crate) fn compile_fdecl(
         for (i, insn) in block.insns.iter().enumerate() {
             cx.pos = i;
             cx.flags_only = i + 1 == block.insns.len() && cx.flags_only_icmp(block);
+            cx.want = wanted_in(block, i);
             if comments {
                 cx.emit(MInst::Comment(spec::print::print_insn(env, insn)));
             }
@@ -147,6 +160,7 @@ pub(crate) fn compile_fdecl(
         let next = label.map_or(0, |l| l + 1);
         cx.pos = block.insns.len();
         cx.flags_only = false;
+        cx.want = None;
         let fused = fused_condition(block).map(|cc| insn::mutate_cc(cc, cx.mutation));
         cx.compile_term(&block.term, next, fused)?;
         let returns = matches!(block.term.kind, TermKind::Ret(..));
@@ -155,10 +169,34 @@ pub(crate) fn compile_fdecl(
     if let Some(at) = reserve_at {
         compact::compact_frame(&cx.frame, &mut cx.out, at);
     }
+    frameless::drop_frame_pointer(&mut cx.out);
     Ok(MFunc {
         name: f.name.clone(),
         insts: cx.out,
     })
+}
+
+/// The register the result of instruction `i` of `block` is wanted in:
+/// when the very next instruction is a call that passes it as one of its
+/// first six arguments, that argument's register; when `i` is the last
+/// instruction and the block returns it, `rax`. Computing it there saves
+/// the copy the call or the `ret` would make.
+fn wanted_in(block: &spec::Block, i: usize) -> Option<Reg> {
+    let x = block.insns.get(i)?.result.as_deref()?;
+    let is_x = |op: &Operand| matches!(&op.kind, OperandKind::Id(y) if y == x);
+    match block.insns.get(i + 1) {
+        Some(next) => match &next.kind {
+            InsnKind::Call { callee, args, .. } if !is_x(callee) => {
+                let k = args.iter().position(|(_, op)| is_x(op))?;
+                Reg::ARGS.get(k).copied()
+            }
+            _ => None,
+        },
+        None => match &block.term.kind {
+            TermKind::Ret(_, Some(op)) if is_x(op) => Some(Reg::Rax),
+            _ => None,
+        },
+    }
 }
 
 /// The condition of the block's last instruction when it is the `icmp`

@@ -41,6 +41,20 @@ impl FnCtx<'_> {
         r
     }
 
+    /// A register to compute the current instruction's result into, not
+    /// one of `avoid`: the register it is wanted in next when there is one
+    /// (whatever that register holds is stored first if still needed, as
+    /// for any register reused), else as [`FnCtx::pick`].
+    pub(super) fn pick_result(&mut self, avoid: &[Reg]) -> Reg {
+        match self.want.filter(|w| !avoid.contains(w)) {
+            Some(w) => {
+                self.touch(w);
+                w
+            }
+            None => self.pick(avoid),
+        }
+    }
+
     /// The register currently holding local `disp`, if any.
     pub(super) fn holding(&self, disp: i32) -> Option<Reg> {
         Reg::ALL

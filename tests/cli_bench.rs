@@ -1,0 +1,52 @@
+//! `lloracle bench` at a tiny scale: both races run, every engine that is
+//! installed gives a time for the right answer, and `--json` carries what
+//! the table shows. (The timings themselves are not asserted: speed claims
+//! come from measurements, not tests.)
+
+use std::process::Command;
+
+#[test]
+fn bench_json_at_a_tiny_scale() {
+    let out = Command::new(env!("CARGO_BIN_EXE_lloracle"))
+        .args([
+            "bench", "--scale", "0.0001", "--reps", "2", "--json", "fib", "list",
+        ])
+        .output()
+        .expect("run lloracle");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "stderr: {stderr}");
+    assert!(!stderr.contains("wrong answer"), "stderr: {stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["reps"], 2);
+    let races = |k: &str| v[k].as_array().cloned().unwrap_or_default();
+    let (interp, native) = (races("interpreters"), races("native"));
+    // fib's size 30 at scale 10^-4 is 30 - log_phi(10^4) = 30 - 19.1 = 11,
+    // and fib(11) = 89; list's 5,000 walks become 0.5, and at least 1 runs;
+    // one walk sums 500500.
+    let names: Vec<_> = interp.iter().map(|r| r["program"].clone()).collect();
+    assert_eq!(names, ["fib", "list"]);
+    assert_eq!(interp[0]["size"], 11);
+    assert_eq!(interp[0]["expected"], 89);
+    assert_eq!(interp[1]["size"], 1);
+    assert_eq!(interp[1]["expected"], 500_500);
+    for race in interp.iter().chain(&native) {
+        for t in race["timings"].as_array().expect("timings") {
+            let runs = t["runs"].as_array().expect("runs");
+            match t["problem"].as_str() {
+                // A missing tool: no runs, and the table says why.
+                Some(p) => {
+                    assert!(p.contains("not found"), "{}: {p}", t["engine"]);
+                    assert!(runs.is_empty());
+                }
+                None => {
+                    assert_eq!(runs.len(), 2, "{}", t["engine"]);
+                    assert!(t["median"].as_f64().is_some_and(|m| m > 0.0));
+                    assert!(t["min"].as_f64() <= t["max"].as_f64());
+                }
+            }
+        }
+    }
+    // The oracle is always there, first in its race.
+    assert_eq!(interp[0]["timings"][0]["engine"], "oracle");
+    assert!(interp[0]["timings"][0]["problem"].is_null());
+}
