@@ -102,6 +102,11 @@ const CASES: &[Case] = &[
         "@f = global i64 0\ndefine i64 @f() {\n  ret i64 0\n}\n",
     ),
     case(
+        "runtime-defined",
+        "declare void @ll_puts(i8*)\n@puts = global i64 0\ndefine void @ll_puts2(i8* %s) {\n  ret void\n}\n",
+        "define void @ll_puts(i8* %s) {\n  ret void\n}\n",
+    ),
+    case(
         "global-init",
         "@g = global i64* null\n@h = global i1 1\n@k = global i64** @g\n",
         "@g = global i64 null\n",

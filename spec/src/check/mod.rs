@@ -99,6 +99,10 @@ pub const RULES: &[(&str, &str)] = &[
         "globals, functions and declares share one namespace and each name is defined once",
     ),
     (
+        "runtime-defined",
+        "no function or global data is named after a runtime function (ll_puts, ll_strcat, ll_ltoa)",
+    ),
+    (
         "global-init",
         "a global's initializer has the global's declared type",
     ),
@@ -227,6 +231,7 @@ pub fn check_with(prog: &Prog, opts: &CheckOptions) -> Result<(), Vec<Diagnostic
     c.type_cycle();
     c.named_type_definitions();
     c.duplicate_global();
+    c.runtime_defined();
     c.globals();
     c.declares();
     for f in &prog.fdecls {
