@@ -8,6 +8,7 @@ use crate::memory::Memory;
 use crate::place::Shape;
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, Value};
+use spec::layout::Layout;
 
 /// The checks of ORACLE-SEMANTICS.md's GEP rule, numbered as there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +23,8 @@ pub enum GepCheck {
     Subtree = 4,
     /// 5. The target is compatible with GEPTY's result.
     Target = 5,
-    /// 6. The native byte offset equals the offset of the node reached.
+    /// 6. The native byte offset equals the offset of the node reached, in
+    /// both layouts, and is the same in both.
     Layout = 6,
 }
 
@@ -56,7 +58,7 @@ impl GepCheck {
             GepCheck::Subtree => "an index is outside its struct or array (the path targets no subtree)",
             GepCheck::Target => "its target is not compatible with the type GEPTY gives the result",
             GepCheck::Layout => {
-                "the annotated type is nested differently from the allocated one, so native code would compute another address"
+                "the address native code computes differs from the node reached: the annotated type is nested differently from the allocated one, or the address depends on the size of i8 (0 in the course layout, 1 in LLVM's)"
             }
         }
     }
@@ -223,7 +225,8 @@ fn target_check(tys: &mut TyTable, q: &Ptr, typed: bool, result: TyId) -> Result
     }
 }
 
-/// Check 6, the layout check: the byte offset native code computes for the
+/// Check 6, the layout check, in both layouts (`i8` of size 0, the
+/// course's, and 1, LLVM's): the byte offset native code computes for the
 /// result (the base's offset plus `gep_offset(T1, indices)`) must equal the
 /// offset of the node the path reached in its block, which is the base's
 /// offset plus `gep_offset(A, indices)` for A the effective tag at the base
@@ -231,6 +234,11 @@ fn target_check(tys: &mut TyTable, q: &Ptr, typed: bool, result: TyId) -> Result
 /// move among array elements of type A by check 3, and the other indices
 /// walking down from A). So the check is
 /// `gep_offset(T1, idxs) == gep_offset(A, idxs)`, true at once when T1 is A.
+/// And the offset must not depend on the layout: every pointer the oracle
+/// makes has the same offset in its block in both layouts (a block's root
+/// is at 0, and each GEP keeps it so), which holds for the result when
+/// `gep_offset(T1, idxs)` is the same in both. Types without an `i8`
+/// have the same offsets in both layouts, so only LLVM's is computed.
 #[inline(always)]
 pub fn layout_check(
     tys: &mut TyTable,
@@ -238,13 +246,28 @@ pub fn layout_check(
     actual: TyId,
     idxs: &[i64],
 ) -> Result<(), GepCheck> {
-    if tys.ty_eq(t1, actual) {
+    let same = tys.ty_eq(t1, actual);
+    let bytes = tys.has_bytes(t1) || (!same && tys.has_bytes(actual));
+    if same && !bytes {
         return Ok(());
     }
-    let native = tys.env.gep_offset(tys.ty(t1), idxs);
-    let reached = tys.env.gep_offset(tys.ty(actual), idxs);
-    match (native, reached) {
-        (Some(a), Some(b)) if a == b => Ok(()),
-        _ => Err(GepCheck::Layout),
+    let layouts: &[Layout] = if bytes {
+        &Layout::BOTH
+    } else {
+        &[Layout::Llvm]
+    };
+    let mut first = None;
+    for &l in layouts {
+        let native = tys.env.gep_offset_in(tys.ty(t1), idxs, l);
+        let reached = if same {
+            native
+        } else {
+            tys.env.gep_offset_in(tys.ty(actual), idxs, l)
+        };
+        match (native, reached) {
+            (Some(a), Some(b)) if a == b && first.map_or(true, |f| f == a) => first = Some(a),
+            _ => return Err(GepCheck::Layout),
+        }
     }
+    Ok(())
 }

@@ -4,6 +4,7 @@
 //! compatible, gep_offset) stay in `spec::types::TypeEnv`; this table only
 //! remembers their answers per pair of numbers.
 
+use spec::layout::Layout;
 use spec::{Ty, TypeEnv};
 use std::collections::HashMap;
 
@@ -46,6 +47,7 @@ pub struct TyTable {
     eq_memo: HashMap<(TyId, TyId), bool>,
     compat_memo: HashMap<(TyId, TyId), bool>,
     cells: HashMap<TyId, u64>,
+    bytes_memo: HashMap<TyId, bool>,
     /// Each named type with the number of its definition: its node is a
     /// copy of the definition's, made once the definition is complete.
     aliases: Vec<(TyId, TyId)>,
@@ -67,6 +69,7 @@ impl TyTable {
             eq_memo: HashMap::new(),
             compat_memo: HashMap::new(),
             cells: HashMap::new(),
+            bytes_memo: HashMap::new(),
             aliases: Vec::new(),
             aliases_done: 0,
             places: Vec::new(),
@@ -240,9 +243,20 @@ impl TyTable {
     }
 
     /// The byte offset of `path` in a block whose trees have type `tag`
-    /// (`TypeEnv::gep_offset`, the course layout).
-    pub fn path_offset(&self, tag: TyId, path: &[u32]) -> Option<i64> {
+    /// in `layout` (`TypeEnv::gep_offset_in`).
+    pub fn path_offset(&self, tag: TyId, path: &[u32], layout: Layout) -> Option<i64> {
         let idxs: Vec<i64> = path.iter().map(|&i| i as i64).collect();
-        self.env.gep_offset(self.ty(tag), &idxs)
+        self.env.gep_offset_in(self.ty(tag), &idxs, layout)
+    }
+
+    /// Whether type `id` holds an `i8` outside pointers, so that the two
+    /// layouts can differ on it (`TypeEnv::has_bytes`), memoised.
+    pub fn has_bytes(&mut self, id: TyId) -> bool {
+        if let Some(&b) = self.bytes_memo.get(&id) {
+            return b;
+        }
+        let b = self.env.has_bytes(self.ty(id));
+        self.bytes_memo.insert(id, b);
+        b
     }
 }

@@ -32,13 +32,17 @@ pub enum UndefinedKind {
     PointerOrderCompare,
     /// A signed order on `i1`, where the spec and course back ends disagree.
     AmbiguousI1Order,
+    /// `eq`/`ne` on pointers into different blocks where one is at the end
+    /// of its block or a block has size 0 (in either layout): natively the
+    /// two may share an address, so the answer is the compiler's choice.
+    AmbiguousPointerEq,
     /// A runtime function called with arguments that are not valid strings.
     BadRuntimeCall,
 }
 
 impl UndefinedKind {
     /// Every kind, in ORACLE-SEMANTICS.md's order.
-    pub const ALL: [UndefinedKind; 12] = [
+    pub const ALL: [UndefinedKind; 13] = [
         UndefinedKind::NullDeref,
         UndefinedKind::UndefPtrDeref,
         UndefinedKind::OutOfBounds,
@@ -50,6 +54,7 @@ impl UndefinedKind {
         UndefinedKind::ShiftOutOfRange,
         UndefinedKind::PointerOrderCompare,
         UndefinedKind::AmbiguousI1Order,
+        UndefinedKind::AmbiguousPointerEq,
         UndefinedKind::BadRuntimeCall,
     ];
 
@@ -67,6 +72,7 @@ impl UndefinedKind {
             UndefinedKind::ShiftOutOfRange => "shift-out-of-range",
             UndefinedKind::PointerOrderCompare => "pointer-order-compare",
             UndefinedKind::AmbiguousI1Order => "ambiguous-i1-order",
+            UndefinedKind::AmbiguousPointerEq => "ambiguous-pointer-eq",
             UndefinedKind::BadRuntimeCall => "bad-runtime-call",
         }
     }

@@ -67,6 +67,10 @@ pub const RULES: &[(&str, &str)] = &[
     ("duplicate-type", "a named type is defined at most once"),
     ("type-defined", "every named type used anywhere is defined"),
     (
+        "type-size",
+        "a data type's size is at most 2^63 - 1 bytes in both layouts (i8 of size 0 and 1)",
+    ),
+    (
         "type-cycle",
         "every cycle of named types is broken by a pointer",
     ),
