@@ -607,8 +607,13 @@ fn resolve_insn(
 ) -> Result<Insn, Internal> {
     Ok(match k {
         InsnKind::Binop { bop, ty, op1, op2 } => {
-            if !tys.env.ty_eq(ty, &Ty::I64) {
-                return Err(internal(span, "a binary operation must be at type i64"));
+            let i1_bitwise =
+                tys.env.ty_eq(ty, &Ty::I1) && matches!(bop, Bop::And | Bop::Or | Bop::Xor);
+            if !tys.env.ty_eq(ty, &Ty::I64) && !i1_bitwise {
+                return Err(internal(
+                    span,
+                    "a binary operation must be at type i64 (and, or, xor also at i1)",
+                ));
             }
             match (sc.op(op1)?, sc.op(op2)?) {
                 (Op::Local(a), Op::Local(b)) => Insn::BinopLocals {

@@ -386,7 +386,7 @@ impl FnTyper<'_, '_> {
     /// The typed type the instruction gives its result.
     fn def_ty(&mut self, insn: &Insn) -> Ty {
         match &insn.kind {
-            InsnKind::Binop { .. } => Ty::I64,
+            InsnKind::Binop { ty, .. } => ty.clone(),
             InsnKind::Icmp { .. } => Ty::I1,
             InsnKind::Alloca { ty } => {
                 let c = self.result_node(insn);

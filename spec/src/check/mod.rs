@@ -133,7 +133,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "binop-type",
-        "a binary operation is at type i64 and both operands have type i64",
+        "a binary operation is at type i64 (and, or, xor also at i1) and both operands have that type",
     ),
     (
         "load-type",
@@ -175,7 +175,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "bitcast-type",
-        "bitcast T1* OP to T2*: both types are pointers and OP has type T1*",
+        "bitcast T1* OP to T2*: both types are pointers and OP has type T1* (or bitcast S OP to S for a non-pointer S)",
     ),
     (
         "ret-type",
