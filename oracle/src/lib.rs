@@ -54,6 +54,9 @@ pub struct Options {
     /// local is one cell, a string ceil(bytes / 8); a cell costs the host
     /// about 40 bytes.
     pub max_cells: u64,
+    /// The most stack bytes the active calls may need (each call counted
+    /// by `spec::limits::frame_bytes`) before `stack-exhausted`.
+    pub max_stack_bytes: u64,
 }
 
 impl Default for Options {
@@ -64,6 +67,7 @@ impl Default for Options {
             fuel: 1_000_000_000,
             max_depth: 100_000,
             max_cells: 16_000_000,
+            max_stack_bytes: spec::limits::STACK_BUDGET_BYTES,
         }
     }
 }
@@ -181,6 +185,7 @@ fn run_inner(
         opts.max_depth,
         opts.max_cells,
     );
+    m.max_stack_bytes = opts.max_stack_bytes;
     if let Some(t) = trace {
         m.set_trace(t);
     }

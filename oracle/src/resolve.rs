@@ -186,6 +186,10 @@ pub struct Func {
     pub params: u32,
     /// How many slots its locals take.
     pub nslots: u32,
+    /// The stack bytes a call of it needs at most in a course-layout
+    /// compilation (`spec::limits::frame_bytes`: its locals and
+    /// parameters, its allocas, the per-call overhead).
+    pub frame_bytes: u64,
     /// Block 0 is the entry block.
     pub blocks: Vec<Code>,
     /// The name of each slot (empty for unnamed results), for messages.
@@ -586,11 +590,20 @@ fn resolve_fdecl(
             *n = name.to_string();
         }
     }
+    let alloca_sizes = all
+        .iter()
+        .flat_map(|b| &b.insns)
+        .filter_map(|i| match &i.kind {
+            spec::InsnKind::Alloca { ty } => Some(tys.env.size_of(ty)),
+            _ => None,
+        });
+    let frame_bytes = spec::limits::frame_bytes(u64::from(sc.nslots), alloca_sizes);
     let func = Func {
         name: f.name.clone(),
         fun_ty: tys.intern(&f.fun_ty()),
         params,
         nslots: sc.nslots,
+        frame_bytes,
         blocks,
         slot_names,
     };

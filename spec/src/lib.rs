@@ -1,7 +1,8 @@
 //! LLVMlite as a library: the abstract syntax ([`ast`]), source positions
 //! ([`span`]), diagnostics ([`diag`]), the spec's type functions FLATTEN,
 //! PTRTOI8, compatibility and GEPTY ([`types`]), the course data layout
-//! ([`layout`]) and the outcome of a run ([`outcome`]).
+//! ([`layout`]), the stack budget ([`limits`]) and the outcome of a run
+//! ([`outcome`]).
 //!
 //! The normative text is the LLVMlite document (shared/seeds/000_*.txt);
 //! the decisions it leaves open are in shared/spec/ORACLE-SEMANTICS.md.
@@ -10,6 +11,7 @@ pub mod ast;
 pub mod check;
 pub mod diag;
 pub mod layout;
+pub mod limits;
 pub mod opaque;
 pub mod outcome;
 pub mod parse;

@@ -90,15 +90,19 @@ pub enum LimitKind {
     FuelExhausted,
     /// More nested calls than the depth limit allows.
     CallDepthExceeded,
+    /// The active calls need more stack bytes than the budget
+    /// (`limits::STACK_BUDGET_BYTES`, counted by `limits::frame_bytes`).
+    StackExhausted,
     /// More memory cells allocated than the memory budget allows.
     MemoryExhausted,
 }
 
 impl LimitKind {
     /// Every kind.
-    pub const ALL: [LimitKind; 3] = [
+    pub const ALL: [LimitKind; 4] = [
         LimitKind::FuelExhausted,
         LimitKind::CallDepthExceeded,
+        LimitKind::StackExhausted,
         LimitKind::MemoryExhausted,
     ];
 
@@ -107,6 +111,7 @@ impl LimitKind {
         match self {
             LimitKind::FuelExhausted => "fuel-exhausted",
             LimitKind::CallDepthExceeded => "call-depth-exceeded",
+            LimitKind::StackExhausted => "stack-exhausted",
             LimitKind::MemoryExhausted => "memory-exhausted",
         }
     }
