@@ -117,6 +117,43 @@ pub fn run_with_stats(
     (o, s)
 }
 
+/// [`run_with_stats`] with the fast paths off: every instruction runs by
+/// its rule in `insns`, as in a traced run (`lloracle run --trace`).
+pub fn run_rules_only(
+    prog: &Prog,
+    src: Option<&Source>,
+    args: &[String],
+    opts: &Options,
+) -> (Outcome, Stats) {
+    run_with_trace(prog, src, args, opts, &mut |_| {})
+}
+
+/// Runs `prog` twice, with the fast paths (as [`run`] does) and with the
+/// rules alone ([`run_rules_only`]): the fast paths are the rules
+/// restricted to inputs where they cannot fail, so both runs must end in
+/// the same outcome (value, output, error kind, message and location)
+/// after the same number of steps. The outcome, or what differs.
+pub fn compare_fast_paths_with_rules(
+    prog: &Prog,
+    args: &[String],
+    opts: &Options,
+) -> Result<Outcome, String> {
+    let (fast, fast_stats) = run_with_stats(prog, None, args, opts);
+    let (rules, rules_stats) = run_rules_only(prog, None, args, opts);
+    if fast != rules {
+        return Err(format!(
+            "the fast paths give\n  {fast}\nthe rules alone give\n  {rules}"
+        ));
+    }
+    if fast_stats != rules_stats {
+        return Err(format!(
+            "both give {fast}, but after {} steps with the fast paths and {} with the rules alone",
+            fast_stats.executed, rules_stats.executed
+        ));
+    }
+    Ok(fast)
+}
+
 /// [`run`], also recording for every local that receives a pointer the
 /// effective type at the pointer's target (see [`record`]): the dynamic
 /// side of type recovery's soundness check.
