@@ -20,6 +20,9 @@ fuzz_target!(|data: &[u8]| {
         ..oracle::Options::default()
     };
     if let Err(e) = oracle::compare_fast_paths_with_rules(&prog, &[], &opts) {
-        panic!("the fast paths and the rules disagree: {e}\n{}", spec::print(&prog));
+        panic!(
+            "the fast paths and the rules disagree: {e}\n{}",
+            spec::print(&prog)
+        );
     }
 });
