@@ -6,7 +6,7 @@
 
 use crate::memory::Memory;
 use crate::place::Shape;
-use crate::tytable::{TyId, TyTable};
+use crate::tytable::{TyId, TyNode, TyTable};
 use crate::value::{Ptr, Value};
 use spec::layout::Layout;
 
@@ -111,6 +111,9 @@ pub fn gep_ptr(
     idxs: &[i64],
 ) -> Result<(Ptr, GepShift), GepCheck> {
     let p = base_check(mem, p)?;
+    if *tys.node(base) == TyNode::I8 {
+        return char_gep(tys, p, idxs);
+    }
     let actual = compatible_check(tys, p, base)?;
     let (&i0, rest) = idxs.split_first().ok_or(GepCheck::Subtree)?;
     sibling_check(tys, p, i0)?;
@@ -123,6 +126,32 @@ pub fn gep_ptr(
         lo: lo_set.then(|| i64::from(q.lo) - i64::from(p.off)),
     };
     Ok((q, shift))
+}
+
+/// `getelementptr i8, i8* p, i0` (the course form that names the pointee
+/// of an `i8*`, ORACLE-SEMANTICS.md's accepted course forms): for `p` a
+/// pointer to a string or its first character, `i0 = 0` gives `p`, the same
+/// address in every layout. Any other `i0` would address another character
+/// (check 3: only a string's first character is addressable); any other
+/// target is not a string (check 2).
+#[cold]
+fn char_gep(tys: &TyTable, p: &Ptr, idxs: &[i64]) -> Result<(Ptr, GepShift), GepCheck> {
+    let place = tys.place(p.place).ok_or(GepCheck::Compatible)?;
+    if !matches!(place.shape, Shape::Str | Shape::Char) {
+        return Err(GepCheck::Compatible);
+    }
+    match idxs {
+        [0] => Ok((
+            *p,
+            GepShift {
+                place: p.place,
+                delta: 0,
+                lo: None,
+            },
+        )),
+        [_] => Err(GepCheck::Sibling),
+        _ => Err(GepCheck::Subtree),
+    }
 }
 
 /// Check 1: the base is a `Ptr` into a block that can be accessed.
