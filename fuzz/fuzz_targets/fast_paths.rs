@@ -13,12 +13,7 @@ fuzz_target!(|data: &[u8]| {
     let Some(prog) = lloracle_fuzz::program_from_bytes(data) else {
         return;
     };
-    let opts = oracle::Options {
-        fuel: 200_000,
-        max_cells: 1_000_000,
-        max_depth: 1_000,
-        ..oracle::Options::default()
-    };
+    let opts = lloracle_fuzz::oracle_options();
     if let Err(e) = oracle::compare_fast_paths_with_rules(&prog, &[], &opts) {
         panic!(
             "the fast paths and the rules disagree: {e}\n{}",

@@ -23,8 +23,7 @@ pub enum GepCheck {
     Subtree = 4,
     /// 5. The target is compatible with GEPTY's result.
     Target = 5,
-    /// 6. The native byte offset equals the offset of the node reached, in
-    /// both layouts, and is the same in both.
+    /// 6. The native byte offset is the reached node's, in both layouts alike.
     Layout = 6,
 }
 
@@ -294,7 +293,7 @@ pub fn layout_check(
             tys.env.gep_offset_in(tys.ty(actual), idxs, l)
         };
         match (native, reached) {
-            (Some(a), Some(b)) if a == b && first.map_or(true, |f| f == a) => first = Some(a),
+            (Some(a), Some(b)) if a == b && first.is_none_or(|f| f == a) => first = Some(a),
             _ => return Err(GepCheck::Layout),
         }
     }

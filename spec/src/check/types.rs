@@ -10,7 +10,7 @@
 
 use super::Checker;
 use crate::ast::Ty;
-use crate::layout::Layout;
+use crate::layout::{names_not_under_pointer, Layout};
 use crate::span::Span;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -245,22 +245,6 @@ fn value_why(rule: &str) -> &'static str {
         "local-simple" => "call results and arguments have simple types (i1, i64 or a pointer)",
         _ => "expected a simple type (i1, i64 or a pointer)",
     }
-}
-
-/// The names occurring in `ty` not under a pointer and not inside a
-/// function type (explicit stack).
-fn names_not_under_pointer(ty: &Ty) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut stack = vec![ty];
-    while let Some(t) = stack.pop() {
-        match t {
-            Ty::Named(n) => out.push(n.as_str()),
-            Ty::Struct(ts) => stack.extend(ts.iter()),
-            Ty::Array(_, t) => stack.push(t),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// A shortest path of names `start -> ... -> last` with an edge from `last`
