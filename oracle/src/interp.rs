@@ -2,7 +2,9 @@
 //! "Instructions"): `interp_call` and `interp_cfg`, one function per
 //! instruction. LLVMlite calls do not recurse on the host: the active calls
 //! are an explicit stack of frames, so deep LLVMlite recursion ends in
-//! `call-depth-exceeded`, never in a host stack overflow.
+//! `call-depth-exceeded` (too many calls) or `stack-exhausted` (calls that
+//! would need more native stack than `spec::limits::STACK_BUDGET_BYTES`),
+//! never in a host stack overflow.
 
 use crate::memory::{AllocKind, Memory};
 use crate::report;
