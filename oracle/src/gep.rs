@@ -110,7 +110,7 @@ pub fn gep_ptr(
     idxs: &[i64],
 ) -> Result<(Ptr, GepShift), GepCheck> {
     let p = base_check(mem, p)?;
-    if *tys.node(base) == TyNode::I8 {
+    if matches!(tys.node(base), TyNode::I8) {
         return char_gep(tys, p, idxs);
     }
     let actual = compatible_check(tys, p, base)?;

@@ -47,7 +47,9 @@ pub struct TyTable {
     eq_memo: HashMap<(TyId, TyId), bool>,
     compat_memo: HashMap<(TyId, TyId), bool>,
     cells: HashMap<TyId, u64>,
-    bytes_memo: HashMap<TyId, bool>,
+    /// Per type number: 0 not yet known, 1 no `i8`, 2 an `i8` (see
+    /// `has_bytes`; a vector, as GEPs ask on every execution).
+    bytes_memo: Vec<u8>,
     /// Each named type with the number of its definition: its node is a
     /// copy of the definition's, made once the definition is complete.
     aliases: Vec<(TyId, TyId)>,
@@ -69,7 +71,7 @@ impl TyTable {
             eq_memo: HashMap::new(),
             compat_memo: HashMap::new(),
             cells: HashMap::new(),
-            bytes_memo: HashMap::new(),
+            bytes_memo: Vec::new(),
             aliases: Vec::new(),
             aliases_done: 0,
             places: Vec::new(),
@@ -251,12 +253,23 @@ impl TyTable {
 
     /// Whether type `id` holds an `i8` outside pointers, so that the two
     /// layouts can differ on it (`TypeEnv::has_bytes`), memoised.
+    #[inline]
     pub fn has_bytes(&mut self, id: TyId) -> bool {
-        if let Some(&b) = self.bytes_memo.get(&id) {
-            return b;
+        match self.bytes_memo.get(id as usize) {
+            Some(1) => false,
+            Some(2) => true,
+            _ => self.has_bytes_slow(id),
         }
+    }
+
+    #[cold]
+    fn has_bytes_slow(&mut self, id: TyId) -> bool {
         let b = self.env.has_bytes(self.ty(id));
-        self.bytes_memo.insert(id, b);
+        let i = id as usize;
+        if self.bytes_memo.len() <= i {
+            self.bytes_memo.resize(i + 1, 0);
+        }
+        self.bytes_memo[i] = 1 + u8::from(b);
         b
     }
 }
