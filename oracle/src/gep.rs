@@ -110,10 +110,12 @@ pub fn gep_ptr(
     idxs: &[i64],
 ) -> Result<(Ptr, GepShift), GepCheck> {
     let p = base_check(mem, p)?;
-    if matches!(tys.node(base), TyNode::I8) {
-        return char_gep(tys, p, idxs);
-    }
-    let actual = compatible_check(tys, p, base)?;
+    let actual = match compatible_check(tys, p, base) {
+        Ok(actual) => actual,
+        // `i8` over a whole string (a pointer to a character passes).
+        Err(_) if matches!(tys.node(base), TyNode::I8) => return char_gep(tys, p, idxs),
+        Err(e) => return Err(e),
+    };
     let (&i0, rest) = idxs.split_first().ok_or(GepCheck::Subtree)?;
     sibling_check(tys, p, i0)?;
     let (q, typed, lo_set) = new_path(tys, p, i0, rest)?;
@@ -134,6 +136,7 @@ pub fn gep_ptr(
 /// (check 3: only a string's first character is addressable); any other
 /// target is not a string (check 2).
 #[cold]
+#[inline(never)]
 fn char_gep(tys: &TyTable, p: &Ptr, idxs: &[i64]) -> Result<(Ptr, GepShift), GepCheck> {
     let place = tys.place(p.place).ok_or(GepCheck::Compatible)?;
     if !matches!(place.shape, Shape::Str | Shape::Char) {
