@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
     let Some(prog) = lloracle_fuzz::program_from_bytes(data) else {
         return;
     };
-    let opts = lloracle_fuzz::small_limits();
+    let opts = lloracle_fuzz::oracle_options();
     let want = oracle::run(&prog, None, &[], &opts);
     for d in Dialect::profiles() {
         let Ok(low) = lower(&prog, &d) else {

@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let Some(prog) = lloracle_fuzz::program_from_bytes(data) else {
         return;
     };
-    let opts = lloracle_fuzz::small_limits();
+    let opts = lloracle_fuzz::oracle_options();
     let outcome = oracle::run(&prog, None, &[], &opts);
     assert!(
         !lloracle_fuzz::is_internal_error(&outcome),

@@ -36,9 +36,9 @@ pub fn program_from_bytes(data: &[u8]) -> Option<Prog> {
     Some(prog)
 }
 
-/// The oracle's limits in the fuzz targets: small, so that every input
-/// ends quickly.
-pub fn small_limits() -> oracle::Options {
+/// The oracle's limits for fuzz inputs (the `oracle`, `fast_paths` and
+/// `dialect` targets): small, so that a run takes milliseconds.
+pub fn oracle_options() -> oracle::Options {
     oracle::Options {
         fuel: 200_000,
         max_cells: 1_000_000,

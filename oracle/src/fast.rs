@@ -80,15 +80,15 @@ impl Machine<'_> {
                 if !matches!(cnd, Cnd::Eq | Cnd::Ne) {
                     return false;
                 }
-                // Pointers into different blocks (neither freed): unequal.
+                // Pointers into different blocks (neither freed), each null
+                // or at the start of a block of non-zero size: unequal.
                 let (Some(Value::Ptr(p)), Some(Value::Ptr(q))) = (
                     operand_ref(&self.locals, self.prog, *a, base),
                     operand_ref(&self.locals, self.prog, *b, base),
                 ) else {
                     return false;
                 };
-                if (p.block, p.gen) == (q.block, q.gen) || !self.not_freed(p) || !self.not_freed(q)
-                {
+                if (p.block, p.gen) == (q.block, q.gen) || !self.apart(p) || !self.apart(q) {
                     return false;
                 }
                 self.put_local(base, *dst, Value::Int((*cnd == Cnd::Ne) as i64))
@@ -196,11 +196,14 @@ impl Machine<'_> {
         matches!(self.mem.allocs.get(p.block as usize), Some(a) if a.gen == p.gen)
     }
 
-    /// True for null and for pointers into live allocations (false also
-    /// for other pointers that are not freed: the general rule decides).
+    /// True for null and for a pointer to the root of a live allocation
+    /// whose size is not 0 in either layout, which no pointer into another
+    /// block can equal (false also for other pointers: the general rule
+    /// decides).
     #[inline(always)]
-    fn not_freed(&self, p: &Ptr) -> bool {
-        p.block == NULL_BLOCK || self.live(p)
+    fn apart(&self, p: &Ptr) -> bool {
+        p.block == NULL_BLOCK
+            || (self.live(p) && self.tys.place(p.place).is_some_and(|pl| pl.solid_root))
     }
 
     /// Sets local `slot` (no recording: fast paths run only when no

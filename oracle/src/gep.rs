@@ -6,8 +6,9 @@
 
 use crate::memory::Memory;
 use crate::place::Shape;
-use crate::tytable::{TyId, TyTable};
+use crate::tytable::{TyId, TyNode, TyTable};
 use crate::value::{Ptr, Value};
+use spec::layout::Layout;
 
 /// The checks of docs/semantics.md's GEP rule, numbered as there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +23,7 @@ pub enum GepCheck {
     Subtree = 4,
     /// 5. The target is compatible with GEPTY's result.
     Target = 5,
-    /// 6. The native byte offset equals the offset of the node reached.
+    /// 6. The native byte offset is the reached node's, in both layouts alike.
     Layout = 6,
 }
 
@@ -56,7 +57,7 @@ impl GepCheck {
             GepCheck::Subtree => "an index is outside its struct or array (the path targets no subtree)",
             GepCheck::Target => "its target is not compatible with the type GEPTY gives the result",
             GepCheck::Layout => {
-                "the annotated type is nested differently from the allocated one, so native code would compute another address"
+                "the address native code computes differs from the node reached: the annotated type is nested differently from the allocated one, or the address depends on the size of i8 (0 in the course layout, 1 in LLVM's)"
             }
         }
     }
@@ -109,7 +110,12 @@ pub fn gep_ptr(
     idxs: &[i64],
 ) -> Result<(Ptr, GepShift), GepCheck> {
     let p = base_check(mem, p)?;
-    let actual = compatible_check(tys, p, base)?;
+    let actual = match compatible_check(tys, p, base) {
+        Ok(actual) => actual,
+        // `i8` over a whole string (a pointer to a character passes).
+        Err(_) if matches!(tys.node(base), TyNode::I8) => return char_gep(tys, p, idxs),
+        Err(e) => return Err(e),
+    };
     let (&i0, rest) = idxs.split_first().ok_or(GepCheck::Subtree)?;
     sibling_check(tys, p, i0)?;
     let (q, typed, lo_set) = new_path(tys, p, i0, rest)?;
@@ -121,6 +127,33 @@ pub fn gep_ptr(
         lo: lo_set.then(|| i64::from(q.lo) - i64::from(p.off)),
     };
     Ok((q, shift))
+}
+
+/// `getelementptr i8, i8* p, i0` (the course form that names the pointee
+/// of an `i8*`, the accepted course forms in docs/semantics.md): for `p` a
+/// pointer to a string or its first character, `i0 = 0` gives `p`, the same
+/// address in every layout. Any other `i0` would address another character
+/// (check 3: only a string's first character is addressable); any other
+/// target is not a string (check 2).
+#[cold]
+#[inline(never)]
+fn char_gep(tys: &TyTable, p: &Ptr, idxs: &[i64]) -> Result<(Ptr, GepShift), GepCheck> {
+    let place = tys.place(p.place).ok_or(GepCheck::Compatible)?;
+    if !matches!(place.shape, Shape::Str | Shape::Char) {
+        return Err(GepCheck::Compatible);
+    }
+    match idxs {
+        [0] => Ok((
+            *p,
+            GepShift {
+                place: p.place,
+                delta: 0,
+                lo: None,
+            },
+        )),
+        [_] => Err(GepCheck::Sibling),
+        _ => Err(GepCheck::Subtree),
+    }
 }
 
 /// Check 1: the base is a `Ptr` into a block that can be accessed.
@@ -223,7 +256,8 @@ fn target_check(tys: &mut TyTable, q: &Ptr, typed: bool, result: TyId) -> Result
     }
 }
 
-/// Check 6, the layout check: the byte offset native code computes for the
+/// Check 6, the layout check, in both layouts (`i8` of size 0, the
+/// course's, and 1, LLVM's): the byte offset native code computes for the
 /// result (the base's offset plus `gep_offset(T1, indices)`) must equal the
 /// offset of the node the path reached in its block, which is the base's
 /// offset plus `gep_offset(A, indices)` for A the effective tag at the base
@@ -231,6 +265,11 @@ fn target_check(tys: &mut TyTable, q: &Ptr, typed: bool, result: TyId) -> Result
 /// move among array elements of type A by check 3, and the other indices
 /// walking down from A). So the check is
 /// `gep_offset(T1, idxs) == gep_offset(A, idxs)`, true at once when T1 is A.
+/// And the offset must not depend on the layout: every pointer the oracle
+/// makes has the same offset in its block in both layouts (a block's root
+/// is at 0, and each GEP keeps it so), which holds for the result when
+/// `gep_offset(T1, idxs)` is the same in both. Types without an `i8`
+/// have the same offsets in both layouts, so only LLVM's is computed.
 #[inline(always)]
 pub fn layout_check(
     tys: &mut TyTable,
@@ -238,13 +277,28 @@ pub fn layout_check(
     actual: TyId,
     idxs: &[i64],
 ) -> Result<(), GepCheck> {
-    if tys.ty_eq(t1, actual) {
+    let same = tys.ty_eq(t1, actual);
+    let bytes = tys.has_bytes(t1) || (!same && tys.has_bytes(actual));
+    if same && !bytes {
         return Ok(());
     }
-    let native = tys.env.gep_offset(tys.ty(t1), idxs);
-    let reached = tys.env.gep_offset(tys.ty(actual), idxs);
-    match (native, reached) {
-        (Some(a), Some(b)) if a == b => Ok(()),
-        _ => Err(GepCheck::Layout),
+    let layouts: &[Layout] = if bytes {
+        &Layout::BOTH
+    } else {
+        &[Layout::Llvm]
+    };
+    let mut first = None;
+    for &l in layouts {
+        let native = tys.env.gep_offset_in(tys.ty(t1), idxs, l);
+        let reached = if same {
+            native
+        } else {
+            tys.env.gep_offset_in(tys.ty(actual), idxs, l)
+        };
+        match (native, reached) {
+            (Some(a), Some(b)) if a == b && first.is_none_or(|f| f == a) => first = Some(a),
+            _ => return Err(GepCheck::Layout),
+        }
     }
+    Ok(())
 }

@@ -8,7 +8,8 @@ use crate::memory::{Access, AllocKind};
 use crate::place::{PlaceId, Shape};
 use crate::resolve::{GepInsn, Insn, Op};
 use crate::tytable::{TyId, TyTable};
-use crate::value::{Ptr, UndefWhy, Value};
+use crate::value::{Ptr, UndefWhy, Value, FUNC_BIT, NULL_BLOCK};
+use spec::layout::Layout;
 use spec::{Bop, Cnd, UndefinedKind};
 
 impl Machine<'_> {
@@ -158,24 +159,69 @@ impl Machine<'_> {
         }
     }
 
-    /// Pointer equality: same block (a stack frame's allocations are each
-    /// their own block) and the same layout offset in it. A pointer into a
-    /// freed frame is `use-after-return`.
+    /// Pointer equality, in both layouts (`i8` of size 0 and 1). Into the
+    /// same block (a stack frame's allocations are each their own block):
+    /// equal iff the byte offsets in it are, the same answer in both
+    /// layouts. Into different blocks: unequal only when neither pointer
+    /// is at the end of its block and neither block has size 0, since
+    /// otherwise the two may share an address natively
+    /// (`ambiguous-pointer-eq`); null, at address 0, is no block's. A
+    /// pointer into a freed frame is `use-after-return`.
     fn ptr_eq(&self, p: &Ptr, q: &Ptr) -> Result<bool, Stop> {
         for r in [p, q] {
             if let Err(Access::Dead) = self.mem.alloc(r) {
                 return Err(use_after_return("icmp compares a pointer"));
             }
         }
-        if (p.block, p.gen) != (q.block, q.gen) {
+        if (p.block, p.gen) == (q.block, q.gen) {
+            let off = |r: &Ptr, l: Layout| {
+                let root = self.tys.place(r.place)?.root;
+                let path = self.mem.path_of(&self.tys, r)?;
+                self.tys.path_offset(root, &path, l)
+            };
+            let [course, llvm] = Layout::BOTH.map(|l| off(p, l) == off(q, l));
+            if course != llvm {
+                return Err(ambiguous_pointer_eq(
+                    "the two pointers are equal in one layout and not in the other (i8 of size 0 or 1)",
+                ));
+            }
+            return Ok(llvm);
+        }
+        if p.block == NULL_BLOCK || q.block == NULL_BLOCK {
             return Ok(false);
         }
-        let off = |r: &Ptr| {
-            let root = self.tys.place(r.place)?.root;
-            let path = self.mem.path_of(&self.tys, r)?;
-            self.tys.path_offset(root, &path)
-        };
-        Ok(off(p) == off(q))
+        for (r, which) in [(p, "first"), (q, "second")] {
+            if let Some(why) = self.block_edge(r) {
+                return Err(ambiguous_pointer_eq(&format!(
+                    "the pointers are into different blocks, but the {which} {why}, so natively it may have the other's address"
+                )));
+            }
+        }
+        Ok(false)
+    }
+
+    /// Why pointer `r` (not null, not freed) may share an address with a
+    /// pointer into another block: its block has size 0 or `r` is at its
+    /// end, in some layout. `None` when neither (functions and heap
+    /// strings, which a native program keeps in real bytes, never are).
+    fn block_edge(&self, r: &Ptr) -> Option<&'static str> {
+        if r.block & FUNC_BIT != 0 || self.mem.alloc(r).is_err() {
+            return None;
+        }
+        let root = self.tys.place(r.place)?.root;
+        let mut path = self.mem.path_of(&self.tys, r)?;
+        // The first index names the frame's allocation, which is the block.
+        *path.first_mut()? = 0;
+        for l in Layout::BOTH {
+            let size = self.tys.env.size_in(self.tys.ty(root), l)?;
+            if size == 0 {
+                return Some("points into a block of size 0");
+            }
+            if self.tys.path_offset(root, &path, l) == i64::try_from(size).ok() {
+                return Some("points at the end of its block");
+            }
+        }
+        None
     }
 
     /// `alloca S`: a fresh undef subtree for S appended to the frame (the
@@ -467,4 +513,13 @@ pub fn interp_cnd(cnd: Cnd, x: i64, y: i64) -> bool {
         Cnd::Sgt => x > y,
         Cnd::Sge => x >= y,
     }
+}
+
+/// The error for an `icmp` on pointers whose answer is the compiler's choice.
+#[cold]
+fn ambiguous_pointer_eq(what: &str) -> Stop {
+    Stop::Undefined(
+        UndefinedKind::AmbiguousPointerEq,
+        format!("icmp eq/ne on pointers: {what}"),
+    )
 }

@@ -2,7 +2,9 @@
 //! "Instructions"): `interp_call` and `interp_cfg`, one function per
 //! instruction. LLVMlite calls do not recurse on the host: the active calls
 //! are an explicit stack of frames, so deep LLVMlite recursion ends in
-//! `call-depth-exceeded`, never in a host stack overflow.
+//! `call-depth-exceeded` (too many calls) or `stack-exhausted` (calls that
+//! would need more native stack than `spec::limits::STACK_BUDGET_BYTES`),
+//! never in a host stack overflow.
 
 use crate::memory::{AllocKind, Memory};
 use crate::report;
@@ -44,6 +46,9 @@ pub struct Frame {
     pub allocs_base: u32,
     /// How many cells it takes (locals and allocations).
     pub cells: u64,
+    /// The stack bytes the calls below it needed (`Machine::stack_bytes`
+    /// before it was pushed, and again once it returns).
+    pub stack_below: u64,
 }
 
 /// The machine state: program, memory, locals, the call stack, output and
@@ -63,6 +68,10 @@ pub struct Machine<'p> {
     pub(crate) fuel: u64,
     pub(crate) max_depth: usize,
     pub(crate) max_cells: u64,
+    /// The stack bytes the active calls need (each `Func::frame_bytes`).
+    stack_bytes: u64,
+    /// The most `stack_bytes` before `stack-exhausted`.
+    pub(crate) max_stack_bytes: u64,
     serial: u32,
     pub(crate) idx_buf: Vec<i64>,
     fuel_at_start: u64,
@@ -116,6 +125,8 @@ impl<'p> Machine<'p> {
             fuel,
             max_depth,
             max_cells,
+            stack_bytes: 0,
+            max_stack_bytes: spec::limits::STACK_BUDGET_BYTES,
             serial: 0,
             idx_buf: Vec::new(),
             fuel_at_start: fuel,
@@ -226,6 +237,11 @@ impl<'p> Machine<'p> {
         if self.frames.len() >= self.max_depth {
             return Err(Stop::Limit(LimitKind::CallDepthExceeded));
         }
+        let stack_below = self.stack_bytes;
+        self.stack_bytes = stack_below.saturating_add(f.frame_bytes);
+        if self.stack_bytes > self.max_stack_bytes {
+            return Err(Stop::Limit(LimitKind::StackExhausted));
+        }
         // A frame's locals count as memory too (one cell each, given back
         // by `ret` with the frame's allocations).
         let cells = u64::from(f.nslots).max(1);
@@ -258,6 +274,7 @@ impl<'p> Machine<'p> {
             words_base: self.mem.words.len(),
             allocs_base: self.mem.allocs.len() as u32,
             cells,
+            stack_below,
         });
         Ok(())
     }
@@ -451,6 +468,7 @@ impl<'p> Machine<'p> {
         self.mem.words.truncate(fr.words_base);
         self.mem.allocs.truncate(fr.allocs_base as usize);
         self.mem.cells = self.mem.cells.saturating_sub(fr.cells);
+        self.stack_bytes = fr.stack_below;
         let Some(caller) = self.frames.last_mut() else {
             return Some(v);
         };

@@ -54,6 +54,9 @@ pub struct Options {
     /// local is one cell, a string ceil(bytes / 8); a cell costs the host
     /// about 40 bytes.
     pub max_cells: u64,
+    /// The most stack bytes the active calls may need (each call counted
+    /// by `spec::limits::frame_bytes`) before `stack-exhausted`.
+    pub max_stack_bytes: u64,
 }
 
 impl Default for Options {
@@ -64,6 +67,7 @@ impl Default for Options {
             fuel: 1_000_000_000,
             max_depth: 100_000,
             max_cells: 16_000_000,
+            max_stack_bytes: spec::limits::STACK_BUDGET_BYTES,
         }
     }
 }
@@ -111,6 +115,43 @@ pub fn run_with_stats(
 ) -> (Outcome, Stats) {
     let (o, s, _) = run_inner(prog, src, args, opts, None, false);
     (o, s)
+}
+
+/// [`run_with_stats`] with the fast paths off: every instruction runs by
+/// its rule in `insns`, as in a traced run (`lloracle run --trace`).
+pub fn run_rules_only(
+    prog: &Prog,
+    src: Option<&Source>,
+    args: &[String],
+    opts: &Options,
+) -> (Outcome, Stats) {
+    run_with_trace(prog, src, args, opts, &mut |_| {})
+}
+
+/// Runs `prog` twice, with the fast paths (as [`run`] does) and with the
+/// rules alone ([`run_rules_only`]): the fast paths are the rules
+/// restricted to inputs where they cannot fail, so both runs must end in
+/// the same outcome (value, output, error kind, message and location)
+/// after the same number of steps. The outcome, or what differs.
+pub fn compare_fast_paths_with_rules(
+    prog: &Prog,
+    args: &[String],
+    opts: &Options,
+) -> Result<Outcome, String> {
+    let (fast, fast_stats) = run_with_stats(prog, None, args, opts);
+    let (rules, rules_stats) = run_rules_only(prog, None, args, opts);
+    if fast != rules {
+        return Err(format!(
+            "the fast paths give\n  {fast}\nthe rules alone give\n  {rules}"
+        ));
+    }
+    if fast_stats != rules_stats {
+        return Err(format!(
+            "both give {fast}, but after {} steps with the fast paths and {} with the rules alone",
+            fast_stats.executed, rules_stats.executed
+        ));
+    }
+    Ok(fast)
 }
 
 /// [`run`], also recording for every local that receives a pointer the
@@ -181,6 +222,7 @@ fn run_inner(
         opts.max_depth,
         opts.max_cells,
     );
+    m.max_stack_bytes = opts.max_stack_bytes;
     if let Some(t) = trace {
         m.set_trace(t);
     }

@@ -16,8 +16,8 @@
 //! `ll_puts`) stay counted.
 
 use crate::place::{Shape, NO_PLACE};
-use crate::tytable::{TyNode, TyTable};
-use crate::value::{Ptr, Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
+use crate::tytable::TyTable;
+use crate::value::{Ptr, Undef, Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
 
 /// Which tree of which block an allocation is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,33 +164,38 @@ impl Memory {
 
     /// The bytes of the string leaf a pointer targets (a pointer to the
     /// leaf or to its first character); `None` when it targets anything
-    /// else, `Err` when the block cannot be accessed.
-    pub fn string_at(&self, tys: &TyTable, p: &Ptr) -> Result<Option<Vec<u8>>, Access> {
+    /// else, `Err` when the block cannot be accessed. A string leaf never
+    /// written (an `alloca [N x i8]`: no LLVMlite instruction writes an
+    /// `i8`) holds undef bytes: [`StringAt::Undef`] with that undef.
+    pub fn string_at(&self, tys: &TyTable, p: &Ptr) -> Result<Option<StringAt>, Access> {
         let Some(place) = tys.place(p.place) else {
             return Ok(None);
         };
-        let leaf_ty = match place.shape {
-            Shape::Str => place.ty,
-            Shape::Char => match tys.place(place.parent) {
-                Some(parent) => parent.ty,
-                None => return Ok(None),
-            },
-            _ => return Ok(None),
-        };
+        if !matches!(place.shape, Shape::Str | Shape::Char) {
+            return Ok(None);
+        }
         if let Some(s) = self.heap_string(p) {
-            return Ok(Some(s.to_vec()));
+            return Ok(Some(StringAt::Bytes(s.to_vec())));
         }
         let i = self.word_index(p)?;
-        match self.words.get(i) {
-            Some(Value::Int(n)) => Ok(self.data.get(*n as usize).map(|b| b.to_vec())),
-            // A string never initialized (an `alloca [N x i8]`): N zeros.
-            Some(_) => match tys.node(leaf_ty) {
-                TyNode::Array(n, _) => Ok(usize::try_from(*n).ok().map(|n| vec![0; n])),
-                _ => Ok(None),
-            },
-            None => Ok(None),
-        }
+        Ok(match self.words.get(i) {
+            Some(Value::Int(n)) => self
+                .data
+                .get(*n as usize)
+                .map(|b| StringAt::Bytes(b.to_vec())),
+            Some(Value::Undef(u)) => Some(StringAt::Undef(*u)),
+            _ => None,
+        })
     }
+}
+
+/// What a string leaf holds (see [`Memory::string_at`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StringAt {
+    /// The leaf's bytes (a global initializer's or a runtime result's).
+    Bytes(Vec<u8>),
+    /// The leaf was never written: its bytes are undef.
+    Undef(Undef),
 }
 
 impl Memory {

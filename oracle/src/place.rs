@@ -68,6 +68,10 @@ pub struct Place {
     pub sib_cells: u64,
     /// For a struct: the cell offset of each field.
     pub field_off: Box<[u64]>,
+    /// True at a root whose type has a non-zero size in both layouts: a
+    /// pointer here is at the start of its block, not at its end, so it
+    /// never has the address of another block (pointer equality).
+    pub solid_root: bool,
     /// The child places made so far (one per field; one for array elements
     /// and for a string's character).
     kids: Box<[PlaceId]>,
@@ -132,6 +136,10 @@ impl TyTable {
         sib_cells: u64,
     ) -> PlaceId {
         let (shape, field_off, nkids) = self.shape_of(ty);
+        let solid_root = parent == NO_PLACE
+            && spec::layout::Layout::BOTH
+                .into_iter()
+                .all(|l| self.env.size_in(self.ty(root), l).is_some_and(|n| n > 0));
         let id = self.places.len() as PlaceId;
         self.places.push(Place {
             root,
@@ -142,6 +150,7 @@ impl TyTable {
             sib_len,
             sib_cells,
             field_off,
+            solid_root,
             kids: vec![NO_PLACE; nkids].into(),
         });
         id

@@ -186,6 +186,10 @@ pub struct Func {
     pub params: u32,
     /// How many slots its locals take.
     pub nslots: u32,
+    /// The stack bytes a call of it needs at most in a course-layout
+    /// compilation (`spec::limits::frame_bytes`: its locals and
+    /// parameters, its allocas, the per-call overhead).
+    pub frame_bytes: u64,
     /// Block 0 is the entry block.
     pub blocks: Vec<Code>,
     /// The name of each slot (empty for unnamed results), for messages.
@@ -586,11 +590,20 @@ fn resolve_fdecl(
             *n = name.to_string();
         }
     }
+    let alloca_sizes = all
+        .iter()
+        .flat_map(|b| &b.insns)
+        .filter_map(|i| match &i.kind {
+            spec::InsnKind::Alloca { ty } => Some(tys.env.size_of(ty)),
+            _ => None,
+        });
+    let frame_bytes = spec::limits::frame_bytes(u64::from(sc.nslots), alloca_sizes);
     let func = Func {
         name: f.name.clone(),
         fun_ty: tys.intern(&f.fun_ty()),
         params,
         nslots: sc.nslots,
+        frame_bytes,
         blocks,
         slot_names,
     };
@@ -607,8 +620,13 @@ fn resolve_insn(
 ) -> Result<Insn, Internal> {
     Ok(match k {
         InsnKind::Binop { bop, ty, op1, op2 } => {
-            if !tys.env.ty_eq(ty, &Ty::I64) {
-                return Err(internal(span, "a binary operation must be at type i64"));
+            let i1_bitwise =
+                tys.env.ty_eq(ty, &Ty::I1) && matches!(bop, Bop::And | Bop::Or | Bop::Xor);
+            if !tys.env.ty_eq(ty, &Ty::I64) && !i1_bitwise {
+                return Err(internal(
+                    span,
+                    "a binary operation must be at type i64 (and, or, xor also at i1)",
+                ));
             }
             match (sc.op(op1)?, sc.op(op2)?) {
                 (Op::Local(a), Op::Local(b)) => Insn::BinopLocals {

@@ -1,10 +1,11 @@
 //! The runtime functions (docs/semantics.md, "Runtime functions"):
 //! `ll_puts`, `ll_strcat`, `ll_ltoa`. A string argument must be a pointer to
 //! the start of a string leaf (or to its first character) holding a NUL;
-//! anything else is `bad-runtime-call`, an undef argument `undef-operand`.
+//! anything else is `bad-runtime-call`, an undef argument or a string never
+//! written (its bytes are undef) `undef-operand`.
 
 use crate::interp::{Machine, Stop};
-use crate::memory::{c_string, Access};
+use crate::memory::{c_string, Access, StringAt};
 use crate::resolve::Runtime;
 use crate::value::{Ptr, Value};
 use spec::{Ty, UndefinedKind};
@@ -74,9 +75,14 @@ impl Machine<'_> {
             _ => return Err(bad(format!("{what} is missing or not a pointer"))),
         };
         match self.mem.string_at(&self.tys, p) {
-            Ok(Some(bytes)) => c_string(&bytes)
+            Ok(Some(StringAt::Bytes(bytes))) => c_string(&bytes)
                 .map(<[u8]>::to_vec)
                 .ok_or_else(|| bad(format!("{what} is a string with no NUL terminator"))),
+            Ok(Some(StringAt::Undef(u))) => Err(self.undef_used(
+                UndefinedKind::UndefOperand,
+                &u,
+                &format!("{what} (a string never written: its bytes are undef)"),
+            )),
             Ok(None) => Err(bad(format!(
                 "{what} does not point to the start of a string"
             ))),

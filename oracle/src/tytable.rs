@@ -4,6 +4,7 @@
 //! compatible, gep_offset) stay in `spec::types::TypeEnv`; this table only
 //! remembers their answers per pair of numbers.
 
+use spec::layout::Layout;
 use spec::{Ty, TypeEnv};
 use std::collections::HashMap;
 
@@ -46,6 +47,9 @@ pub struct TyTable {
     eq_memo: HashMap<(TyId, TyId), bool>,
     compat_memo: HashMap<(TyId, TyId), bool>,
     cells: HashMap<TyId, u64>,
+    /// Per type number: 0 not yet known, 1 no `i8`, 2 an `i8` (see
+    /// `has_bytes`; a vector, as GEPs ask on every execution).
+    bytes_memo: Vec<u8>,
     /// Each named type with the number of its definition: its node is a
     /// copy of the definition's, made once the definition is complete.
     aliases: Vec<(TyId, TyId)>,
@@ -67,6 +71,7 @@ impl TyTable {
             eq_memo: HashMap::new(),
             compat_memo: HashMap::new(),
             cells: HashMap::new(),
+            bytes_memo: Vec::new(),
             aliases: Vec::new(),
             aliases_done: 0,
             places: Vec::new(),
@@ -240,9 +245,31 @@ impl TyTable {
     }
 
     /// The byte offset of `path` in a block whose trees have type `tag`
-    /// (`TypeEnv::gep_offset`, the course layout).
-    pub fn path_offset(&self, tag: TyId, path: &[u32]) -> Option<i64> {
+    /// in `layout` (`TypeEnv::gep_offset_in`).
+    pub fn path_offset(&self, tag: TyId, path: &[u32], layout: Layout) -> Option<i64> {
         let idxs: Vec<i64> = path.iter().map(|&i| i as i64).collect();
-        self.env.gep_offset(self.ty(tag), &idxs)
+        self.env.gep_offset_in(self.ty(tag), &idxs, layout)
+    }
+
+    /// Whether type `id` holds an `i8` outside pointers, so that the two
+    /// layouts can differ on it (`TypeEnv::has_bytes`), memoised.
+    #[inline]
+    pub fn has_bytes(&mut self, id: TyId) -> bool {
+        match self.bytes_memo.get(id as usize) {
+            Some(1) => false,
+            Some(2) => true,
+            _ => self.has_bytes_slow(id),
+        }
+    }
+
+    #[cold]
+    fn has_bytes_slow(&mut self, id: TyId) -> bool {
+        let b = self.env.has_bytes(self.ty(id));
+        let i = id as usize;
+        if self.bytes_memo.len() <= i {
+            self.bytes_memo.resize(i + 1, 0);
+        }
+        self.bytes_memo[i] = 1 + u8::from(b);
+        b
     }
 }

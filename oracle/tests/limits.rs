@@ -220,3 +220,49 @@ fn locals_of_active_calls_count_as_memory() {
         Outcome::Returned { value: 500_500, .. }
     ));
 }
+
+/// `@big` has one parameter, one alloca of [100 x i64] and three other
+/// instructions: 64 + 8 * 5 slots + 800 = 904 counted stack bytes per call
+/// (spec::limits::frame_bytes); main, a slot per instruction, 64 + 8 * 4.
+const BIG_FRAMES: &str = "
+define i64 @big(i64 %n) {
+  %p = alloca [100 x i64]
+  %c = icmp sgt i64 %n, 0
+  br i1 %c, label %more, label %done
+more:
+  %m = sub i64 %n, 1
+  %r = call i64 @big(i64 %m)
+  ret i64 %r
+done:
+  ret i64 7
+}
+define i64 @main() {
+  %a = call i64 @big(i64 0)
+  %b = call i64 @big(i64 0)
+  %c = call i64 @big(i64 0)
+  %d = call i64 @big(i64 DEPTH)
+  ret i64 %d
+}
+";
+
+#[test]
+fn the_stack_budget_counts_bytes_of_active_calls_only() {
+    assert_eq!(spec::limits::frame_bytes(5, [800]), 64 + 40 + 800);
+    let budget = |bytes: u64| Options {
+        max_stack_bytes: bytes,
+        ..Options::default()
+    };
+    let main = 64 + 8 * 4;
+    let big = 64 + 8 * 5 + 800;
+    // DEPTH 2: three nested calls of @big at the deepest, each returning
+    // its bytes; the three sequential calls before never add up.
+    let text = BIG_FRAMES.replace("DEPTH", "2");
+    assert_eq!(returns(&text), 7);
+    let exact = budget(main + 3 * big);
+    assert_eq!(run_with(&text, &[], &exact).exit_code(), 7);
+    let short = budget(main + 3 * big - 1);
+    assert_eq!(
+        limit(run_with(&text, &[], &short)),
+        LimitKind::StackExhausted
+    );
+}

@@ -386,7 +386,7 @@ impl FnTyper<'_, '_> {
     /// The typed type the instruction gives its result.
     fn def_ty(&mut self, insn: &Insn) -> Ty {
         match &insn.kind {
-            InsnKind::Binop { .. } => Ty::I64,
+            InsnKind::Binop { ty, .. } => ty.clone(),
             InsnKind::Icmp { .. } => Ty::I1,
             InsnKind::Alloca { ty } => {
                 let c = self.result_node(insn);
@@ -407,6 +407,8 @@ impl FnTyper<'_, '_> {
                     Err(_) => Ty::I8.ptr_to(),
                 }
             }
+            // A non-pointer bitcast (`bitcast i64 %x to i64`) is the identity.
+            InsnKind::Bitcast { to, .. } if !to.is_pointer() => to.clone(),
             InsnKind::Bitcast { .. } => {
                 // A cast: the type its result is itself dereferenced at,
                 // else its class's.
@@ -552,6 +554,7 @@ impl FnTyper<'_, '_> {
                     idxs: idxs.clone(),
                 }
             }
+            InsnKind::Bitcast { to, .. } if !to.is_pointer() => insn.kind.clone(),
             InsnKind::Bitcast { op, .. } => {
                 let to = own.unwrap_or(Ty::I8.ptr_to());
                 let from = self.op_ty(op, 1).unwrap_or(to.clone());

@@ -1,9 +1,9 @@
 //! LLVMlite as a library: the abstract syntax ([`ast`]), source positions
 //! ([`span`]), diagnostics ([`diag`]), the spec's type functions FLATTEN,
 //! PTRTOI8, compatibility and GEPTY ([`types`]), the course data layout
-//! ([`layout`]), the outcome of a run ([`outcome`]) and the dialects of
-//! the compilers that read LLVMlite ([`dialect`]: features, course
-//! profiles, lowering into a dialect).
+//! ([`layout`]), the stack budget ([`limits`]), the outcome of a run
+//! ([`outcome`]) and the dialects of the compilers that read LLVMlite
+//! ([`dialect`]: features, course profiles, lowering into a dialect).
 //!
 //! The normative text is the LLVMlite specification (the course handout);
 //! the decisions it leaves open are in docs/semantics.md.
@@ -13,6 +13,7 @@ pub mod check;
 pub mod diag;
 pub mod dialect;
 pub mod layout;
+pub mod limits;
 pub mod opaque;
 pub mod outcome;
 pub mod parse;

@@ -32,13 +32,17 @@ pub enum UndefinedKind {
     PointerOrderCompare,
     /// A signed order on `i1`, where the spec and course back ends disagree.
     AmbiguousI1Order,
+    /// `eq`/`ne` on pointers into different blocks where one is at the end
+    /// of its block or a block has size 0 (in either layout): natively the
+    /// two may share an address, so the answer is the compiler's choice.
+    AmbiguousPointerEq,
     /// A runtime function called with arguments that are not valid strings.
     BadRuntimeCall,
 }
 
 impl UndefinedKind {
     /// Every kind, in docs/semantics.md's order.
-    pub const ALL: [UndefinedKind; 12] = [
+    pub const ALL: [UndefinedKind; 13] = [
         UndefinedKind::NullDeref,
         UndefinedKind::UndefPtrDeref,
         UndefinedKind::OutOfBounds,
@@ -50,6 +54,7 @@ impl UndefinedKind {
         UndefinedKind::ShiftOutOfRange,
         UndefinedKind::PointerOrderCompare,
         UndefinedKind::AmbiguousI1Order,
+        UndefinedKind::AmbiguousPointerEq,
         UndefinedKind::BadRuntimeCall,
     ];
 
@@ -67,6 +72,7 @@ impl UndefinedKind {
             UndefinedKind::ShiftOutOfRange => "shift-out-of-range",
             UndefinedKind::PointerOrderCompare => "pointer-order-compare",
             UndefinedKind::AmbiguousI1Order => "ambiguous-i1-order",
+            UndefinedKind::AmbiguousPointerEq => "ambiguous-pointer-eq",
             UndefinedKind::BadRuntimeCall => "bad-runtime-call",
         }
     }
@@ -84,15 +90,19 @@ pub enum LimitKind {
     FuelExhausted,
     /// More nested calls than the depth limit allows.
     CallDepthExceeded,
+    /// The active calls need more stack bytes than the budget
+    /// (`limits::STACK_BUDGET_BYTES`, counted by `limits::frame_bytes`).
+    StackExhausted,
     /// More memory cells allocated than the memory budget allows.
     MemoryExhausted,
 }
 
 impl LimitKind {
     /// Every kind.
-    pub const ALL: [LimitKind; 3] = [
+    pub const ALL: [LimitKind; 4] = [
         LimitKind::FuelExhausted,
         LimitKind::CallDepthExceeded,
+        LimitKind::StackExhausted,
         LimitKind::MemoryExhausted,
     ];
 
@@ -101,6 +111,7 @@ impl LimitKind {
         match self {
             LimitKind::FuelExhausted => "fuel-exhausted",
             LimitKind::CallDepthExceeded => "call-depth-exceeded",
+            LimitKind::StackExhausted => "stack-exhausted",
             LimitKind::MemoryExhausted => "memory-exhausted",
         }
     }

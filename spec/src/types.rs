@@ -14,6 +14,10 @@ use std::collections::HashMap;
 #[derive(Clone, Debug, Default)]
 pub struct TypeEnv {
     named: HashMap<String, Ty>,
+    /// The size of each named type in each layout (see `layout`), computed
+    /// once; `None` for a size past the 64-bit range or a cycle not
+    /// broken by a pointer.
+    pub(crate) named_sizes: HashMap<String, crate::layout::Sizes>,
 }
 
 impl TypeEnv {
@@ -24,7 +28,8 @@ impl TypeEnv {
         for t in &prog.tdecls {
             named.entry(t.name.clone()).or_insert_with(|| t.ty.clone());
         }
-        TypeEnv { named }
+        let named_sizes = crate::layout::named_sizes(&named);
+        TypeEnv { named, named_sizes }
     }
 
     /// The definition of `%name`, if there is one.

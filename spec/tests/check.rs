@@ -102,6 +102,16 @@ const CASES: &[Case] = &[
         "@f = global i64 0\ndefine i64 @f() {\n  ret i64 0\n}\n",
     ),
     case(
+        "type-size",
+        "@g = global [2 x i64] [i64 1, i64 2]\ndefine i64 @f([1152921504606846975 x i64]* %p) {\n  ret i64 0\n}\n",
+        "%big = type [1152921504606846976 x i64]\ndefine i64 @f(%big* %p) {\n  ret i64 0\n}\n",
+    ),
+    case(
+        "runtime-defined",
+        "declare void @ll_puts(i8*)\n@puts = global i64 0\ndefine void @ll_puts2(i8* %s) {\n  ret void\n}\n",
+        "define void @ll_puts(i8* %s) {\n  ret void\n}\n",
+    ),
+    case(
         "global-init",
         "@g = global i64* null\n@h = global i1 1\n@k = global i64** @g\n",
         "@g = global i64 null\n",

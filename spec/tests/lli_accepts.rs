@@ -76,7 +76,7 @@ fn globals_of_every_initializer_form() {
 @arr = global [3 x i64] [i64 1, i64 2, i64 3]
 @st = global { i64, i64* } { i64 7, i64* @i }
 @bc = global i8* bitcast (i64* @i to i8*)
-@e = constant {} {}
+@e = global {} {}
 @sp = global i8* bitcast ([4 x i8]* @s to i8*)
 
 define i64 @main() {

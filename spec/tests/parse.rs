@@ -571,7 +571,7 @@ fn terminators() {
 fn integer_literals_cover_the_whole_i64_range() {
     let insns = body(
         "%a = add i64 -9223372036854775808, 9223372036854775807\n%b = add i64 -0, 007\n\
-         %c = add i64 true, false",
+         %c = and i1 true, false",
     );
     let ops: Vec<_> = insns
         .into_iter()
@@ -665,7 +665,7 @@ fn every_type_form() {
 
 #[test]
 fn every_global_initializer_form() {
-    let prog = p("@a = global i64* null\n@b = global i64 -3\n@c = constant i64* @b\n\
+    let prog = p("@a = global i64* null\n@b = global i64 -3\n@c = global i64* @b\n\
          @d = global [4 x i8] c\"a\\00\\0A\\\\\\22\\7f\\41\"\n@e = global [2 x i64] [i64 1, i64 2]\n\
          @f = global { i64, i1 } { i64 1, i1 true }\n@g = global i8* bitcast (i64* @b to i8*)\n\
          @h = global {} {}\n@i = global [0 x i64] []\n");
@@ -1121,4 +1121,43 @@ fn erasing_pointee_types_leaves_only_ptr() {
     assert_eq!(erased.fdecls[0].params[1].1, Ty::OpaquePtr);
     // Erasing twice changes nothing more.
     assert_eq!(spec::erase_pointee_types(&erased), erased);
+}
+
+#[test]
+fn true_and_false_are_i1_literals_only() {
+    let f = |body: &str| format!("define i64 @f(i64* %p) {{\n  {body}\n  ret i64 0\n}}\n");
+    for (body, col, ty) in [
+        ("%x = add i64 true, 1", 16, "i64"),
+        ("%x = add i64 1, false", 19, "i64"),
+        ("store i64 true, i64* %p", 13, "i64"),
+        ("%x = icmp eq i64 %p, false", 24, "i64"),
+        ("%x = call i64 @f(i64* %p, i64 true)", 33, "i64"),
+        ("%x = getelementptr i64, i64* %p, i32 true", 40, "i32"),
+        ("%x = bitcast i64* true to i8*", 21, "i64*"),
+    ] {
+        let (line, c, msg) = err(&f(body));
+        assert_eq!((line, c), (2, col), "{body}");
+        assert!(
+            msg.contains("is an i1 literal only") && msg.contains(&format!("`{ty}`")),
+            "{body}: {msg}"
+        );
+    }
+    let (line, col, msg) = err("define i64 @f() {\n  ret i64 false\n}\n");
+    assert_eq!((line, col), (2, 11));
+    assert!(msg.contains("`false` is an i1 literal only"), "{msg}");
+    let (line, col, _) = err("@g = global i64 true\n");
+    assert_eq!((line, col), (1, 17));
+    let (line, col, _) = err("@g = global { i1, i64 } { i1 true, i64 false }\n");
+    assert_eq!((line, col), (1, 40));
+    // At i1 they are the literals they are.
+    p("@g = global i1 true\n@h = global { i1 } { i1 false }\n\
+       define i1 @f(i1 %b) {\n  %x = and i1 true, %b\n  %y = icmp eq i1 %x, false\n  \
+       br i1 true, label %l, label %l\nl:\n  ret i1 false\n}\n");
+}
+
+#[test]
+fn constant_globals_are_rejected_with_a_reason() {
+    let (line, col, msg) = err("@g = constant i64 5\n");
+    assert_eq!((line, col), (1, 6));
+    assert!(msg.contains("`constant` globals are not LLVMlite"), "{msg}");
 }

@@ -41,7 +41,7 @@ define i64 @main() {
   ret i64 0
 }
 declare void @ll_puts(i8*)
-@g = constant [3 x i8] c\"a\\22\\00\"
+@g = global [3 x i8] c\"a\\22\\00\"
 ";
     let expected = "%t1 = type { i64, i64, i64 }
 

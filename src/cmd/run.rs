@@ -51,6 +51,7 @@ pub fn main(a: RunArgs) -> u8 {
         fuel: a.fuel,
         max_depth: a.max_depth,
         max_cells: a.max_cells,
+        ..oracle::Options::default()
     };
     let (outcome, src) = match load_source(src) {
         Ok(l) => {

@@ -150,13 +150,13 @@ impl Tools {
     }
 
     /// The limits of a compiler or `cc` run (`max_memory: None`), or of a
-    /// compiled program (its memory and [`toolchain::PROGRAM_STACK_BYTES`]).
+    /// compiled program (its memory and [`spec::limits::NATIVE_STACK_BYTES`]).
     fn limits(&self, max_memory: Option<u64>) -> Limits {
         Limits {
             timeout: self.timeout,
             max_memory,
             max_stdout: 1 << 20,
-            max_stack: max_memory.map(|_| toolchain::PROGRAM_STACK_BYTES),
+            max_stack: max_memory.map(|_| spec::limits::NATIVE_STACK_BYTES),
         }
     }
 

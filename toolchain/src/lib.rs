@@ -15,6 +15,5 @@ pub mod tools;
 
 pub use process::{run, run_with_input, Ended, Finished, Limits};
 pub use runtime::{build_runtime_object, build_runtime_shared, RUNTIME_C};
-pub use supervise::PROGRAM_STACK_BYTES;
 pub use text::llvm_text;
 pub use tools::find_tool;

@@ -27,7 +27,7 @@ pub struct Limits {
     /// The most stdout bytes kept; more kills the process (`over_cap`).
     pub max_stdout: usize,
     /// RLIMIT_STACK in bytes (`None`: inherited); compiled student
-    /// programs get [`supervise::PROGRAM_STACK_BYTES`].
+    /// programs get [`spec::limits::NATIVE_STACK_BYTES`].
     pub max_stack: Option<u64>,
 }
 

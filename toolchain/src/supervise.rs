@@ -38,12 +38,6 @@ use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::time::Duration;
 
-/// `RLIMIT_STACK` of a compiled student program: 256 MiB, so that deep
-/// (but finite) recursion that the oracle accepts within its own stack
-/// budget does not crash natively first. The oracle's native stack budget
-/// (`spec::limits::NATIVE_STACK_BYTES`) must fit under it.
-pub const PROGRAM_STACK_BYTES: u64 = 256 << 20;
-
 /// When this environment variable is set, the supervisor does not enter a
 /// PID namespace (to test the fallback, or where namespaces misbehave).
 pub const NO_NAMESPACE_VAR: &str = "LLORACLE_NO_PID_NAMESPACE";

@@ -40,10 +40,8 @@ impl Frame {
 }
 
 /// The bytes an `alloca` of `size` takes: a multiple of 8, at least 8 so that
-/// two allocas never share an address.
-pub(crate) fn alloca_bytes(size: u64) -> u64 {
-    size.max(8).div_ceil(8).saturating_mul(8)
-}
+/// two allocas never share an address (the oracle's stack count uses the same).
+pub(crate) use spec::limits::alloca_bytes;
 
 impl Frame {
     /// Lays out the frame of `f`.

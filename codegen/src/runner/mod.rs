@@ -63,7 +63,7 @@ impl Default for NativeOptions {
             timeout: Duration::from_secs(10),
             max_stdout: 1 << 20,
             max_memory: 1 << 30,
-            stack_size: 256 << 20,
+            stack_size: spec::limits::NATIVE_STACK_BYTES as usize,
             heap_size: 256 << 20,
         }
     }

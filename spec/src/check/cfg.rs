@@ -104,7 +104,7 @@ impl Checker<'_> {
     /// The type an instruction's annotations give its result.
     fn annotated_result_ty(&self, insn: &Insn) -> Option<Ty> {
         match &insn.kind {
-            InsnKind::Binop { .. } => Some(Ty::I64),
+            InsnKind::Binop { ty, .. } => Some(ty.clone()),
             InsnKind::Alloca { ty } => Some(ty.clone().ptr_to()),
             InsnKind::Load { ty, .. } => Some(ty.clone()),
             InsnKind::Store { .. } => None,

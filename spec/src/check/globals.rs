@@ -58,6 +58,32 @@ impl Checker<'_> {
         }
     }
 
+    /// `runtime-defined`: no `define` or global data takes the name of a
+    /// runtime function. The oracle would run the program's definition,
+    /// while natively the link fails or its result depends on link order.
+    /// (A `declare` of one is checked by `declare-type`.)
+    pub(super) fn runtime_defined(&mut self) {
+        let prog = self.prog;
+        let defs = prog
+            .fdecls
+            .iter()
+            .map(|f| (f.name.as_str(), f.span, "function"))
+            .chain(
+                prog.gdecls
+                    .iter()
+                    .map(|g| (g.name.as_str(), g.span, "global")),
+            );
+        for (name, span, what) in defs {
+            if !runtime_types(name).is_empty() {
+                self.report(
+                    "runtime-defined",
+                    span,
+                    format!("a {what} named @{name}: that is a runtime function's name (the runtime library defines it; natively the link fails or depends on link order)"),
+                );
+            }
+        }
+    }
+
     /// Every global data definition: its type is a `T`, and its initializer
     /// has that type (`global-init`).
     pub(super) fn globals(&mut self) {

@@ -42,6 +42,8 @@ impl Checker<'_> {
     }
 
     /// `binop-type`: `BOP i64 OP1, OP2` is at type i64 with i64 operands.
+    /// Extension (a course form): `and`, `or` and `xor` also at type `i1`
+    /// with i1 operands, which they map to 0 or 1 in every compiler.
     fn binop_type(
         &mut self,
         bop: Bop,
@@ -53,24 +55,43 @@ impl Checker<'_> {
     ) {
         let k = bop.keyword();
         self.names_defined(ty, span);
-        if !self.unresolved(ty) && *self.unfold(ty) != Ty::I64 {
-            let m = format!(
-                "{k} at type {}: binary operations are at type i64 only",
-                self.show(ty)
-            );
-            self.report("binop-type", span, m);
-            return;
+        let at = if self.unresolved(ty) {
+            Ty::I64
+        } else {
+            self.unfold(ty).clone()
+        };
+        let bitwise = matches!(bop, Bop::And | Bop::Or | Bop::Xor);
+        match at {
+            Ty::I64 => {}
+            Ty::I1 if bitwise => {}
+            Ty::I1 => {
+                let m = format!(
+                    "{k} at type i1: only and, or and xor are accepted at i1; \
+                     LLVM computes {k} modulo 2 while course back ends compute 64-bit words, \
+                     so no answer is right for every compiler (compute at i64 instead)"
+                );
+                self.report("binop-type", span, m);
+                return;
+            }
+            _ => {
+                let m = format!(
+                    "{k} at type {}: binary operations are at type i64 (and, or, xor also at i1)",
+                    self.show(ty)
+                );
+                self.report("binop-type", span, m);
+                return;
+            }
         }
         self.operand(
             op1,
-            &Ty::I64,
+            &at,
             "binop-type",
             &format!("the first operand of {k}"),
             locals,
         );
         self.operand(
             op2,
-            &Ty::I64,
+            &at,
             "binop-type",
             &format!("the second operand of {k}"),
             locals,
@@ -336,7 +357,14 @@ impl Checker<'_> {
         span: Span,
         locals: &Locals,
     ) {
-        self.type_at(base_ty, Pos::Data, span);
+        // Extension (a course form): `getelementptr i8, i8* OP, i0`, LLVM
+        // 3.7+'s way of naming the pointee of an `i8*`.
+        let pos = if *self.unfold(base_ty) == Ty::I8 {
+            Pos::Pointee
+        } else {
+            Pos::Data
+        };
+        self.type_at(base_ty, pos, span);
         self.pointer_type_at(ptr_ty, "gep-type", span);
         if !self.same(ptr_ty, &base_ty.clone().ptr_to()) {
             let m = format!(
@@ -386,15 +414,24 @@ impl Checker<'_> {
     }
 
     /// `bitcast-type`: `bitcast T1* OP to T2*`: both types are pointers
-    /// and OP has type T1*.
+    /// and OP has type T1*. Extension (a course form): `bitcast S OP to S`
+    /// for a simple non-pointer S (`i1`, `i64`), the identity.
     fn bitcast_type(&mut self, from: &Ty, op: &Operand, to: &Ty, span: Span, locals: &Locals) {
+        if [from, to].iter().all(|t| !self.unresolved(t))
+            && !self.unfold(from).is_pointer()
+            && !self.unfold(to).is_pointer()
+        {
+            self.identity_bitcast(from, op, to, span, locals);
+            return;
+        }
         let mut ok = true;
         for (t, which) in [(from, "source"), (to, "target")] {
             if self.unresolved(t) {
                 self.names_defined(t, span);
             } else if !self.unfold(t).is_pointer() {
                 let m = format!(
-                    "bitcast converts pointers only: the {which} type {} is not a pointer",
+                    "bitcast converts pointers only: the {which} type {} is not a pointer \
+                     (a non-pointer type may only be cast to itself)",
                     self.show(t)
                 );
                 self.report("bitcast-type", span, m);
@@ -404,6 +441,25 @@ impl Checker<'_> {
             }
         }
         if ok {
+            self.operand(op, from, "bitcast-type", "the operand of bitcast", locals);
+        }
+    }
+
+    /// `bitcast S OP to S` with S not a pointer (`bitcast-type`): S is
+    /// simple, both types are equal and OP has type S.
+    fn identity_bitcast(&mut self, from: &Ty, op: &Operand, to: &Ty, span: Span, locals: &Locals) {
+        if !self.same(from, to) {
+            let m = format!(
+                "bitcast from {} to {}: a non-pointer type may only be cast to itself",
+                self.show(from),
+                self.show(to)
+            );
+            self.report("bitcast-type", span, m);
+            return;
+        }
+        let before = self.diags.len();
+        self.type_at(from, Pos::Value("bitcast-type"), span);
+        if self.diags.len() == before {
             self.operand(op, from, "bitcast-type", "the operand of bitcast", locals);
         }
     }

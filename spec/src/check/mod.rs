@@ -68,6 +68,10 @@ pub const RULES: &[(&str, &str)] = &[
     ("duplicate-type", "a named type is defined at most once"),
     ("type-defined", "every named type used anywhere is defined"),
     (
+        "type-size",
+        "a data type's size is at most 2^63 - 1 bytes in both layouts (i8 of size 0 and 1)",
+    ),
+    (
         "type-cycle",
         "every cycle of named types is broken by a pointer",
     ),
@@ -100,6 +104,10 @@ pub const RULES: &[(&str, &str)] = &[
         "globals, functions and declares share one namespace and each name is defined once",
     ),
     (
+        "runtime-defined",
+        "no function or global data is named after a runtime function (ll_puts, ll_strcat, ll_ltoa)",
+    ),
+    (
         "global-init",
         "a global's initializer has the global's declared type",
     ),
@@ -126,7 +134,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "binop-type",
-        "a binary operation is at type i64 and both operands have type i64",
+        "a binary operation is at type i64 (and, or, xor also at i1) and both operands have that type",
     ),
     (
         "load-type",
@@ -168,7 +176,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "bitcast-type",
-        "bitcast T1* OP to T2*: both types are pointers and OP has type T1*",
+        "bitcast T1* OP to T2*: both types are pointers and OP has type T1* (or bitcast S OP to S for a non-pointer S)",
     ),
     (
         "ret-type",
@@ -228,6 +236,7 @@ pub fn check_with(prog: &Prog, opts: &CheckOptions) -> Result<(), Vec<Diagnostic
     c.type_cycle();
     c.named_type_definitions();
     c.duplicate_global();
+    c.runtime_defined();
     c.globals();
     c.declares();
     for f in &prog.fdecls {

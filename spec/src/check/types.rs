@@ -10,6 +10,7 @@
 
 use super::Checker;
 use crate::ast::Ty;
+use crate::layout::{names_not_under_pointer, Layout};
 use crate::span::Span;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -96,9 +97,13 @@ impl Checker<'_> {
     /// position (`param-simple`, `return-type`, or the one given).
     pub(super) fn type_at(&mut self, ty: &Ty, pos: Pos, span: Span) {
         let mut stack: Vec<(&Ty, Pos)> = vec![(ty, pos)];
+        let mut sized = false;
         while let Some((ty, pos)) = stack.pop() {
             if let Ty::Named(n) = ty {
                 self.type_defined(n, span);
+            }
+            if !sized && matches!(pos, Pos::Data | Pos::Pointee) {
+                sized = !self.type_size(ty, span);
             }
             match pos {
                 Pos::Value(rule) => self.simple_at(ty, rule, "", span, &mut stack),
@@ -123,6 +128,28 @@ impl Checker<'_> {
                 Pos::Data | Pos::Elem | Pos::Pointee => self.data_at(ty, pos, span, &mut stack),
             }
         }
+    }
+
+    /// `type-size`: a data type's size, in both layouts, is at most
+    /// 2^63 - 1 bytes (byte offsets are signed 64-bit words), so no size
+    /// or offset computation wraps. False when it reported.
+    fn type_size(&mut self, ty: &Ty, span: Span) -> bool {
+        if !self.types_ok {
+            return true;
+        }
+        let fits = Layout::BOTH.into_iter().all(|l| {
+            self.env
+                .size_in(ty, l)
+                .is_some_and(|n| i64::try_from(n).is_ok())
+        });
+        if !fits {
+            let m = format!(
+                "type {} is too big: its size passes 2^63 - 1 bytes, past what a 64-bit address can offset",
+                self.show(ty)
+            );
+            self.report("type-size", span, m);
+        }
+        fits
     }
 
     /// `type-defined`: the named type `%n` has a definition.
@@ -218,22 +245,6 @@ fn value_why(rule: &str) -> &'static str {
         "local-simple" => "call results and arguments have simple types (i1, i64 or a pointer)",
         _ => "expected a simple type (i1, i64 or a pointer)",
     }
-}
-
-/// The names occurring in `ty` not under a pointer and not inside a
-/// function type (explicit stack).
-fn names_not_under_pointer(ty: &Ty) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut stack = vec![ty];
-    while let Some(t) = stack.pop() {
-        match t {
-            Ty::Named(n) => out.push(n.as_str()),
-            Ty::Struct(ts) => stack.extend(ts.iter()),
-            Ty::Array(_, t) => stack.push(t),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// A shortest path of names `start -> ... -> last` with an edge from `last`

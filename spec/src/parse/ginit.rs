@@ -65,6 +65,9 @@ impl Parser<'_> {
     /// `T G` inside an array or struct initializer.
     fn typed_ginit(&mut self, depth: usize) -> PResult<(crate::ast::Ty, Ginit)> {
         let ty = self.ty()?;
+        if ty != crate::ast::Ty::I1 {
+            self.no_bool_literal(&crate::print::print_ty(&ty))?;
+        }
         let g = self.ginit_at(depth + 1)?;
         Ok((ty, g))
     }

@@ -134,9 +134,9 @@ impl Parser<'_> {
     /// `BOP i64 OP1, OP2` (after the keyword).
     fn binop(&mut self, bop: Bop) -> PResult<InsnKind> {
         let ty = self.ty()?;
-        let op1 = self.operand()?;
+        let op1 = self.value_operand(&ty)?;
         self.expect(Tok::Comma, "`,`")?;
-        let op2 = self.operand()?;
+        let op2 = self.value_operand(&ty)?;
         Ok(InsnKind::Binop { bop, ty, op1, op2 })
     }
 
@@ -179,7 +179,7 @@ impl Parser<'_> {
     /// `store S OP1, S* OP2` (after the keyword).
     fn store(&mut self) -> PResult<InsnKind> {
         let ty = self.ty()?;
-        let val = self.operand()?;
+        let val = self.value_operand(&ty)?;
         self.expect(Tok::Comma, "`,`")?;
         let ptr_ty = self.ty()?;
         let ptr = self.operand()?;
@@ -202,9 +202,9 @@ impl Parser<'_> {
         };
         self.bump();
         let ty = self.ty()?;
-        let op1 = self.operand()?;
+        let op1 = self.value_operand(&ty)?;
         self.expect(Tok::Comma, "`,`")?;
-        let op2 = self.operand()?;
+        let op2 = self.value_operand(&ty)?;
         Ok(InsnKind::Icmp { cnd, ty, op1, op2 })
     }
 
@@ -231,7 +231,7 @@ impl Parser<'_> {
         }
         let args = self.list(Tok::RParen, ")", |p| {
             let ty = p.ty()?;
-            let op = p.operand()?;
+            let op = p.value_operand(&ty)?;
             Ok((ty, op))
         })?;
         Ok(InsnKind::Call { ret, callee, args })
@@ -247,11 +247,12 @@ impl Parser<'_> {
         let (base_ty, ptr_ty, ptr) = self.typed_pointer("getelementptr")?;
         let mut idxs = Vec::new();
         while self.eat(Tok::Comma) {
-            if self.at_word("i32") || self.at_word("i64") {
-                self.bump();
-            } else {
+            let idx_ty = self.text_of(self.span());
+            if idx_ty != "i32" && idx_ty != "i64" {
                 return self.expected("an index type `i32` or `i64`");
             }
+            self.bump();
+            self.no_bool_literal(idx_ty)?;
             idxs.push(self.operand()?);
         }
         Ok(InsnKind::Gep {
@@ -265,7 +266,7 @@ impl Parser<'_> {
     /// `bitcast T1* OP to T2*` (after the keyword).
     fn bitcast(&mut self) -> PResult<InsnKind> {
         let from = self.ty()?;
-        let op = self.operand()?;
+        let op = self.value_operand(&from)?;
         self.expect_word("to")?;
         let to = self.ty()?;
         Ok(InsnKind::Bitcast { from, op, to })
@@ -281,7 +282,7 @@ impl Parser<'_> {
             if ty == Ty::Void {
                 TermKind::Ret(ty, None)
             } else {
-                let op = self.operand()?;
+                let op = self.value_operand(&ty)?;
                 TermKind::Ret(ty, Some(op))
             }
         } else {
@@ -337,6 +338,34 @@ impl Parser<'_> {
             self.bump();
         }
         Ok(Operand { kind, span })
+    }
+
+    /// An operand written after its type `ty`: `true` and `false` are `i1`
+    /// literals only, so where `ty` is written as anything but `i1` they
+    /// are rejected here (the tree keeps only their value, 1 or 0, which
+    /// would read as an `i64` literal afterwards).
+    fn value_operand(&mut self, ty: &Ty) -> PResult<Operand> {
+        if *ty != Ty::I1 {
+            self.no_bool_literal(&crate::print::print_ty(ty))?;
+        }
+        self.operand()
+    }
+
+    /// Fails when the next token is `true` or `false`, whose type is `i1`,
+    /// where the type `ty` is written for it.
+    pub(super) fn no_bool_literal(&self, ty: &str) -> PResult<()> {
+        if !(self.at_word("true") || self.at_word("false")) {
+            return Ok(());
+        }
+        Err(Diagnostic::new(
+            SYNTAX_RULE,
+            self.span(),
+            format!(
+                "`{}` is an i1 literal only, but the operand's type here is `{}` (write 1 or 0)",
+                self.text_of(self.span()),
+                ty,
+            ),
+        ))
     }
 
     /// An integer literal in the i64 range, or `true` (1) / `false` (0).

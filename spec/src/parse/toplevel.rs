@@ -1,5 +1,5 @@
 //! The program and its top-level definitions ("Program Structure"): named
-//! types `%T = type T`, global data `@g = global T G` (or `constant`),
+//! types `%T = type T`, global data `@g = global T G` (never `constant`),
 //! function definitions `define S @f(S1 %a, ...) { CFG }` and external
 //! declarations `declare S @f(S1, ...)`. LLVM's `target datalayout = "..."`,
 //! `target triple = "..."` and `source_filename = "..."` lines are skipped.
@@ -7,6 +7,7 @@
 use super::lexer::Tok;
 use super::{PResult, Parser};
 use crate::ast::{Edecl, Fdecl, Gdecl, Prog, Tdecl, Ty};
+use crate::diag::{Diagnostic, SYNTAX_RULE};
 
 impl Parser<'_> {
     /// A whole compilation unit: definitions in any order up to the end.
@@ -65,17 +66,26 @@ impl Parser<'_> {
         })
     }
 
-    /// `@IDENT = global T G` (or `constant` for `global`).
+    /// `@IDENT = global T G`. LLVMlite has no read-only data: `constant`
+    /// is rejected with a message saying so (a compiler would put it in
+    /// read-only memory, where a store crashes).
     fn gdecl(&mut self) -> PResult<Gdecl> {
         let lo = self.span();
         let name = self.global_name()?;
         self.expect(Tok::Eq, "`=`")?;
-        if self.at_word("global") || self.at_word("constant") {
-            self.bump();
-        } else {
-            return self.expected("`global` or `constant`");
+        if self.at_word("constant") {
+            return Err(Diagnostic::new(
+                SYNTAX_RULE,
+                self.span(),
+                "`constant` globals are not LLVMlite (it has only `global`; \
+                 a compiler would put a constant in read-only memory, where a store crashes)",
+            ));
         }
+        self.expect_word("global")?;
         let ty = self.ty()?;
+        if ty != Ty::I1 {
+            self.no_bool_literal(&crate::print::print_ty(&ty))?;
+        }
         let init = self.ginit()?;
         Ok(Gdecl {
             name,
