@@ -447,6 +447,24 @@ pub fn unescape(s: &str) -> Result<Vec<u8>, String> {
 /// Every `.ll` file under `dir`, sorted by path, with its expectation.
 /// Paths are relative to `dir`. All broken annotations are reported at once.
 pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
+    load(dir, false)
+}
+
+/// Does `text` have any `; CHECK` line? A file without one is a plain
+/// program (a course's own test, say), not an annotated corpus file.
+pub fn has_annotations(text: &str) -> bool {
+    text.lines().any(|l| check_line(l).is_some())
+}
+
+/// [`load_corpus`], where a file with no `; CHECK` line at all is a plain
+/// program with an empty [`Expectation`] (no runs: the caller decides what
+/// it must do) instead of an error. Files with annotations are read as
+/// strictly as in [`load_corpus`].
+pub fn load_corpus_with_plain(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
+    load(dir, true)
+}
+
+fn load(dir: &Path, allow_plain: bool) -> Result<Vec<CorpusFile>, CorpusError> {
     let mut paths = Vec::new();
     collect_ll_files(dir, &mut paths)?;
     paths.sort();
@@ -455,6 +473,14 @@ pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
     for path in paths {
         let text = std::fs::read_to_string(&path).map_err(|e| CorpusError::Io(path.clone(), e))?;
         let rel = path.strip_prefix(dir).unwrap_or(&path).to_path_buf();
+        if allow_plain && !has_annotations(&text) {
+            files.push(CorpusFile {
+                path: rel,
+                text,
+                expectation: Expectation::default(),
+            });
+            continue;
+        }
         match parse_expectation(&rel.to_string_lossy(), &text) {
             Ok(expectation) => files.push(CorpusFile {
                 path: rel,

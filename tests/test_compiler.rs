@@ -320,6 +320,7 @@ fn the_reports_count_passes_failures_and_skips() {
             name: "p.ll".into(),
             slug: "p".into(),
             prog: gen::from_seed(3, 1),
+            text: None,
             runs: vec![
                 ("a".into(), vec![]),
                 ("b".into(), vec!["x".into()]),
@@ -338,11 +339,36 @@ fn the_reports_count_passes_failures_and_skips() {
         ],
         reduced: None,
     };
-    let rs = [result];
+    // A program not sent (no equivalent in the dialect) is counted on its
+    // own, never as a failure or a test.
+    let not_sent = lloracle::harness::dialect::not_in_dialect(
+        Case {
+            name: "q.ll".into(),
+            slug: "q".into(),
+            prog: gen::from_seed(4, 1),
+            text: None,
+            runs: vec![("default".into(), vec![])],
+        },
+        "string-escapes",
+        "global @s: \\0A",
+    );
+    let rs = [result, not_sent];
     let j = report::json(&rs, &[], false);
     assert_eq!(j["summary"]["passed"], 1);
     assert_eq!(j["summary"]["failed"], 1);
     assert_eq!(j["summary"]["skipped"], 1);
+    assert_eq!(j["summary"]["programs"], 1);
+    assert_eq!(j["summary"]["not_in_dialect"], 1);
+    assert_eq!(
+        j["summary"]["not_in_dialect_by_feature"]["string-escapes"],
+        1
+    );
+    let t = report::text(&rs, &[], &Compiler::Builtin { mutation: None }, false);
+    assert!(
+        t.lines()
+            .any(|l| l.starts_with("not in dialect") && l.contains("string-escapes 1")),
+        "{t}"
+    );
     assert_eq!(j["failures"][0]["category"], "wrong result");
     assert_eq!(j["failures"][0]["args"][0], "x");
     let g = report::gradescope(&rs);
@@ -351,7 +377,11 @@ fn the_reports_count_passes_failures_and_skips() {
     assert_eq!(g["tests"][1]["status"], "failed");
     let x = report::junit(&rs);
     assert!(
-        x.contains("failures=\"1\"") && x.contains("skipped=\"1\""),
+        x.contains("failures=\"1\"") && x.contains("skipped=\"2\""),
+        "{x}"
+    );
+    assert!(
+        x.contains("<skipped message=\"not in dialect: uses string-escapes (global @s: \\0A)\"/>"),
         "{x}"
     );
     assert!(x.contains("<failure message=\"wrong result\""), "{x}");

@@ -6,9 +6,13 @@
 use super::EXIT_USAGE;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lloracle::harness::compiler::{Compiler, Emit, Tools};
+use lloracle::harness::course::{Course, Entry};
+use lloracle::harness::dialect::{self, Prepared};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report;
-use lloracle::harness::session::{self, corpus_cases, random_cases, run_session, Case, Settings};
+use lloracle::harness::session::{
+    self, corpus_cases, random_cases, run_session, Case, SetAside, Settings,
+};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -29,6 +33,57 @@ pub struct CompilerArgs {
     /// Test the built-in back end with a deliberate bug (mutation testing).
     #[arg(long, hide = true, conflicts_with_all = ["cmd", "opt_cmd"])]
     mutate: Option<String>,
+    /// The course's C runtime (its `runtime.c`), linked with `--emit asm`
+    /// output instead of the bundled one.
+    #[arg(long, value_name = "FILE.c")]
+    runtime: Option<PathBuf>,
+    /// Extra arguments of `cc` when linking `--emit asm` output, e.g.
+    /// `-no-pie` (split at white space).
+    #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
+    link_flags: Option<String>,
+    /// Where programs start: `main`, or `program` for courses whose
+    /// runtime's C `main` calls `program(argc, argv)` (the bundled runtime
+    /// then supplies that `main`; programs are sent with their `@main`
+    /// named `@program`).
+    #[arg(long, default_value = "main", value_parser = ["main", "program"])]
+    entry: String,
+}
+
+/// The course conventions `a` selects; they need a compiler command (the
+/// built-in back end links and starts programs its own way).
+pub fn course_of(a: &CompilerArgs) -> Result<Course, String> {
+    let course = Course {
+        runtime: a.runtime.clone(),
+        link_flags: a
+            .link_flags
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect(),
+        entry: Entry::from_name(&a.entry).unwrap_or_default(),
+    };
+    if let Some(r) = &course.runtime {
+        if !r.is_file() {
+            return Err(format!("--runtime {}: no such file", r.display()));
+        }
+    }
+    let links = course.runtime.is_some() || !course.link_flags.is_empty();
+    if links && (a.cmd.is_none() || a.emit != "asm") {
+        return Err(
+            "--runtime and --link-flags apply to a compiler's assembly: they need \
+                    --cmd with --emit asm"
+                .into(),
+        );
+    }
+    if course.entry != Entry::Main && a.cmd.is_none() && a.opt_cmd.is_none() {
+        return Err(
+            "--entry program needs --cmd or --opt-cmd (the built-in back end starts \
+                    at @main)"
+                .into(),
+        );
+    }
+    Ok(course)
 }
 
 /// The compiler `a` selects.
@@ -156,9 +211,11 @@ fn progress(n: u64) -> ProgressBar {
     bar
 }
 
-fn cases_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, usize), String> {
-    let (mut cases, skipped) = if a.no_corpus {
-        (vec![], 0)
+/// The corpus cases (plain files included) and the random ones, and the
+/// corpus files set aside.
+fn cases_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, Vec<SetAside>), String> {
+    let (mut cases, set_aside) = if a.no_corpus {
+        (vec![], vec![])
     } else {
         let dir = a
             .corpus
@@ -167,7 +224,26 @@ fn cases_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, usize), String> {
         corpus_cases(&dir)?
     };
     cases.extend(random_cases(a.random, a.seed, a.size));
-    Ok((cases, skipped))
+    Ok((cases, set_aside))
+}
+
+/// The corpus files that could not be used, with why (files whose
+/// annotations say they must not parse or check are only counted).
+fn print_set_aside(set_aside: &[SetAside]) {
+    let on_purpose = set_aside.iter().filter(|s| s.on_purpose).count();
+    let unusable: Vec<&SetAside> = set_aside.iter().filter(|s| !s.on_purpose).collect();
+    if !unusable.is_empty() {
+        println!(
+            "{} corpus files not sent (they do not parse, check or start at the entry):",
+            unusable.len()
+        );
+        for s in unusable {
+            println!("  {}: {}", s.name, s.why);
+        }
+    }
+    if on_purpose > 0 {
+        println!("({on_purpose} corpus files skipped: ill-typed or malformed on purpose)");
+    }
 }
 
 /// The compiler under test and the tools (with `timeout` seconds per compile
@@ -179,7 +255,9 @@ pub fn compiler_and_tools(args: &CompilerArgs, timeout: u64) -> Result<(Compiler
         EXIT_USAGE
     };
     let compiler = compiler_of(args).map_err(usage)?;
-    let tools = Tools::new(Duration::from_secs(timeout)).map_err(usage)?;
+    let course = course_of(args).map_err(usage)?;
+    let mut tools = Tools::new(Duration::from_secs(timeout)).map_err(usage)?;
+    tools.set_course(course);
     Ok((compiler, tools))
 }
 
@@ -203,7 +281,7 @@ pub fn main(a: TestCompilerArgs) -> u8 {
         },
         stop_at_first_failure: false,
     };
-    let (cases, bad_files) = match cases_of(&a) {
+    let (cases, mut set_aside) = match cases_of(&a) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("lloracle: {e}");
@@ -213,11 +291,21 @@ pub fn main(a: TestCompilerArgs) -> u8 {
     if a.mutation_score {
         return mutation_score(&tools, cases, &settings, a.random);
     }
+    let mut not_sent = Vec::new();
+    let mut to_send = Vec::new();
+    for c in cases {
+        match dialect::prepare(c, tools.course()) {
+            Prepared::Send(c) => to_send.push(c),
+            Prepared::NotInDialect(r) => not_sent.push(*r),
+            Prepared::SetAside(s) => set_aside.push(s),
+        }
+    }
+    let cases = to_send;
     let n = cases.len();
     let bar = progress(n as u64);
     let failed = std::sync::atomic::AtomicUsize::new(0);
     let start = Instant::now();
-    let results = run_session(&tools, &compiler, cases, &settings, &|r| {
+    let mut results = run_session(&tools, &compiler, cases, &settings, &|r| {
         if r.first_failure().is_some() {
             failed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
@@ -228,9 +316,10 @@ pub fn main(a: TestCompilerArgs) -> u8 {
         bar.inc(1);
     });
     bar.finish_and_clear();
+    results.extend(not_sent);
     let elapsed = start.elapsed();
     let interrupted = session::interrupted();
-    let saved = match report::save_failures(&results, &compiler, &a.out_dir) {
+    let saved = match report::save_failures(&results, &compiler, &tools.cli_args(), &a.out_dir) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("lloracle: cannot save the reduced programs: {e}");
@@ -238,9 +327,7 @@ pub fn main(a: TestCompilerArgs) -> u8 {
         }
     };
     print!("{}", report::text(&results, &saved, &compiler, interrupted));
-    if bad_files > 0 {
-        println!("({bad_files} corpus files skipped: ill-typed or malformed on purpose)");
-    }
+    print_set_aside(&set_aside);
     println!(
         "{} programs in {:.1}s ({:.0} programs/s)",
         results.len(),

@@ -5,12 +5,16 @@
 //!
 //! Layout: [`compiler`]
 //! (the thing under test: the built-in back end, a compile command, an
-//! optimiser command), [`judge`] (one program and its runs against the
+//! optimiser command), [`course`] (a course driver's runtime, link flags
+//! and entry), [`dialect`] (each case
+//! in the compiler's dialect, or not sent), [`judge`] (one program and its runs against the
 //! oracle), [`reduce`] (delta debugging with `gen::shrink`'s edits),
 //! [`session`] (many programs in parallel), [`report`] (terminal, JSON,
 //! Gradescope, JUnit).
 
 pub mod compiler;
+pub mod course;
+pub mod dialect;
 pub mod judge;
 pub mod reduce;
 pub mod report;

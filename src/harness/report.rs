@@ -24,17 +24,33 @@ pub struct Summary {
     pub failed: usize,
     /// Runs the oracle does not return on (not judged).
     pub skipped: usize,
+    /// Runs of programs not sent: no equivalent in the compiler's dialect.
+    pub not_in_dialect: usize,
+    /// Those runs per feature that excluded them.
+    pub not_in_dialect_by_feature: BTreeMap<String, usize>,
     /// Runs per category (passes included).
     pub by_category: BTreeMap<Category, usize>,
 }
 
 /// The counts of `results`.
 pub fn summarize(results: &[CaseResult]) -> Summary {
+    let sent = |r: &&CaseResult| {
+        !r.verdicts
+            .iter()
+            .all(|v| matches!(v, RunVerdict::NotInDialect { .. }))
+    };
     let mut s = Summary {
-        programs: results.len(),
+        programs: results.iter().filter(sent).count(),
         ..Summary::default()
     };
     for v in results.iter().flat_map(|r| &r.verdicts) {
+        if let RunVerdict::NotInDialect { feature, .. } = v {
+            s.not_in_dialect += 1;
+            *s.not_in_dialect_by_feature
+                .entry(feature.clone())
+                .or_default() += 1;
+            continue;
+        }
         match v.category() {
             None => s.skipped += 1,
             Some(c) => {
@@ -99,10 +115,13 @@ pub struct Saved {
 /// Writes each reduced program (and the original) into `dir`, with
 /// comment lines naming the failure, the command that reproduces it and
 /// `CHECK-ARGS` / `CHECK-RESULT` annotations so that the file is a
-/// one-program corpus. Returns, per result, where it went.
+/// one-program corpus. `setup` are the session's other options the
+/// command needs (dialect, course conventions: `Tools::cli_args`).
+/// Returns, per result, where it went.
 pub fn save_failures(
     results: &[CaseResult],
     compiler: &Compiler,
+    setup: &str,
     dir: &Path,
 ) -> Result<Vec<Option<Saved>>, String> {
     let mut saved = Vec::new();
@@ -122,10 +141,11 @@ pub fn save_failures(
         let file = dir.join(format!("{}.reduced.ll", r.case.slug));
         let orig = dir.join(format!("{}.ll", r.case.slug));
         let command = format!(
-            "lloracle test-compiler {} --corpus {} --random 0",
+            "lloracle test-compiler {} {setup} --corpus {} --random 0",
             compiler.cli_args(),
             shell_quote(&file.to_string_lossy())
         )
+        .replace("  ", " ")
         .replace("  ", " ");
         let mut text = String::new();
         let _ = writeln!(
@@ -148,7 +168,7 @@ pub fn save_failures(
             let _ = writeln!(text, "; CHECK-RESULT: {value}");
         }
         text.push('\n');
-        text.push_str(&spec::print(&red.prog));
+        text.push_str(&red.text);
         std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
         let mut orig_text = String::new();
         if !args.is_empty() {
@@ -288,7 +308,7 @@ pub fn text(
         }
         if let Some(red) = f.reduced {
             let _ = writeln!(t, "  reduced to {}:", describe_reduction(red));
-            for line in spec::print(&red.prog).lines() {
+            for line in red.text.lines() {
                 let _ = writeln!(t, "    {line}");
             }
             let _ = writeln!(t, "  reduced, oracle:   {}", describe(&red.expected));
@@ -321,6 +341,20 @@ pub fn text(
         let _ = writeln!(t, "{:<16} {:>7}", c.name(), n);
     }
     let _ = writeln!(t, "{:<16} {:>7}", "skipped (UB/limit)", s.skipped);
+    if s.not_in_dialect > 0 {
+        let by: Vec<String> = s
+            .not_in_dialect_by_feature
+            .iter()
+            .map(|(f, n)| format!("{f} {n}"))
+            .collect();
+        let _ = writeln!(
+            t,
+            "{:<16} {:>7}   not sent, not failures: {}",
+            "not in dialect",
+            s.not_in_dialect,
+            by.join(", ")
+        );
+    }
     let _ = writeln!(
         t,
         "{} programs: {} passed, {} failed, {} skipped",
@@ -348,7 +382,7 @@ pub fn json(results: &[CaseResult], saved: &[Option<Saved>], interrupted: bool) 
             "actual": outcome_json(f.actual),
             "detail": f.detail,
             "changed_functions": f.changed,
-            "reduced": red.map(|x| spec::print(&x.prog)),
+            "reduced": red.map(|x| x.text.clone()),
             "reduced_instructions": red.map(|x| x.insns),
             "reduced_expected": red.map(|x| x.expected.to_json()),
             "reduced_actual": red.map(|x| outcome_json(&x.actual)),
@@ -366,6 +400,8 @@ pub fn json(results: &[CaseResult], saved: &[Option<Saved>], interrupted: bool) 
             "passed": s.passed,
             "failed": s.failed,
             "skipped": s.skipped,
+            "not_in_dialect": s.not_in_dialect,
+            "not_in_dialect_by_feature": s.not_in_dialect_by_feature,
             "categories": cats,
             "interrupted": interrupted,
         },
@@ -433,9 +469,9 @@ pub fn junit(results: &[CaseResult]) -> String {
     let _ = writeln!(
         t,
         "<testsuite name=\"lloracle test-compiler\" tests=\"{}\" failures=\"{}\" skipped=\"{}\">",
-        s.passed + s.failed + s.skipped,
+        s.passed + s.failed + s.skipped + s.not_in_dialect,
         s.failed,
-        s.skipped
+        s.skipped + s.not_in_dialect
     );
     for r in results {
         for (k, v) in r.verdicts.iter().enumerate() {
@@ -449,6 +485,14 @@ pub fn junit(results: &[CaseResult]) -> String {
             match v {
                 RunVerdict::Skipped { oracle } => {
                     let _ = write!(t, "<skipped message=\"{}\"/>", xml(&oracle.to_string()));
+                }
+                RunVerdict::NotInDialect { feature, what } => {
+                    let _ = write!(
+                        t,
+                        "<skipped message=\"not in dialect: uses {} ({})\"/>",
+                        xml(feature),
+                        xml(what)
+                    );
                 }
                 RunVerdict::Judged {
                     category,

@@ -4,9 +4,9 @@
 //! finished is still reported.
 
 use super::compiler::{Compiler, Tools};
-use super::judge::{judge_program, Category, RunVerdict};
+use super::judge::{judge_text, Category, RunVerdict};
 use super::reduce::{reduce, Bounds, Reduced};
-use crate::corpus::{load_corpus, CorpusFile};
+use crate::corpus::CorpusFile;
 use rayon::prelude::*;
 use spec::Prog;
 use std::path::Path;
@@ -29,6 +29,10 @@ pub struct Case {
     pub slug: String,
     /// The program.
     pub prog: Prog,
+    /// The exact text sent to the compiler, when it is not the program
+    /// printed in the session's dialect: a corpus file's own text, which
+    /// reaches the compiler unchanged where it is in the dialect.
+    pub text: Option<String>,
     /// (run name, argv[1..]) pairs.
     pub runs: Vec<(String, Vec<String>)>,
 }
@@ -53,33 +57,81 @@ impl CaseResult {
     }
 }
 
-/// The cases of a corpus directory (or one annotated `.ll` file): files
-/// with runs whose text parses and checks; the rest are skipped (with the
-/// number of skipped files).
-pub fn corpus_cases(path: &Path) -> Result<(Vec<Case>, usize), String> {
+/// A corpus file that is not sent to the compiler, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetAside {
+    /// The file (as in [`Case::name`]).
+    pub name: String,
+    /// Why: the parser's or checker's first diagnostic, `file:line:col`.
+    pub why: String,
+    /// True for a file whose annotations say it must not parse or check
+    /// (`CHECK-MALFORMED`, `CHECK-ILL-TYPED`): nothing to report.
+    pub on_purpose: bool,
+}
+
+/// The cases of a corpus directory or of one `.ll` file. Annotated files
+/// give their runs; plain files (no `; CHECK` line, e.g. a course's own
+/// test programs) give one run with no arguments, whose expected outcome
+/// is the oracle's. Files that do not parse or check are set aside with
+/// the diagnostic (on purpose when their annotations say so).
+pub fn corpus_cases(path: &Path) -> Result<(Vec<Case>, Vec<SetAside>), String> {
     let files: Vec<CorpusFile> = if path.is_file() {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let name = path.display().to_string();
-        let expectation = crate::corpus::parse_expectation(&name, &text).unwrap_or_default();
+        let expectation = if crate::corpus::has_annotations(&text) {
+            crate::corpus::parse_expectation(&name, &text).map_err(|e| e.to_string())?
+        } else {
+            crate::corpus::Expectation::default()
+        };
         vec![CorpusFile {
             path: path.to_path_buf(),
             text,
             expectation,
         }]
     } else {
-        load_corpus(path).map_err(|e| e.to_string())?
+        crate::corpus::load_corpus_with_plain(path).map_err(|e| e.to_string())?
     };
     let mut cases = Vec::new();
-    let mut skipped = 0;
+    let mut set_aside = Vec::new();
     for f in files {
-        let src = spec::Source::new(f.path.display().to_string(), f.text.clone());
+        let rel = f.path.to_string_lossy().into_owned();
+        let name = if path.is_file() {
+            rel.clone()
+        } else {
+            format!("corpus/{rel}")
+        };
+        let on_purpose = f.expectation.ill_typed.is_some() || f.expectation.malformed;
+        let src = spec::Source::new(name.clone(), f.text.clone());
         let prog = match spec::parse(&src) {
-            Ok(p) if spec::check(&p).is_ok() => p,
-            _ => {
-                skipped += 1;
+            Ok(p) => match spec::check(&p) {
+                Ok(()) => p,
+                Err(ds) => {
+                    let why = ds.first().map_or(String::new(), |d| located(d, &src));
+                    set_aside.push(SetAside {
+                        name,
+                        why,
+                        on_purpose,
+                    });
+                    continue;
+                }
+            },
+            Err(d) => {
+                set_aside.push(SetAside {
+                    name,
+                    why: located(&d, &src),
+                    on_purpose,
+                });
                 continue;
             }
         };
+        if on_purpose {
+            set_aside.push(SetAside {
+                name,
+                why: "its annotations say it must not parse or check, yet it does".into(),
+                on_purpose: false,
+            });
+            continue;
+        }
         let mut runs: Vec<(String, Vec<String>)> = f
             .expectation
             .runs
@@ -87,26 +139,26 @@ pub fn corpus_cases(path: &Path) -> Result<(Vec<Case>, usize), String> {
             .map(|r| (r.name.clone(), r.args.clone()))
             .collect();
         if runs.is_empty() {
-            if f.expectation.ill_typed.is_some() || f.expectation.malformed {
-                skipped += 1;
-                continue;
-            }
             runs.push(("default".into(), vec![]));
         }
-        let rel = f.path.to_string_lossy().into_owned();
-        let name = if path.is_file() {
-            rel.clone()
-        } else {
-            format!("corpus/{rel}")
-        };
         cases.push(Case {
             slug: slug(&rel),
             name,
             prog,
+            text: Some(f.text),
             runs,
         });
     }
-    Ok((cases, skipped))
+    Ok((cases, set_aside))
+}
+
+/// A diagnostic in one line: `file:line:col: [rule] message`.
+pub fn located(d: &spec::Diagnostic, src: &spec::Source) -> String {
+    let l = d.locate(src);
+    format!(
+        "{}:{}:{}: [{}] {}",
+        l.file, l.line, l.col, l.rule, l.message
+    )
 }
 
 /// `n` random programs from seeds `seed..seed + n` at `size` (generated in
@@ -120,6 +172,7 @@ pub fn random_cases(n: u64, seed: u64, size: usize) -> Vec<Case> {
                 name: format!("random --seed {s} --size {size}"),
                 slug: format!("random-seed{s}-size{size}"),
                 prog: gen::from_seed(s, size),
+                text: None,
                 runs: vec![("default".into(), vec![])],
             }
         })
@@ -176,7 +229,7 @@ pub fn run_session(
                     return None;
                 }
                 let args: Vec<Vec<String>> = case.runs.iter().map(|(_, a)| a.clone()).collect();
-                let verdicts = judge_program(tools, compiler, &case.prog, &args);
+                let verdicts = judge_text(tools, compiler, &case.prog, case.text.as_deref(), &args);
                 let r = CaseResult {
                     case,
                     verdicts,
