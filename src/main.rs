@@ -39,6 +39,8 @@ enum Command {
     /// Compile with the built-in back end: AT&T assembly, an executable, or
     /// the iced-x86 listing.
     Compile(cmd::compile::CompileArgs),
+    /// The table of dialect features and profiles (which compilers accept what).
+    Dialects(cmd::dialects::DialectsArgs),
     /// Print one random well-typed, well-defined, terminating program.
     Gen(cmd::gen::GenArgs),
     /// The benchmark table: oracle vs LLVM's interpreter, native code vs llc.
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Native(a) => cmd::native::main(a),
         Command::Compile(a) => cmd::compile::main(a),
         Command::Gen(a) => cmd::gen::main(a),
+        Command::Dialects(a) => cmd::dialects::main(a),
         Command::Bench(a) => cmd::bench::main(a),
         Command::FuzzDiff(a) => cmd::fuzz_diff::main(a),
         Command::TestCompiler(a) => cmd::test_compiler::main(a),

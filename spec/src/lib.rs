@@ -9,6 +9,7 @@
 pub mod ast;
 pub mod check;
 pub mod diag;
+pub mod dialect;
 pub mod layout;
 pub mod opaque;
 pub mod outcome;

@@ -22,6 +22,41 @@ use std::fmt::Write;
 /// without one, a `declare` whose type is not a function type) are printed
 /// as best they can be and do not round trip.
 pub fn print(prog: &Prog) -> String {
+    print_styled(prog, Style::LLVM)
+}
+
+/// The choices that make one concrete syntax of LLVMlite: the canonical
+/// one ([`Style::LLVM`]) or a dialect's (`spec::dialect::print_in`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Style {
+    /// `load T, T* %p` (LLVM 3.7+) rather than the spec's `load T* %p`
+    /// (also for `getelementptr`).
+    pub typed_load_gep: bool,
+    /// Whether a name can be written unquoted (`label_def`: as `name:`).
+    pub plain_name: fn(&str, bool) -> bool,
+    /// A call whose return type is a function (pointer) type written with
+    /// the whole function type (LLVM), rather than the return type alone.
+    pub call_fun_ty: bool,
+    /// Every entry block label written, rather than only `entry:`.
+    pub entry_labels: bool,
+    /// Strings of printable text ending in `\00` written as they are
+    /// (`c"a b\00"`), the rest escaped.
+    pub raw_strings: bool,
+}
+
+impl Style {
+    /// The canonical syntax: LLVM 3.7+ that LLVM 14 reads.
+    pub const LLVM: Style = Style {
+        typed_load_gep: true,
+        plain_name: |n, _| is_plain(n),
+        call_fun_ty: true,
+        entry_labels: true,
+        raw_strings: false,
+    };
+}
+
+/// The text of `prog` in style `st`.
+pub(crate) fn print_styled(prog: &Prog, st: Style) -> String {
     let env = TypeEnv::new(prog);
     let mut out = String::new();
     let section = |out: &mut String, nonempty: bool| {
@@ -30,14 +65,14 @@ pub fn print(prog: &Prog) -> String {
         }
     };
     section(&mut out, !prog.tdecls.is_empty());
-    prog.tdecls.iter().for_each(|t| tdecl(&mut out, t));
+    prog.tdecls.iter().for_each(|t| tdecl(&mut out, st, t));
     section(&mut out, !prog.gdecls.is_empty());
-    prog.gdecls.iter().for_each(|g| gdecl(&mut out, g));
+    prog.gdecls.iter().for_each(|g| gdecl(&mut out, st, g));
     section(&mut out, !prog.edecls.is_empty());
-    prog.edecls.iter().for_each(|e| edecl(&mut out, e));
+    prog.edecls.iter().for_each(|e| edecl(&mut out, st, e));
     for f in &prog.fdecls {
         section(&mut out, true);
-        fdecl(&mut out, &env, f);
+        fdecl(&mut out, st, &env, f);
     }
     out
 }
@@ -45,14 +80,16 @@ pub fn print(prog: &Prog) -> String {
 /// The text of a type, as the printer writes it (`{ i64, %T* }`, `i64 (i64)*`).
 pub fn print_ty(t: &Ty) -> String {
     let mut out = String::new();
-    ty(&mut out, t);
+    let st = Style::LLVM;
+    ty(&mut out, st, t);
     out
 }
 
 /// The text of an operand, as the printer writes it (`%"1"`, `@g`, `null`, `-5`).
 pub fn print_operand(op: &Operand) -> String {
     let mut out = String::new();
-    operand(&mut out, op);
+    let st = Style::LLVM;
+    operand(&mut out, st, op);
     out
 }
 
@@ -60,86 +97,92 @@ pub fn print_operand(op: &Operand) -> String {
 /// inside a function (`env` says which GEP indices select struct fields).
 pub fn print_insn(env: &TypeEnv, i: &Insn) -> String {
     let mut out = String::new();
-    insn(&mut out, env, i);
+    let st = Style::LLVM;
+    insn(&mut out, st, env, i);
     out
 }
 
 /// The text of one terminator, as the printer writes it.
 pub fn print_term(t: &Term) -> String {
     let mut out = String::new();
-    term(&mut out, t);
+    let st = Style::LLVM;
+    term(&mut out, st, t);
     out
 }
 
 /// `%IDENT = type T`.
-fn tdecl(out: &mut String, t: &Tdecl) {
-    name(out, '%', &t.name);
+fn tdecl(out: &mut String, st: Style, t: &Tdecl) {
+    name(out, st, '%', &t.name);
     out.push_str(" = type ");
-    ty(out, &t.ty);
+    ty(out, st, &t.ty);
     out.push('\n');
 }
 
 /// `@IDENT = global T G`.
-fn gdecl(out: &mut String, g: &Gdecl) {
-    name(out, '@', &g.name);
+fn gdecl(out: &mut String, st: Style, g: &Gdecl) {
+    name(out, st, '@', &g.name);
     out.push_str(" = global ");
-    ty(out, &g.ty);
+    ty(out, st, &g.ty);
     out.push(' ');
-    ginit(out, &g.init);
+    ginit(out, st, &g.init);
     out.push('\n');
 }
 
 /// `declare S @IDENT(S1, ..., SN)`.
-fn edecl(out: &mut String, e: &Edecl) {
+fn edecl(out: &mut String, st: Style, e: &Edecl) {
     out.push_str("declare ");
     let (params, ret): (&[Ty], &Ty) = match &e.ty {
         Ty::Fun(params, ret) => (params, ret),
         other => (&[], other),
     };
-    ty(out, ret);
+    ty(out, st, ret);
     out.push(' ');
-    name(out, '@', &e.name);
+    name(out, st, '@', &e.name);
     out.push('(');
     for (i, p) in params.iter().enumerate() {
         sep(out, i);
-        ty(out, p);
+        ty(out, st, p);
     }
     out.push_str(")\n");
 }
 
 /// `define S @IDENT(S1 %A1, ...) {`, the CFG, `}`.
-fn fdecl(out: &mut String, env: &TypeEnv, f: &Fdecl) {
+fn fdecl(out: &mut String, st: Style, env: &TypeEnv, f: &Fdecl) {
     out.push_str("define ");
-    ty(out, &f.ret);
+    ty(out, st, &f.ret);
     out.push(' ');
-    name(out, '@', &f.name);
+    name(out, st, '@', &f.name);
     out.push('(');
     for (i, (p, t)) in f.params.iter().enumerate() {
         sep(out, i);
-        ty(out, t);
+        ty(out, st, t);
         out.push(' ');
-        name(out, '%', p);
+        name(out, st, '%', p);
     }
     out.push_str(") {\n");
-    cfg(out, env, &f.cfg);
+    cfg(out, st, env, &f.cfg);
     out.push_str("}\n");
 }
 
 /// The entry block (with its label if it has one), then labelled blocks.
-fn cfg(out: &mut String, env: &TypeEnv, c: &Cfg) {
-    if let Some(l) = &c.entry_label {
-        label(out, l);
+fn cfg(out: &mut String, st: Style, env: &TypeEnv, c: &Cfg) {
+    if let Some(l) = c
+        .entry_label
+        .as_ref()
+        .filter(|l| st.entry_labels || *l == "entry")
+    {
+        label(out, st, l);
     }
-    block(out, env, &c.entry);
+    block(out, st, env, &c.entry);
     for b in &c.blocks {
-        label(out, &b.label);
-        block(out, env, &b.block);
+        label(out, st, &b.label);
+        block(out, st, env, &b.block);
     }
 }
 
 /// `LAB:` on its own line.
-fn label(out: &mut String, l: &str) {
-    if is_plain(l) {
+fn label(out: &mut String, st: Style, l: &str) {
+    if (st.plain_name)(l, true) {
         out.push_str(l);
     } else {
         quoted(out, l.as_bytes());
@@ -148,21 +191,21 @@ fn label(out: &mut String, l: &str) {
 }
 
 /// Two-space indented instructions and the terminator.
-fn block(out: &mut String, env: &TypeEnv, b: &Block) {
+fn block(out: &mut String, st: Style, env: &TypeEnv, b: &Block) {
     for i in &b.insns {
         out.push_str("  ");
-        insn(out, env, i);
+        insn(out, st, env, i);
         out.push('\n');
     }
     out.push_str("  ");
-    term(out, &b.term);
+    term(out, st, &b.term);
     out.push('\n');
 }
 
 /// One instruction with its `%L = `.
-fn insn(out: &mut String, env: &TypeEnv, i: &Insn) {
+fn insn(out: &mut String, st: Style, env: &TypeEnv, i: &Insn) {
     if let Some(r) = &i.result {
-        name(out, '%', r);
+        name(out, st, '%', r);
         out.push_str(" = ");
     }
     match &i.kind {
@@ -174,17 +217,15 @@ fn insn(out: &mut String, env: &TypeEnv, i: &Insn) {
         } => {
             out.push_str(bop.keyword());
             out.push(' ');
-            two_operands(out, t, op1, op2);
+            two_operands(out, st, t, op1, op2);
         }
         InsnKind::Alloca { ty: t } => {
             out.push_str("alloca ");
-            ty(out, t);
+            ty(out, st, t);
         }
         InsnKind::Load { ty: t, ptr_ty, ptr } => {
             out.push_str("load ");
-            ty(out, t);
-            out.push_str(", ");
-            typed(out, ptr_ty, ptr);
+            typed_pointer(out, st, t, ptr_ty, ptr);
         }
         InsnKind::Store {
             ty: t,
@@ -193,9 +234,9 @@ fn insn(out: &mut String, env: &TypeEnv, i: &Insn) {
             ptr,
         } => {
             out.push_str("store ");
-            typed(out, t, val);
+            typed(out, st, t, val);
             out.push_str(", ");
-            typed(out, ptr_ty, ptr);
+            typed(out, st, ptr_ty, ptr);
         }
         InsnKind::Icmp {
             cnd,
@@ -206,68 +247,87 @@ fn insn(out: &mut String, env: &TypeEnv, i: &Insn) {
             out.push_str("icmp ");
             out.push_str(cnd.keyword());
             out.push(' ');
-            two_operands(out, t, op1, op2);
+            two_operands(out, st, t, op1, op2);
         }
-        InsnKind::Call { ret, callee, args } => call(out, ret, callee, args),
+        InsnKind::Call { ret, callee, args } => call(out, st, ret, callee, args),
         InsnKind::Gep {
             base_ty,
             ptr_ty,
             ptr,
             idxs,
-        } => gep(out, env, base_ty, ptr_ty, ptr, idxs),
+        } => gep(out, st, env, base_ty, ptr_ty, ptr, idxs),
         InsnKind::Bitcast { from, op, to } => {
             out.push_str("bitcast ");
-            typed(out, from, op);
+            typed(out, st, from, op);
             out.push_str(" to ");
-            ty(out, to);
+            ty(out, st, to);
         }
     }
 }
 
+/// `T, T* OP` (LLVM 3.7+) or `T* OP` (the spec's syntax, where the
+/// pointer type written is `T*`) of a load or GEP.
+fn typed_pointer(out: &mut String, st: Style, t: &Ty, ptr_ty: &Ty, ptr: &Operand) {
+    if st.typed_load_gep {
+        ty(out, st, t);
+        out.push_str(", ");
+        typed(out, st, ptr_ty, ptr);
+    } else {
+        typed(out, st, &t.clone().ptr_to(), ptr);
+    }
+}
+
 /// `S OP1, OP2` of a binop or icmp.
-fn two_operands(out: &mut String, t: &Ty, op1: &Operand, op2: &Operand) {
-    typed(out, t, op1);
+fn two_operands(out: &mut String, st: Style, t: &Ty, op1: &Operand, op2: &Operand) {
+    typed(out, st, t, op1);
     out.push_str(", ");
-    operand(out, op2);
+    operand(out, st, op2);
 }
 
 /// `call S OP(S1 OP1, ...)`. A return type that is itself a function or a
 /// function pointer type is written inside the full function type
 /// (`call i64 (i64)* (i64) @f(i64 1)`), because `call i64 (i64)* @f` would
 /// read as the old syntax whose type is the callee's.
-fn call(out: &mut String, ret: &Ty, callee: &Operand, args: &[(Ty, Operand)]) {
+fn call(out: &mut String, st: Style, ret: &Ty, callee: &Operand, args: &[(Ty, Operand)]) {
     out.push_str("call ");
-    let fun_ret = match ret {
-        Ty::Fun(..) => true,
-        Ty::Ptr(inner) => matches!(**inner, Ty::Fun(..)),
-        _ => false,
-    };
+    let fun_ret = st.call_fun_ty
+        && match ret {
+            Ty::Fun(..) => true,
+            Ty::Ptr(inner) => matches!(**inner, Ty::Fun(..)),
+            _ => false,
+        };
     if fun_ret {
         let fun = Ty::Fun(
             args.iter().map(|(t, _)| t.clone()).collect(),
             Box::new(ret.clone()),
         );
-        ty(out, &fun);
+        ty(out, st, &fun);
     } else {
-        ty(out, ret);
+        ty(out, st, ret);
     }
     out.push(' ');
-    operand(out, callee);
+    operand(out, st, callee);
     out.push('(');
     for (i, (t, a)) in args.iter().enumerate() {
         sep(out, i);
-        typed(out, t, a);
+        typed(out, st, t, a);
     }
     out.push(')');
 }
 
 /// `getelementptr T, T* OP, i64 OP1, i32 C, ...`: indices that select a
 /// struct field are written `i32` (as LLVM requires), the others `i64`.
-fn gep(out: &mut String, env: &TypeEnv, base: &Ty, ptr_ty: &Ty, ptr: &Operand, idxs: &[Operand]) {
+fn gep(
+    out: &mut String,
+    st: Style,
+    env: &TypeEnv,
+    base: &Ty,
+    ptr_ty: &Ty,
+    ptr: &Operand,
+    idxs: &[Operand],
+) {
     out.push_str("getelementptr ");
-    ty(out, base);
-    out.push_str(", ");
-    typed(out, ptr_ty, ptr);
+    typed_pointer(out, st, base, ptr_ty, ptr);
     // The type the next index (after the first) walks into; None once the
     // walk leaves the known types.
     let mut cur = Some(base);
@@ -292,108 +352,115 @@ fn gep(out: &mut String, env: &TypeEnv, base: &Ty, ptr_ty: &Ty, ptr: &Operand, i
         out.push_str(", ");
         out.push_str(index_ty);
         out.push(' ');
-        operand(out, idx);
+        operand(out, st, idx);
     }
 }
 
 /// `ret void`, `ret S OP`, `br label %L`, `br i1 OP, label %L1, label %L2`.
-fn term(out: &mut String, t: &Term) {
+fn term(out: &mut String, st: Style, t: &Term) {
     match &t.kind {
         TermKind::Ret(t, op) => {
             out.push_str("ret ");
-            ty(out, t);
+            ty(out, st, t);
             if let Some(op) = op {
                 out.push(' ');
-                operand(out, op);
+                operand(out, st, op);
             }
         }
         TermKind::Br(l) => {
             out.push_str("br ");
-            label_ref(out, l);
+            label_ref(out, st, l);
         }
         TermKind::Cbr(c, l1, l2) => {
             out.push_str("br i1 ");
-            operand(out, c);
+            operand(out, st, c);
             out.push_str(", ");
-            label_ref(out, l1);
+            label_ref(out, st, l1);
             out.push_str(", ");
-            label_ref(out, l2);
+            label_ref(out, st, l2);
         }
     }
 }
 
 /// `label %L`.
-fn label_ref(out: &mut String, l: &str) {
+fn label_ref(out: &mut String, st: Style, l: &str) {
     out.push_str("label ");
-    name(out, '%', l);
+    name(out, st, '%', l);
 }
 
 /// `T OP`.
-fn typed(out: &mut String, t: &Ty, op: &Operand) {
-    ty(out, t);
+fn typed(out: &mut String, st: Style, t: &Ty, op: &Operand) {
+    ty(out, st, t);
     out.push(' ');
-    operand(out, op);
+    operand(out, st, op);
 }
 
 /// An operand.
-fn operand(out: &mut String, op: &Operand) {
+fn operand(out: &mut String, st: Style, op: &Operand) {
     match &op.kind {
         OperandKind::Null => out.push_str("null"),
         OperandKind::Const(n) => {
             let _ = write!(out, "{n}");
         }
-        OperandKind::Gid(g) => name(out, '@', g),
-        OperandKind::Id(x) => name(out, '%', x),
+        OperandKind::Gid(g) => name(out, st, '@', g),
+        OperandKind::Id(x) => name(out, st, '%', x),
     }
 }
 
 /// A global initializer.
-fn ginit(out: &mut String, g: &Ginit) {
+fn ginit(out: &mut String, st: Style, g: &Ginit) {
     match &g.kind {
         GinitKind::Null => out.push_str("null"),
-        GinitKind::Gid(n) => name(out, '@', n),
+        GinitKind::Gid(n) => name(out, st, '@', n),
         GinitKind::Int(n) => {
             let _ = write!(out, "{n}");
         }
         GinitKind::Str(bytes) => {
             out.push('c');
-            quoted(out, bytes);
+            match raw_string_body(bytes).filter(|_| st.raw_strings) {
+                Some(body) => {
+                    out.push('"');
+                    out.push_str(body);
+                    out.push_str("\\00\"");
+                }
+                None => quoted(out, bytes),
+            }
         }
         GinitKind::Array(elems) => {
             out.push('[');
-            typed_ginits(out, elems);
+            typed_ginits(out, st, elems);
             out.push(']');
         }
         GinitKind::Struct(fields) if fields.is_empty() => out.push_str("{}"),
         GinitKind::Struct(fields) => {
             out.push_str("{ ");
-            typed_ginits(out, fields);
+            typed_ginits(out, st, fields);
             out.push_str(" }");
         }
         GinitKind::Bitcast(from, g, to) => {
             out.push_str("bitcast (");
-            ty(out, from);
+            ty(out, st, from);
             out.push(' ');
-            ginit(out, g);
+            ginit(out, st, g);
             out.push_str(" to ");
-            ty(out, to);
+            ty(out, st, to);
             out.push(')');
         }
     }
 }
 
 /// `T1 G1, ..., TN GN`.
-fn typed_ginits(out: &mut String, elems: &[(Ty, Ginit)]) {
+fn typed_ginits(out: &mut String, st: Style, elems: &[(Ty, Ginit)]) {
     for (i, (t, g)) in elems.iter().enumerate() {
         sep(out, i);
-        ty(out, t);
+        ty(out, st, t);
         out.push(' ');
-        ginit(out, g);
+        ginit(out, st, g);
     }
 }
 
 /// A type; suffixes (`*`, `(...)`) follow what they apply to.
-fn ty(out: &mut String, t: &Ty) {
+fn ty(out: &mut String, st: Style, t: &Ty) {
     match t {
         Ty::Void => out.push_str("void"),
         Ty::I1 => out.push_str("i1"),
@@ -401,7 +468,7 @@ fn ty(out: &mut String, t: &Ty) {
         Ty::I64 => out.push_str("i64"),
         Ty::OpaquePtr => out.push_str("ptr"),
         Ty::Ptr(inner) => {
-            ty(out, inner);
+            ty(out, st, inner);
             out.push('*');
         }
         Ty::Struct(fields) if fields.is_empty() => out.push_str("{}"),
@@ -409,25 +476,25 @@ fn ty(out: &mut String, t: &Ty) {
             out.push_str("{ ");
             for (i, f) in fields.iter().enumerate() {
                 sep(out, i);
-                ty(out, f);
+                ty(out, st, f);
             }
             out.push_str(" }");
         }
         Ty::Array(n, elem) => {
             let _ = write!(out, "[{n} x ");
-            ty(out, elem);
+            ty(out, st, elem);
             out.push(']');
         }
         Ty::Fun(params, ret) => {
-            ty(out, ret);
+            ty(out, st, ret);
             out.push_str(" (");
             for (i, p) in params.iter().enumerate() {
                 sep(out, i);
-                ty(out, p);
+                ty(out, st, p);
             }
             out.push(')');
         }
-        Ty::Named(n) => name(out, '%', n),
+        Ty::Named(n) => name(out, st, '%', n),
     }
 }
 
@@ -439,9 +506,9 @@ fn sep(out: &mut String, i: usize) {
 }
 
 /// `%name` / `@name`, quoted unless it is a plain LLVM identifier.
-fn name(out: &mut String, sigil: char, n: &str) {
+fn name(out: &mut String, st: Style, sigil: char, n: &str) {
     out.push(sigil);
-    if is_plain(n) {
+    if (st.plain_name)(n, false) {
         out.push_str(n);
     } else {
         quoted(out, n.as_bytes());
@@ -454,6 +521,19 @@ fn is_plain(n: &str) -> bool {
     let mut bytes = n.bytes();
     let plain_first = |b: u8| b.is_ascii_alphabetic() || matches!(b, b'-' | b'$' | b'.' | b'_');
     bytes.next().is_some_and(plain_first) && bytes.all(|b| plain_first(b) || b.is_ascii_digit())
+}
+
+/// The text before the final NUL of a string of printable ASCII (no `"`,
+/// no `\`) that ends in one NUL: the strings the course lexers read as
+/// written (`c"text\00"`, no other escapes).
+pub(crate) fn raw_string_body(bytes: &[u8]) -> Option<&str> {
+    let (&0, body) = bytes.split_last()? else {
+        return None;
+    };
+    let ok = body
+        .iter()
+        .all(|&b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\');
+    ok.then(|| std::str::from_utf8(body).ok()).flatten()
 }
 
 /// `"..."` with printable ASCII as is except `"` and `\`, every other byte

@@ -1,6 +1,8 @@
 //! `lloracle check FILE...`: parse and type-check only.
 
 use super::{load_source, print_json, read_source};
+use spec::dialect::Dialect;
+use spec::Source;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `lloracle check`.
@@ -9,6 +11,11 @@ pub struct CheckArgs {
     /// Print one JSON object per file instead of text.
     #[arg(long)]
     json: bool,
+    /// Also check that each file is written in this dialect (`lloracle
+    /// dialects` lists them): the first feature use outside it is reported
+    /// with file:line and the exit code is 2.
+    #[arg(long)]
+    dialect: Option<String>,
     /// The files to check.
     #[arg(required = true)]
     files: Vec<PathBuf>,
@@ -16,17 +23,45 @@ pub struct CheckArgs {
 
 /// Checks every file; exit 0 when all are well formed, 2 otherwise.
 pub fn main(a: CheckArgs) -> u8 {
+    let dialect = match a.dialect.as_deref().map(super::dialects::dialect_arg) {
+        Some(Err(e)) => {
+            eprintln!("lloracle: {e}");
+            return super::EXIT_USAGE;
+        }
+        Some(Ok(d)) => Some(d),
+        None => None,
+    };
     let mut code = 0;
     for path in &a.files {
-        if !check_one(path, a.json) {
+        if !check_one(path, a.json, dialect.as_ref()) {
             code = 2;
         }
     }
     code
 }
 
-/// Checks one file and reports it; true when it is well formed.
-fn check_one(path: &Path, json: bool) -> bool {
+/// The first feature use of `src` outside dialect `d`, reported as
+/// `file:line: uses F (what), which D does not accept`; true when there is
+/// none.
+fn in_dialect(src: &Source, d: &Dialect, json: bool) -> bool {
+    let Err(u) = spec::dialect::conforms(src, d) else {
+        return true;
+    };
+    let line = u.line(src);
+    if json {
+        print_json(&serde_json::json!({
+            "file": src.name, "outcome": "not-in-dialect", "dialect": d.name,
+            "feature": u.feature.name(), "what": u.what, "line": line,
+        }));
+    } else {
+        eprintln!("{}:{line}: {u}, which {} does not accept", src.name, d.name);
+    }
+    false
+}
+
+/// Checks one file (and its dialect) and reports it; true when it is well
+/// formed (and in the dialect).
+fn check_one(path: &Path, json: bool, dialect: Option<&Dialect>) -> bool {
     let src = match read_source(path) {
         Ok(s) => s,
         Err(e) => {
@@ -38,8 +73,9 @@ fn check_one(path: &Path, json: bool) -> bool {
             return false;
         }
     };
-    match load_source(src) {
-        Ok(l) if json => {
+    let text = src.clone();
+    let ok = match load_source(src) {
+        Ok(l) if json && dialect.is_none() => {
             let skipped: Vec<&str> = spec::check::rules_skipped_for_opaque(&l.prog)
                 .iter()
                 .map(|(r, _)| *r)
@@ -48,24 +84,40 @@ fn check_one(path: &Path, json: bool) -> bool {
             if !skipped.is_empty() {
                 v["rules_skipped_for_opaque"] = serde_json::json!(skipped);
             }
-            print_json(&v)
+            print_json(&v);
+            true
         }
+        Ok(_) if json => true,
         Ok(l) => {
-            println!("{}: ok", path.display());
+            if dialect.is_none() {
+                println!("{}: ok", path.display());
+            }
             note_opaque(&l.prog);
+            true
         }
         Err(r) if json => {
             let mut v = r.outcome.to_json();
             v["file"] = serde_json::json!(path);
             print_json(&v);
-            return false;
+            false
         }
         Err(r) => {
             eprint!("{}", r.rendered);
-            return false;
+            false
         }
+    };
+    match dialect {
+        Some(d) if ok => {
+            let conforming = in_dialect(&text, d, json);
+            if conforming && json {
+                print_json(&serde_json::json!({"file": path, "outcome": "ok", "dialect": d.name}));
+            } else if conforming {
+                println!("{}: ok ({})", path.display(), d.name);
+            }
+            conforming
+        }
+        _ => ok,
     }
-    true
 }
 
 /// On stderr: the rules the checker could not apply because the program

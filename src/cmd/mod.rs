@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod check;
 pub mod compile;
+pub mod dialects;
 pub mod fuzz_diff;
 pub mod gen;
 pub mod native;

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 /// The runtime functions, callable without a definition, with the types
 /// they may be declared or called at.
-pub(super) fn runtime_types(name: &str) -> Vec<Ty> {
+pub fn runtime_types(name: &str) -> Vec<Ty> {
     let s = || Ty::I8.ptr_to();
     let fun = |ps: Vec<Ty>, r: Ty| Ty::Fun(ps, Box::new(r));
     match name {

@@ -53,6 +53,7 @@ mod terms;
 mod types;
 
 pub use crate::opaque::{rules_skipped_for_opaque, RULES_SKIPPED_FOR_OPAQUE};
+pub use globals::runtime_types;
 
 use crate::ast::{Fdecl, Prog, Ty};
 use crate::diag::Diagnostic;

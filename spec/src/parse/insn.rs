@@ -8,7 +8,7 @@
 //! function type (`call i64 (i64) @f(...)`, or the old `call i64 (i64)* @f`).
 
 use super::lexer::Tok;
-use super::{PResult, Parser};
+use super::{PResult, Parser, SyntaxFact};
 use crate::ast::{
     Block, Bop, Cfg, Cnd, Insn, InsnKind, LabeledBlock, Lbl, Operand, OperandKind, Term, TermKind,
     Ty,
@@ -149,6 +149,7 @@ impl Parser<'_> {
         if self.eat(Tok::Comma) {
             let ptr_ty = self.ty()?;
             let ptr = self.operand()?;
+            self.facts.push((SyntaxFact::TypedLoadGep, ty_span));
             return Ok((ty, ptr_ty, ptr));
         }
         let Ty::Ptr(pointee) = &ty else {
@@ -164,6 +165,7 @@ impl Parser<'_> {
             ));
         };
         let pointee = (**pointee).clone();
+        self.facts.push((SyntaxFact::SpecLoadGep, ty_span));
         let ptr = self.operand()?;
         Ok((pointee, ty, ptr))
     }
@@ -212,8 +214,12 @@ impl Parser<'_> {
     /// and LLVM 3.7+ read it; the place is noted because LLVM before 3.7
     /// read it as the callee's type (see `old_call`).
     fn call(&mut self) -> PResult<InsnKind> {
+        let ty_span = self.span();
         let ret = match self.ty()? {
-            Ty::Fun(_, ret) => *ret,
+            Ty::Fun(_, ret) => {
+                self.facts.push((SyntaxFact::LlvmExtra, ty_span));
+                *ret
+            }
             other => other,
         };
         if matches!(&ret, Ty::Ptr(inner) if matches!(**inner, Ty::Fun(..))) {

@@ -39,6 +39,62 @@ pub fn parse(src: &Source) -> Result<Prog, Diagnostic> {
     Ok(prog)
 }
 
+/// How a text writes something its tree does not keep, for dialects
+/// (`spec::dialect::uses_in_text`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyntaxFact {
+    /// `load T, T* OP` / `getelementptr T, T* OP, ...` (LLVM 3.7+).
+    TypedLoadGep,
+    /// `load T* OP` / `getelementptr T* OP, ...` (the spec's).
+    SpecLoadGep,
+    /// An integer literal written with a minus sign.
+    NegativeLiteral,
+    /// `true` or `false`.
+    TrueFalse,
+    /// A quoted name or label (`%"1"`, `"l":`).
+    QuotedName,
+    /// An unquoted `%name` or `@name` (the span includes the sigil).
+    PlainName,
+    /// An unquoted block label definition `name:` (the span includes `:`).
+    PlainLabel,
+    /// LLVM syntax outside LLVMlite's: `target` / `source_filename` lines,
+    /// `inbounds`, `constant`, a call written with its function type.
+    LlvmExtra,
+}
+
+/// [`parse`], and every [`SyntaxFact`] of the text with its span, in text
+/// order.
+pub fn parse_with_facts(src: &Source) -> Result<(Prog, Vec<(SyntaxFact, Span)>), Diagnostic> {
+    let mut p = Parser::new(&src.text);
+    let mut prog = p.program()?;
+    old_call::resolve_old_calls(&mut prog, &p.old_calls);
+    let mut facts = p.facts;
+    for t in &p.toks {
+        let text = src
+            .text
+            .get(t.span.lo as usize..t.span.hi as usize)
+            .unwrap_or("");
+        let fact = match &t.tok {
+            Tok::Local(_) | Tok::Global(_) if text.get(1..).is_some_and(|r| r.starts_with('"')) => {
+                SyntaxFact::QuotedName
+            }
+            Tok::Local(_) | Tok::Global(_) => SyntaxFact::PlainName,
+            Tok::Label(_) if text.starts_with('"') => SyntaxFact::QuotedName,
+            Tok::Label(_) => SyntaxFact::PlainLabel,
+            Tok::Int if text.starts_with('-') => SyntaxFact::NegativeLiteral,
+            Tok::Word => match text {
+                "true" | "false" => SyntaxFact::TrueFalse,
+                "target" | "source_filename" | "inbounds" | "constant" => SyntaxFact::LlvmExtra,
+                _ => continue,
+            },
+            _ => continue,
+        };
+        facts.push((fact, t.span));
+    }
+    facts.sort_by_key(|(_, s)| s.lo);
+    Ok((prog, facts))
+}
+
 /// The result of one parsing function.
 type PResult<T> = Result<T, Diagnostic>;
 
@@ -52,6 +108,9 @@ struct Parser<'a> {
     /// Where the callee of each call written with a function pointer type
     /// starts (`call i64 (i64)* @f(...)`), for `old_call`.
     old_calls: HashSet<u32>,
+    /// Facts only the parser sees (which load/gep syntax, a call's
+    /// function type), for [`parse_with_facts`].
+    facts: Vec<(SyntaxFact, Span)>,
 }
 
 impl<'a> Parser<'a> {
@@ -62,6 +121,7 @@ impl<'a> Parser<'a> {
             pos: 0,
             prev_end: 0,
             old_calls: HashSet::new(),
+            facts: Vec::new(),
         }
     }
 
