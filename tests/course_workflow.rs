@@ -55,7 +55,7 @@ fn settings() -> Settings {
 fn prepared(cases: Vec<Case>, course: &Course) -> Vec<Case> {
     cases
         .into_iter()
-        .map(|c| match prepare(c, course) {
+        .map(|c| match prepare(c, course, None) {
             Prepared::Send(c) => c,
             other => panic!("not sent: {other:?}"),
         })

@@ -56,7 +56,7 @@ pub fn main(a: ReduceArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let case = match dialect::prepare(case, tools.course()) {
+    let case = match dialect::prepare(case, tools.course(), tools.dialect()) {
         Prepared::Send(c) => c,
         Prepared::NotInDialect(r) => {
             let why = r

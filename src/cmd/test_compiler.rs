@@ -6,13 +6,15 @@
 use super::EXIT_USAGE;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lloracle::harness::compiler::{Compiler, Emit, Tools};
-use lloracle::harness::course::{Course, Entry};
+use lloracle::harness::course::{entry_from_name, Course, Entry};
 use lloracle::harness::dialect::{self, Prepared};
+use lloracle::harness::probe::{self, Probed};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report;
 use lloracle::harness::session::{
     self, corpus_cases, random_cases, run_session, Case, SetAside, Settings,
 };
+use spec::dialect::Dialect;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -47,6 +49,23 @@ pub struct CompilerArgs {
     /// named `@program`).
     #[arg(long, default_value = "main", value_parser = ["main", "program"])]
     entry: String,
+    /// The dialect the compiler reads (`lloracle dialects` lists them):
+    /// programs are sent as written where they are in it, lowered into it
+    /// where they are not, and not sent (counted as "not in dialect") where
+    /// they cannot be. Without it, `test-compiler` probes the compiler.
+    #[arg(long, value_name = "NAME")]
+    dialect: Option<String>,
+}
+
+/// The dialect `--dialect` names, if given.
+fn dialect_of(a: &CompilerArgs) -> Result<Option<Dialect>, String> {
+    let Some(n) = &a.dialect else { return Ok(None) };
+    Dialect::by_name(n).map(Some).ok_or_else(|| {
+        format!(
+            "unknown dialect `{n}` (known: {}; `lloracle dialects` shows their features)",
+            Dialect::NAMES.join(", ")
+        )
+    })
 }
 
 /// The course conventions `a` selects; they need a compiler command (the
@@ -61,7 +80,7 @@ pub fn course_of(a: &CompilerArgs) -> Result<Course, String> {
             .split_whitespace()
             .map(str::to_string)
             .collect(),
-        entry: Entry::from_name(&a.entry).unwrap_or_default(),
+        entry: entry_from_name(&a.entry).unwrap_or(Entry::Main),
     };
     if let Some(r) = &course.runtime {
         if !r.is_file() {
@@ -258,6 +277,7 @@ pub fn compiler_and_tools(args: &CompilerArgs, timeout: u64) -> Result<(Compiler
     let course = course_of(args).map_err(usage)?;
     let mut tools = Tools::new(Duration::from_secs(timeout)).map_err(usage)?;
     tools.set_course(course);
+    tools.set_dialect(dialect_of(args).map_err(usage)?);
     Ok((compiler, tools))
 }
 
@@ -291,10 +311,14 @@ pub fn main(a: TestCompilerArgs) -> u8 {
     if a.mutation_score {
         return mutation_score(&tools, cases, &settings, a.random);
     }
+    let probed = match choose_dialect(&compiler, &mut tools, settings.jobs) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
     let mut not_sent = Vec::new();
     let mut to_send = Vec::new();
     for c in cases {
-        match dialect::prepare(c, tools.course()) {
+        match dialect::prepare(c, tools.course(), tools.dialect()) {
             Prepared::Send(c) => to_send.push(c),
             Prepared::NotInDialect(r) => not_sent.push(*r),
             Prepared::SetAside(s) => set_aside.push(s),
@@ -349,6 +373,35 @@ pub fn main(a: TestCompilerArgs) -> u8 {
     write(&a.junit, report::junit(&results));
     let s = report::summarize(&results);
     u8::from(s.failed > 0 || interrupted)
+}
+
+/// Without `--dialect`, probes an external compiler, prints what the
+/// probes showed and sends programs in the chosen dialect; `Err(1)` when
+/// the compiler fails the baseline probe (said in one message).
+fn choose_dialect(
+    compiler: &Compiler,
+    tools: &mut Tools,
+    jobs: usize,
+) -> Result<Option<Probed>, u8> {
+    if tools.dialect().is_some() || matches!(compiler, Compiler::Builtin { .. }) {
+        if let Some(d) = tools.dialect() {
+            println!("dialect: {} ({}), from --dialect", d.name, d.about);
+        }
+        return Ok(None);
+    }
+    let course = tools.course().clone();
+    match probe::probe(tools, compiler, &course, jobs) {
+        Ok(p) => {
+            print!("{}", probe::summary(&p));
+            tools.set_dialect(Some(p.dialect.clone()));
+            Ok(Some(p))
+        }
+        Err(e) => {
+            eprintln!("lloracle: {}", e.message);
+            eprintln!("lloracle: compiler under test: {}", compiler.describe());
+            Err(1)
+        }
+    }
 }
 
 /// For each mutation: is it caught by the corpus, by which random program

@@ -129,6 +129,9 @@ pub struct Tools {
     /// The course driver's conventions (runtime, link flags, entry); set
     /// with [`Tools::set_course`].
     course: super::course::Course,
+    /// The dialect programs are printed in for the compiler (none: the
+    /// canonical text); set with [`Tools::set_dialect`].
+    dialect: Option<spec::dialect::Dialect>,
 }
 
 impl Tools {
@@ -145,13 +148,14 @@ impl Tools {
             timeout,
             oracle: oracle::Options::default(),
             course: super::course::Course::default(),
+            dialect: None,
         })
     }
 
     /// Links and runs with the course's conventions: its runtime and link
     /// flags, and the oracle starts where the course's driver does.
     pub fn set_course(&mut self, course: super::course::Course) {
-        self.oracle.entry = course.entry.name().to_string();
+        self.oracle.entry = super::course::entry_name(course.entry).to_string();
         self.course = course;
         self.runtime = OnceLock::new();
     }
@@ -160,7 +164,26 @@ impl Tools {
     /// dialect and course conventions, shell-quoted (for the one-line
     /// reproducing command).
     pub fn cli_args(&self) -> String {
-        self.course.cli_args()
+        let dialect = self
+            .dialect
+            .as_ref()
+            .filter(|d| spec::dialect::Dialect::by_name(&d.name).as_ref() == Some(*d))
+            .map(|d| format!("--dialect {}", d.name));
+        [dialect.unwrap_or_default(), self.course.cli_args()]
+            .into_iter()
+            .filter(|a| !a.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Sends programs in `dialect` (lowered into it where needed).
+    pub fn set_dialect(&mut self, dialect: Option<spec::dialect::Dialect>) {
+        self.dialect = dialect;
+    }
+
+    /// The dialect programs are sent in, if any.
+    pub fn dialect(&self) -> Option<&spec::dialect::Dialect> {
+        self.dialect.as_ref()
     }
 
     /// The course driver's conventions in use.
@@ -311,7 +334,10 @@ impl Tools {
     /// session's dialect (lowered into it where needed), or canonical when
     /// there is none; `Err` names the feature with no equivalent there.
     pub fn text_of(&self, prog: &Prog) -> Result<String, String> {
-        Ok(spec::print(prog))
+        match &self.dialect {
+            None => Ok(spec::print(prog)),
+            Some(d) => super::dialect::in_dialect(prog, d).map_err(|e| e.to_string()),
+        }
     }
 
     /// Links assembly `s` with the runtime.

@@ -8,45 +8,35 @@ use super::compiler::shell_quote;
 use spec::Prog;
 use std::path::{Path, PathBuf};
 
-/// Where a program starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Entry {
-    /// `@main` is the C entry point.
-    #[default]
-    Main,
-    /// `@program`, called by the runtime's C `main` as `program(argc, argv)`.
-    Program,
+pub use spec::dialect::Entry;
+
+/// The entry function's name: `main` or `program`.
+pub fn entry_name(e: Entry) -> &'static str {
+    match e {
+        Entry::Main => "main",
+        Entry::Program => "program",
+    }
 }
 
-impl Entry {
-    /// The function's name: `main` or `program`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Entry::Main => "main",
-            Entry::Program => "program",
-        }
+/// The entry named `s` (`main` or `program`).
+pub fn entry_from_name(s: &str) -> Option<Entry> {
+    match s {
+        "main" => Some(Entry::Main),
+        "program" => Some(Entry::Program),
+        _ => None,
     }
+}
 
-    /// The entry named `s` (`main` or `program`).
-    pub fn from_name(s: &str) -> Option<Entry> {
-        match s {
-            "main" => Some(Entry::Main),
-            "program" => Some(Entry::Program),
-            _ => None,
-        }
-    }
-
-    /// The other entry.
-    fn other(self) -> Entry {
-        match self {
-            Entry::Main => Entry::Program,
-            Entry::Program => Entry::Main,
-        }
+/// The other entry.
+fn other(e: Entry) -> Entry {
+    match e {
+        Entry::Main => Entry::Program,
+        Entry::Program => Entry::Main,
     }
 }
 
 /// How the compiler's output is linked and run.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Course {
     /// The course's C runtime, linked instead of the bundled one.
     pub runtime: Option<PathBuf>,
@@ -54,6 +44,17 @@ pub struct Course {
     pub link_flags: Vec<String>,
     /// Where programs start.
     pub entry: Entry,
+}
+
+impl Default for Course {
+    /// The bundled runtime, no flags, programs start at `@main`.
+    fn default() -> Course {
+        Course {
+            runtime: None,
+            link_flags: Vec::new(),
+            entry: Entry::Main,
+        }
+    }
 }
 
 impl Course {
@@ -76,7 +77,7 @@ impl Course {
             ));
         }
         if self.entry != Entry::Main {
-            a.push(format!("--entry {}", self.entry.name()));
+            a.push(format!("--entry {}", entry_name(self.entry)));
         }
         a.join(" ")
     }
@@ -92,7 +93,7 @@ impl Course {
             a.push(format!("link flags '{}'", self.link_flags.join(" ")));
         }
         if self.entry != Entry::Main {
-            a.push(format!("entry @{}", self.entry.name()));
+            a.push(format!("entry @{}", entry_name(self.entry)));
         }
         (!a.is_empty()).then(|| a.join(", "))
     }
@@ -114,20 +115,20 @@ impl Course {
     /// same program under the other driver convention; `Err` when it
     /// defines neither.
     pub fn at_entry(&self, prog: &Prog) -> Result<Prog, String> {
-        let has = |e: Entry| prog.fdecls.iter().any(|f| f.name == e.name());
-        let (want, other) = (self.entry, self.entry.other());
-        if has(want) {
+        let has = |n: &str| prog.fdecls.iter().any(|f| f.name == n);
+        let (want, other) = (self.entry, other(self.entry));
+        if has(entry_name(want)) {
             return Ok(prog.clone());
         }
-        if has(other) && prog.gdecls.iter().all(|g| g.name != want.name()) {
+        if has(entry_name(other)) && prog.gdecls.iter().all(|g| g.name != entry_name(want)) {
             let mut p = prog.clone();
-            spec::visit::rename_global(&mut p, other.name(), want.name());
+            spec::visit::rename_global(&mut p, entry_name(other), entry_name(want));
             return Ok(p);
         }
         Err(format!(
             "defines neither @{} nor @{} to start in",
-            want.name(),
-            other.name()
+            entry_name(want),
+            entry_name(other)
         ))
     }
 }

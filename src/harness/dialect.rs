@@ -7,6 +7,9 @@
 use super::course::Course;
 use super::judge::RunVerdict;
 use super::session::{Case, CaseResult, SetAside};
+use spec::dialect::{conforms, to_dialect, Dialect, Feature, NotInDialect};
+use spec::opaque::prog_mentions_opaque;
+use spec::{Prog, Source};
 
 /// What becomes of one case before it is judged.
 #[derive(Debug)]
@@ -19,8 +22,12 @@ pub enum Prepared {
     SetAside(SetAside),
 }
 
-/// Prepares `case` for a compiler that follows `course`.
-pub fn prepare(mut case: Case, course: &Course) -> Prepared {
+/// Prepares `case` for a compiler that follows `course` and reads
+/// `dialect` (none: anything, sent as it is): at the driver's entry; then
+/// its own text if that is in the dialect, else the program lowered into
+/// the dialect (opaque programs typed by `recover` first; the lowered text
+/// becomes the program the oracle judges), else not sent.
+pub fn prepare(mut case: Case, course: &Course, dialect: Option<&Dialect>) -> Prepared {
     match course.at_entry(&case.prog) {
         Ok(p) => {
             if p != case.prog {
@@ -36,7 +43,56 @@ pub fn prepare(mut case: Case, course: &Course) -> Prepared {
             })
         }
     }
-    Prepared::Send(case)
+    let Some(d) = dialect else {
+        return Prepared::Send(case);
+    };
+    if let Some(t) = &case.text {
+        if conforms(&Source::new(case.name.clone(), t.clone()), d).is_ok() {
+            return Prepared::Send(case);
+        }
+    }
+    let text = match in_dialect(&case.prog, d) {
+        Ok(t) => t,
+        Err(e) => {
+            let (feature, what) = (e.feature.name(), e.what);
+            return Prepared::NotInDialect(Box::new(not_in_dialect(case, feature, &what)));
+        }
+    };
+    let src = Source::new(format!("{} (in {})", case.name, d.name), text.clone());
+    let checked = spec::parse(&src).and_then(|p| match spec::check(&p) {
+        Ok(()) => Ok(p),
+        Err(ds) => Err(ds
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| spec::Diagnostic::new("check", spec::Span::DUMMY, "ill-typed"))),
+    });
+    match checked {
+        Ok(p) => {
+            case.prog = p;
+            case.text = Some(text);
+            Prepared::Send(case)
+        }
+        Err(diag) => Prepared::SetAside(SetAside {
+            why: format!(
+                "lloracle's lowering into {} gave a program that does not parse or check \
+                 (an lloracle bug; please report it): {}",
+                d.name,
+                super::session::located(&diag, &src)
+            ),
+            name: case.name,
+            on_purpose: false,
+        }),
+    }
+}
+
+/// The text of `prog` in dialect `d`: lowered into it ([`to_dialect`]),
+/// after type recovery when `prog` has opaque pointers and `d` does not.
+pub fn in_dialect(prog: &Prog, d: &Dialect) -> Result<String, NotInDialect> {
+    if prog_mentions_opaque(prog) && !d.has(Feature::OpaquePointers) {
+        to_dialect(&recover::recover(prog).prog, d)
+    } else {
+        to_dialect(prog, d)
+    }
 }
 
 /// A result for a case that is not sent: every run `NotInDialect`.

@@ -8,7 +8,7 @@
 //! optimiser command), [`course`] (a course driver's runtime, link flags
 //! and entry), [`dialect`] (each case
 //! in the compiler's dialect, or not sent), [`judge`] (one program and its runs against the
-//! oracle), [`reduce`] (delta debugging with `gen::shrink`'s edits),
+//! oracle), [`probe`] (which dialect a compiler reads), [`reduce`] (delta debugging with `gen::shrink`'s edits),
 //! [`session`] (many programs in parallel), [`report`] (terminal, JSON,
 //! Gradescope, JUnit).
 
@@ -16,6 +16,7 @@ pub mod compiler;
 pub mod course;
 pub mod dialect;
 pub mod judge;
+pub mod probe;
 pub mod reduce;
 pub mod report;
 pub mod session;
