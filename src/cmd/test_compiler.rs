@@ -365,13 +365,39 @@ pub fn main(a: TestCompilerArgs) -> u8 {
             }
         }
     };
-    write(
-        &a.json,
-        report::json(&results, &saved, interrupted).to_string(),
-    );
-    write(&a.gradescope, report::gradescope(&results).to_string());
-    write(&a.junit, report::junit(&results));
     let s = report::summarize(&results);
+    let recorded = dialect::record(tools.dialect(), probed.as_ref(), tools.course());
+    let line = dialect::one_line(tools.dialect(), probed.is_some(), &s);
+    if !line.is_empty() {
+        println!("{line}");
+    }
+    let mut j = report::json(&results, &saved, interrupted);
+    j["dialect"] = recorded.clone();
+    j["files_not_sent"] = set_aside
+        .iter()
+        .filter(|x| !x.on_purpose)
+        .map(|x| serde_json::json!({"file": x.name, "why": x.why}))
+        .collect();
+    write(&a.json, j.to_string());
+    let mut g = report::gradescope(&results);
+    if !line.is_empty() {
+        g["output"] = serde_json::Value::String(line.clone());
+    }
+    write(&a.gradescope, g.to_string());
+    let mut x = report::junit(&results);
+    if let (Some(d), Some(end)) = (
+        tools.dialect(),
+        x.find("<testsuite ")
+            .and_then(|i| x[i..].find('>').map(|j| i + j)),
+    ) {
+        let props = format!(
+            ">\n  <properties><property name=\"dialect\" value=\"{}\"/><property name=\"dialect-chosen-by\" value=\"{}\"/></properties>",
+            d.name.replace('"', ""),
+            if probed.is_some() { "probe" } else { "--dialect" }
+        );
+        x.replace_range(end..end + 1, &props);
+    }
+    write(&a.junit, x);
     u8::from(s.failed > 0 || interrupted)
 }
 

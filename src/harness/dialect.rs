@@ -111,3 +111,66 @@ pub fn not_in_dialect(case: Case, feature: &str, what: &str) -> CaseResult {
         reduced: None,
     }
 }
+
+/// What the reports record about the dialect: its name and features, how
+/// it was chosen (`--dialect`, or the probes and what each showed), and
+/// the course conventions.
+pub fn record(
+    dialect: Option<&Dialect>,
+    probed: Option<&super::probe::Probed>,
+    course: &Course,
+) -> serde_json::Value {
+    use serde_json::json;
+    let Some(d) = dialect else {
+        return serde_json::Value::Null;
+    };
+    let probes: Vec<serde_json::Value> = probed
+        .map(|p| {
+            p.findings
+                .iter()
+                .map(|(f, x)| {
+                    let (finding, detail) = match x {
+                        super::probe::Finding::Accepted => ("accepted", String::new()),
+                        super::probe::Finding::Refused(w) => ("refused", w.clone()),
+                        super::probe::Finding::Unknown => ("not shown", String::new()),
+                    };
+                    json!({"feature": f.name(), "finding": finding, "detail": detail})
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    json!({
+        "name": d.name,
+        "about": d.about,
+        "features": d.features.iter().map(Feature::name).collect::<Vec<_>>(),
+        "chosen_by": if probed.is_some() { "probe" } else { "--dialect" },
+        "probes": probes,
+        "entry": super::course::entry_name(course.entry),
+        "runtime": course.runtime.as_ref().map(|r| r.display().to_string()),
+        "link_flags": course.link_flags,
+    })
+}
+
+/// One line for reports that have room for only one: `dialect: eth
+/// (probed); 12 runs not in dialect (big-literals 9, string-escapes 3)`.
+pub fn one_line(dialect: Option<&Dialect>, probed: bool, s: &super::report::Summary) -> String {
+    let Some(d) = dialect else {
+        return String::new();
+    };
+    let how = if probed { "probed" } else { "--dialect" };
+    let by: Vec<String> = s
+        .not_in_dialect_by_feature
+        .iter()
+        .map(|(f, n)| format!("{f} {n}"))
+        .collect();
+    if s.not_in_dialect == 0 {
+        format!("dialect: {} ({how})", d.name)
+    } else {
+        format!(
+            "dialect: {} ({how}); {} runs not in dialect, not sent ({})",
+            d.name,
+            s.not_in_dialect,
+            by.join(", ")
+        )
+    }
+}
