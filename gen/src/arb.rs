@@ -30,7 +30,7 @@ impl quickcheck::Arbitrary for GenProgram {
         let size = g.size().max(1);
         let len = usize::arbitrary(g) % (64 * size + 1);
         let bytes: Vec<u8> = (0..len).map(|_| u8::arbitrary(g)).collect();
-        from_bytes(&bytes, size)
+        from_bytes(&bytes, size, None)
     }
 
     /// Structural shrinks that still check and return on the oracle
@@ -41,9 +41,9 @@ impl quickcheck::Arbitrary for GenProgram {
 }
 
 /// The program `bytes` give at size `size`.
-fn from_bytes(bytes: &[u8], size: usize) -> GenProgram {
+fn from_bytes(bytes: &[u8], size: usize, dialect: Option<&spec::dialect::Dialect>) -> GenProgram {
     let mut u = Unstructured::new(bytes);
-    let cfg = GenConfig::with_size(size);
+    let cfg = GenConfig::with_size(size).in_dialect(dialect.cloned());
     // `generate` never fails; an empty program would be a bug, not a panic.
     GenProgram(generate(&mut u, &cfg).unwrap_or_default())
 }
@@ -51,6 +51,12 @@ fn from_bytes(bytes: &[u8], size: usize) -> GenProgram {
 /// The program of seed `seed` at size `size` (1..=100): deterministic, the
 /// same seed and size give the same program. The bytes come from SplitMix64.
 pub fn from_seed(seed: u64, size: usize) -> Prog {
+    from_seed_in(seed, size, None)
+}
+
+/// [`from_seed`] with programs written in `dialect` (see
+/// [`GenConfig::dialect`]); `None` gives [`from_seed`]'s program.
+pub fn from_seed_in(seed: u64, size: usize, dialect: Option<&spec::dialect::Dialect>) -> Prog {
     let len = 1024 + 128 * size.clamp(1, 100);
     let mut state = seed;
     let mut bytes = Vec::with_capacity(len + 8);
@@ -62,5 +68,5 @@ pub fn from_seed(seed: u64, size: usize) -> Prog {
         z ^= z >> 31;
         bytes.extend_from_slice(&z.to_le_bytes());
     }
-    from_bytes(&bytes, size).0
+    from_bytes(&bytes, size, dialect).0
 }

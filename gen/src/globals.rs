@@ -9,6 +9,7 @@ use crate::universe::Universe;
 use crate::values::{Origin, PtrVal};
 use crate::GenConfig;
 use arbitrary::Unstructured;
+use spec::dialect::Feature;
 use spec::{Gdecl, Gid, Ginit, GinitKind, Operand, Span, Ty};
 
 /// The global data of one program and what the generator knows about it.
@@ -56,7 +57,7 @@ pub(crate) fn gen_globals(
         typed.push((d, format!("g{i}")));
     }
     for (ty, name) in &typed {
-        let init = ginit(u, uni, ty, &typed, leaves, 0);
+        let init = ginit(u, uni, ty, &typed, leaves, cfg, 0);
         g.gdecls.push(gdecl(name, ty.clone(), init));
         g.places.push(PtrVal::root(
             Operand::gid(name.clone()),
@@ -101,7 +102,7 @@ pub(crate) fn gen_globals(
             _ => None,
         })
         .collect();
-    if !structs.is_empty() && chance(u, 70) {
+    if !structs.is_empty() && cfg.has(Feature::GlobalBitcastInit) && chance(u, 70) {
         let n_views = range(u, 1, 2);
         for i in 0..n_views {
             let (t, target, fs) = &structs[below(u, structs.len())];
@@ -119,6 +120,22 @@ pub(crate) fn gen_globals(
         }
     }
     g
+}
+
+/// `n` made writable in an initializer of the dialect (no instruction can
+/// build it there): negatives complemented (`-1` gives 0), then magnitudes
+/// of 2^62 and more divided by four.
+fn init_literal(n: i64, cfg: &GenConfig) -> i64 {
+    let n = if n < 0 && !cfg.has(Feature::NegativeLiterals) {
+        !n
+    } else {
+        n
+    };
+    if n.unsigned_abs() >= 1 << 62 && !cfg.has(Feature::BigLiterals) {
+        n >> 2
+    } else {
+        n
+    }
 }
 
 fn gdecl(name: &str, ty: Ty, init: Ginit) -> Gdecl {
@@ -139,11 +156,12 @@ fn ginit(
     ty: &Ty,
     typed: &[(Ty, Gid)],
     leaves: &[(Ty, Gid)],
+    cfg: &GenConfig,
     depth: usize,
 ) -> Ginit {
     let kind = match ty {
         Ty::I1 => GinitKind::Int(range(u, 0, 1) as i64),
-        Ty::I64 => GinitKind::Int(int_const(u)),
+        Ty::I64 => GinitKind::Int(init_literal(int_const(u), cfg)),
         Ty::Ptr(p) if matches!(**p, Ty::Fun(..)) => {
             let fs: Vec<&Gid> = leaves
                 .iter()
@@ -168,18 +186,23 @@ fn ginit(
         }
         Ty::Array(n, e) => GinitKind::Array(
             (0..*n)
-                .map(|_| ((**e).clone(), ginit(u, uni, e, typed, leaves, depth + 1)))
+                .map(|_| {
+                    (
+                        (**e).clone(),
+                        ginit(u, uni, e, typed, leaves, cfg, depth + 1),
+                    )
+                })
                 .collect(),
         ),
         Ty::Struct(fs) => GinitKind::Struct(
             fs.iter()
-                .map(|f| (f.clone(), ginit(u, uni, f, typed, leaves, depth + 1)))
+                .map(|f| (f.clone(), ginit(u, uni, f, typed, leaves, cfg, depth + 1)))
                 .collect(),
         ),
         Ty::Named(_) if depth < 16 => match uni.env.unfold(ty).clone() {
             Ty::Struct(fs) => GinitKind::Struct(
                 fs.iter()
-                    .map(|f| (f.clone(), ginit(u, uni, f, typed, leaves, depth + 1)))
+                    .map(|f| (f.clone(), ginit(u, uni, f, typed, leaves, cfg, depth + 1)))
                     .collect(),
             ),
             _ => GinitKind::Int(0),

@@ -40,7 +40,7 @@ pub mod shrink;
 mod universe;
 mod values;
 
-pub use arb::{from_seed, GenProgram};
+pub use arb::{from_seed, from_seed_in, GenProgram};
 pub use features::{features, Feature};
 
 use arbitrary::Unstructured;
@@ -70,6 +70,12 @@ pub struct GenConfig {
     pub budget: u64,
     /// Whether `main` may take `(i64 %argc, i8** %argv)` (only argc is used).
     pub allow_argc: bool,
+    /// The dialect programs are written in (`None`: every feature the
+    /// oracle accepts). Features it lacks that no rewriting removes are not
+    /// generated (aggregate allocas, `T ()` function types, `bitcast` and
+    /// out-of-range literal initializers); the rest are rewritten by
+    /// [`spec::dialect::lower`] (literals, names, declares).
+    pub dialect: Option<spec::dialect::Dialect>,
 }
 
 impl Default for GenConfig {
@@ -95,7 +101,18 @@ impl GenConfig {
             max_iters: 6,
             budget: 1000 + 400 * s as u64,
             allow_argc: true,
+            dialect: None,
         }
+    }
+
+    /// This configuration with programs written in dialect `d`.
+    pub fn in_dialect(self, d: Option<spec::dialect::Dialect>) -> GenConfig {
+        GenConfig { dialect: d, ..self }
+    }
+
+    /// True when the configured dialect has feature `f` (always, with no dialect).
+    pub fn has(&self, f: spec::dialect::Feature) -> bool {
+        self.dialect.as_ref().map_or(true, |d| d.has(f))
     }
 }
 
@@ -103,5 +120,11 @@ impl GenConfig {
 /// (the `Result` is for `arbitrary`'s conventions); the program checks and
 /// returns on the oracle.
 pub fn generate(u: &mut Unstructured, cfg: &GenConfig) -> arbitrary::Result<Prog> {
-    Ok(program::gen_prog(u, cfg))
+    let prog = program::gen_prog(u, cfg);
+    Ok(match &cfg.dialect {
+        // Generation avoids every feature lowering cannot remove, so the
+        // lowering exists (the dialect tests check it on thousands of seeds).
+        Some(d) => spec::dialect::lower(&prog, d).unwrap_or(prog),
+        None => prog,
+    })
 }

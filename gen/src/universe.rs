@@ -34,7 +34,7 @@ impl Universe {
     pub(crate) fn generate(u: &mut Unstructured, cfg: &GenConfig) -> Universe {
         let n_named = range(u, 0, cfg.max_named_types as u64) as usize;
         let names: Vec<String> = (0..n_named).map(|i| format!("s{i}")).collect();
-        let fun_tys = gen_fun_tys(u, &names);
+        let fun_tys = gen_fun_tys(u, &names, cfg);
         let mut tdecls: Vec<Tdecl> = Vec::new();
         for i in 0..n_named {
             let env = env_of(&tdecls);
@@ -120,9 +120,12 @@ pub(crate) fn leaves(env: &TypeEnv, ty: &Ty) -> u64 {
     }
 }
 
-/// One to three function types; parameters are words, booleans, strings and
+/// One to three function types (with a parameter at least where the
+/// dialect cannot write `T ()`); parameters are words, booleans, strings and
 /// pointers to words or named structs.
-fn gen_fun_tys(u: &mut Unstructured, names: &[String]) -> Vec<Ty> {
+fn gen_fun_tys(u: &mut Unstructured, names: &[String], cfg: &GenConfig) -> Vec<Ty> {
+    // `T ()` written as a type (a pointer to it) is beyond some dialects.
+    let min_params = u64::from(!cfg.has(spec::dialect::Feature::EmptyParamFunTypes));
     let n = range(u, 1, 3);
     let mut out: Vec<Ty> = Vec::new();
     for _ in 0..n {
@@ -131,7 +134,7 @@ fn gen_fun_tys(u: &mut Unstructured, names: &[String]) -> Vec<Ty> {
             1 => Ty::I1,
             _ => Ty::Void,
         };
-        let n_params = range(u, 0, 2);
+        let n_params = range(u, min_params, 2);
         let mut params: Vec<Ty> = (0..n_params)
             .map(|_| match weighted(u, &[4, 1, 1, 1, 1]) {
                 0 => Ty::I64,

@@ -1,7 +1,8 @@
-//! `lloracle print [--opaque] FILE`: the canonical text of a program
-//! (with `--opaque`, every pointee type erased).
+//! `lloracle print [--opaque | --dialect D] FILE`: the canonical text of a
+//! program (with `--opaque`, every pointee type erased; with `--dialect`,
+//! an equivalent program in that dialect).
 
-use super::{parse_source, read_source, EXIT_USAGE};
+use super::{load_source, parse_source, read_source, EXIT_USAGE};
 use std::path::PathBuf;
 
 /// Arguments of `lloracle print`.
@@ -10,8 +11,13 @@ pub struct PrintArgs {
     /// The file to print.
     file: PathBuf,
     /// Erase pointee types: every `T*` is printed as LLVM 15's opaque `ptr`.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "dialect")]
     opaque: bool,
+    /// Print an equivalent program in this dialect (`lloracle dialects`):
+    /// literals it cannot write are computed by instructions, names renamed,
+    /// its syntax used. Exit 2 when the program has no equivalent there.
+    #[arg(long)]
+    dialect: Option<String>,
 }
 
 /// Prints the program in canonical LLVM 3.7+ syntax; exit 2 if it does not parse.
@@ -23,6 +29,9 @@ pub fn main(a: PrintArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
+    if let Some(name) = &a.dialect {
+        return print_in_dialect(src, name);
+    }
     match parse_source(&src) {
         Ok(prog) => {
             let prog = if a.opaque {
@@ -35,6 +44,37 @@ pub fn main(a: PrintArgs) -> u8 {
         }
         Err(r) => {
             eprint!("{}", r.rendered);
+            2
+        }
+    }
+}
+
+/// `print --dialect NAME`: the checked program lowered into the dialect.
+fn print_in_dialect(src: spec::Source, name: &str) -> u8 {
+    let d = match super::dialects::dialect_arg(name) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("lloracle: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let loaded = match load_source(src) {
+        Ok(l) => l,
+        Err(r) => {
+            eprint!("{}", r.rendered);
+            return 2;
+        }
+    };
+    match spec::dialect::to_dialect(&loaded.prog, &d) {
+        Ok(text) => {
+            print!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!(
+                "{}: {e}, which {} has no equivalent for",
+                loaded.src.name, d.name
+            );
             2
         }
     }

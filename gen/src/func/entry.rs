@@ -35,7 +35,7 @@ impl Fb<'_, '_> {
             .filter(|d| matches!(self.ctx.uni.env.unfold(d), Ty::Struct(_) | Ty::Array(..)))
             .cloned()
             .collect();
-        if !aggs.is_empty() {
+        if !aggs.is_empty() && self.cfg.has(spec::dialect::Feature::AggregateAlloca) {
             let n_aggs = self.range(0, self.cfg.max_aggs as u64);
             for _ in 0..n_aggs {
                 let ty = aggs[self.below(aggs.len())].clone();

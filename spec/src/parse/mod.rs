@@ -58,7 +58,8 @@ pub enum SyntaxFact {
     /// An unquoted block label definition `name:` (the span includes `:`).
     PlainLabel,
     /// LLVM syntax outside LLVMlite's: `target` / `source_filename` lines,
-    /// `inbounds`, `constant`, a call written with its function type.
+    /// `inbounds`, `constant`, a call written with its function type, an
+    /// entry block label other than `entry:`.
     LlvmExtra,
 }
 
@@ -69,11 +70,22 @@ pub fn parse_with_facts(src: &Source) -> Result<(Prog, Vec<(SyntaxFact, Span)>),
     let mut prog = p.program()?;
     old_call::resolve_old_calls(&mut prog, &p.old_calls);
     let mut facts = p.facts;
+    let mut prev = &Tok::Eof;
     for t in &p.toks {
         let text = src
             .text
             .get(t.span.lo as usize..t.span.hi as usize)
             .unwrap_or("");
+        // A label right after `{` labels an entry block: LLVM's, which
+        // the course parsers read only as `entry:`.
+        let entry_label = matches!(t.tok, Tok::Label(_)) && *prev == Tok::LBrace;
+        prev = &t.tok;
+        if entry_label {
+            if text == "entry:" {
+                continue;
+            }
+            facts.push((SyntaxFact::LlvmExtra, t.span));
+        }
         let fact = match &t.tok {
             Tok::Local(_) | Tok::Global(_) if text.get(1..).is_some_and(|r| r.starts_with('"')) => {
                 SyntaxFact::QuotedName
