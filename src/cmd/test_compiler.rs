@@ -12,7 +12,7 @@ use lloracle::harness::probe::{self, Probed};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report;
 use lloracle::harness::session::{
-    self, corpus_cases, random_cases, run_session, Case, SetAside, Settings,
+    self, corpus_cases, random_cases, random_cases_in, run_session, Case, SetAside, Settings,
 };
 use spec::dialect::Dialect;
 use std::path::PathBuf;
@@ -230,20 +230,16 @@ fn progress(n: u64) -> ProgressBar {
     bar
 }
 
-/// The corpus cases (plain files included) and the random ones, and the
-/// corpus files set aside.
-fn cases_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, Vec<SetAside>), String> {
-    let (mut cases, set_aside) = if a.no_corpus {
-        (vec![], vec![])
-    } else {
-        let dir = a
-            .corpus
-            .clone()
-            .unwrap_or_else(lloracle::corpus::default_dir);
-        corpus_cases(&dir)?
-    };
-    cases.extend(random_cases(a.random, a.seed, a.size));
-    Ok((cases, set_aside))
+/// The corpus cases (plain files included) and the corpus files set aside.
+fn corpus_of(a: &TestCompilerArgs) -> Result<(Vec<Case>, Vec<SetAside>), String> {
+    if a.no_corpus {
+        return Ok((vec![], vec![]));
+    }
+    let dir = a
+        .corpus
+        .clone()
+        .unwrap_or_else(lloracle::corpus::default_dir);
+    corpus_cases(&dir)
 }
 
 /// The corpus files that could not be used, with why (files whose
@@ -301,7 +297,7 @@ pub fn main(a: TestCompilerArgs) -> u8 {
         },
         stop_at_first_failure: false,
     };
-    let (cases, mut set_aside) = match cases_of(&a) {
+    let (mut cases, mut set_aside) = match corpus_of(&a) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("lloracle: {e}");
@@ -309,12 +305,15 @@ pub fn main(a: TestCompilerArgs) -> u8 {
         }
     };
     if a.mutation_score {
+        cases.extend(random_cases(a.random, a.seed, a.size));
         return mutation_score(&tools, cases, &settings, a.random);
     }
     let probed = match choose_dialect(&compiler, &mut tools, settings.jobs) {
         Ok(p) => p,
         Err(code) => return code,
     };
+    // Random programs are generated within the dialect.
+    cases.extend(random_cases_in(a.random, a.seed, a.size, tools.dialect()));
     let mut not_sent = Vec::new();
     let mut to_send = Vec::new();
     for c in cases {

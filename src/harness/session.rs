@@ -164,6 +164,17 @@ pub fn located(d: &spec::Diagnostic, src: &spec::Source) -> String {
 /// `n` random programs from seeds `seed..seed + n` at `size` (generated in
 /// parallel).
 pub fn random_cases(n: u64, seed: u64, size: usize) -> Vec<Case> {
+    random_cases_in(n, seed, size, None)
+}
+
+/// [`random_cases`] generated within `dialect` (`gen::from_seed_in`: only
+/// its features; none: every feature).
+pub fn random_cases_in(
+    n: u64,
+    seed: u64,
+    size: usize,
+    dialect: Option<&spec::dialect::Dialect>,
+) -> Vec<Case> {
     (0..n)
         .into_par_iter()
         .map(|i| {
@@ -171,7 +182,7 @@ pub fn random_cases(n: u64, seed: u64, size: usize) -> Vec<Case> {
             Case {
                 name: format!("random --seed {s} --size {size}"),
                 slug: format!("random-seed{s}-size{size}"),
-                prog: gen::from_seed(s, size),
+                prog: gen::from_seed_in(s, size, dialect),
                 text: None,
                 runs: vec![("default".into(), vec![])],
             }
