@@ -94,7 +94,7 @@ pub const PROBES: [Probe; 18] = [
     },
     Probe {
         feature: Some(Feature::NumberedLabels),
-        needs: None,
+        needs: Some(Feature::NumberedNames),
         text: "define i64 @main() {\n  br label %2\n2:\n  ret i64 14\n}\n",
         result: 14,
     },
@@ -285,9 +285,10 @@ pub fn probe(
     })
 }
 
-/// The profile that best matches `findings` (fewest refused features it
-/// has, then fewest accepted features it lacks, then table order), and
-/// the dialect to use: that profile without the refused features.
+/// The profile that best matches `findings` (fewest disagreements: refused
+/// features it has plus accepted features it lacks; then fewest refused
+/// features it has; then table order), and the dialect to use: that
+/// profile without the refused features it has.
 pub fn choose(findings: &[(Feature, Finding)]) -> (Dialect, Dialect) {
     let with = |want: fn(&Finding) -> bool| -> FeatureSet {
         findings
@@ -300,7 +301,7 @@ pub fn choose(findings: &[(Feature, Finding)]) -> (Dialect, Dialect) {
     let score = |d: &Dialect| {
         let bad = refused.iter().filter(|f| d.has(*f)).count();
         let missed = accepted.iter().filter(|f| !d.has(*f)).count();
-        (bad, missed)
+        (bad + missed, bad)
     };
     let profiles = Dialect::profiles();
     let profile = profiles
