@@ -4,6 +4,7 @@
 #   parse:  each program's text as is;
 #   oracle: `T` + the program's text + NUL, the input layout that makes the
 #           oracle target parse the text and then mutate it (fuzz/src/lib.rs);
+#   dialect: the oracle inputs (the same layout);
 #   oracle and differential: also 32 inputs of 4 KiB random bytes, which the
 #           generator turns into full-size programs (an empty start would
 #           leave libFuzzer growing tiny inputs for minutes).
@@ -22,4 +23,7 @@ for i in $(seq 1 32); do
     head -c 4096 /dev/urandom >"corpus/differential/random-$i"
     cp "corpus/differential/random-$i" "corpus/oracle/random-$i"
 done
-echo "seeded $n programs into fuzz/corpus/parse and fuzz/corpus/oracle"
+# dialect: the oracle target's inputs (same layout).
+mkdir -p corpus/dialect
+cp corpus/oracle/* corpus/dialect/
+echo "seeded $n programs into fuzz/corpus/parse, fuzz/corpus/oracle and fuzz/corpus/dialect"

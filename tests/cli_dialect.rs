@@ -4,19 +4,9 @@
 //! fake course compiler as a two-line script), `print --dialect` and
 //! `gen --dialect` write texts the dialect accepts.
 
-use std::process::Command;
+mod common;
 
-fn lloracle(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_lloracle"))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run lloracle: {e}"));
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::lloracle;
 
 #[test]
 fn the_table_in_the_docs_is_the_one_the_command_prints() {

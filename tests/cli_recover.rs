@@ -1,19 +1,9 @@
 //! `lloracle recover FILE -o OUT`, `lloracle print --opaque FILE` and the
 //! checker's note on opaque programs, through the binary.
 
-use std::process::Command;
+mod common;
 
-fn lloracle(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_lloracle"))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run lloracle: {e}"));
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::lloracle;
 
 fn corpus(name: &str) -> String {
     format!("{}/corpus/opaque/{name}", env!("CARGO_MANIFEST_DIR"))

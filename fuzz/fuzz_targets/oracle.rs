@@ -12,12 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let Some(prog) = lloracle_fuzz::program_from_bytes(data) else {
         return;
     };
-    let opts = oracle::Options {
-        fuel: 200_000,
-        max_cells: 1_000_000,
-        max_depth: 1_000,
-        ..oracle::Options::default()
-    };
+    let opts = lloracle_fuzz::small_limits();
     let outcome = oracle::run(&prog, None, &[], &opts);
     assert!(
         !lloracle_fuzz::is_internal_error(&outcome),

@@ -36,6 +36,17 @@ pub fn program_from_bytes(data: &[u8]) -> Option<Prog> {
     Some(prog)
 }
 
+/// The oracle's limits in the fuzz targets: small, so that every input
+/// ends quickly.
+pub fn small_limits() -> oracle::Options {
+    oracle::Options {
+        fuel: 200_000,
+        max_cells: 1_000_000,
+        max_depth: 1_000,
+        ..oracle::Options::default()
+    }
+}
+
 /// True when the oracle reports an internal error (something the checker
 /// accepted that the machine cannot run): always a bug.
 pub fn is_internal_error(outcome: &Outcome) -> bool {

@@ -112,7 +112,7 @@ impl GenConfig {
 
     /// True when the configured dialect has feature `f` (always, with no dialect).
     pub fn has(&self, f: spec::dialect::Feature) -> bool {
-        self.dialect.as_ref().map_or(true, |d| d.has(f))
+        !matches!(&self.dialect, Some(d) if !d.has(f))
     }
 }
 

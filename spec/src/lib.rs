@@ -1,7 +1,9 @@
 //! LLVMlite as a library: the abstract syntax ([`ast`]), source positions
 //! ([`span`]), diagnostics ([`diag`]), the spec's type functions FLATTEN,
 //! PTRTOI8, compatibility and GEPTY ([`types`]), the course data layout
-//! ([`layout`]) and the outcome of a run ([`outcome`]).
+//! ([`layout`]), the outcome of a run ([`outcome`]) and the dialects of
+//! the compilers that read LLVMlite ([`dialect`]: features, course
+//! profiles, lowering into a dialect).
 //!
 //! The normative text is the LLVMlite document (shared/seeds/000_*.txt);
 //! the decisions it leaves open are in shared/spec/ORACLE-SEMANTICS.md.

@@ -2,7 +2,7 @@
 //! program (with `--opaque`, every pointee type erased; with `--dialect`,
 //! an equivalent program in that dialect).
 
-use super::{load_source, parse_source, read_source, EXIT_USAGE};
+use super::{load_file, parse_source, read_source, EXIT_USAGE};
 use std::path::PathBuf;
 
 /// Arguments of `lloracle print`.
@@ -22,6 +22,9 @@ pub struct PrintArgs {
 
 /// Prints the program in canonical LLVM 3.7+ syntax; exit 2 if it does not parse.
 pub fn main(a: PrintArgs) -> u8 {
+    if let Some(name) = &a.dialect {
+        return print_in_dialect(&a.file, name);
+    }
     let src = match read_source(&a.file) {
         Ok(s) => s,
         Err(e) => {
@@ -29,9 +32,6 @@ pub fn main(a: PrintArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    if let Some(name) = &a.dialect {
-        return print_in_dialect(src, name);
-    }
     match parse_source(&src) {
         Ok(prog) => {
             let prog = if a.opaque {
@@ -50,7 +50,7 @@ pub fn main(a: PrintArgs) -> u8 {
 }
 
 /// `print --dialect NAME`: the checked program lowered into the dialect.
-fn print_in_dialect(src: spec::Source, name: &str) -> u8 {
+fn print_in_dialect(path: &std::path::Path, name: &str) -> u8 {
     let d = match super::dialects::dialect_arg(name) {
         Ok(d) => d,
         Err(e) => {
@@ -58,12 +58,9 @@ fn print_in_dialect(src: spec::Source, name: &str) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let loaded = match load_source(src) {
+    let loaded = match load_file(path) {
         Ok(l) => l,
-        Err(r) => {
-            eprint!("{}", r.rendered);
-            return 2;
-        }
+        Err(code) => return code,
     };
     match spec::dialect::to_dialect(&loaded.prog, &d) {
         Ok(text) => {

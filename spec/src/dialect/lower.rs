@@ -23,10 +23,11 @@
 
 use super::features::Feature;
 use super::names::plain_name_feature;
-use super::uses::{is_big, uses_in_prog};
+use super::uses::{global_names, is_big, uses_in_prog};
 use super::{Dialect, NotInDialect};
 use crate::ast::{
-    Block, Bop, Edecl, Ginit, GinitKind, Insn, InsnKind, Operand, OperandKind, Prog, TermKind, Ty,
+    Block, Bop, Cfg, Edecl, Ginit, GinitKind, Insn, InsnKind, Operand, OperandKind, Prog, TermKind,
+    Ty,
 };
 use crate::span::Span;
 use crate::types::TypeEnv;
@@ -141,13 +142,7 @@ fn rename(p: &mut Prog, d: &Dialect) {
         prog_tys_mut(p, &mut |t| rename_named(t, &types));
     }
     // Globals, functions and declares (one namespace).
-    let mut taken: HashSet<String> = p
-        .gdecls
-        .iter()
-        .map(|g| g.name.clone())
-        .chain(p.fdecls.iter().map(|f| f.name.clone()))
-        .chain(p.edecls.iter().map(|e| e.name.clone()))
-        .collect();
+    let mut taken: HashSet<String> = global_names(p).map(String::from).collect();
     let names: Vec<String> = taken.iter().cloned().collect();
     let mut fresh = Fresh {
         taken: &mut taken,
@@ -193,7 +188,7 @@ fn rename_locals(f: &mut crate::ast::Fdecl, d: &Dialect) {
     for (p, _) in &f.params {
         local(p, &mut fresh);
     }
-    for b in std::iter::once(&f.cfg.entry).chain(f.cfg.blocks.iter().map(|b| &b.block)) {
+    for b in blocks(&f.cfg) {
         for r in b.insns.iter().filter_map(|i| i.result.as_ref()) {
             local(r, &mut fresh);
         }
@@ -215,9 +210,7 @@ fn rename_locals(f: &mut crate::ast::Fdecl, d: &Dialect) {
     for b in &mut f.cfg.blocks {
         sub(&labels, &mut b.label);
     }
-    let blocks =
-        std::iter::once(&mut f.cfg.entry).chain(f.cfg.blocks.iter_mut().map(|b| &mut b.block));
-    for b in blocks {
+    for b in blocks_mut(&mut f.cfg) {
         for i in &mut b.insns {
             if let Some(r) = &mut i.result {
                 sub(&locals, r);
@@ -239,12 +232,22 @@ fn rename_locals(f: &mut crate::ast::Fdecl, d: &Dialect) {
     }
 }
 
+/// The blocks of a CFG: the entry block, then the labelled ones.
+fn blocks(c: &Cfg) -> impl Iterator<Item = &Block> {
+    std::iter::once(&c.entry).chain(c.blocks.iter().map(|b| &b.block))
+}
+
+/// [`blocks`], to change them.
+fn blocks_mut(c: &mut Cfg) -> impl Iterator<Item = &mut Block> {
+    std::iter::once(&mut c.entry).chain(c.blocks.iter_mut().map(|b| &mut b.block))
+}
+
 /// Every parameter, local and label name of `f`.
 fn local_names(f: &crate::ast::Fdecl) -> HashSet<String> {
     let mut names: HashSet<String> = f.params.iter().map(|(p, _)| p.clone()).collect();
     names.extend(f.cfg.entry_label.iter().cloned());
     names.extend(f.cfg.blocks.iter().map(|b| b.label.clone()));
-    for b in std::iter::once(&f.cfg.entry).chain(f.cfg.blocks.iter().map(|b| &b.block)) {
+    for b in blocks(&f.cfg) {
         names.extend(b.insns.iter().filter_map(|i| i.result.clone()));
     }
     names
@@ -279,9 +282,7 @@ fn prog_tys_mut(p: &mut Prog, f: &mut dyn FnMut(&mut Ty)) {
     for fd in &mut p.fdecls {
         f(&mut fd.ret);
         fd.params.iter_mut().for_each(|(_, t)| f(t));
-        let blocks = std::iter::once(&mut fd.cfg.entry)
-            .chain(fd.cfg.blocks.iter_mut().map(|b| &mut b.block));
-        for b in blocks {
+        for b in blocks_mut(&mut fd.cfg) {
             for i in &mut b.insns {
                 insn_tys_mut(&mut i.kind, f);
             }
@@ -342,13 +343,7 @@ fn insn_tys_mut(k: &mut InsnKind, f: &mut dyn FnMut(&mut Ty)) {
 /// of its direct calls (`ll_ltoa` has two; calls at both have no single
 /// declaration).
 fn declare_runtime(p: &mut Prog) -> Result<(), NotInDialect> {
-    let defined: HashSet<String> = p
-        .gdecls
-        .iter()
-        .map(|g| g.name.clone())
-        .chain(p.fdecls.iter().map(|f| f.name.clone()))
-        .chain(p.edecls.iter().map(|e| e.name.clone()))
-        .collect();
+    let defined: HashSet<String> = global_names(p).map(String::from).collect();
     let mut used: Vec<String> = Vec::new();
     let mut call_tys: HashMap<String, Vec<Ty>> = HashMap::new();
     let mut note = |n: &str| {
@@ -360,7 +355,7 @@ fn declare_runtime(p: &mut Prog) -> Result<(), NotInDialect> {
         }
     };
     for f in &p.fdecls {
-        for b in std::iter::once(&f.cfg.entry).chain(f.cfg.blocks.iter().map(|b| &b.block)) {
+        for b in blocks(&f.cfg) {
             for i in &b.insns {
                 crate::visit::insn_operands(&i.kind, |op| {
                     if let OperandKind::Gid(g) = &op.kind {
@@ -425,9 +420,7 @@ fn materialise_literals(p: &mut Prog, d: &Dialect) {
             taken: &mut taken,
             next: 0,
         };
-        let blocks =
-            std::iter::once(&mut f.cfg.entry).chain(f.cfg.blocks.iter_mut().map(|b| &mut b.block));
-        for b in blocks {
+        for b in blocks_mut(&mut f.cfg) {
             materialise_block(b, &env, d, &mut fresh);
         }
     }
@@ -472,8 +465,9 @@ fn materialise_block(b: &mut Block, env: &TypeEnv, d: &Dialect, fresh: &mut Fres
 }
 
 /// Instructions (pushed on `out`) that compute `n` from literals in
-/// `0..2^32`, and the operand that holds it: `sub i64 0, -n` for a
-/// negative `n` above -2^62, else `shl i64 HI, 32` and `or i64 %t, LO`.
+/// `0..2^62` (neither negative nor big), and the operand that holds it:
+/// `sub i64 0, -n` for a negative `n` above -2^62, else `shl i64 HI, 32`
+/// and `or i64 %t, LO` with the two 32-bit halves.
 fn build_literal(n: i64, span: Span, fresh: &mut Fresh, out: &mut Vec<Insn>) -> Operand {
     let mut binop = |bop: Bop, op1: Operand, op2: Operand| {
         let r = fresh.name("lit");
@@ -514,7 +508,7 @@ mod tests {
         let mut vals: HashMap<String, i64> = HashMap::new();
         let get = |o: &Operand, vals: &HashMap<String, i64>| match &o.kind {
             OperandKind::Const(c) => {
-                assert!((0..1 << 32).contains(c), "literal {c} written");
+                assert!((0..1 << 62).contains(c), "literal {c} written");
                 *c
             }
             OperandKind::Id(x) => vals[x],

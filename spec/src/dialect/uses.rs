@@ -89,6 +89,15 @@ pub fn conforms(src: &Source, d: &Dialect) -> Result<(), Use> {
     }
 }
 
+/// The names of the globals, functions and declares of `prog` (they share
+/// one namespace).
+pub(super) fn global_names(prog: &Prog) -> impl Iterator<Item = &str> {
+    let data = prog.gdecls.iter().map(|g| g.name.as_str());
+    let funs = prog.fdecls.iter().map(|f| f.name.as_str());
+    data.chain(funs)
+        .chain(prog.edecls.iter().map(|e| e.name.as_str()))
+}
+
 /// A walk over the tree collecting uses.
 struct Walk<'a> {
     prog: &'a Prog,
@@ -103,13 +112,7 @@ struct Walk<'a> {
 
 impl<'a> Walk<'a> {
     fn new(prog: &'a Prog, tree_syntax: bool) -> Walk<'a> {
-        let defined = prog
-            .gdecls
-            .iter()
-            .map(|g| g.name.as_str())
-            .chain(prog.fdecls.iter().map(|f| f.name.as_str()))
-            .chain(prog.edecls.iter().map(|e| e.name.as_str()))
-            .collect();
+        let defined = global_names(prog).collect();
         Walk {
             prog,
             env: TypeEnv::new(prog),
