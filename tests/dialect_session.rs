@@ -8,7 +8,7 @@
 //! campaign with one message.
 
 use lloracle::harness::probe::{choose, Finding, PROBES};
-use spec::dialect::{uses_in_text, Dialect, Feature};
+use spec::dialect::{uses_in_text, Dialect, Feature, FeatureSet};
 use spec::{Outcome, Source};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -61,6 +61,22 @@ fn probed_features(d: &Dialect) -> Vec<bool> {
         .collect()
 }
 
+/// The probes' findings for a compiler that accepts exactly `accepts`.
+fn findings_of(accepts: FeatureSet) -> Vec<(Feature, Finding)> {
+    PROBES
+        .iter()
+        .filter_map(|p| p.feature)
+        .map(|f| {
+            let x = if accepts.has(f) {
+                Finding::Accepted
+            } else {
+                Finding::Refused("exit 1".into())
+            };
+            (f, x)
+        })
+        .collect()
+}
+
 /// Findings that match a profile exactly choose it (or an earlier profile
 /// with the same syntax features): for each course profile, the probed
 /// features it has are accepted and the others refused.
@@ -68,19 +84,7 @@ fn probed_features(d: &Dialect) -> Vec<bool> {
 fn exact_findings_choose_the_profile() {
     for name in ["llvm", "cis341-2015", "cis341", "eth"] {
         let d = Dialect::by_name(name).expect("a profile");
-        let findings: Vec<(Feature, Finding)> = PROBES
-            .iter()
-            .filter_map(|p| p.feature)
-            .map(|f| {
-                let x = if d.has(f) {
-                    Finding::Accepted
-                } else {
-                    Finding::Refused("exit 1".into())
-                };
-                (f, x)
-            })
-            .collect();
-        let (profile, dialect) = choose(&findings);
+        let (profile, dialect) = choose(&findings_of(d.features));
         assert_eq!(
             probed_features(&profile),
             probed_features(&d),
@@ -94,19 +98,7 @@ fn exact_findings_choose_the_profile() {
     // disagreement away (every course profile many more), and the session
     // sends no quoted names.
     let llvm = Dialect::by_name("llvm").expect("a profile");
-    let findings: Vec<(Feature, Finding)> = PROBES
-        .iter()
-        .filter_map(|p| p.feature)
-        .map(|f| {
-            let x = if llvm.has(f) && f != Feature::QuotedNames {
-                Finding::Accepted
-            } else {
-                Finding::Refused("exit 1".into())
-            };
-            (f, x)
-        })
-        .collect();
-    let (profile, dialect) = choose(&findings);
+    let (profile, dialect) = choose(&findings_of(llvm.features.without(Feature::QuotedNames)));
     assert_eq!(profile, llvm);
     assert_eq!(dialect.name, "llvm without quoted-names");
     assert_eq!(
