@@ -128,7 +128,7 @@ pub fn load_bundled() -> Result<Vec<CorpusFile>, CorpusError> {
             }
         }
     }
-    read_annotations(files)
+    read_annotations(files, false)
 }
 
 /// A broken annotation: where and what.
@@ -484,6 +484,26 @@ pub fn unescape(s: &str) -> Result<Vec<u8>, String> {
 /// Every `.ll` file under `dir`, sorted by path, with its expectation.
 /// Paths are relative to `dir`. All broken annotations are reported at once.
 pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
+    load(dir, false)
+}
+
+/// Does `text` have any `; CHECK` line? A file without one is a plain
+/// program (a course's own test, say), not an annotated corpus file.
+pub fn has_annotations(text: &str) -> bool {
+    text.lines().any(|l| check_line(l).is_some())
+}
+
+/// [`load_corpus`], where a file with no `; CHECK` line at all is a plain
+/// program with an empty [`Expectation`] (no runs: the caller decides what
+/// it must do) instead of an error. Files with annotations are read as
+/// strictly as in [`load_corpus`].
+pub fn load_corpus_with_plain(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
+    load(dir, true)
+}
+
+/// The files under `dir` (the embedded copy for the bundled corpus of an
+/// installed binary), plain ones allowed or not.
+fn load(dir: &Path, allow_plain: bool) -> Result<Vec<CorpusFile>, CorpusError> {
     if reads_embedded(dir) {
         return load_bundled();
     }
@@ -495,16 +515,29 @@ pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
         let rel = path.strip_prefix(dir).unwrap_or(&path).to_path_buf();
         files.push((rel, text));
     }
-    read_annotations(files)
+    read_annotations(files, allow_plain)
 }
 
 /// Sorts `(relative path, text)` pairs by path and reads each file's
-/// expectation; all broken annotations are reported at once.
-fn read_annotations(mut files: Vec<(PathBuf, String)>) -> Result<Vec<CorpusFile>, CorpusError> {
+/// expectation; all broken annotations are reported at once. With
+/// `allow_plain`, a file with no `; CHECK` line is a plain program with an
+/// empty [`Expectation`].
+fn read_annotations(
+    mut files: Vec<(PathBuf, String)>,
+    allow_plain: bool,
+) -> Result<Vec<CorpusFile>, CorpusError> {
     files.sort();
     let mut out = Vec::with_capacity(files.len());
     let mut errors = Vec::new();
     for (path, text) in files {
+        if allow_plain && !has_annotations(&text) {
+            out.push(CorpusFile {
+                path,
+                text,
+                expectation: Expectation::default(),
+            });
+            continue;
+        }
         match parse_expectation(&path.to_string_lossy(), &text) {
             Ok(expectation) => out.push(CorpusFile {
                 path,

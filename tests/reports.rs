@@ -41,6 +41,7 @@ fn result(name: &str, size: usize, verdict: RunVerdict) -> CaseResult {
             name: name.into(),
             slug: name.into(),
             prog: gen::from_seed(1, size),
+            text: None,
             runs: vec![("default".into(), vec![])],
         },
         verdicts: vec![verdict],

@@ -113,7 +113,9 @@ fn libc_sigsegv() -> i32 {
 #[test]
 fn the_built_in_back_end_passes_the_corpus_and_100_random_programs() {
     let t = tools();
-    let (mut cases, _) = corpus_cases(&lloracle::corpus::default_dir()).expect("corpus");
+    let mut cases = corpus_cases(&lloracle::corpus::default_dir())
+        .expect("corpus")
+        .cases;
     cases.extend(random_cases(100, 1, 30));
     let n = cases.len();
     let rs = run_session(
@@ -140,7 +142,9 @@ fn the_built_in_back_end_passes_the_corpus_and_100_random_programs() {
 #[test]
 fn every_mutant_is_caught_and_reduced_small() {
     let t = tools();
-    let (corpus, _) = corpus_cases(&lloracle::corpus::default_dir()).expect("corpus");
+    let corpus = corpus_cases(&lloracle::corpus::default_dir())
+        .expect("corpus")
+        .cases;
     let randoms = random_cases(1000, 1, 30);
     for m in codegen::Mutation::ALL {
         let compiler = Compiler::Builtin { mutation: Some(m) };
@@ -181,9 +185,9 @@ fn every_mutant_is_caught_and_reduced_small() {
 }
 
 fn binop_corpus() -> Vec<lloracle::harness::session::Case> {
-    let (cases, _) =
-        corpus_cases(&lloracle::corpus::default_dir().join("binop")).expect("corpus/binop");
-    cases
+    corpus_cases(&lloracle::corpus::default_dir().join("binop"))
+        .expect("corpus/binop")
+        .cases
 }
 
 #[test]
@@ -322,6 +326,7 @@ fn the_reports_count_passes_failures_and_skips() {
             name: "p.ll".into(),
             slug: "p".into(),
             prog: gen::from_seed(3, 1),
+            text: None,
             runs: vec![
                 ("a".into(), vec![]),
                 ("b".into(), vec!["x".into()]),
@@ -340,7 +345,20 @@ fn the_reports_count_passes_failures_and_skips() {
         ],
         reduced: None,
     };
-    let rs = [result];
+    // A program not sent (no equivalent in the dialect) is counted on its
+    // own, never as a failure or a test.
+    let not_sent = lloracle::harness::dialect::not_in_dialect(
+        Case {
+            name: "q.ll".into(),
+            slug: "q".into(),
+            prog: gen::from_seed(4, 1),
+            text: None,
+            runs: vec![("default".into(), vec![])],
+        },
+        "string-escapes",
+        "global @s: \\0A",
+    );
+    let rs = [result, not_sent];
     let r = report::build(&rs, &[], &Compiler::Builtin { mutation: None }, &|k| k);
     let j = r.to_json();
     assert_eq!(j["summary"]["programs"], 1);
@@ -348,13 +366,24 @@ fn the_reports_count_passes_failures_and_skips() {
     assert_eq!(j["summary"]["passed"], 1);
     assert_eq!(j["summary"]["failed"], 1);
     assert_eq!(j["summary"]["skipped"], 1);
+    assert_eq!(j["summary"]["not_in_dialect"], 1);
+    assert_eq!(
+        j["summary"]["not_in_dialect_by_feature"]["string-escapes"],
+        1
+    );
     assert_eq!(j["programs"][0]["runs"][1]["verdict"], "wrong result");
     assert_eq!(j["programs"][0]["runs"][1]["args"][0], "x");
     assert_eq!(j["groups"][0]["category"], "wrong result");
     assert_eq!(j["groups"][0]["runs"], 1);
     assert_eq!(
         report::summary_line(&r.summary()),
-        "1 programs (3 runs): 1 passed, 1 failed, 1 skipped"
+        "1 programs (3 runs): 1 passed, 1 failed, 1 skipped; 1 runs not in the dialect (not sent)"
+    );
+    let t = report::text(&r, false);
+    assert!(
+        t.lines()
+            .any(|l| l.starts_with("not in dialect") && l.contains("string-escapes 1")),
+        "{t}"
     );
     let g = report::gradescope(&r);
     assert_eq!(g["score"], 1);
@@ -364,7 +393,11 @@ fn the_reports_count_passes_failures_and_skips() {
     assert_eq!(g["tests"][1]["status"], "failed");
     let x = report::junit(&r);
     assert!(
-        x.contains("tests=\"3\" failures=\"1\" skipped=\"1\""),
+        x.contains("tests=\"4\" failures=\"1\" skipped=\"2\""),
+        "{x}"
+    );
+    assert!(
+        x.contains("<skipped message=\"not in dialect: uses string-escapes (global @s: \\0A)\"/>"),
         "{x}"
     );
     assert!(x.contains("<failure message=\"wrong result\""), "{x}");

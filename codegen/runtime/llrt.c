@@ -1,7 +1,10 @@
 /* The LLVMlite runtime functions for native code (docs/semantics.md,
  * "Runtime functions"). Programs compiled by lloracle's back end, by LLVM
  * (the corpus cross-check) and by students' compilers link with this file.
- * It defines no `main`: the LLVMlite program's `main` is the C entry point.
+ * It defines no `main`: the LLVMlite program's `main` is the C entry point,
+ * unless built with -DLLRT_MAIN_CALLS_PROGRAM, for courses whose programs
+ * start at `@program`: then `main` calls `program(argc, argv)` and exits
+ * with its result (mod 256, as for `@main`).
  *
  *   void  ll_puts(i8*)          prints the string and a newline
  *   i8*   ll_strcat(i8*, i8*)   a new heap string, the concatenation
@@ -42,3 +45,9 @@ char *ll_ltoa(int64_t i) {
   snprintf(r, 21, "%" PRId64, i);
   return r;
 }
+
+#ifdef LLRT_MAIN_CALLS_PROGRAM
+int64_t program(int64_t argc, char **argv);
+
+int main(int argc, char **argv) { return (int)program(argc, argv); }
+#endif

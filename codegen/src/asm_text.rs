@@ -46,7 +46,7 @@ pub fn module(md: &Module) -> String {
     for (fi, f) in md.funcs.iter().enumerate() {
         let name = func_name(md, fi);
         out.push('\n');
-        if f.name == "main" {
+        if is_c_entry(&f.name) {
             let _ = writeln!(out, "\t.globl {name}");
         }
         let _ = writeln!(out, "\t.p2align 4\n\t.type {name}, @function\n{name}:");
@@ -91,9 +91,16 @@ fn bytes(b: &[u8], out: &mut String) {
     }
 }
 
+/// The functions a C runtime calls by name, exported under their own
+/// names: `@main` (the C entry point) and `@program` (the entry of courses
+/// whose runtime's C `main` calls `program(argc, argv)`).
+fn is_c_entry(name: &str) -> bool {
+    name == "main" || name == "program"
+}
+
 fn func_name(md: &Module, fi: usize) -> String {
     match md.funcs.get(fi) {
-        Some(f) if f.name == "main" => "main".into(),
+        Some(f) if is_c_entry(&f.name) => f.name.clone(),
         Some(f) => mangle("llf_", &f.name),
         None => format!("llf_missing_{fi}"),
     }

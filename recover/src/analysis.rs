@@ -68,6 +68,19 @@ pub struct Analysis {
     pub(crate) gep_named_escapes: Vec<String>,
 }
 
+/// The names a course driver starts a program at: `@main` (the C entry
+/// point) and `@program` (called by the course runtime's C `main`).
+pub const ENTRY_NAMES: [&str; 2] = ["main", "program"];
+
+/// Is `f` an entry point taking `(i64 argc, argv)` (named as in
+/// [`ENTRY_NAMES`], an `i64` first parameter and a pointer second)? Its
+/// argv keeps the type the spec gives the entry, `i8**`, whether or not
+/// the body uses it, so that the typed program still runs from there.
+pub fn is_entry_with_argv(f: &spec::Fdecl) -> bool {
+    ENTRY_NAMES.contains(&f.name.as_str())
+        && matches!(f.params.as_slice(), [(_, Ty::I64), (_, p)] if p.is_pointer())
+}
+
 /// The function type of a runtime function called with `arity` arguments.
 pub fn runtime_fun_ty(name: &str, arity: usize) -> Option<Ty> {
     let s = Ty::I8.ptr_to();
@@ -299,7 +312,7 @@ impl Analysis {
     }
 
     fn function(&mut self, fi: usize, f: &spec::Fdecl) {
-        if f.name == "main" && f.params.len() == 2 {
+        if is_entry_with_argv(f) {
             if let Some((argv, _)) = f.params.get(1) {
                 let n = self.local(fi, argv);
                 self.graph.add_created(n, Ty::OpaquePtr);

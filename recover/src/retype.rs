@@ -151,9 +151,10 @@ impl<'a> Retyper<'a> {
             return None;
         }
         let f = self.a.prog.fdecls.get(fi)?.clone();
+        let entry = crate::analysis::is_entry_with_argv(&f);
         let mut ps = Vec::new();
         for (i, (x, t)) in f.params.iter().enumerate() {
-            ps.push(if f.name == "main" && i == 1 && f.params.len() == 2 {
+            ps.push(if entry && i == 1 {
                 Ty::I8.ptr_to().ptr_to()
             } else if t.is_pointer() {
                 let n = self.a.local(fi, x);

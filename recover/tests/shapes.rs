@@ -135,3 +135,63 @@ fn the_report_names_each_fact() {
         "{text}"
     );
 }
+
+/// Issue 17: a course program's entry keeps the spec's entry type. An
+/// argv the body never uses gives the analysis nothing to go on, yet the
+/// recovered `@program` / `@main` must still be `i64(i64, i8**)` (the
+/// oracle starts only there), and the program must run to the same result:
+/// 6 * 7 = 42 from `@program`, 5 from `@main`.
+#[test]
+fn an_unused_argv_of_the_entry_comes_back_as_i8_star_star() {
+    let argv = Ty::I8.ptr_to().ptr_to();
+    for (entry, text, want) in [
+        (
+            "program",
+            "define i64 @program(i64 %argc, ptr %argv) {\n  %x = mul i64 6, 7\n  ret i64 %x\n}\n",
+            42,
+        ),
+        (
+            "main",
+            "define i64 @main(i64 %argc, ptr %argv) {\n  ret i64 5\n}\n",
+            5,
+        ),
+    ] {
+        let r = recover::recover(&parse(text));
+        let f = r
+            .prog
+            .fdecls
+            .iter()
+            .find(|f| f.name == entry)
+            .expect("entry kept");
+        assert_eq!(f.params[1].1, argv, "@{entry}'s argv");
+        assert!(
+            spec::check(&r.prog).is_ok(),
+            "@{entry}: the typed program checks"
+        );
+        let opts = oracle::Options {
+            entry: entry.into(),
+            ..oracle::Options::default()
+        };
+        match oracle::run(&r.prog, None, &[], &opts) {
+            spec::Outcome::Returned { value, .. } => assert_eq!(value, want, "@{entry}"),
+            o => panic!("@{entry}: {o}"),
+        }
+    }
+}
+
+/// A function named `program` that is not shaped like an entry (its first
+/// parameter is a pointer) is recovered like any other function.
+#[test]
+fn a_program_function_of_another_shape_is_not_forced_to_the_entry_type() {
+    let text = "define i64 @program(ptr %p, ptr %q) {\n  %x = load i64, ptr %p\n  ret i64 %x\n}\n\
+                define i64 @main() {\n  %a = alloca i64\n  store i64 3, i64* %a\n  %r = call i64 @program(i64* %a, i64* %a)\n  ret i64 %r\n}\n";
+    let r = recover::recover(&parse(text));
+    let f = r
+        .prog
+        .fdecls
+        .iter()
+        .find(|f| f.name == "program")
+        .expect("kept");
+    assert_eq!(f.params[0].1, Ty::I64.ptr_to());
+    assert!(spec::check(&r.prog).is_ok());
+}

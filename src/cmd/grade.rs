@@ -16,7 +16,7 @@ use super::test_compiler::{
     TestCompilerArgs,
 };
 use super::EXIT_USAGE;
-use lloracle::harness::compiler::{shell_quote, Compiler, Tools};
+use lloracle::harness::compiler::{shell_quote, Compiler};
 use lloracle::harness::group::first_error_line;
 use lloracle::harness::judge::Category;
 use lloracle::harness::report::{self, Report};
@@ -237,7 +237,7 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
     if let Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } = &mut compiler {
         *cmd = for_submission(cmd, sub);
     }
-    let mut tools = Tools::new(Duration::from_secs(cx.a.test.timeout))?;
+    let mut tools = super::test_compiler::tools_of(&cx.a.test.compiler, cx.a.test.timeout)?;
     tools.oracle.fuel = cx.a.test.fuel;
     let r = campaign(
         &cx.a.test,
@@ -430,7 +430,13 @@ pub fn main(mut a: GradeArgs) -> u8 {
         .filter(|(k, _)| shard.is_none_or(|s| s.keeps(*k as u64)))
         .map(|(_, p)| p)
         .collect();
-    let plan = match plan(&a.test) {
+    // Every submission gets the same programs, in the `--dialect` given
+    // (grade does not probe: students of one course share a dialect).
+    let tools = match super::test_compiler::tools_of(&a.test.compiler, a.test.timeout) {
+        Ok(t) => t,
+        Err(e) => return usage(e),
+    };
+    let plan = match plan(&a.test, &tools) {
         Ok(p) => p,
         Err(e) => return usage(e),
     };

@@ -4,8 +4,9 @@
 
 use super::test_compiler::{compiler_and_tools, CompilerArgs};
 use super::EXIT_USAGE;
+use lloracle::harness::dialect::{self, Prepared};
 use lloracle::harness::group::signature;
-use lloracle::harness::judge::judge_program;
+use lloracle::harness::judge::judge_text;
 use lloracle::harness::reduce::{reduce, Bounds, Target};
 use lloracle::harness::report::{describe, describe_reduction};
 use lloracle::harness::session::corpus_cases;
@@ -48,10 +49,11 @@ pub fn main(a: ReduceArgs) -> u8 {
     };
     tools.oracle.fuel = super::test_compiler::DEFAULT_FUEL;
     let case = match corpus_cases(&a.file) {
-        Ok((cases, _)) => match cases.into_iter().next() {
-            Some(c) => c,
-            None => {
-                eprintln!("lloracle: {}: does not parse or check", a.file.display());
+        Ok(c) => match (c.cases.into_iter().next(), c.set_aside.first()) {
+            (Some(c), _) => c,
+            (None, why) => {
+                let why = why.map_or("does not parse or check".into(), |s| s.why.clone());
+                eprintln!("lloracle: {why}");
                 return EXIT_USAGE;
             }
         },
@@ -60,8 +62,26 @@ pub fn main(a: ReduceArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
+    let case = match dialect::prepare(case, tools.course(), tools.dialect()) {
+        Prepared::Send(c) => c,
+        Prepared::NotInDialect(r) => {
+            let why = r
+                .verdicts
+                .first()
+                .map_or(String::new(), |v| format!("{v:?}"));
+            eprintln!(
+                "lloracle: {}: not in the compiler's dialect: {why}",
+                a.file.display()
+            );
+            return EXIT_USAGE;
+        }
+        Prepared::SetAside(s) => {
+            eprintln!("lloracle: {}: {}", a.file.display(), s.why);
+            return EXIT_USAGE;
+        }
+    };
     let runs: Vec<Vec<String>> = case.runs.iter().map(|(_, r)| r.clone()).collect();
-    let verdicts = judge_program(&tools, &compiler, &case.prog, &runs);
+    let verdicts = judge_text(&tools, &compiler, &case.prog, case.text.as_deref(), &runs);
     let failing = verdicts
         .iter()
         .zip(&runs)
@@ -107,7 +127,7 @@ pub fn main(a: ReduceArgs) -> u8 {
     if let spec::Outcome::Returned { value, .. } = red.expected {
         text.push_str(&format!("; CHECK-RESULT: {value}\n\n"));
     }
-    text.push_str(&spec::print(&red.prog));
+    text.push_str(&red.text);
     match &a.out {
         Some(p) => {
             if let Err(e) = std::fs::write(p, text) {

@@ -7,14 +7,18 @@ use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
 use lloracle::harness::budget::Budget;
 use lloracle::harness::compiler::{Compiler, Emit, Tools};
+use lloracle::harness::course::{entry_from_name, Course, Entry};
+use lloracle::harness::dialect::{self, Prepared};
+use lloracle::harness::probe::{self, Probed};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report::{self, Report};
 use lloracle::harness::session::{
-    self, corpus_cases_checked, expectation_problems, random_case, run_session, Case, CaseResult,
-    CorpusCases, Settings,
+    self, corpus_cases, expectation_problems, problems_of, random_case, run_session, Case,
+    CaseResult, CorpusCases, SetAside, Settings,
 };
 use lloracle::harness::shard::Shard;
 use rayon::prelude::*;
+use spec::dialect::Dialect;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -38,6 +42,74 @@ pub struct CompilerArgs {
     /// Test the built-in back end with a deliberate bug (mutation testing).
     #[arg(long, hide = true, conflicts_with_all = ["cmd", "opt_cmd"])]
     mutate: Option<String>,
+    /// The course's C runtime (its `runtime.c`), linked with `--emit asm`
+    /// output instead of the bundled one.
+    #[arg(long, value_name = "FILE.c")]
+    runtime: Option<PathBuf>,
+    /// Extra arguments of `cc` when linking `--emit asm` output, e.g.
+    /// `-no-pie` (split at white space).
+    #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
+    link_flags: Option<String>,
+    /// Where programs start: `main`, or `program` for courses whose
+    /// runtime's C `main` calls `program(argc, argv)` (the bundled runtime
+    /// then supplies that `main`; programs are sent with their `@main`
+    /// named `@program`).
+    #[arg(long, default_value = "main", value_parser = ["main", "program"])]
+    entry: String,
+    /// The dialect the compiler reads (`lloracle dialects` lists them):
+    /// programs are sent as written where they are in it, lowered into it
+    /// where they are not, and not sent (counted as "not in dialect") where
+    /// they cannot be. Without it, `test-compiler` probes the compiler.
+    #[arg(long, value_name = "NAME")]
+    dialect: Option<String>,
+}
+
+/// The dialect `--dialect` names, if given.
+fn dialect_of(a: &CompilerArgs) -> Result<Option<Dialect>, String> {
+    let Some(n) = &a.dialect else { return Ok(None) };
+    Dialect::by_name(n).map(Some).ok_or_else(|| {
+        format!(
+            "unknown dialect `{n}` (known: {}; `lloracle dialects` shows their features)",
+            Dialect::NAMES.join(", ")
+        )
+    })
+}
+
+/// The course conventions `a` selects; they need a compiler command (the
+/// built-in back end links and starts programs its own way).
+pub fn course_of(a: &CompilerArgs) -> Result<Course, String> {
+    let course = Course {
+        runtime: a.runtime.clone(),
+        link_flags: a
+            .link_flags
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect(),
+        entry: entry_from_name(&a.entry).unwrap_or(Entry::Main),
+    };
+    if let Some(r) = &course.runtime {
+        if !r.is_file() {
+            return Err(format!("--runtime {}: no such file", r.display()));
+        }
+    }
+    let links = course.runtime.is_some() || !course.link_flags.is_empty();
+    if links && (a.cmd.is_none() || a.emit != "asm") {
+        return Err(
+            "--runtime and --link-flags apply to a compiler's assembly: they need \
+                    --cmd with --emit asm"
+                .into(),
+        );
+    }
+    if course.entry != Entry::Main && a.cmd.is_none() && a.opt_cmd.is_none() {
+        return Err(
+            "--entry program needs --cmd or --opt-cmd (the built-in back end starts \
+                    at @main)"
+                .into(),
+        );
+    }
+    Ok(course)
 }
 
 /// The compiler `a` selects.
@@ -178,22 +250,24 @@ pub struct Plan {
     pub cases: Vec<Case>,
     /// Case name -> index in the unsharded campaign.
     pub index: HashMap<String, usize>,
-    /// Corpus files that are ill-typed or malformed on purpose.
-    pub bad_files: usize,
-    /// Corpus files that should run but do not parse or check.
-    pub problems: Vec<String>,
+    /// Programs not sent: no equivalent in the dialect (their verdicts say
+    /// which feature excluded them).
+    pub not_sent: Vec<CaseResult>,
+    /// Corpus files not sent, with why (on purpose, or a problem).
+    pub set_aside: Vec<SetAside>,
     /// Per corpus case, the annotated expectation of each run.
     pub expected: HashMap<String, Vec<lloracle::corpus::Run>>,
 }
 
 /// The programs `a` selects: the corpus (unless `--no-corpus`), then
-/// `--random` seeds; with `--shard`, only that shard's (random programs of
-/// other shards are never generated).
-pub fn plan(a: &TestCompilerArgs) -> Result<Plan, String> {
+/// `--random` seeds generated within the tools' dialect; with `--shard`,
+/// only that shard's (random programs of other shards are never
+/// generated). Each case is prepared for the tools' dialect and course:
+/// sent as written, lowered, or not sent.
+pub fn plan(a: &TestCompilerArgs, tools: &Tools) -> Result<Plan, String> {
     let CorpusCases {
         cases: corpus,
-        on_purpose: bad_files,
-        problems,
+        mut set_aside,
         expected,
     } = if a.no_corpus {
         CorpusCases::default()
@@ -202,7 +276,7 @@ pub fn plan(a: &TestCompilerArgs) -> Result<Plan, String> {
             .corpus
             .clone()
             .unwrap_or_else(lloracle::corpus::default_dir);
-        corpus_cases_checked(&dir)?
+        corpus_cases(&dir)?
     };
     let keeps = |k: usize| a.shard.is_none_or(|s| s.keeps(k as u64));
     let first_random = corpus.len();
@@ -215,18 +289,28 @@ pub fn plan(a: &TestCompilerArgs) -> Result<Plan, String> {
         .map(|i| (first_random + i as usize, a.seed.wrapping_add(i)))
         .filter(|(k, _)| keeps(*k))
         .collect();
+    let dialect = tools.dialect();
     indexed.extend(
         seeds
             .into_par_iter()
-            .map(|(k, s)| (k, random_case(s, a.size)))
+            .map(|(k, s)| (k, random_case(s, a.size, dialect)))
             .collect::<Vec<_>>(),
     );
     let index = indexed.iter().map(|(k, c)| (c.name.clone(), *k)).collect();
+    let mut cases = Vec::new();
+    let mut not_sent = Vec::new();
+    for (_, c) in indexed {
+        match dialect::prepare(c, tools.course(), dialect) {
+            Prepared::Send(c) => cases.push(c),
+            Prepared::NotInDialect(r) => not_sent.push(*r),
+            Prepared::SetAside(s) => set_aside.push(s),
+        }
+    }
     Ok(Plan {
-        cases: indexed.into_iter().map(|(_, c)| c).collect(),
+        cases,
         index,
-        bad_files,
-        problems,
+        not_sent,
+        set_aside,
         expected,
     })
 }
@@ -276,10 +360,11 @@ pub fn campaign(
     progress: &(dyn Fn(&CaseResult) + Sync),
 ) -> Report {
     let start = Instant::now();
-    let results = run_session(tools, compiler, plan.cases, settings, progress);
-    let mut corpus_problems = plan.problems;
+    let mut results = run_session(tools, compiler, plan.cases, settings, progress);
+    results.extend(plan.not_sent);
+    let mut corpus_problems = problems_of(&plan.set_aside);
     corpus_problems.extend(expectation_problems(&results, &plan.expected));
-    let saved = match report::save_failures(&results, compiler, out_dir) {
+    let saved = match report::save_failures(&results, compiler, &tools.cli_args(), out_dir) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("lloracle: cannot save the reduced programs: {e}");
@@ -297,7 +382,7 @@ pub fn campaign(
     r.elapsed_secs = start.elapsed().as_secs_f64();
     r.interrupted = session::interrupted();
     r.shard = a.shard.map(|s| s.to_string());
-    r.bad_files = plan.bad_files;
+    r.bad_files = plan.set_aside.iter().filter(|s| s.on_purpose).count();
     r.stopped_early = settings.budget.stopped().map(|s| s.to_string());
     r.corpus_problems = corpus_problems;
     r.internal_errors = settings.budget.internal_errors();
@@ -331,8 +416,17 @@ pub fn compiler_and_tools(args: &CompilerArgs, timeout: u64) -> Result<(Compiler
         EXIT_USAGE
     };
     let compiler = compiler_of(args).map_err(usage)?;
-    let tools = Tools::new(Duration::from_secs(timeout)).map_err(usage)?;
+    let tools = tools_of(args, timeout).map_err(usage)?;
     Ok((compiler, tools))
+}
+
+/// The tools (with `timeout` seconds per compile or run) with the course
+/// conventions and the `--dialect` that `args` select.
+pub fn tools_of(args: &CompilerArgs, timeout: u64) -> Result<Tools, String> {
+    let mut tools = Tools::new(Duration::from_secs(timeout))?;
+    tools.set_course(course_of(args)?);
+    tools.set_dialect(dialect_of(args)?);
+    Ok(tools)
 }
 
 /// Runs the session and writes the reports; 0 when every judged run
@@ -345,7 +439,15 @@ pub fn main(a: TestCompilerArgs) -> u8 {
     };
     tools.oracle.fuel = a.fuel;
     let settings = settings_of(&a);
-    let plan = match plan(&a) {
+    let probed = if a.mutation_score {
+        None
+    } else {
+        match choose_dialect(&compiler, &mut tools, settings.jobs) {
+            Ok(p) => p,
+            Err(code) => return code,
+        }
+    };
+    let plan = match plan(&a, &tools) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("lloracle: {e}");
@@ -364,10 +466,16 @@ pub fn main(a: TestCompilerArgs) -> u8 {
         .out_dir
         .clone()
         .unwrap_or_else(|| PathBuf::from("lloracle-failures"));
-    let r = campaign(&a, &compiler, &tools, &settings, plan, &out_dir, &|r| {
+    let mut r = campaign(&a, &compiler, &tools, &settings, plan, &out_dir, &|r| {
         bar.tick(r.first_failure().is_some())
     });
     bar.finish();
+    r.dialect = Some(dialect::record(
+        tools.dialect(),
+        probed.as_ref(),
+        tools.course(),
+    ))
+    .filter(|v| !v.is_null());
     if let Some(why) = &r.stopped_early {
         eprintln!("lloracle: {why}");
     }
@@ -426,6 +534,35 @@ macro_rules! outln {
     ($($t:tt)*) => {{
         let _ = writeln!(std::io::stdout(), $($t)*);
     }};
+}
+
+/// Without `--dialect`, probes an external compiler, prints what the
+/// probes showed and sends programs in the chosen dialect; `Err(1)` when
+/// the compiler fails the baseline probe (said in one message).
+fn choose_dialect(
+    compiler: &Compiler,
+    tools: &mut Tools,
+    jobs: usize,
+) -> Result<Option<Probed>, u8> {
+    if tools.dialect().is_some() || matches!(compiler, Compiler::Builtin { .. }) {
+        if let Some(d) = tools.dialect() {
+            println!("dialect: {} ({}), from --dialect", d.name, d.about);
+        }
+        return Ok(None);
+    }
+    let course = tools.course().clone();
+    match probe::probe(tools, compiler, &course, jobs) {
+        Ok(p) => {
+            print!("{}", probe::summary(&p));
+            tools.set_dialect(Some(p.dialect.clone()));
+            Ok(Some(p))
+        }
+        Err(e) => {
+            eprintln!("lloracle: {}", e.message);
+            eprintln!("lloracle: compiler under test: {}", compiler.describe());
+            Err(1)
+        }
+    }
 }
 
 /// For each mutation: is it caught by the corpus, by which random program

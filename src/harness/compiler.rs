@@ -126,6 +126,12 @@ pub struct Tools {
     pub timeout: Duration,
     /// The oracle's options (argv[0], fuel, ...).
     pub oracle: oracle::Options,
+    /// The course driver's conventions (runtime, link flags, entry); set
+    /// with [`Tools::set_course`].
+    course: super::course::Course,
+    /// The dialect programs are printed in for the compiler (none: the
+    /// canonical text); set with [`Tools::set_dialect`].
+    dialect: Option<spec::dialect::Dialect>,
 }
 
 impl Tools {
@@ -141,7 +147,48 @@ impl Tools {
             runtime: OnceLock::new(),
             timeout,
             oracle: oracle::Options::default(),
+            course: super::course::Course::default(),
+            dialect: None,
         })
+    }
+
+    /// Links and runs with the course's conventions: its runtime and link
+    /// flags, and the oracle starts where the course's driver does.
+    pub fn set_course(&mut self, course: super::course::Course) {
+        self.oracle.entry = super::course::entry_name(course.entry).to_string();
+        self.course = course;
+        self.runtime = OnceLock::new();
+    }
+
+    /// The options of `lloracle test-compiler` that give this session's
+    /// dialect and course conventions, shell-quoted (for the one-line
+    /// reproducing command).
+    pub fn cli_args(&self) -> String {
+        let dialect = self
+            .dialect
+            .as_ref()
+            .filter(|d| spec::dialect::Dialect::by_name(&d.name).as_ref() == Some(*d))
+            .map(|d| format!("--dialect {}", d.name));
+        [dialect.unwrap_or_default(), self.course.cli_args()]
+            .into_iter()
+            .filter(|a| !a.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Sends programs in `dialect` (lowered into it where needed).
+    pub fn set_dialect(&mut self, dialect: Option<spec::dialect::Dialect>) {
+        self.dialect = dialect;
+    }
+
+    /// The dialect programs are sent in, if any.
+    pub fn dialect(&self) -> Option<&spec::dialect::Dialect> {
+        self.dialect.as_ref()
+    }
+
+    /// The course driver's conventions in use.
+    pub fn course(&self) -> &super::course::Course {
+        &self.course
     }
 
     fn fresh(&self, ext: &str) -> PathBuf {
@@ -160,17 +207,28 @@ impl Tools {
         }
     }
 
-    /// The runtime object file (toolchain's build of codegen/runtime/llrt.c),
-    /// compiled on first use, once per session.
+    /// The runtime object file (toolchain's build of codegen/runtime/llrt.c,
+    /// or of the course's runtime), compiled on first use, once per session.
     pub fn runtime_object(&self) -> Result<&Path, String> {
         self.runtime
-            .get_or_init(|| toolchain::build_runtime_object(self.dir.path()))
+            .get_or_init(|| self.course.build_runtime(self.dir.path()))
             .as_deref()
             .map_err(Clone::clone)
     }
 
     /// Builds `prog` with `compiler`.
     pub fn build(&self, compiler: &Compiler, prog: &Prog) -> Result<Built, BuildFailure> {
+        self.build_text(compiler, prog, None)
+    }
+
+    /// Builds `prog` with `compiler`, sending it `text` (`prog`'s own text,
+    /// as written) or, when `None`, `prog` printed in the session's dialect.
+    pub fn build_text(
+        &self,
+        compiler: &Compiler,
+        prog: &Prog,
+        text: Option<&str>,
+    ) -> Result<Built, BuildFailure> {
         use super::Category::*;
         let fail = |category, detail: String| BuildFailure { category, detail };
         match compiler {
@@ -189,7 +247,7 @@ impl Tools {
                     Emit::Asm => ".s",
                     Emit::Exe => ".exe",
                 }));
-                self.run_command(cmd, prog, &input.0, &out.0)?;
+                self.run_command(cmd, prog, text, &input.0, &out.0)?;
                 match emit {
                     Emit::Exe => Ok(Built::Exe(out)),
                     Emit::Asm => self.link(&out.0).map(Built::Exe),
@@ -198,7 +256,7 @@ impl Tools {
             Compiler::Optimiser { cmd } => {
                 let input = TempPath(self.fresh(".ll"));
                 let out = TempPath(self.fresh(".opt.ll"));
-                self.run_command(cmd, prog, &input.0, &out.0)?;
+                self.run_command(cmd, prog, text, &input.0, &out.0)?;
                 let text = crate::input::read_input(&out.0)
                     .map_err(|e| fail(CompileError, format!("no usable output file: {e}")))?;
                 let src = spec::Source::new(
@@ -224,17 +282,32 @@ impl Tools {
         }
     }
 
-    /// Prints `prog` to `input` and runs `cmd` with `{in}`/`{out}` replaced.
+    /// Writes `text` (or `prog` printed in the session's dialect) to
+    /// `input` and runs `cmd` with `{in}`/`{out}` replaced.
     fn run_command(
         &self,
         cmd: &str,
         prog: &Prog,
+        text: Option<&str>,
         input: &Path,
         out: &Path,
     ) -> Result<(), BuildFailure> {
         use super::Category::*;
         let fail = |category, detail: String| BuildFailure { category, detail };
-        std::fs::write(input, spec::print(prog))
+        let printed;
+        let text = match text {
+            Some(t) => t,
+            None => {
+                printed = self.text_of(prog).map_err(|e| {
+                    fail(
+                        CompileError,
+                        format!("lloracle: the program has no equivalent in the dialect: {e}"),
+                    )
+                })?;
+                &printed
+            }
+        };
+        std::fs::write(input, text)
             .map_err(|e| fail(CompileError, format!("cannot write the program: {e}")))?;
         let line = cmd
             .replace("{in}", &shell_quote(&input.to_string_lossy()))
@@ -260,6 +333,16 @@ impl Tools {
         }
     }
 
+    /// The text of `prog` for the compiler under test: printed in the
+    /// session's dialect (lowered into it where needed), or canonical when
+    /// there is none; `Err` names the feature with no equivalent there.
+    pub fn text_of(&self, prog: &Prog) -> Result<String, String> {
+        match &self.dialect {
+            None => Ok(spec::print(prog)),
+            Some(d) => super::dialect::in_dialect(prog, d).map_err(|e| e.to_string()),
+        }
+    }
+
     /// Links assembly `s` with the runtime.
     fn link(&self, s: &Path) -> Result<TempPath, BuildFailure> {
         let fail = |detail: String| BuildFailure {
@@ -272,12 +355,13 @@ impl Tools {
     }
 
     /// Links assembly `s` with the runtime object into the executable `exe`
-    /// with `cc`; `Err` has cc's words.
+    /// with `cc` (and the course's link flags); `Err` has cc's words.
     pub fn link_to(&self, s: &Path, exe: &Path) -> Result<(), String> {
         let rt = self.runtime_object()?;
         let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
         let mut cmd = Command::new(cc);
         cmd.arg("-o").arg(exe).arg(s).arg(rt);
+        cmd.args(&self.course.link_flags);
         let f = process::run(cmd, &self.limits(None)).map_err(|e| format!("cc: {e}"))?;
         match f.ended {
             Ended::Exited(0) => Ok(()),

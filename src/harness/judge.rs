@@ -79,6 +79,14 @@ pub enum RunVerdict {
         /// The oracle's outcome.
         oracle: Outcome,
     },
+    /// Not sent: the program has no equivalent in the compiler's dialect
+    /// (never a failure; counted on its own).
+    NotInDialect {
+        /// The feature that excluded it (`string-escapes`).
+        feature: String,
+        /// Where and what (`global @s: \0A`).
+        what: String,
+    },
     /// Judged.
     Judged {
         /// The category.
@@ -98,7 +106,7 @@ impl RunVerdict {
     /// The category of a judged run.
     pub fn category(&self) -> Option<Category> {
         match self {
-            RunVerdict::Skipped { .. } => None,
+            RunVerdict::Skipped { .. } | RunVerdict::NotInDialect { .. } => None,
             RunVerdict::Judged { category, .. } => Some(*category),
         }
     }
@@ -143,6 +151,19 @@ pub fn judge_program(
     prog: &Prog,
     runs: &[Vec<String>],
 ) -> Vec<RunVerdict> {
+    judge_text(tools, compiler, prog, None, runs)
+}
+
+/// [`judge_program`], sending the compiler `text` (which must be `prog`'s
+/// text, e.g. a corpus file as written) instead of `prog` printed in the
+/// session's dialect.
+pub fn judge_text(
+    tools: &Tools,
+    compiler: &Compiler,
+    prog: &Prog,
+    text: Option<&str>,
+    runs: &[Vec<String>],
+) -> Vec<RunVerdict> {
     let expected: Vec<Outcome> = runs.iter().map(|a| expect(tools, prog, a)).collect();
     if expected
         .iter()
@@ -153,7 +174,7 @@ pub fn judge_program(
             .map(|oracle| RunVerdict::Skipped { oracle })
             .collect();
     }
-    let built = tools.build(compiler, prog);
+    let built = tools.build_text(compiler, prog, text);
     runs.iter()
         .zip(expected)
         .map(|(args, expected)| {

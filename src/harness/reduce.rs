@@ -40,6 +40,9 @@ impl Default for Bounds {
 pub struct Reduced {
     /// The smallest failing program found.
     pub prog: Prog,
+    /// Its text as the compiler under test was sent it (in the session's
+    /// dialect).
+    pub text: String,
     /// Its instruction count (`gen::shrink::insn_count`).
     pub insns: usize,
     /// The oracle's outcome on it (`Returned`).
@@ -108,6 +111,9 @@ fn still_fails(
     target: &Target,
 ) -> Option<(Outcome, Option<Outcome>)> {
     spec::check(p).ok()?;
+    // A candidate with no equivalent in the session's dialect cannot be
+    // sent: it is no smaller failing program.
+    let text = tools.text_of(p).ok()?;
     let opts = oracle::Options {
         fuel: SHRINK_FUEL.min(tools.oracle.fuel),
         ..tools.oracle.clone()
@@ -116,7 +122,7 @@ fn still_fails(
     if !matches!(expected, Outcome::Returned { .. }) {
         return None;
     }
-    match tools.build(compiler, p) {
+    match tools.build_text(compiler, p, Some(&text)) {
         Err(f) => target
             .matches(f.category, || group::build_key(&f.detail))
             .then_some((expected, None)),
@@ -180,6 +186,7 @@ pub fn reduce(
     }
     Some(Reduced {
         insns: insn_count(&cur),
+        text: tools.text_of(&cur).unwrap_or_else(|_| spec::print(&cur)),
         prog: cur,
         expected,
         actual,

@@ -82,6 +82,11 @@ pub struct Report {
     /// report; the campaign went on).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub internal_errors: Vec<String>,
+    /// The dialect the programs were sent in and how it was chosen
+    /// (`--dialect`, or the probes and what each showed), with the course
+    /// conventions (`harness::dialect::record`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dialect: Option<Value>,
     /// Every program judged, in campaign order.
     pub programs: Vec<ProgramRecord>,
 }
@@ -105,10 +110,12 @@ pub struct RunRecord {
     pub run: String,
     /// argv[1..].
     pub args: Vec<String>,
-    /// `pass`, a failure category's name (`wrong result`, ...), or
-    /// `skipped` when the oracle does not return on the run.
+    /// `pass`, a failure category's name (`wrong result`, ...),
+    /// `skipped` when the oracle does not return on the run, or `not in
+    /// dialect` when the program was not sent.
     pub verdict: String,
-    /// For a skipped run: the oracle's outcome.
+    /// For a skipped run: the oracle's outcome; for a run not in the
+    /// dialect: the feature that excluded it and where.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub oracle: Option<String>,
     /// For a failing run: the evidence.
@@ -118,6 +125,10 @@ pub struct RunRecord {
 
 /// The verdict name of a skipped run.
 pub const SKIPPED: &str = "skipped";
+
+/// The verdict name of a run of a program not sent: it has no equivalent
+/// in the compiler's dialect (never a failure).
+pub const NOT_IN_DIALECT: &str = "not in dialect";
 
 /// What a failing run did, quoted with caps.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -169,7 +180,7 @@ pub struct ReducedRecord {
 /// Counts of a report: programs and runs are counted separately.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
-    /// Programs judged (at least one run reached).
+    /// Programs sent and judged (at least one run reached).
     pub programs: usize,
     /// Their runs.
     pub runs: usize,
@@ -181,6 +192,11 @@ pub struct Summary {
     pub skipped: usize,
     /// Programs with at least one failing run.
     pub failed_programs: usize,
+    /// Runs of programs not sent: no equivalent in the compiler's dialect
+    /// (counted apart from `runs`).
+    pub not_in_dialect: usize,
+    /// Those runs per feature that excluded them.
+    pub not_in_dialect_by_feature: BTreeMap<String, usize>,
     /// Runs per verdict name (passes included, skips not).
     pub categories: BTreeMap<String, usize>,
 }
@@ -255,7 +271,7 @@ fn failure_record(
         detail: cap(detail, MESSAGE_CAP),
         changed_functions: changed.clone(),
         reduced: reduced.map(|red| ReducedRecord {
-            program: cap(&spec::print(&red.prog), PROGRAM_CAP),
+            program: cap(&red.text, PROGRAM_CAP),
             instructions: red.insns,
             how: describe_reduction(red),
             expected: describe(&red.expected),
@@ -295,6 +311,10 @@ pub fn build(
                         RunVerdict::Skipped { oracle } => {
                             (SKIPPED.to_string(), Some(oracle.to_string()))
                         }
+                        RunVerdict::NotInDialect { feature, what } => (
+                            NOT_IN_DIALECT.to_string(),
+                            Some(format!("{feature} ({what})")),
+                        ),
                         RunVerdict::Judged { category, .. } => (category.name().to_string(), None),
                     };
                     RunRecord {
@@ -323,13 +343,21 @@ pub fn build(
 impl Report {
     /// The counts: programs, runs, and runs per verdict.
     pub fn summary(&self) -> Summary {
-        let mut s = Summary {
-            programs: self.programs.len(),
-            ..Summary::default()
-        };
+        let mut s = Summary::default();
         for p in &self.programs {
             let mut failed = false;
+            let mut sent = false;
             for r in &p.runs {
+                if r.verdict == NOT_IN_DIALECT {
+                    s.not_in_dialect += 1;
+                    let feature = r.oracle.as_deref().unwrap_or("?");
+                    let feature = feature.split(' ').next().unwrap_or(feature);
+                    *s.not_in_dialect_by_feature
+                        .entry(feature.to_string())
+                        .or_default() += 1;
+                    continue;
+                }
+                sent = true;
                 s.runs += 1;
                 if r.verdict == SKIPPED {
                     s.skipped += 1;
@@ -343,6 +371,7 @@ impl Report {
                     failed = true;
                 }
             }
+            s.programs += usize::from(sent);
             s.failed_programs += usize::from(failed);
         }
         s
@@ -525,10 +554,13 @@ pub struct Saved {
 /// Writes each reduced program (and the original) into `dir`, with
 /// comment lines naming the failure, the command that reproduces it and
 /// `CHECK-ARGS` / `CHECK-RESULT` annotations so that the file is a
-/// one-program corpus. Returns, per result, where it went.
+/// one-program corpus. `setup` are the session's other options the
+/// command needs (dialect, course conventions: `Tools::cli_args`).
+/// Returns, per result, where it went.
 pub fn save_failures(
     results: &[CaseResult],
     compiler: &Compiler,
+    setup: &str,
     dir: &Path,
 ) -> Result<Vec<Option<Saved>>, String> {
     let mut saved = Vec::new();
@@ -548,10 +580,11 @@ pub fn save_failures(
         let file = dir.join(format!("{}.reduced.ll", r.case.slug));
         let orig = dir.join(format!("{}.ll", r.case.slug));
         let command = format!(
-            "lloracle test-compiler {} --corpus {} --random 0",
+            "lloracle test-compiler {} {setup} --corpus {} --random 0",
             compiler.cli_args(),
             shell_quote(&file.to_string_lossy())
         )
+        .replace("  ", " ")
         .replace("  ", " ");
         let mut text = String::new();
         let _ = writeln!(
@@ -574,7 +607,7 @@ pub fn save_failures(
             let _ = writeln!(text, "; CHECK-RESULT: {value}");
         }
         text.push('\n');
-        text.push_str(&spec::print(&red.prog));
+        text.push_str(&red.text);
         std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
         let mut orig_text = String::new();
         if !args.is_empty() {
@@ -606,4 +639,15 @@ pub fn describe_reduction(red: &Reduced) -> String {
             ""
         }
     )
+}
+
+impl Report {
+    /// One line naming the dialect the programs were sent in and how it
+    /// was chosen (`dialect: eth (probe)`), or none without a dialect.
+    pub fn dialect_line(&self) -> Option<String> {
+        let d = self.dialect.as_ref()?;
+        let name = d.get("name")?.as_str()?;
+        let how = d.get("chosen_by").and_then(Value::as_str).unwrap_or("?");
+        Some(format!("dialect: {name} (chosen by {how})"))
+    }
 }

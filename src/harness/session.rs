@@ -5,9 +5,9 @@
 
 use super::budget::Budget;
 use super::compiler::{Compiler, Tools};
-use super::judge::{judge_program, Category, RunVerdict};
+use super::judge::{judge_text, Category, RunVerdict};
 use super::reduce::{reduce, Bounds, Reduced, Target};
-use crate::corpus::{load_corpus, CorpusFile};
+use crate::corpus::CorpusFile;
 use rayon::prelude::*;
 use spec::Prog;
 use std::path::Path;
@@ -31,6 +31,10 @@ pub struct Case {
     pub slug: String,
     /// The program.
     pub prog: Prog,
+    /// The exact text sent to the compiler, when it is not the program
+    /// printed in the session's dialect: a corpus file's own text, which
+    /// reaches the compiler unchanged where it is in the dialect.
+    pub text: Option<String>,
     /// (run name, argv[1..]) pairs.
     pub runs: Vec<(String, Vec<String>)>,
 }
@@ -55,12 +59,16 @@ impl CaseResult {
     }
 }
 
-/// The cases of a corpus directory (or one annotated `.ll` file): files
-/// with runs whose text parses and checks; the rest are skipped (with the
-/// number of skipped files, problems included).
-pub fn corpus_cases(path: &Path) -> Result<(Vec<Case>, usize), String> {
-    let c = corpus_cases_checked(path)?;
-    Ok((c.cases, c.on_purpose + c.problems.len()))
+/// A corpus file that is not sent to the compiler, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetAside {
+    /// The file (as in [`Case::name`]).
+    pub name: String,
+    /// Why: the parser's or checker's first diagnostic, `file:line:col`.
+    pub why: String,
+    /// True for a file whose annotations say it must not parse or check
+    /// (`CHECK-MALFORMED`, `CHECK-ILL-TYPED`): nothing to report.
+    pub on_purpose: bool,
 }
 
 /// A corpus read for a campaign.
@@ -68,65 +76,95 @@ pub fn corpus_cases(path: &Path) -> Result<(Vec<Case>, usize), String> {
 pub struct CorpusCases {
     /// The runnable cases.
     pub cases: Vec<Case>,
-    /// Files skipped because they are ill-typed or malformed on purpose
-    /// (`CHECK-ILL-TYPED`, `CHECK-MALFORMED`).
-    pub on_purpose: usize,
-    /// Files that should have run but do not parse or check, each with
-    /// the reason (file, line, what is wrong).
-    pub problems: Vec<String>,
+    /// The files not sent, with why (on purpose or a problem to report).
+    pub set_aside: Vec<SetAside>,
     /// Per case name, the annotated expectation of each run, to hold
     /// against the oracle ([`expectation_problems`]).
     pub expected: std::collections::HashMap<String, Vec<crate::corpus::Run>>,
 }
 
-/// Reads the corpus at `path` like [`corpus_cases`], keeping what is wrong
-/// with it: a file that has runs (or no ill-typed / malformed annotation)
-/// but does not parse or check is a problem, not a silent skip.
-pub fn corpus_cases_checked(path: &Path) -> Result<CorpusCases, String> {
+impl CorpusCases {
+    /// Files ill-typed or malformed on purpose (only counted).
+    pub fn on_purpose(&self) -> usize {
+        self.set_aside.iter().filter(|s| s.on_purpose).count()
+    }
+
+    /// Files that should have run but could not be used, one line each
+    /// (`file: why`): a course's own test that is wrong is reported, never
+    /// silently skipped.
+    pub fn problems(&self) -> Vec<String> {
+        problems_of(&self.set_aside)
+    }
+}
+
+/// The set-aside files that are problems (not on purpose), one line each.
+pub fn problems_of(set_aside: &[SetAside]) -> Vec<String> {
+    set_aside
+        .iter()
+        .filter(|s| !s.on_purpose)
+        .map(|s| format!("{}: {}", s.name, s.why))
+        .collect()
+}
+
+/// The cases of a corpus directory or of one `.ll` file. Annotated files
+/// give their runs; plain files (no `; CHECK` line, e.g. a course's own
+/// test programs) give one run with no arguments, whose expected outcome
+/// is the oracle's. Files that do not parse or check are set aside with
+/// the diagnostic (on purpose when their annotations say so).
+pub fn corpus_cases(path: &Path) -> Result<CorpusCases, String> {
     let files: Vec<CorpusFile> = if path.is_file() {
         let bytes = crate::input::read_input(path)?;
         let text = crate::input::source_text(bytes);
         let name = path.display().to_string();
-        let expectation = crate::corpus::parse_expectation(&name, &text).unwrap_or_default();
+        let expectation = if crate::corpus::has_annotations(&text) {
+            crate::corpus::parse_expectation(&name, &text).map_err(|e| e.to_string())?
+        } else {
+            crate::corpus::Expectation::default()
+        };
         vec![CorpusFile {
             path: path.to_path_buf(),
             text,
             expectation,
         }]
     } else {
-        load_corpus(path).map_err(|e| e.to_string())?
+        crate::corpus::load_corpus_with_plain(path).map_err(|e| e.to_string())?
     };
     let mut out = CorpusCases::default();
     for f in files {
+        let rel = f.path.to_string_lossy().into_owned();
+        let name = if path.is_file() {
+            rel.clone()
+        } else {
+            format!("corpus/{rel}")
+        };
         let on_purpose = f.expectation.ill_typed.is_some() || f.expectation.malformed;
-        let src = spec::Source::new(f.path.display().to_string(), f.text.clone());
-        let prog = match spec::parse(&src) {
-            Ok(p) => match spec::check(&p) {
-                Ok(()) => p,
-                Err(ds) => {
-                    if on_purpose {
-                        out.on_purpose += 1;
-                    } else {
-                        let why: String = ds.iter().map(|d| d.render(&src)).collect();
-                        out.problems
-                            .push(format!("{}: does not check:\n{why}", f.path.display()));
-                    }
-                    continue;
-                }
-            },
+        let src = spec::Source::new(name.clone(), f.text.clone());
+        let checked = spec::parse(&src).and_then(|p| match spec::check(&p) {
+            Ok(()) => Ok(p),
+            Err(ds) => Err(ds
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| spec::Diagnostic::new("check", spec::Span::DUMMY, "ill-typed"))),
+        });
+        let prog = match checked {
+            Ok(p) => p,
             Err(d) => {
-                if on_purpose {
-                    out.on_purpose += 1;
-                } else {
-                    out.problems.push(format!(
-                        "{}: does not parse:\n{}",
-                        f.path.display(),
-                        d.render(&src)
-                    ));
-                }
+                out.set_aside.push(SetAside {
+                    name,
+                    why: located(&d, &src),
+                    on_purpose,
+                });
                 continue;
             }
         };
+        if on_purpose {
+            out.set_aside.push(SetAside {
+                name,
+                why: "its annotations say it must not parse or check, yet it does".into(),
+                on_purpose: false,
+            });
+            continue;
+        }
         let mut runs: Vec<(String, Vec<String>)> = f
             .expectation
             .runs
@@ -134,28 +172,28 @@ pub fn corpus_cases_checked(path: &Path) -> Result<CorpusCases, String> {
             .map(|r| (r.name.clone(), r.args.clone()))
             .collect();
         if runs.is_empty() {
-            if on_purpose {
-                out.on_purpose += 1;
-                continue;
-            }
             runs.push(("default".into(), vec![]));
         }
-        let rel = f.path.to_string_lossy().into_owned();
-        let name = if path.is_file() {
-            rel.clone()
-        } else {
-            format!("corpus/{rel}")
-        };
         out.expected
             .insert(name.clone(), f.expectation.runs.clone());
         out.cases.push(Case {
             slug: slug(&rel),
             name,
             prog,
+            text: Some(f.text),
             runs,
         });
     }
     Ok(out)
+}
+
+/// A diagnostic in one line: `file:line:col: [rule] message`.
+pub fn located(d: &spec::Diagnostic, src: &spec::Source) -> String {
+    let l = d.locate(src);
+    format!(
+        "{}:{}:{}: [{}] {}",
+        l.file, l.line, l.col, l.rule, l.message
+    )
 }
 
 /// The runs whose oracle outcome contradicts the file's own annotation
@@ -175,6 +213,7 @@ pub fn expectation_problems(
             let oracle = match v {
                 RunVerdict::Skipped { oracle } => oracle,
                 RunVerdict::Judged { expected, .. } => expected,
+                RunVerdict::NotInDialect { .. } => continue,
             };
             let agrees = match (&run.expect, oracle) {
                 (Expected::Result(want), spec::Outcome::Returned { value, .. }) => want == value,
@@ -214,18 +253,31 @@ pub fn expectation_problems(
 /// `n` random programs from seeds `seed..seed + n` at `size` (generated in
 /// parallel).
 pub fn random_cases(n: u64, seed: u64, size: usize) -> Vec<Case> {
+    random_cases_in(n, seed, size, None)
+}
+
+/// [`random_cases`] generated within `dialect` (`gen::from_seed_in`: only
+/// its features; none: every feature).
+pub fn random_cases_in(
+    n: u64,
+    seed: u64,
+    size: usize,
+    dialect: Option<&spec::dialect::Dialect>,
+) -> Vec<Case> {
     (0..n)
         .into_par_iter()
-        .map(|i| random_case(seed.wrapping_add(i), size))
+        .map(|i| random_case(seed.wrapping_add(i), size, dialect))
         .collect()
 }
 
-/// The random program of seed `s` at `size`, as a case with one run.
-pub fn random_case(s: u64, size: usize) -> Case {
+/// The random program of seed `s` at `size` (within `dialect`, if any), as
+/// a case with one run.
+pub fn random_case(s: u64, size: usize, dialect: Option<&spec::dialect::Dialect>) -> Case {
     Case {
         name: format!("random --seed {s} --size {size}"),
         slug: format!("random-seed{s}-size{size}"),
-        prog: gen::from_seed(s, size),
+        prog: gen::from_seed_in(s, size, dialect),
+        text: None,
         runs: vec![("default".into(), vec![])],
     }
 }
@@ -287,7 +339,7 @@ pub fn run_session(
                 // A bug of lloracle's own on one program must not cost the
                 // campaign its reports: the program is left out and named.
                 let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    judge_program(tools, compiler, &case.prog, &args)
+                    judge_text(tools, compiler, &case.prog, case.text.as_deref(), &args)
                 }));
                 let verdicts = match judged {
                     Ok(v) => v,

@@ -19,19 +19,40 @@ pub fn build_runtime_object(dir: &Path) -> Result<PathBuf, String> {
     build(dir, "llrt.o", &["-c", "-O1"])
 }
 
+/// Builds the runtime as an object file in `dir` whose C `main` calls
+/// `program(argc, argv)`: for courses whose programs start at `@program`.
+pub fn build_runtime_object_calling_program(dir: &Path) -> Result<PathBuf, String> {
+    build(
+        dir,
+        "llrt-program.o",
+        &["-c", "-O1", "-DLLRT_MAIN_CALLS_PROGRAM"],
+    )
+}
+
+/// Builds a course's own C runtime `src` as an object file in `dir` (from
+/// its own place, so that its `#include "..."` files are found).
+pub fn build_course_runtime_object(dir: &Path, src: &Path) -> Result<PathBuf, String> {
+    compile_c(src, &dir.join("course-runtime.o"), &["-c", "-O1"])
+}
+
 fn build(dir: &Path, out_name: &str, flags: &[&str]) -> Result<PathBuf, String> {
-    let cc = crate::tools::cc().ok_or("no C compiler (cc or gcc) found")?;
     let src = dir.join("llrt.c");
     std::fs::write(&src, RUNTIME_C).map_err(|e| format!("{}: {e}", src.display()))?;
-    let out = dir.join(out_name);
+    compile_c(&src, &dir.join(out_name), flags)
+}
+
+/// `cc FLAGS -o out src`; `Err` has the compiler's words.
+fn compile_c(src: &Path, out: &Path, flags: &[&str]) -> Result<PathBuf, String> {
+    let cc = crate::tools::cc().ok_or("no C compiler (cc or gcc) found")?;
     let mut cmd = Command::new(cc);
-    cmd.args(flags).arg("-o").arg(&out).arg(&src);
+    cmd.args(flags).arg("-o").arg(out).arg(src);
     let r = run(cmd, &Limits::tool(Duration::from_secs(60)))?;
     if r.status() != Some(0) {
         return Err(format!(
-            "building the C runtime failed:\n{}",
+            "building the C runtime {} failed:\n{}",
+            src.display(),
             String::from_utf8_lossy(&r.stderr)
         ));
     }
-    Ok(out)
+    Ok(out.to_path_buf())
 }

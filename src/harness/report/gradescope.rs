@@ -99,6 +99,10 @@ pub fn gradescope(r: &Report) -> Value {
     if r.interrupted {
         output.push_str("INTERRUPTED: the results cover the programs that finished.\n");
     }
+    if let Some(line) = r.dialect_line() {
+        output.push_str(&line);
+        output.push('\n');
+    }
     if let Some(why) = &r.stopped_early {
         output.push_str(&format!("STOPPED EARLY: {why}\n"));
     }

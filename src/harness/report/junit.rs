@@ -2,7 +2,7 @@
 //! category, its body the signature and expected and actual behaviour;
 //! skipped runs are `<skipped/>`.
 
-use super::{Report, SKIPPED};
+use super::{Report, NOT_IN_DIALECT, SKIPPED};
 use crate::harness::judge::Category;
 use std::fmt::Write as _;
 
@@ -26,8 +26,18 @@ pub fn junit(r: &Report) -> String {
     let _ = writeln!(
         t,
         "<testsuite name=\"lloracle test-compiler\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" time=\"{:.1}\">",
-        s.runs, s.failed, s.skipped, r.elapsed_secs
+        s.runs + s.not_in_dialect,
+        s.failed,
+        s.skipped + s.not_in_dialect,
+        r.elapsed_secs
     );
+    if let Some(line) = r.dialect_line() {
+        let _ = writeln!(
+            t,
+            "  <properties><property name=\"dialect\" value=\"{}\"/></properties>",
+            xml(line.trim_start_matches("dialect: "))
+        );
+    }
     for p in &r.programs {
         for run in &p.runs {
             let _ = write!(
@@ -36,7 +46,14 @@ pub fn junit(r: &Report) -> String {
                 xml(&p.name),
                 xml(&run.run)
             );
-            if run.verdict == SKIPPED {
+            if run.verdict == NOT_IN_DIALECT {
+                let why = run.oracle.as_deref().unwrap_or("?");
+                let _ = write!(
+                    t,
+                    "<skipped message=\"not in dialect: uses {}\"/>",
+                    xml(why)
+                );
+            } else if run.verdict == SKIPPED {
                 let why = run
                     .oracle
                     .as_deref()

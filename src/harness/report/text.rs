@@ -124,10 +124,17 @@ fn reduced_lines(t: &mut String, red: &ReducedRecord) {
 /// `485 programs (612 runs): 438 passed, 0 failed, 60 skipped`: programs
 /// and runs counted separately; the verdicts count runs.
 pub fn summary_line(s: &Summary) -> String {
-    format!(
+    let mut line = format!(
         "{} programs ({} runs): {} passed, {} failed, {} skipped",
         s.programs, s.runs, s.passed, s.failed, s.skipped
-    )
+    );
+    if s.not_in_dialect > 0 {
+        line.push_str(&format!(
+            "; {} runs not in the dialect (not sent)",
+            s.not_in_dialect
+        ));
+    }
+    line
 }
 
 /// The table of runs per category (every category, then any other verdict
@@ -142,6 +149,20 @@ pub fn table(s: &Summary) -> String {
         let _ = writeln!(t, "{name:<18} {n:>7}");
     }
     let _ = writeln!(t, "{:<18} {:>7}", "skipped (UB/limit)", s.skipped);
+    if s.not_in_dialect > 0 {
+        let by: Vec<String> = s
+            .not_in_dialect_by_feature
+            .iter()
+            .map(|(f, n)| format!("{f} {n}"))
+            .collect();
+        let _ = writeln!(
+            t,
+            "{:<18} {:>7}   not sent, not failures: {}",
+            "not in dialect",
+            s.not_in_dialect,
+            by.join(", ")
+        );
+    }
     t
 }
 
@@ -175,6 +196,9 @@ pub fn text(r: &Report, color: bool) -> String {
             t,
             "INTERRUPTED: the report covers the programs that finished"
         );
+    }
+    if let Some(line) = r.dialect_line() {
+        let _ = writeln!(t, "{line}");
     }
     if let Some(why) = &r.stopped_early {
         let _ = writeln!(t, "STOPPED EARLY: {why}");

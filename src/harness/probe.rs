@@ -1,0 +1,409 @@
+//! Probing a compiler's dialect (issue 17): before a campaign with no
+//! `--dialect`, a few tiny correct programs are sent, one per syntax
+//! feature plus a baseline that uses no optional feature at all; a feature
+//! whose probe the compiler refuses (a compile error) is one it does not
+//! accept. The profile whose features best match is chosen (semantic
+//! features such as aggregate `alloca` come from the profile); a compiler
+//! that fails the baseline stops the campaign with one clear message.
+
+use super::compiler::{Compiler, Tools};
+use super::course::{entry_name, Course};
+use super::judge::{Category, RunVerdict};
+use super::reduce::Bounds;
+use super::session::{run_session, Case, CaseResult, Settings};
+use spec::dialect::{Dialect, Feature, FeatureSet};
+use std::fmt::Write as _;
+
+/// One probe program: the feature it uses (none for the baseline), the
+/// feature it also needs (its load syntax), and what it returns.
+#[derive(Clone, Copy, Debug)]
+pub struct Probe {
+    /// The one optional feature the program uses (`None`: the baseline).
+    pub feature: Option<Feature>,
+    /// Another feature the program needs to be read at all (the LLVM 3.7+
+    /// load syntax); when the compiler refuses that one, this probe says
+    /// nothing.
+    pub needs: Option<Feature>,
+    /// The program (it starts at `@main`).
+    pub text: &'static str,
+    /// What `@main` returns (derived by hand; checked against the oracle
+    /// by the tests).
+    pub result: i64,
+}
+
+/// The baseline and one probe per syntax feature a probe can show alone.
+/// Not probed (taken from the profile): `empty-struct-types` and the
+/// semantic features `aggregate-alloca` and `string-in-aggregate`.
+pub const PROBES: [Probe; 18] = [
+    Probe {
+        feature: None,
+        needs: None,
+        text: "define i64 @main() {\n  %x = add i64 40, 2\n  ret i64 %x\n}\n",
+        result: 42,
+    },
+    Probe {
+        feature: Some(Feature::TypedLoadGep),
+        needs: None,
+        text: "@g = global [2 x i64] [i64 1, i64 2]\n\
+               define i64 @main() {\n  %p = alloca i64\n  store i64 7, i64* %p\n  \
+               %v = load i64, i64* %p\n  \
+               %q = getelementptr [2 x i64], [2 x i64]* @g, i64 0, i64 1\n  \
+               %w = load i64, i64* %q\n  %r = add i64 %v, %w\n  ret i64 %r\n}\n",
+        result: 9,
+    },
+    Probe {
+        feature: Some(Feature::SpecLoadGep),
+        needs: None,
+        text: "@g = global [2 x i64] [i64 1, i64 2]\n\
+               define i64 @main() {\n  %p = alloca i64\n  store i64 7, i64* %p\n  \
+               %v = load i64* %p\n  \
+               %q = getelementptr [2 x i64]* @g, i64 0, i64 1\n  \
+               %w = load i64* %q\n  %r = add i64 %v, %w\n  ret i64 %r\n}\n",
+        result: 9,
+    },
+    Probe {
+        feature: Some(Feature::NegativeLiterals),
+        needs: None,
+        text: "define i64 @main() {\n  %x = add i64 -8, 21\n  ret i64 %x\n}\n",
+        result: 13,
+    },
+    Probe {
+        feature: Some(Feature::BigLiterals),
+        needs: None,
+        // 2^62 >> 60 = 4.
+        text: "define i64 @main() {\n  %x = lshr i64 4611686018427387904, 60\n  ret i64 %x\n}\n",
+        result: 4,
+    },
+    Probe {
+        feature: Some(Feature::QuotedNames),
+        needs: None,
+        text: "define i64 @main() {\n  %\"x y\" = add i64 3, 4\n  ret i64 %\"x y\"\n}\n",
+        result: 7,
+    },
+    Probe {
+        feature: Some(Feature::KeywordNames),
+        needs: None,
+        text: "define i64 @main() {\n  br label %store\nstore:\n  ret i64 11\n}\n",
+        result: 11,
+    },
+    Probe {
+        feature: Some(Feature::NumberedNames),
+        needs: None,
+        text: "define i64 @main() {\n  %1 = add i64 5, 7\n  ret i64 %1\n}\n",
+        result: 12,
+    },
+    Probe {
+        feature: Some(Feature::NumberedLabels),
+        needs: Some(Feature::NumberedNames),
+        text: "define i64 @main() {\n  br label %2\n2:\n  ret i64 14\n}\n",
+        result: 14,
+    },
+    Probe {
+        feature: Some(Feature::UnderscoreNames),
+        needs: None,
+        text: "define i64 @main() {\n  %_t = add i64 6, 9\n  ret i64 %_t\n}\n",
+        result: 15,
+    },
+    Probe {
+        feature: Some(Feature::LlvmNameChars),
+        needs: None,
+        text: "define i64 @main() {\n  %x-y = add i64 8, 8\n  ret i64 %x-y\n}\n",
+        result: 16,
+    },
+    Probe {
+        feature: Some(Feature::EmptyParamFunTypes),
+        needs: None,
+        text: "define i64 @f() {\n  ret i64 17\n}\n\
+               define i64 @main() {\n  %g = bitcast i64 ()* @f to i64 ()*\n  \
+               %r = call i64 %g()\n  ret i64 %r\n}\n",
+        result: 17,
+    },
+    Probe {
+        feature: Some(Feature::StringEscapes),
+        needs: Some(Feature::TypedLoadGep),
+        // Prints "a", a newline, "b" and ll_puts's newline.
+        text: "@s = global [4 x i8] c\"a\\0Ab\\00\"\n\
+               declare void @ll_puts(i8*)\n\
+               define i64 @main() {\n  \
+               %p = getelementptr [4 x i8], [4 x i8]* @s, i64 0, i64 0\n  \
+               call void @ll_puts(i8* %p)\n  ret i64 18\n}\n",
+        result: 18,
+    },
+    Probe {
+        feature: Some(Feature::GlobalBitcastInit),
+        needs: Some(Feature::TypedLoadGep),
+        text: "@g = global i64 19\n\
+               @h = global i8* bitcast (i64* @g to i8*)\n\
+               define i64 @main() {\n  %p = load i8*, i8** @h\n  \
+               %q = bitcast i8* %p to i64*\n  %v = load i64, i64* %q\n  ret i64 %v\n}\n",
+        result: 19,
+    },
+    Probe {
+        feature: Some(Feature::UndeclaredRuntimeCalls),
+        needs: None,
+        // Prints "20" and a newline.
+        text: "define i64 @main() {\n  %s = call i8* @ll_ltoa(i64 20)\n  \
+               call void @ll_puts(i8* %s)\n  ret i64 20\n}\n",
+        result: 20,
+    },
+    Probe {
+        feature: Some(Feature::OpaquePointers),
+        needs: Some(Feature::TypedLoadGep),
+        text: "define i64 @main() {\n  %p = alloca i64\n  store i64 21, ptr %p\n  \
+               %v = load i64, ptr %p\n  ret i64 %v\n}\n",
+        result: 21,
+    },
+    Probe {
+        feature: Some(Feature::TrueFalseLiterals),
+        needs: None,
+        text: "define i64 @main() {\n  br i1 true, label %yes, label %no\n\
+               yes:\n  ret i64 22\nno:\n  ret i64 23\n}\n",
+        result: 22,
+    },
+    Probe {
+        feature: Some(Feature::LlvmExtras),
+        needs: None,
+        text: "define i64 @main() {\nstart:\n  %x = add i64 20, 4\n  ret i64 %x\n}\n",
+        result: 24,
+    },
+];
+
+/// What one probe showed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// The compiler built the probe (whatever the program then did).
+    Accepted,
+    /// The compiler refused it (a compile error or timeout): its words.
+    Refused(String),
+    /// Nothing to conclude (the probe needs a feature the compiler refused).
+    Unknown,
+}
+
+/// The probes' findings and the dialect chosen from them.
+#[derive(Clone, Debug)]
+pub struct Probed {
+    /// Per probed feature, what its probe showed (in [`PROBES`] order).
+    pub findings: Vec<(Feature, Finding)>,
+    /// The closest profile.
+    pub profile: Dialect,
+    /// The dialect the session uses: the profile without the features the
+    /// compiler refused (the same as `profile` when it matches).
+    pub dialect: Dialect,
+}
+
+/// Why probing stopped the campaign.
+#[derive(Clone, Debug)]
+pub struct BaselineFailed {
+    /// One paragraph: the category, what was expected, what happened.
+    pub message: String,
+}
+
+/// Sends every probe to `compiler` (in parallel) and chooses the dialect;
+/// `Err` when the compiler fails the baseline.
+pub fn probe(
+    tools: &Tools,
+    compiler: &Compiler,
+    course: &Course,
+    jobs: usize,
+) -> Result<Probed, BaselineFailed> {
+    let cases: Vec<Case> = PROBES
+        .iter()
+        .map(|p| {
+            let name = p.feature.map_or("baseline", Feature::name);
+            let text = p.text.replace(
+                "define i64 @main(",
+                &format!("define i64 @{}(", entry_name(course.entry)),
+            );
+            let prog = spec::parse(&spec::Source::new(name, text.clone())).unwrap_or_default();
+            Case {
+                name: format!("probe {name}"),
+                slug: format!("probe-{name}"),
+                prog,
+                text: Some(text),
+                runs: vec![("default".into(), vec![])],
+            }
+        })
+        .collect();
+    let settings = Settings {
+        jobs,
+        max_reductions: 0,
+        bounds: Bounds::default(),
+        stop_at_first_failure: false,
+        budget: Default::default(),
+    };
+    let results = run_session(tools, compiler, cases, &settings, &|_| {});
+    let verdict = |i: usize| -> Option<&RunVerdict> {
+        let name = format!(
+            "probe {}",
+            PROBES[i].feature.map_or("baseline", Feature::name)
+        );
+        results
+            .iter()
+            .find(|r| r.case.name == name)
+            .and_then(|r: &CaseResult| r.verdicts.first())
+    };
+    match verdict(0) {
+        Some(RunVerdict::Judged {
+            category: Category::Pass,
+            ..
+        }) => {}
+        other => return Err(baseline_failed(other)),
+    }
+    let mut findings: Vec<(Feature, Finding)> = Vec::new();
+    for (i, p) in PROBES.iter().enumerate().skip(1) {
+        let Some(f) = p.feature else { continue };
+        let finding = match verdict(i) {
+            Some(RunVerdict::Judged {
+                category: Category::CompileError | Category::CompileTimeout,
+                detail,
+                ..
+            }) => Finding::Refused(first_lines(detail, 3)),
+            Some(RunVerdict::Judged { .. }) => Finding::Accepted,
+            _ => Finding::Unknown,
+        };
+        findings.push((f, finding));
+    }
+    // A probe that needs a refused feature shows nothing about its own.
+    let refused_set: Vec<Feature> = findings
+        .iter()
+        .filter(|(_, x)| matches!(x, Finding::Refused(_)))
+        .map(|(f, _)| *f)
+        .collect();
+    for (i, p) in PROBES.iter().enumerate().skip(1) {
+        if let (Some(f), Some(n)) = (p.feature, p.needs) {
+            if refused_set.contains(&n) {
+                if let Some(slot) = findings.get_mut(i - 1).filter(|(g, _)| *g == f) {
+                    slot.1 = Finding::Unknown;
+                }
+            }
+        }
+    }
+    let (profile, dialect) = choose(&findings);
+    Ok(Probed {
+        findings,
+        profile,
+        dialect,
+    })
+}
+
+/// The profile that best matches `findings` (fewest disagreements: refused
+/// features it has plus accepted features it lacks; then fewest refused
+/// features it has; then table order), and the dialect to use: that
+/// profile without the refused features it has.
+pub fn choose(findings: &[(Feature, Finding)]) -> (Dialect, Dialect) {
+    let with = |want: fn(&Finding) -> bool| -> FeatureSet {
+        findings
+            .iter()
+            .filter(|(_, x)| want(x))
+            .fold(FeatureSet::default(), |s, (f, _)| s.with(*f))
+    };
+    let refused = with(|x| matches!(x, Finding::Refused(_)));
+    let accepted = with(|x| *x == Finding::Accepted);
+    let score = |d: &Dialect| {
+        let bad = refused.iter().filter(|f| d.has(*f)).count();
+        let missed = accepted.iter().filter(|f| !d.has(*f)).count();
+        (bad + missed, bad)
+    };
+    let profiles = Dialect::profiles();
+    let profile = profiles
+        .iter()
+        .enumerate()
+        .min_by_key(|(i, d)| (score(d), *i))
+        .map(|(_, d)| d.clone())
+        .unwrap_or_else(|| Dialect::by_name("lloracle").expect("the lloracle profile"));
+    let drop: Vec<Feature> = refused.iter().filter(|f| profile.has(*f)).collect();
+    let mut dialect = profile.clone();
+    if !drop.is_empty() {
+        for f in &drop {
+            dialect.features = dialect.features.without(*f);
+        }
+        let names: Vec<&str> = drop.iter().map(|f| f.name()).collect();
+        dialect.name = format!("{} without {}", profile.name, names.join(", "));
+    }
+    (profile, dialect)
+}
+
+fn first_lines(s: &str, n: usize) -> String {
+    s.lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(n)
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn baseline_failed(v: Option<&RunVerdict>) -> BaselineFailed {
+    let what = match v {
+        Some(RunVerdict::Judged {
+            category,
+            actual,
+            detail,
+            ..
+        }) => {
+            let actual = actual
+                .as_ref()
+                .map_or("no executable".to_string(), super::report::describe);
+            let mut s = format!("{category}: {actual}");
+            if !detail.trim().is_empty() {
+                let _ = write!(
+                    s,
+                    "\n  | {}",
+                    first_lines(detail, 6).replace(" | ", "\n  | ")
+                );
+            }
+            s
+        }
+        Some(other) => format!("{other:?}"),
+        None => "no verdict (interrupted)".into(),
+    };
+    BaselineFailed {
+        message: format!(
+            "the compiler fails the simplest program (the baseline probe: `%x = add i64 40, 2`, \
+             `ret i64 %x`, which returns 42), so nothing else was sent.\n  {what}"
+        ),
+    }
+}
+
+/// The block printed before the campaign: one line per refused feature
+/// the chosen dialect avoids, the accepted ones in one line, the dialect.
+pub fn summary(p: &Probed) -> String {
+    let mut t = String::new();
+    let n = p.findings.len() + 1;
+    let _ = writeln!(
+        t,
+        "probe: {n} one-feature programs sent; the baseline passed"
+    );
+    let accepted: Vec<&str> = p
+        .findings
+        .iter()
+        .filter(|(_, x)| *x == Finding::Accepted)
+        .map(|(f, _)| f.name())
+        .collect();
+    if !accepted.is_empty() {
+        let _ = writeln!(t, "probe: accepts {}", accepted.join(", "));
+    }
+    for (f, x) in &p.findings {
+        if let Finding::Refused(_) = x {
+            let _ = writeln!(
+                t,
+                "probe: does not accept {} ({}): programs avoid it",
+                f.describe(),
+                f.name()
+            );
+        }
+    }
+    let unknown: Vec<&str> = p
+        .findings
+        .iter()
+        .filter(|(_, x)| *x == Finding::Unknown)
+        .map(|(f, _)| f.name())
+        .collect();
+    if !unknown.is_empty() {
+        let _ = writeln!(
+            t,
+            "probe: not shown (taken from the profile): {}",
+            unknown.join(", ")
+        );
+    }
+    let _ = writeln!(t, "dialect: {} ({})", p.dialect.name, p.profile.about);
+    t
+}
