@@ -118,6 +118,9 @@ fn test_compiler(cmd: &str, emit: &str, random: u32, env: &[(&str, &str)]) -> Ru
         .args(["--random", &random.to_string(), "--size", "3"])
         .args(["--jobs", "1", "--timeout", "1"])
         .args(["--time-budget", &BUDGET_SECS.to_string()])
+        // These compilers are not real ones: no probing (it would stop at
+        // the baseline), every program sent as the oracle reads it.
+        .args(["--dialect", "lloracle"])
         .args(["--reduce-time", "2", "--max-reductions", "1"])
         .arg("--out-dir")
         .arg(dir.path().join("failures"))
@@ -269,6 +272,7 @@ fn the_time_budget_bounds_the_campaign() {
     let out = Command::new(env!("CARGO_BIN_EXE_lloracle"))
         .arg("test-compiler")
         .args(["--cmd", &cmd, "--emit", "exe", "--no-corpus"])
+        .args(["--dialect", "lloracle"])
         .args(["--random", "1000", "--size", "3", "--jobs", "1"])
         .args(["--timeout", "1", "--time-budget", "3"])
         .arg("--out-dir")
