@@ -444,7 +444,21 @@ pub fn main(a: TestCompilerArgs) -> u8 {
     } else {
         match choose_dialect(&compiler, &mut tools, settings.jobs) {
             Ok(p) => p,
-            Err(code) => return code,
+            Err(why) => {
+                // Nothing is sent, but the report files still say why: a
+                // grader always gets its results.
+                let r = Report {
+                    compiler: compiler.describe(),
+                    stopped_early: Some(why),
+                    ..Report::default()
+                };
+                return write_and_exit(
+                    &r,
+                    a.json.as_deref(),
+                    a.gradescope.as_deref(),
+                    a.junit.as_deref(),
+                );
+            }
         }
     };
     let plan = match plan(&a, &tools) {
@@ -537,13 +551,13 @@ macro_rules! outln {
 }
 
 /// Without `--dialect`, probes an external compiler, prints what the
-/// probes showed and sends programs in the chosen dialect; `Err(1)` when
+/// probes showed and sends programs in the chosen dialect; `Err` (why) when
 /// the compiler fails the baseline probe (said in one message).
 fn choose_dialect(
     compiler: &Compiler,
     tools: &mut Tools,
     jobs: usize,
-) -> Result<Option<Probed>, u8> {
+) -> Result<Option<Probed>, String> {
     if tools.dialect().is_some() || matches!(compiler, Compiler::Builtin { .. }) {
         if let Some(d) = tools.dialect() {
             println!("dialect: {} ({}), from --dialect", d.name, d.about);
@@ -560,7 +574,7 @@ fn choose_dialect(
         Err(e) => {
             eprintln!("lloracle: {}", e.message);
             eprintln!("lloracle: compiler under test: {}", compiler.describe());
-            Err(1)
+            Err(e.message)
         }
     }
 }
