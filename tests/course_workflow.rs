@@ -4,6 +4,8 @@
 //! under test is the built-in back end run as an external command
 //! (`lloracle compile --emit asm`), which is always there; `cc` links.
 
+mod common;
+
 use lloracle::harness::compiler::{Compiler, Emit, Tools};
 use lloracle::harness::course::{Course, Entry};
 use lloracle::harness::dialect::{prepare, Prepared};
@@ -15,14 +17,7 @@ use std::process::Command;
 use std::time::Duration;
 
 fn have_cc() -> bool {
-    let ok = Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("SKIP: cc is not installed; the course-workflow tests need it to link");
-    }
-    ok
+    common::have_cc("the course-workflow tests need it to link")
 }
 
 fn tools(course: Course) -> Tools {

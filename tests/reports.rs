@@ -5,6 +5,8 @@
 //! shards merged into the unsharded report, plain progress lines off a
 //! terminal, and `grade` on a class of three (one build broken).
 
+mod common;
+
 use lloracle::harness::compiler::Compiler;
 use lloracle::harness::group::reduction_order;
 use lloracle::harness::report::{self, Report};
@@ -428,14 +430,7 @@ fn fuzz_diff_runs_only_its_shard() {
 }
 
 fn have_cc() -> bool {
-    let ok = Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("SKIP: cc is not installed; the external-compiler tests are skipped");
-    }
-    ok
+    common::have_cc("the external-compiler tests are skipped")
 }
 
 fn write_exe(p: &Path, text: &str) {

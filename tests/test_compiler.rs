@@ -4,6 +4,8 @@
 //! most 30 instructions, and works through an external command
 //! (`lloracle compile --mutate ...`) and an optimiser command.
 
+mod common;
+
 use lloracle::harness::compiler::{Compiler, Emit, Tools};
 use lloracle::harness::judge::{compare, judge_program, Category};
 use lloracle::harness::reduce::Bounds;
@@ -35,14 +37,7 @@ fn settings(stop: bool, reductions: usize) -> Settings {
 }
 
 fn have_cc() -> bool {
-    let ok = Command::new("cc")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("NOTICE: cc is not installed; the external-command tests are skipped");
-    }
-    ok
+    common::have_cc("the external-command tests are skipped")
 }
 
 fn failures(rs: &[CaseResult]) -> Vec<String> {

@@ -59,14 +59,7 @@ pub fn prepare(mut case: Case, course: &Course, dialect: Option<&Dialect>) -> Pr
         }
     };
     let src = Source::new(format!("{} (in {})", case.name, d.name), text.clone());
-    let checked = spec::parse(&src).and_then(|p| match spec::check(&p) {
-        Ok(()) => Ok(p),
-        Err(ds) => Err(ds
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| spec::Diagnostic::new("check", spec::Span::DUMMY, "ill-typed"))),
-    });
-    match checked {
+    match super::session::parse_checked(&src) {
         Ok(p) => {
             case.prog = p;
             case.text = Some(text);

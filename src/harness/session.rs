@@ -139,14 +139,7 @@ pub fn corpus_cases(path: &Path) -> Result<CorpusCases, String> {
         };
         let on_purpose = f.expectation.ill_typed.is_some() || f.expectation.malformed;
         let src = spec::Source::new(name.clone(), f.text.clone());
-        let checked = spec::parse(&src).and_then(|p| match spec::check(&p) {
-            Ok(()) => Ok(p),
-            Err(ds) => Err(ds
-                .into_iter()
-                .next()
-                .unwrap_or_else(|| spec::Diagnostic::new("check", spec::Span::DUMMY, "ill-typed"))),
-        });
-        let prog = match checked {
+        let prog = match parse_checked(&src) {
             Ok(p) => p,
             Err(d) => {
                 out.set_aside.push(SetAside {
@@ -185,6 +178,19 @@ pub fn corpus_cases(path: &Path) -> Result<CorpusCases, String> {
         });
     }
     Ok(out)
+}
+
+/// `src` parsed and checked, or the first diagnostic (the parser's, or
+/// the checker's first).
+pub fn parse_checked(src: &spec::Source) -> Result<Prog, spec::Diagnostic> {
+    let p = spec::parse(src)?;
+    match spec::check(&p) {
+        Ok(()) => Ok(p),
+        Err(ds) => Err(ds
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| spec::Diagnostic::new("check", spec::Span::DUMMY, "ill-typed"))),
+    }
 }
 
 /// A diagnostic in one line: `file:line:col: [rule] message`.

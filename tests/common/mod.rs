@@ -15,3 +15,16 @@ pub fn lloracle(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// True when `cc` runs here; otherwise prints a visible `SKIP:` notice
+/// saying what is skipped (`what`) and returns false.
+pub fn have_cc(what: &str) -> bool {
+    let ok = Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("SKIP: cc is not installed; {what}");
+    }
+    ok
+}
