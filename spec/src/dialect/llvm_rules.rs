@@ -51,35 +51,55 @@ pub(super) fn late_type_definitions(prog: &Prog, mentions: &[Mention]) -> Vec<Us
         defined_at.entry(&t.name).or_insert(t.span.lo);
         defs.entry(&t.name).or_insert(&t.ty);
     }
+    // Per mentioned name, once: the last definition it needs and where.
+    let mut last: HashMap<&str, Option<(u32, &str)>> = HashMap::new();
     let mut out = Vec::new();
     for m in mentions {
-        // The named types the mention needs defined: its own and, through
-        // their definitions, every one they hold unboxed.
-        let mut seen: HashSet<&str> = HashSet::new();
-        let mut todo = vec![m.name.as_str()];
-        while let Some(n) = todo.pop() {
-            if !seen.insert(n) {
-                continue;
-            }
-            if defined_at.get(n).is_some_and(|&at| at > m.item) {
-                let via = if n == m.name {
-                    String::new()
-                } else {
-                    format!(", needed by %{}", m.name)
-                };
-                out.push(Use {
-                    feature: Feature::LateTypeDefinitions,
-                    span: m.span,
-                    what: format!("%{n} used before its definition{via}"),
-                });
-                break;
-            }
-            if let Some(t) = defs.get(n) {
-                unboxed_names(t, &mut todo);
-            }
-        }
+        let needed = *last
+            .entry(&m.name)
+            .or_insert_with(|| last_definition(&m.name, &defined_at, &defs));
+        let Some((_, n)) = needed.filter(|&(at, _)| at > m.item) else {
+            continue;
+        };
+        let via = if n == m.name {
+            String::new()
+        } else {
+            format!(", needed by %{}", m.name)
+        };
+        out.push(Use {
+            feature: Feature::LateTypeDefinitions,
+            span: m.span,
+            what: format!("%{n} used before its definition{via}"),
+        });
     }
     out
+}
+
+/// The last-written definition among `name`'s and those of every named
+/// type it holds unboxed, transitively: where it starts and whose it is
+/// (None when none is defined).
+fn last_definition<'a>(
+    name: &'a str,
+    defined_at: &HashMap<&str, u32>,
+    defs: &HashMap<&'a str, &'a Ty>,
+) -> Option<(u32, &'a str)> {
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut todo = vec![name];
+    let mut last: Option<(u32, &str)> = None;
+    while let Some(n) = todo.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        if let Some(&at) = defined_at.get(n) {
+            if last.is_none_or(|(l, _)| at > l) {
+                last = Some((at, n));
+            }
+        }
+        if let Some(t) = defs.get(n) {
+            unboxed_names(t, &mut todo);
+        }
+    }
+    last
 }
 
 /// `i64-struct-index`: each GEP index written `i64` (its span ends at one
@@ -123,4 +143,31 @@ pub(super) fn i64_struct_indices(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::dialect::{uses_in_text, Feature};
+    use crate::span::Source;
+
+    fn late_lines(text: &str) -> Vec<u32> {
+        let src = Source::new("t.ll", text);
+        uses_in_text(&src)
+            .expect("parses")
+            .into_iter()
+            .filter(|u| u.feature == Feature::LateTypeDefinitions)
+            .map(|u| u.line(&src))
+            .collect()
+    }
+
+    #[test]
+    fn unboxed_cycles_end_and_pointers_need_no_definition() {
+        // %a and %b hold each other unboxed (the checker rejects that; the
+        // walk must still end): the GEP on line 2 needs both, defined later.
+        let text = "define i64 @f(%a* %p) {\n  %q = getelementptr %a, %a* %p, i64 0, i32 0\n  ret i64 0\n}\n%a = type { %b }\n%b = type { %a }\n";
+        assert_eq!(late_lines(text), vec![2]);
+        // Only behind pointers: no use.
+        let ptrs = "define i64 @f(%a* %p) {\n  %q = bitcast %a* %p to %b*\n  ret i64 0\n}\n%a = type { i64, %b* }\n%b = type { %a* }\n";
+        assert_eq!(late_lines(ptrs), Vec::<u32>::new());
+    }
 }
