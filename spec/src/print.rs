@@ -330,27 +330,9 @@ fn gep(
 ) {
     out.push_str("getelementptr ");
     typed_pointer(out, st, base, ptr_ty, ptr);
-    // The type the next index (after the first) walks into; None once the
-    // walk leaves the known types.
-    let mut cur = Some(base);
-    for (i, idx) in idxs.iter().enumerate() {
-        let mut index_ty = "i64";
-        if i > 0 {
-            cur = match cur.map(|t| env.unfold(t)) {
-                Some(Ty::Struct(fields)) => match idx.kind {
-                    OperandKind::Const(m) => {
-                        let field = usize::try_from(m).ok().and_then(|m| fields.get(m));
-                        if field.is_some() {
-                            index_ty = "i32";
-                        }
-                        field
-                    }
-                    _ => None,
-                },
-                Some(Ty::Array(_, elem)) => Some(elem),
-                _ => None,
-            };
-        }
+    let selectors = env.field_selectors(base, idxs);
+    for (idx, selects) in idxs.iter().zip(selectors) {
+        let index_ty = if selects { "i32" } else { "i64" };
         out.push_str(", ");
         out.push_str(index_ty);
         out.push(' ');

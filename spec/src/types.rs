@@ -181,6 +181,34 @@ impl TypeEnv {
         }
         Ok(cur.clone())
     }
+
+    /// For each index of a GEP with base type `ty`, whether it selects a
+    /// struct field (a constant in range, at a place where the walk of
+    /// GEPTY is in a struct); false for the first index and once the walk
+    /// leaves the known types. LLVM writes exactly these indices `i32`.
+    pub fn field_selectors(&self, ty: &Ty, idxs: &[Operand]) -> Vec<bool> {
+        let mut cur = Some(ty);
+        let mut out = Vec::with_capacity(idxs.len());
+        for (i, idx) in idxs.iter().enumerate() {
+            let mut selects = false;
+            if i > 0 {
+                cur = match cur.map(|t| self.unfold(t)) {
+                    Some(Ty::Struct(fields)) => match idx.kind {
+                        OperandKind::Const(m) => {
+                            let field = usize::try_from(m).ok().and_then(|m| fields.get(m));
+                            selects = field.is_some();
+                            field
+                        }
+                        _ => None,
+                    },
+                    Some(Ty::Array(_, elem)) => Some(elem),
+                    _ => None,
+                };
+            }
+            out.push(selects);
+        }
+        out
+    }
 }
 
 /// Why GEPTY is not defined for a GEP instruction (the spec's list of

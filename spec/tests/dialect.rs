@@ -205,3 +205,140 @@ define i64 @main(i64 %argc, i8** %argv) {
 "
     );
 }
+
+/// The uses of `f` in `text` (by line).
+fn uses_of(text: &str, f: Feature) -> Vec<u32> {
+    uses(text)
+        .into_iter()
+        .filter(|(g, _)| *g == f)
+        .map(|(_, line)| line)
+        .collect()
+}
+
+/// `text` (which uses only LLVM syntax and feature `f`) is in every course
+/// profile and `lloracle`; `llvm` and `llvm-opaque` refuse it, first on
+/// line `line` for `f`.
+fn only_llvm_refuses(text: &str, f: Feature, line: u32) {
+    let src = Source::new("t.ll", text);
+    for course in ["cis341", "eth-2019", "eth", "lloracle"] {
+        assert_eq!(conforms(&src, &d(course)), Ok(()), "{course}");
+    }
+    assert!(d("cis341-2015").has(f));
+    for llvm in ["llvm", "llvm-opaque"] {
+        let first = conforms(&src, &d(llvm)).unwrap_err();
+        assert_eq!((first.feature, first.line(&src)), (f, line), "{llvm}");
+    }
+}
+
+#[test]
+fn struct_field_indices_written_i64_by_hand() {
+    // Line 4: `i64 1` selects field 1 of {i64, i64}: a use. The first
+    // index (`i64 0`) moves among siblings and the array index (`i64 %i`)
+    // selects an element: neither is a field index. Line 5: the named
+    // struct is unfolded, `i64 0` selects its field 0: a use.
+    let text = "%pair = type { i64, [2 x i64] }
+@s = global %pair { i64 2, [2 x i64] [i64 8, i64 9] }
+define i64 @get(i64 %i) {
+  %a = getelementptr { i64, i64 }, { i64, i64 }* null, i64 0, i64 1
+  %b = getelementptr %pair, %pair* @s, i64 0, i64 0
+  %c = getelementptr %pair, %pair* @s, i64 0, i32 1, i64 %i
+  %v = load i64, i64* %b
+  ret i64 %v
+}
+";
+    assert_eq!(uses_of(text, Feature::I64StructIndex), vec![4, 5]);
+    only_llvm_refuses(text, Feature::I64StructIndex, 4);
+    // The same program with its field indices written `i32` has no use.
+    let fixed = text
+        .replace("i64 0, i64 1\n", "i64 0, i32 1\n")
+        .replace("i64 0, i64 0\n", "i64 0, i32 0\n");
+    assert_eq!(uses_of(&fixed, Feature::I64StructIndex), Vec::<u32>::new());
+    assert_eq!(conforms(&Source::new("t.ll", fixed), &d("llvm")), Ok(()));
+    // Lowered for LLVM: only the field indices become `i32`.
+    let llvm = "%pair = type { i64, [2 x i64] }
+
+@s = global %pair { i64 2, [2 x i64] [i64 8, i64 9] }
+
+define i64 @get(i64 %i) {
+  %a = getelementptr { i64, i64 }, { i64, i64 }* null, i64 0, i32 1
+  %b = getelementptr %pair, %pair* @s, i64 0, i32 0
+  %c = getelementptr %pair, %pair* @s, i64 0, i32 1, i64 %i
+  %v = load i64, i64* %b
+  ret i64 %v
+}
+";
+    assert_eq!(lowered(text, "llvm"), llvm);
+    assert_eq!(uses_of(llvm, Feature::I64StructIndex), Vec::<u32>::new());
+}
+
+/// `%box` holds `%pair` unboxed; `%pair` is defined after `@main` uses it
+/// (line 4 directly, line 5 through `%box`). Line 1 (a type definition)
+/// and line 2 (behind a pointer) may name it first, as LLVM allows.
+/// `@main` returns q.1 + r.1 = 5 + 3 = 8.
+const LATE_TYPES: &str = "%box = type { %pair, i64 }
+@p = global %pair* null
+define i64 @main() {
+  %b = getelementptr %pair, %pair* @q, i32 0, i32 1
+  %c = getelementptr %box, %box* @r, i32 0, i32 1
+  %v = load i64, i64* %b
+  %w = load i64, i64* %c
+  %s = add i64 %v, %w
+  ret i64 %s
+}
+%pair = type { i64, i64 }
+@q = global %pair { i64 4, i64 5 }
+@r = global %box { %pair { i64 1, i64 2 }, i64 3 }
+";
+
+#[test]
+fn types_defined_after_a_sized_use_by_hand() {
+    assert_eq!(
+        uses_of(LATE_TYPES, Feature::LateTypeDefinitions),
+        vec![4, 5]
+    );
+    only_llvm_refuses(LATE_TYPES, Feature::LateTypeDefinitions, 4);
+    let src = Source::new("t.ll", LATE_TYPES);
+    let first = conforms(&src, &d("llvm")).unwrap_err();
+    assert_eq!(
+        first.to_string(),
+        "uses late-type-definitions (%pair used before its definition)"
+    );
+    let second = &uses_in_text(&src).unwrap()[..];
+    let via = second
+        .iter()
+        .find(|u| u.feature == Feature::LateTypeDefinitions && u.line(&src) == 5)
+        .expect("a use on line 5");
+    assert_eq!(via.what, "%pair used before its definition, needed by %box");
+    // With `%pair` defined first, nothing is late.
+    let fixed = format!("%pair = type {{ i64, i64 }}\n{}", LATE_TYPES)
+        .replace("}\n%pair = type { i64, i64 }\n", "}\n");
+    assert_eq!(
+        uses_of(&fixed, Feature::LateTypeDefinitions),
+        Vec::<u32>::new()
+    );
+    assert_eq!(conforms(&Source::new("t.ll", fixed), &d("llvm")), Ok(()));
+    // Lowered for LLVM: the type definitions come first (and the first
+    // index, which is no field index, is written `i64` as the printer
+    // writes every such index).
+    let llvm = "%box = type { %pair, i64 }
+%pair = type { i64, i64 }
+
+@p = global %pair* null
+@q = global %pair { i64 4, i64 5 }
+@r = global %box { %pair { i64 1, i64 2 }, i64 3 }
+
+define i64 @main() {
+  %b = getelementptr %pair, %pair* @q, i64 0, i32 1
+  %c = getelementptr %box, %box* @r, i64 0, i32 1
+  %v = load i64, i64* %b
+  %w = load i64, i64* %c
+  %s = add i64 %v, %w
+  ret i64 %s
+}
+";
+    assert_eq!(lowered(LATE_TYPES, "llvm"), llvm);
+    assert_eq!(
+        uses_of(llvm, Feature::LateTypeDefinitions),
+        Vec::<u32>::new()
+    );
+}

@@ -58,6 +58,14 @@ pub enum Feature {
     /// written with its function type, an entry block label other than
     /// `entry:`.
     LlvmExtras,
+    /// `i64-struct-index`: a GEP index that selects a struct field written
+    /// `i64` (`i64 1`); LLVM reads only `i32` there.
+    I64StructIndex,
+    /// `late-type-definitions`: a named type used unboxed (not behind a
+    /// pointer) by a global, declare or function written before its
+    /// `%T = type` definition, directly or through the types it contains;
+    /// LLVM needs the type sized, so defined, at that use.
+    LateTypeDefinitions,
     /// `aggregate-alloca`: `alloca` of a struct or array type (semantics:
     /// many course back ends give every `alloca` one 8-byte slot).
     AggregateAlloca,
@@ -68,7 +76,7 @@ pub enum Feature {
 
 impl Feature {
     /// Every feature, in table order.
-    pub const ALL: [Feature; 20] = [
+    pub const ALL: [Feature; 22] = [
         Feature::TypedLoadGep,
         Feature::SpecLoadGep,
         Feature::NegativeLiterals,
@@ -87,6 +95,8 @@ impl Feature {
         Feature::OpaquePointers,
         Feature::TrueFalseLiterals,
         Feature::LlvmExtras,
+        Feature::I64StructIndex,
+        Feature::LateTypeDefinitions,
         Feature::AggregateAlloca,
         Feature::StringInAggregate,
     ];
@@ -112,6 +122,8 @@ impl Feature {
             Feature::OpaquePointers => "opaque-pointers",
             Feature::TrueFalseLiterals => "true-false-literals",
             Feature::LlvmExtras => "llvm-extras",
+            Feature::I64StructIndex => "i64-struct-index",
+            Feature::LateTypeDefinitions => "late-type-definitions",
             Feature::AggregateAlloca => "aggregate-alloca",
             Feature::StringInAggregate => "string-in-aggregate",
         }
@@ -144,6 +156,12 @@ impl Feature {
             Feature::TrueFalseLiterals => "`true` / `false` literals",
             Feature::LlvmExtras => {
                 "`target` lines, `inbounds`, `constant`, `call` with a function type, entry labels"
+            }
+            Feature::I64StructIndex => {
+                "struct field indices written `i64` (`getelementptr ..., i64 1`)"
+            }
+            Feature::LateTypeDefinitions => {
+                "named types used unboxed before their `%T = type` definition"
             }
             Feature::AggregateAlloca => {
                 "`alloca` of a struct or array (course back ends: one slot)"

@@ -16,6 +16,9 @@
 //!   function used without one, at the type of its calls.
 //! - `llvm-extras`: an entry block label is dropped (it is never a branch
 //!   target).
+//! - `i64-struct-index` and `late-type-definitions` are how a text is
+//!   written, not what the tree holds: the printer writes struct indices
+//!   `i32` and every type definition first.
 //! - Every other feature (string escapes, `bitcast` initializers, `{}` and
 //!   `T ()` types, aggregate `alloca`, strings inside aggregates, `ptr`)
 //!   has no equivalent: `NotInDialect` names it and where. Opaque programs

@@ -14,7 +14,9 @@
 //!   no `bitcast` initializer, no `true`/`false`, no `{}` or `T ()` types
 //!   (`ty_list` has at least one element), strings `c"...\00"` whose other
 //!   backslashes are kept as they are, an entry block labelled `entry:` or
-//!   not at all.
+//!   not at all; GEP indices `i32 OP` or `i64 OP` alike
+//!   (`i_operand_list`) and type, global and function definitions in any
+//!   order (`decls_rev`), as in every later handout parser.
 //! - ETH Compiler Design (2020-2025 handout, same lexer as CIS341 2017+):
 //!   `dogefromage/compiler-design-4`, `ll/lllexer.mll`: identifiers
 //!   `[A-Za-z0-9_][A-Za-z0-9_.]*` (digits may carry a `-`), integers
@@ -56,6 +58,8 @@ fn course_common() -> FeatureSet {
         Feature::NumberedNames,
         Feature::UnderscoreNames,
         Feature::UndeclaredRuntimeCalls,
+        Feature::I64StructIndex,
+        Feature::LateTypeDefinitions,
     ]
     .into_iter()
     .collect()
@@ -69,6 +73,8 @@ fn llvm() -> FeatureSet {
         .without(Feature::NumberedLabels)
         .without(Feature::UndeclaredRuntimeCalls)
         .without(Feature::OpaquePointers)
+        .without(Feature::I64StructIndex)
+        .without(Feature::LateTypeDefinitions)
 }
 
 impl Dialect {
@@ -99,6 +105,8 @@ impl Dialect {
                     Feature::SpecLoadGep,
                     Feature::NumberedNames,
                     Feature::UndeclaredRuntimeCalls,
+                    Feature::I64StructIndex,
+                    Feature::LateTypeDefinitions,
                 ]
                 .into_iter()
                 .collect(),

@@ -4,6 +4,7 @@
 //! written).
 
 use super::features::Feature;
+use super::llvm_rules::{i64_struct_indices, late_type_definitions, unboxed_names, Mention};
 use super::names::plain_name_feature;
 use super::{Dialect, Use};
 use crate::ast::{Block, Cfg, Ginit, GinitKind, InsnKind, OperandKind, Prog, TermKind, Ty};
@@ -35,13 +36,21 @@ pub fn uses_in_prog(prog: &Prog) -> Vec<Use> {
 /// Every feature use in a program text: the tree's ([`uses_in_prog`]),
 /// except that names and minus signs are judged as written (`%"1"` uses
 /// `quoted-names`, `%1` `numbered-names`), plus the syntax the tree does
-/// not keep (load/gep syntax, `true`/`false`, `target` lines, ...); in
-/// text order. `Err` when the text does not parse.
+/// not keep (load/gep syntax, `true`/`false`, `target` lines, struct
+/// indices written `i64`, types defined after their use, ...); in text
+/// order. `Err` when the text does not parse.
 pub fn uses_in_text(src: &Source) -> Result<Vec<Use>, Diagnostic> {
     let (prog, facts) = parse_with_facts(src)?;
     let mut w = Walk::new(&prog, false);
     w.prog();
     let mut out = w.out;
+    out.extend(late_type_definitions(&prog, &w.mentions));
+    let i64_ends: HashSet<u32> = facts
+        .iter()
+        .filter(|(f, _)| *f == SyntaxFact::I64Index)
+        .map(|(_, s)| s.hi)
+        .collect();
+    out.extend(i64_struct_indices(&prog, &w.env, src, &i64_ends));
     for (fact, span) in facts {
         let text = src
             .text
@@ -57,6 +66,8 @@ pub fn uses_in_text(src: &Source) -> Result<Vec<Use>, Diagnostic> {
             SyntaxFact::PlainName => plain_name_feature(text.get(1..).unwrap_or(""), false),
             SyntaxFact::PlainLabel => plain_name_feature(text.trim_end_matches(':'), true),
             SyntaxFact::LlvmExtra => Some(Feature::LlvmExtras),
+            // Judged with the types, above.
+            SyntaxFact::I64Index => None,
         };
         let Some(feature) = feature else { continue };
         let what = match fact {
@@ -107,6 +118,12 @@ struct Walk<'a> {
     tree_syntax: bool,
     /// Globals, functions and declares defined in the program.
     defined: HashSet<&'a str>,
+    /// Where the current global, declare or function starts (None in a
+    /// type definition).
+    item: Option<u32>,
+    /// Named types written unboxed in globals, declares and functions
+    /// (text only: their order matters to `late-type-definitions`).
+    mentions: Vec<Mention>,
     out: Vec<Use>,
 }
 
@@ -118,6 +135,8 @@ impl<'a> Walk<'a> {
             env: TypeEnv::new(prog),
             tree_syntax,
             defined,
+            item: None,
+            mentions: Vec::new(),
             out: Vec::new(),
         }
     }
@@ -137,15 +156,18 @@ impl<'a> Walk<'a> {
             self.ty(&t.ty, t.span);
         }
         for g in &prog.gdecls {
+            self.item = Some(g.span.lo);
             self.name(&g.name, '@', false, g.span);
             self.ty(&g.ty, g.span);
             self.ginit(&g.name, &g.init);
         }
         for e in &prog.edecls {
+            self.item = Some(e.span.lo);
             self.name(&e.name, '@', false, e.span);
             self.header_ty(&e.ty, e.span);
         }
         for f in &prog.fdecls {
+            self.item = Some(f.span.lo);
             self.name(&f.name, '@', false, f.span);
             self.ty(&f.ret, f.span);
             for (p, t) in &f.params {
@@ -193,8 +215,18 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// A written type: `{}`, `T ()`, `ptr`, and strings inside aggregates.
+    /// A written type: `{}`, `T ()`, `ptr`, strings inside aggregates, and
+    /// (text only) the named types it holds unboxed.
     fn ty(&mut self, t: &Ty, span: Span) {
+        if let (Some(item), false) = (self.item, self.tree_syntax) {
+            let mut names = Vec::new();
+            unboxed_names(t, &mut names);
+            self.mentions.extend(names.into_iter().map(|n| Mention {
+                name: n.to_string(),
+                item,
+                span,
+            }));
+        }
         let mut found = Vec::new();
         shapes(t, &mut found);
         for f in found {

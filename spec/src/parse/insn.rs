@@ -251,9 +251,15 @@ impl Parser<'_> {
             if idx_ty != "i32" && idx_ty != "i64" {
                 return self.expected("an index type `i32` or `i64`");
             }
+            let idx_span = self.span();
             self.bump();
             self.no_bool_literal(idx_ty)?;
-            idxs.push(self.operand()?);
+            let op = self.operand()?;
+            if idx_ty == "i64" {
+                let span = self.since(idx_span);
+                self.facts.push((SyntaxFact::I64Index, span));
+            }
+            idxs.push(op);
         }
         Ok(InsnKind::Gep {
             base_ty,

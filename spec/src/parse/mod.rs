@@ -61,6 +61,9 @@ pub enum SyntaxFact {
     /// `inbounds`, `constant`, a call written with its function type, an
     /// entry block label other than `entry:`.
     LlvmExtra,
+    /// A GEP index written `i64 OP` (the span covers both; whether it
+    /// selects a struct field, which LLVM writes `i32`, takes the types).
+    I64Index,
 }
 
 /// [`parse`], and every [`SyntaxFact`] of the text with its span, in text
