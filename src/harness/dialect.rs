@@ -143,27 +143,3 @@ pub fn record(
         "link_flags": course.link_flags,
     })
 }
-
-/// One line for reports that have room for only one: `dialect: eth
-/// (probed); 12 runs not in dialect (big-literals 9, string-escapes 3)`.
-pub fn one_line(dialect: Option<&Dialect>, probed: bool, s: &super::report::Summary) -> String {
-    let Some(d) = dialect else {
-        return String::new();
-    };
-    let how = if probed { "probed" } else { "--dialect" };
-    let by: Vec<String> = s
-        .not_in_dialect_by_feature
-        .iter()
-        .map(|(f, n)| format!("{f} {n}"))
-        .collect();
-    if s.not_in_dialect == 0 {
-        format!("dialect: {} ({how})", d.name)
-    } else {
-        format!(
-            "dialect: {} ({how}); {} runs not in dialect, not sent ({})",
-            d.name,
-            s.not_in_dialect,
-            by.join(", ")
-        )
-    }
-}

@@ -115,9 +115,13 @@ pub struct RunRecord {
     /// dialect` when the program was not sent.
     pub verdict: String,
     /// For a skipped run: the oracle's outcome; for a run not in the
-    /// dialect: the feature that excluded it and where.
+    /// dialect: where the excluding feature is used (`global @s: \0A`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub oracle: Option<String>,
+    /// For a run not in the dialect: the feature that excluded it
+    /// (`string-escapes`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feature: Option<String>,
     /// For a failing run: the evidence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<FailureRecord>,
@@ -307,21 +311,25 @@ pub fn build(
                         .as_ref()
                         .filter(|(j, _)| *j == i)
                         .map(|(_, red)| red);
-                    let (verdict, oracle) = match v {
+                    let (verdict, oracle, feature) = match v {
                         RunVerdict::Skipped { oracle } => {
-                            (SKIPPED.to_string(), Some(oracle.to_string()))
+                            (SKIPPED.to_string(), Some(oracle.to_string()), None)
                         }
                         RunVerdict::NotInDialect { feature, what } => (
                             NOT_IN_DIALECT.to_string(),
-                            Some(format!("{feature} ({what})")),
+                            Some(what.clone()),
+                            Some(feature.clone()),
                         ),
-                        RunVerdict::Judged { category, .. } => (category.name().to_string(), None),
+                        RunVerdict::Judged { category, .. } => {
+                            (category.name().to_string(), None, None)
+                        }
                     };
                     RunRecord {
                         run,
                         args,
                         verdict,
                         oracle,
+                        feature,
                         failure: failure_record(v, reduced, sv.filter(|_| reduced.is_some())),
                     }
                 })
@@ -350,11 +358,8 @@ impl Report {
             for r in &p.runs {
                 if r.verdict == NOT_IN_DIALECT {
                     s.not_in_dialect += 1;
-                    let feature = r.oracle.as_deref().unwrap_or("?");
-                    let feature = feature.split(' ').next().unwrap_or(feature);
-                    *s.not_in_dialect_by_feature
-                        .entry(feature.to_string())
-                        .or_default() += 1;
+                    let feature = r.feature.clone().unwrap_or_else(|| "?".into());
+                    *s.not_in_dialect_by_feature.entry(feature).or_default() += 1;
                     continue;
                 }
                 sent = true;

@@ -47,11 +47,11 @@ pub fn junit(r: &Report) -> String {
                 xml(&run.run)
             );
             if run.verdict == NOT_IN_DIALECT {
-                let why = run.oracle.as_deref().unwrap_or("?");
                 let _ = write!(
                     t,
-                    "<skipped message=\"not in dialect: uses {}\"/>",
-                    xml(why)
+                    "<skipped message=\"not in dialect: uses {} ({})\"/>",
+                    xml(run.feature.as_deref().unwrap_or("?")),
+                    xml(run.oracle.as_deref().unwrap_or("?"))
                 );
             } else if run.verdict == SKIPPED {
                 let why = run
