@@ -238,14 +238,17 @@ impl<'p> Machine<'p> {
             return Err(Stop::Limit(LimitKind::CallDepthExceeded));
         }
         let stack_below = self.stack_bytes;
-        self.stack_bytes = stack_below.saturating_add(f.frame_bytes);
-        if self.stack_bytes > self.max_stack_bytes {
+        let stack_bytes = stack_below.saturating_add(f.frame_bytes);
+        if stack_bytes > self.max_stack_bytes {
             return Err(Stop::Limit(LimitKind::StackExhausted));
         }
         // A frame's locals count as memory too (one cell each, given back
         // by `ret` with the frame's allocations).
         let cells = u64::from(f.nslots).max(1);
         self.use_cells(cells)?;
+        // Only now, so that a call that fails leaves the count as it was
+        // (the fast call path then runs the general rule to the same error).
+        self.stack_bytes = stack_bytes;
         let unset = Value::undef(UndefWhy::Unset, 0, 0);
         let top = base + f.nslots as usize;
         if self.locals.len() < top {
