@@ -13,15 +13,14 @@ use spec::layout::Layout;
 use spec::{Bop, Cnd, UndefinedKind};
 
 impl Machine<'_> {
-    /// Executes one instruction of the innermost call, at index `pc` of
-    /// its block (`site` its site number); `Ok(true)` when it was a call of
-    /// a defined function, whose frame is now the innermost.
+    /// Executes one instruction of the innermost call (`site` its site
+    /// number; the frame's position is already written); `Ok(true)` when it
+    /// was a call of a defined function, whose frame is now the innermost.
     #[inline(always)]
     pub(crate) fn interp_insn(
         &mut self,
         insn: &Insn,
         base: usize,
-        pc: usize,
         site: u32,
     ) -> Result<bool, Stop> {
         match insn {
@@ -61,10 +60,7 @@ impl Machine<'_> {
                 callee,
                 args,
                 direct,
-            } => {
-                self.set_pc(pc);
-                self.interp_call(*dst, *fty, *callee, args, *direct, base)
-            }
+            } => self.interp_call(*dst, *fty, *callee, args, *direct, base),
         }
     }
 

@@ -85,6 +85,17 @@ pub struct Machine<'p> {
     pub(crate) gep_memo: Vec<crate::fast::GepMemo>,
 }
 
+/// Where the innermost call is: its function (number and code), where
+/// its locals start, its block and instruction.
+#[derive(Clone, Copy)]
+struct Position<'p> {
+    fidx: u32,
+    func: &'p Func,
+    base: usize,
+    block: u32,
+    pc: usize,
+}
+
 /// A trace hook.
 type Tracer<'p> = Box<dyn FnMut(&TraceStep) + 'p>;
 
@@ -298,10 +309,33 @@ impl<'p> Machine<'p> {
             .map_or(spec::Span::DUMMY, |s| s.span)
     }
 
-    pub(crate) fn set_pc(&mut self, pc: usize) {
+    /// Writes the innermost frame's position (block and instruction),
+    /// which the run loop otherwise keeps in variables.
+    #[inline(always)]
+    pub(crate) fn set_pos(&mut self, block: u32, pc: usize) {
         if let Some(f) = self.frames.last_mut() {
+            f.block = block;
             f.pc = pc as u32;
         }
+    }
+
+    /// The innermost frame's position, to run from.
+    #[inline(always)]
+    fn position(&self) -> Result<Position<'p>, Stop> {
+        let prog = self.prog;
+        let Some(fr) = self.frames.last() else {
+            return Err(Stop::Internal("no active call".into()));
+        };
+        let Some(func) = prog.funcs.get(fr.func as usize) else {
+            return Err(Stop::Internal("unknown function".into()));
+        };
+        Ok(Position {
+            fidx: fr.func,
+            func,
+            base: fr.base,
+            block: fr.block,
+            pc: fr.pc as usize,
+        })
     }
 
     /// `interp_cfg`: executes instructions and terminators of the current
@@ -315,110 +349,127 @@ impl<'p> Machine<'p> {
         }
     }
 
-    /// The loop of `interp_cfg`, with or without a trace hook.
+    /// The loop of `interp_cfg`, with or without a trace hook. The
+    /// innermost call's position (function, locals, block, instruction) is
+    /// kept in variables; its frame's `block` and `pc` are written only when
+    /// something may read them: before a call, a general rule, or a return
+    /// from `interp_cfg`.
     fn run_cfg<const TRACE: bool>(&mut self) -> Result<Value, Stop> {
-        let prog = self.prog;
-        'outer: loop {
-            let Some(fr) = self.frames.last().copied() else {
-                return Err(Stop::Internal("no active call".into()));
-            };
-            let func = prog
-                .funcs
-                .get(fr.func as usize)
-                .ok_or_else(|| Stop::Internal("unknown function".into()))?;
-            let base = fr.base;
-            let mut block = fr.block;
-            // Fast paths skip the recorder, so they are off while recording.
-            let fast = !TRACE && self.recorder.is_none();
-            let mut pc = fr.pc as usize;
-            // Branches stay in this loop; calls and returns change frames.
-            loop {
-                let code = func
-                    .blocks
-                    .get(block as usize)
-                    .ok_or_else(|| Stop::Internal("unknown block".into()))?;
-                let n = code.insns.len();
-                // Fuel for the rest of the block (instructions and terminator)
-                // is charged at once when there is enough; what a call or an
-                // error leaves unexecuted is given back.
-                let rest = (n.saturating_sub(pc) + 1) as u64;
-                let charged = self.fuel >= rest;
-                if charged {
-                    self.fuel -= rest;
-                    // The common case: fuel paid, no hook, every instruction
-                    // in its fast path; the first that is not goes below.
-                    if fast {
-                        for insn in code.insns.get(pc..).unwrap_or(&[]) {
-                            if self.fast_insn(insn, base) {
-                                pc += 1;
-                                continue;
-                            }
-                            // A call of a defined function that enters its
-                            // frame; any error is raised again below.
-                            if self.fast_call(insn, base, pc) {
-                                self.fuel += (n - pc) as u64;
-                                continue 'outer;
-                            }
-                            break;
+        // Fast paths skip the recorder, so they are off while recording.
+        let fast = !TRACE && self.recorder.is_none();
+        let mut at = self.position()?;
+        loop {
+            let Position {
+                fidx,
+                func,
+                base,
+                block,
+                mut pc,
+            } = at;
+            let code = func
+                .blocks
+                .get(block as usize)
+                .ok_or_else(|| Stop::Internal("unknown block".into()))?;
+            let insns = code.insns.as_slice();
+            let n = insns.len();
+            // Fuel for the rest of the block (instructions and terminator)
+            // is charged at once when there is enough; what a call or an
+            // error leaves unexecuted is given back.
+            let rest = (n.saturating_sub(pc) + 1) as u64;
+            let charged = self.fuel >= rest;
+            if charged {
+                self.fuel -= rest;
+                // The common case: fuel paid, no hook, every instruction
+                // in its fast path; the first that is not goes below.
+                if fast {
+                    let mut called = None;
+                    while let Some(insn) = insns.get(pc) {
+                        if self.fast_insn(insn, base) {
+                            pc += 1;
+                            continue;
                         }
+                        // A call of a defined function that enters its
+                        // frame; any error is raised again below.
+                        called = self.fast_call(insn, base, block, pc);
+                        break;
                     }
-                }
-                while let Some(insn) = code.insns.get(pc) {
-                    self.before_step::<TRACE>(charged, fr.func, block, pc)?;
-                    if fast && self.fast_insn(insn, base) {
-                        pc += 1;
+                    if let Some(callee) = called {
+                        self.fuel += (n - pc) as u64;
+                        at = callee;
                         continue;
                     }
-                    let r = self.interp_insn(insn, base, pc, code.first_site + pc as u32);
-                    if let Ok(true) = r {
-                        if charged {
-                            self.fuel += (n - pc) as u64;
-                        }
-                        continue 'outer;
+                }
+            }
+            let mut entered = false;
+            while let Some(insn) = insns.get(pc) {
+                self.before_step::<TRACE>(charged, fidx, block, pc)?;
+                if fast && self.fast_insn(insn, base) {
+                    pc += 1;
+                    continue;
+                }
+                self.set_pos(block, pc);
+                let r = self.interp_insn(insn, base, code.first_site + pc as u32);
+                if let Ok(true) = r {
+                    if charged {
+                        self.fuel += (n - pc) as u64;
                     }
-                    if let Err(e) = r {
-                        if charged {
-                            self.fuel += (n - pc) as u64;
+                    entered = true;
+                    break;
+                }
+                if let Err(e) = r {
+                    if charged {
+                        self.fuel += (n - pc) as u64;
+                    }
+                    return Err(e);
+                }
+                if TRACE {
+                    if let Some(dst) = insn.dst() {
+                        let shown = self.show_value(self.local(base, dst));
+                        self.trace_step(fidx, block, pc, Some(shown));
+                    }
+                }
+                pc += 1;
+            }
+            if entered {
+                at = self.position()?;
+                continue;
+            }
+            self.before_step::<TRACE>(charged, fidx, block, pc)?;
+            let next = match &code.term {
+                Term::Br(b) => *b,
+                Term::Cbr(op, t, f) => match self.interp_cbr(*op, base) {
+                    Ok(c) => {
+                        if c {
+                            *t
+                        } else {
+                            *f
                         }
-                        self.set_pc(pc);
+                    }
+                    Err(e) => {
+                        self.set_pos(block, pc);
                         return Err(e);
                     }
-                    if TRACE {
-                        if let Some(dst) = insn.dst() {
-                            let shown = self.show_value(self.local(base, dst));
-                            self.trace_step(fr.func, block, pc, Some(shown));
-                        }
+                },
+                Term::Ret(op) => {
+                    let v = match op {
+                        Some(o) => self.interp_operand(*o, base),
+                        None => Value::undef(UndefWhy::Unset, 0, 0),
+                    };
+                    if self.frames.len() == 1 {
+                        // The entry function returns to the machine; its
+                        // frame stays so that an undef result has a location.
+                        self.set_pos(block, pc);
+                        return Ok(v);
                     }
-                    pc += 1;
+                    at = self.interp_ret(v)?;
+                    continue;
                 }
-                self.before_step::<TRACE>(charged, fr.func, block, pc)?;
-                match &code.term {
-                    Term::Br(b) => block = *b,
-                    Term::Cbr(op, t, f) => match self.interp_cbr(*op, base) {
-                        Ok(c) => block = if c { *t } else { *f },
-                        Err(e) => {
-                            self.set_pc(pc);
-                            return Err(e);
-                        }
-                    },
-                    Term::Ret(op) => {
-                        let v = match op {
-                            Some(o) => self.interp_operand(*o, base),
-                            None => Value::undef(UndefWhy::Unset, 0, 0),
-                        };
-                        if self.frames.len() == 1 {
-                            // The entry function returns to the machine; its
-                            // frame stays so that an undef result has a location.
-                            self.set_pc(pc);
-                            return Ok(v);
-                        }
-                        self.interp_ret(v);
-                        continue 'outer;
-                    }
-                }
-                self.goto(block);
-                pc = 0;
-            }
+            };
+            at = Position {
+                block: next,
+                pc: 0,
+                ..at
+            };
         }
     }
 
@@ -439,7 +490,7 @@ impl<'p> Machine<'p> {
         }
         if !charged {
             if let Err(e) = self.tick() {
-                self.set_pc(pc);
+                self.set_pos(block, pc);
                 return Err(e);
             }
         }
@@ -454,40 +505,42 @@ impl<'p> Machine<'p> {
         Ok(())
     }
 
-    fn goto(&mut self, block: u32) {
-        if let Some(f) = self.frames.last_mut() {
-            f.block = block;
-            f.pc = 0;
-        }
-    }
-
     /// `ret`: pops the most recent frame (its memory dies), hands the value
-    /// to the caller and resumes it after its call; `Some(v)` when the
-    /// outermost call returned `v`.
+    /// to the caller and resumes it after its call: the caller's position.
     #[inline(always)]
-    fn interp_ret(&mut self, v: Value) -> Option<Value> {
-        let fr = self.frames.pop()?;
+    fn interp_ret(&mut self, v: Value) -> Result<Position<'p>, Stop> {
+        let prog = self.prog;
+        let Some(fr) = self.frames.pop() else {
+            return Err(Stop::Internal("ret with no active call".into()));
+        };
         self.locals_top = fr.base;
         self.mem.words.truncate(fr.words_base);
         self.mem.allocs.truncate(fr.allocs_base as usize);
         self.mem.cells = self.mem.cells.saturating_sub(fr.cells);
         self.stack_bytes = fr.stack_below;
         let Some(caller) = self.frames.last_mut() else {
-            return Some(v);
+            return Err(Stop::Internal("ret to no caller".into()));
         };
         caller.pc += 1;
+        let (fidx, base, block, pc) = (caller.func, caller.base, caller.block, caller.pc);
+        let Some(func) = prog.funcs.get(fidx as usize) else {
+            return Err(Stop::Internal("unknown function".into()));
+        };
         if let Some(d) = fr.dst {
             if self.recorder.is_some() {
-                let func = caller.func;
-                self.record_ptr(func, d, &v);
+                self.record_ptr(fidx, d, &v);
             }
-            let caller = self.frames.last()?;
-            let slot = caller.base + d as usize;
-            if let Some(l) = self.locals.get_mut(slot) {
+            if let Some(l) = self.locals.get_mut(base + d as usize) {
                 *l = v;
             }
         }
-        None
+        Ok(Position {
+            fidx,
+            func,
+            base,
+            block,
+            pc: pc as usize,
+        })
     }
 
     /// `interp_operand`: a literal is an integer, `@g` and `null` constant
@@ -683,14 +736,20 @@ pub(crate) fn operand_ref<'a>(
     }
 }
 
-impl Machine<'_> {
+impl<'p> Machine<'p> {
     /// The common case of `interp_call` (a constant callee naming a
     /// defined function, every check passing): enters the callee's frame
-    /// and returns true. Otherwise returns false with nothing observable
-    /// changed (locals above the innermost frame are free space), so that
-    /// the general rule runs and raises the error.
+    /// and returns its position. Otherwise returns `None` with nothing
+    /// observable changed (locals above the innermost frame are free
+    /// space), so that the general rule runs and raises the error.
     #[inline(always)]
-    fn fast_call(&mut self, insn: &crate::resolve::Insn, base: usize, pc: usize) -> bool {
+    fn fast_call(
+        &mut self,
+        insn: &crate::resolve::Insn,
+        base: usize,
+        block: u32,
+        pc: usize,
+    ) -> Option<Position<'p>> {
         let crate::resolve::Insn::Call {
             dst,
             fty,
@@ -699,15 +758,14 @@ impl Machine<'_> {
             ..
         } = insn
         else {
-            return false;
+            return None;
         };
-        self.set_pc(pc);
-        self.call_defined(*i, *dst, *fty, args, base).is_ok()
+        self.set_pos(block, pc);
+        self.enter_defined(*i, *dst, *fty, args, base).ok()
     }
 
-    /// The call of defined function `i`: its declared type must be the
-    /// call's annotated type `fty`; the arguments (evaluated in the
-    /// caller's frame at `base`) start its new frame.
+    /// The call of defined function `i` (`Ok(true)`: its frame is now the
+    /// innermost), see [`Machine::enter_defined`].
     #[inline(always)]
     fn call_defined(
         &mut self,
@@ -717,25 +775,48 @@ impl Machine<'_> {
         args: &[Op],
         base: usize,
     ) -> Result<bool, Stop> {
+        self.enter_defined(i, dst, fty, args, base).map(|_| true)
+    }
+
+    /// The call of defined function `i`: its declared type must be the
+    /// call's annotated type `fty`; the arguments (evaluated in the
+    /// caller's frame at `base`) start its new frame. The callee's position.
+    #[inline(always)]
+    fn enter_defined(
+        &mut self,
+        i: u32,
+        dst: Option<u32>,
+        fty: TyId,
+        args: &[Op],
+        base: usize,
+    ) -> Result<Position<'p>, Stop> {
         let prog = self.prog;
-        let f = prog
-            .funcs
-            .get(i as usize)
-            .ok_or_else(|| Stop::Internal("unknown function".into()))?;
+        let Some(f) = prog.funcs.get(i as usize) else {
+            return Err(Stop::Internal("unknown function".into()));
+        };
         if !self.tys.ty_eq(fty, f.fun_ty) {
             return Err(bad_call(&self.tys, &f.name, f.fun_ty, fty));
         }
-        // The arguments go right after the caller's locals.
+        // The arguments go right after the caller's locals, into the
+        // callee's first slots (the vector grows to hold all its slots).
         let new_base = self.locals_top;
-        let top = new_base + args.len();
+        let top = new_base + (f.nslots as usize).max(args.len());
         if self.locals.len() < top {
             self.locals.resize(top, Value::undef(UndefWhy::Unset, 0, 0));
         }
-        for (k, a) in args.iter().enumerate() {
-            let v = self.interp_operand(*a, base);
-            if let Some(slot) = self.locals.get_mut(new_base + k) {
-                *slot = v;
-            }
+        let (caller, callee) = self.locals.split_at_mut(new_base);
+        for (slot, a) in callee.iter_mut().zip(args.iter()) {
+            *slot = match *a {
+                Op::Const(n) => Value::Int(n),
+                Op::Local(s) => match caller.get(base + s as usize) {
+                    Some(v) => copy_value(v),
+                    None => Value::undef(UndefWhy::Unset, 0, 0),
+                },
+                Op::Val(k) => match prog.consts.get(k as usize) {
+                    Some(v) => *v,
+                    None => Value::undef(UndefWhy::Unset, 0, 0),
+                },
+            };
         }
         self.push_frame(i, f, new_base, args.len(), dst)?;
         if self.recorder.is_some() {
@@ -744,7 +825,13 @@ impl Machine<'_> {
                 self.record_ptr(i, k as u32, &v);
             }
         }
-        Ok(true)
+        Ok(Position {
+            fidx: i,
+            func: f,
+            base: new_base,
+            block: 0,
+            pc: 0,
+        })
     }
 }
 
