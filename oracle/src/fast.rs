@@ -7,7 +7,7 @@
 //! `insns` runs instead (and raises the error, with its message). So the
 //! meaning of every instruction is the one written in `insns`.
 
-use crate::gep::{gep_ptr, GepShift};
+use crate::gep::{gep_ptr, GepPlan, GepStep, PLAN_STEPS};
 use crate::insns::bop_value;
 use crate::interp::{operand_ref, Machine};
 use crate::place::Shape;
@@ -17,25 +17,35 @@ use crate::tytable::TyId;
 use crate::value::{Ptr, Value, NULL_BLOCK};
 use spec::Cnd;
 
-/// What one GEP instruction whose indices are literals, the first 0, did
-/// last: for a live base pointer with place `base`, the result is `shift`
-/// applied to the base (see `GepShift`: every check but the live base
-/// depends on the place and the indices alone).
+/// What one GEP instruction whose first index is 0 did last: for a live
+/// base pointer with place `base`, the result is `plan` applied to the
+/// base and the indices (see `GepPlan`: every check but the live base
+/// depends on the place, the types and the steps' bounds; a plan that holds
+/// only for the index values it was made with is kept only for a GEP whose
+/// indices are all literals).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct GepMemo {
     base: PlaceId,
-    shift: GepShift,
+    plan: GepPlan,
+    /// For a GEP whose indices are all literals: the result's `off` minus
+    /// the base's, and its `lo` minus the base's `off` when a step went
+    /// into an array (the plan applied to those indices, done once).
+    delta: i64,
+    lo: Option<i64>,
 }
 
 impl Default for GepMemo {
     fn default() -> GepMemo {
         GepMemo {
             base: NO_PLACE,
-            shift: GepShift {
+            plan: GepPlan {
                 place: NO_PLACE,
-                delta: 0,
-                lo: None,
+                steps: [GepStep::Field { index: 0, off: 0 }; PLAN_STEPS],
+                len: 0,
+                any_index: false,
             },
+            delta: 0,
+            lo: None,
         }
     }
 }
@@ -99,12 +109,18 @@ impl Machine<'_> {
                     let m = self.gep_memo.get(g.memo as usize);
                     if let (Some(Value::Ptr(p)), Some(m)) = (p, m) {
                         if m.base == p.place && self.live(p) {
-                            let q = m.shift.apply(p);
+                            let at = |d: i64| (i64::from(p.off) + d) as u32;
+                            let q = Ptr {
+                                place: m.plan.place,
+                                off: at(m.delta),
+                                lo: m.lo.map_or(p.lo, at),
+                                ..*p
+                            };
                             return self.put_local(base, g.dst, Value::Ptr(q));
                         }
                     }
                 }
-                let mut idxs = [0i64; 4];
+                let mut idxs = [0i64; 1 + PLAN_STEPS];
                 if g.idxs.len() > idxs.len() {
                     return false;
                 }
@@ -114,18 +130,34 @@ impl Machine<'_> {
                         None => return false,
                     }
                 }
+                let idxs = idxs.get(..g.idxs.len()).unwrap_or(&[]);
                 let Some(p) = operand_ref(&self.locals, self.prog, g.ptr, base) else {
                     return false;
                 };
-                let idxs = idxs.get(..g.idxs.len()).unwrap_or(&[]);
+                let memo = self.gep_memo.get(g.memo as usize);
+                if let (Value::Ptr(p), Some(m)) = (p, memo) {
+                    if m.base == p.place && self.live(p) {
+                        if let Some(q) = m.plan.apply(p, idxs) {
+                            return self.put_local(base, g.dst, Value::Ptr(q));
+                        }
+                    }
+                }
                 match gep_ptr(&self.mem, &mut self.tys, p, g.base, g.result, idxs) {
-                    Ok((q, shift)) => {
+                    Ok((q, plan)) => {
                         let memo = self.gep_memo.get_mut(g.memo as usize);
-                        if let (true, Value::Ptr(p), Some(m)) = (g.constant, p, memo) {
-                            *m = GepMemo {
-                                base: p.place,
-                                shift,
-                            };
+                        if let (Value::Ptr(p), Some(plan), Some(m)) = (p, plan, memo) {
+                            if plan.any_index || g.constant {
+                                let into_array = plan.steps.iter().take(plan.len as usize);
+                                let into_array = into_array
+                                    .clone()
+                                    .any(|s| matches!(s, GepStep::Array { .. }));
+                                *m = GepMemo {
+                                    base: p.place,
+                                    plan,
+                                    delta: i64::from(q.off) - i64::from(p.off),
+                                    lo: into_array.then(|| i64::from(q.lo) - i64::from(p.off)),
+                                };
+                            }
                         }
                         self.put_local(base, g.dst, Value::Ptr(q))
                     }

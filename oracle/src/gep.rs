@@ -63,38 +63,94 @@ impl GepCheck {
     }
 }
 
-/// What a `getelementptr` whose first index is 0 does to a base pointer:
-/// the result's place and how its cell indices follow from the base's.
-/// Every check but the first (a live base) depends only on the base's place
-/// and the indices, so the same GEP does the same to any live base pointer
-/// with that place.
+/// One index after the first of a `getelementptr`, as the spec's path
+/// arithmetic does it to the cell index (see [`GepPlan`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GepShift {
-    /// The result's place.
-    pub place: crate::place::PlaceId,
-    /// The result's `off` minus the base's.
-    pub delta: i64,
-    /// When the last step was into an array: its `lo` minus the base's `off`.
-    pub lo: Option<i64>,
+pub enum GepStep {
+    /// Into an array of `len` elements of `cells` cells each: any index
+    /// below `len` (check 4), the array's start becoming `lo`.
+    Array {
+        /// Its number of elements.
+        len: u64,
+        /// Cells of one element.
+        cells: u64,
+    },
+    /// Into field number `index` of a struct, `off` cells from its start
+    /// (also index 0 into a string leaf, to its first character: field 0
+    /// at offset 0).
+    Field {
+        /// The field's number (the index written).
+        index: i64,
+        /// Its cell offset.
+        off: u64,
+    },
 }
 
-impl GepShift {
-    /// The result for base `p`.
+/// The most indices after the first that a [`GepPlan`] holds.
+pub const PLAN_STEPS: usize = 3;
+
+/// What a `getelementptr` whose first index is 0 does to any live base
+/// pointer with a given place: each further index as a [`GepStep`], and
+/// the result's place. Checks 2 and 5 depend only on the base's place and
+/// the types, check 3 passes for a first index 0, and check 4 is each
+/// step's bound; check 6 depends on the index values unless the annotated
+/// type is the effective tag and has no `i8` ([`GepPlan::any_index`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GepPlan {
+    /// The result's place.
+    pub place: crate::place::PlaceId,
+    /// The steps, `len` of them.
+    pub steps: [GepStep; PLAN_STEPS],
+    /// How many steps.
+    pub len: u8,
+    /// True when check 6 holds for every index value (the annotated type
+    /// is the base's effective tag and has no `i8`); otherwise the plan
+    /// holds only for the index values it was made with.
+    pub any_index: bool,
+}
+
+impl GepPlan {
+    /// The result for live base `p` and indices `idxs` (the first 0),
+    /// as `gep_ptr` computes it, when each array index is in bounds and
+    /// each struct index is the planned one; `None` otherwise (the general
+    /// rule decides).
     #[inline(always)]
-    pub fn apply(&self, p: &Ptr) -> Ptr {
-        let at = |d: i64| (i64::from(p.off) + d) as u32;
-        Ptr {
-            place: self.place,
-            off: at(self.delta),
-            lo: self.lo.map_or(p.lo, at),
-            ..*p
+    pub fn apply(&self, p: &Ptr, idxs: &[i64]) -> Option<Ptr> {
+        let (&i0, rest) = idxs.split_first()?;
+        let steps = self.steps.get(..self.len as usize)?;
+        if i0 != 0 || rest.len() != steps.len() {
+            return None;
         }
+        let (mut off, mut lo) = (p.off, p.lo);
+        for (step, &i) in steps.iter().zip(rest) {
+            match *step {
+                GepStep::Array { len, cells } => {
+                    let i = u32::try_from(i).ok().filter(|&i| u64::from(i) < len)?;
+                    lo = off;
+                    off = off.wrapping_add((u64::from(i) * cells) as u32);
+                }
+                GepStep::Field { index, off: o } => {
+                    if i != index {
+                        return None;
+                    }
+                    off = off.wrapping_add(o as u32);
+                }
+            }
+        }
+        Some(Ptr {
+            place: self.place,
+            off,
+            lo,
+            ..*p
+        })
     }
 }
 
 /// `gep_ptr`: the pointer `getelementptr T1, T1* p, i0, ..., in` computes,
-/// or the first check it fails. `base` is T1, `result` GEPTY's type. Also
-/// the result as a [`GepShift`] of the base (meaningful when `i0` is 0).
+/// or the first check it fails. `base` is T1, `result` GEPTY's type. Also,
+/// when `i0` is 0 and the path went through arrays and structs only, the
+/// [`GepPlan`] that gives the same result for other base pointers with the
+/// same place.
 ///
 /// The spec adds `i0` to the last index of p's path and appends the others;
 /// here the path is a place and a cell index (see `place`), so adding `i0`
@@ -108,25 +164,28 @@ pub fn gep_ptr(
     base: TyId,
     result: TyId,
     idxs: &[i64],
-) -> Result<(Ptr, GepShift), GepCheck> {
+) -> Result<(Ptr, Option<GepPlan>), GepCheck> {
     let p = base_check(mem, p)?;
     let actual = match compatible_check(tys, p, base) {
         Ok(actual) => actual,
         // `i8` over a whole string (a pointer to a character passes).
-        Err(_) if matches!(tys.node(base), TyNode::I8) => return char_gep(tys, p, idxs),
+        Err(_) if matches!(tys.node(base), TyNode::I8) => {
+            return Ok((char_gep(tys, p, idxs)?, None))
+        }
         Err(e) => return Err(e),
     };
     let (&i0, rest) = idxs.split_first().ok_or(GepCheck::Subtree)?;
     sibling_check(tys, p, i0)?;
-    let (q, typed, lo_set) = new_path(tys, p, i0, rest)?;
+    let (q, typed, steps) = new_path(tys, p, i0, rest)?;
     target_check(tys, &q, typed, result)?;
     layout_check(tys, base, actual, idxs)?;
-    let shift = GepShift {
+    let plan = steps.map(|(steps, len)| GepPlan {
         place: q.place,
-        delta: i64::from(q.off) - i64::from(p.off),
-        lo: lo_set.then(|| i64::from(q.lo) - i64::from(p.off)),
-    };
-    Ok((q, shift))
+        steps,
+        len,
+        any_index: tys.ty_eq(base, actual) && !tys.has_bytes(base),
+    });
+    Ok((q, plan))
 }
 
 /// `getelementptr i8, i8* p, i0` (the course form that names the pointee
@@ -137,20 +196,13 @@ pub fn gep_ptr(
 /// target is not a string (check 2).
 #[cold]
 #[inline(never)]
-fn char_gep(tys: &TyTable, p: &Ptr, idxs: &[i64]) -> Result<(Ptr, GepShift), GepCheck> {
+fn char_gep(tys: &TyTable, p: &Ptr, idxs: &[i64]) -> Result<Ptr, GepCheck> {
     let place = tys.place(p.place).ok_or(GepCheck::Compatible)?;
     if !matches!(place.shape, Shape::Str | Shape::Char) {
         return Err(GepCheck::Compatible);
     }
     match idxs {
-        [0] => Ok((
-            *p,
-            GepShift {
-                place: p.place,
-                delta: 0,
-                lo: None,
-            },
-        )),
+        [0] => Ok(*p),
         [_] => Err(GepCheck::Sibling),
         _ => Err(GepCheck::Subtree),
     }
@@ -186,19 +238,24 @@ fn sibling_check(tys: &TyTable, p: &Ptr, i0: i64) -> Result<(), GepCheck> {
     }
 }
 
+/// The steps of a path made by indices after a first index 0 (see
+/// [`GepPlan`]) and how many there are.
+type Steps = ([GepStep; PLAN_STEPS], u8);
+
 /// The spec's path arithmetic with check 4 (the new path targets a
 /// subtree): `i0` added to the last index (a move among the elements of
 /// the array the target is in), then each index of `rest` one step down.
 /// Also whether the target has a type (index 0 into a string's character
 /// stays on the string leaf, a subtree, but types nothing: check 5 fails),
-/// and whether a step went into an array (setting `lo`).
+/// and, when `i0` is 0 and every step went into an array or a struct, the
+/// steps.
 #[inline(always)]
 fn new_path(
     tys: &mut TyTable,
     p: &Ptr,
     i0: i64,
     rest: &[i64],
-) -> Result<(Ptr, bool, bool), GepCheck> {
+) -> Result<(Ptr, bool, Option<Steps>), GepCheck> {
     let mut q = *p;
     if i0 != 0 {
         let place = tys.place(p.place).ok_or(GepCheck::Subtree)?;
@@ -215,33 +272,48 @@ fn new_path(
         q.off = moved as u32;
     }
     let mut typed = true;
-    let mut lo_set = false;
-    for &i in rest {
+    let no_step = GepStep::Field { index: 0, off: 0 };
+    let mut steps = ([no_step; PLAN_STEPS], 0u8);
+    let mut plannable = i0 == 0 && rest.len() <= PLAN_STEPS;
+    for (k, &i) in rest.iter().enumerate() {
         let i = u32::try_from(i).map_err(|_| GepCheck::Subtree)?;
         let place = tys.place(q.place).ok_or(GepCheck::Subtree)?;
-        match place.shape {
+        let step = match place.shape {
             Shape::Array { len, elem_cells } => {
                 if u64::from(i) >= len {
                     return Err(GepCheck::Subtree);
                 }
                 q.lo = q.off;
-                lo_set = true;
                 q.off = q.off.wrapping_add((u64::from(i) * elem_cells) as u32);
+                Some(GepStep::Array {
+                    len,
+                    cells: elem_cells,
+                })
             }
             Shape::Struct => {
                 let off = *place.field_off.get(i as usize).ok_or(GepCheck::Subtree)?;
                 q.off = q.off.wrapping_add(off as u32);
+                Some(GepStep::Field {
+                    index: i64::from(i),
+                    off,
+                })
             }
-            Shape::Str if i == 0 => {}
+            Shape::Str if i == 0 => Some(GepStep::Field { index: 0, off: 0 }),
             Shape::Char if i == 0 => {
                 typed = false;
+                plannable = false;
                 continue;
             }
             _ => return Err(GepCheck::Subtree),
+        };
+        match (step, steps.0.get_mut(k)) {
+            (Some(step), Some(slot)) => *slot = step,
+            _ => plannable = false,
         }
         q.place = tys.child_place(q.place, i).ok_or(GepCheck::Subtree)?;
     }
-    Ok((q, typed, lo_set))
+    steps.1 = rest.len() as u8;
+    Ok((q, typed, plannable.then_some(steps)))
 }
 
 /// Check 5: the target is compatible with GEPTY's result type. The
