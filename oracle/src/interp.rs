@@ -358,7 +358,7 @@ impl<'p> Machine<'p> {
         // Fast paths skip the recorder, so they are off while recording.
         let fast = !TRACE && self.recorder.is_none();
         let mut at = self.position()?;
-        loop {
+        'blocks: loop {
             let Position {
                 fidx,
                 func,
@@ -377,64 +377,65 @@ impl<'p> Machine<'p> {
             // error leaves unexecuted is given back.
             let rest = (n.saturating_sub(pc) + 1) as u64;
             let charged = self.fuel >= rest;
+            // The common case: fuel paid, no hook, every instruction in its
+            // fast path (or a call entering its frame); the first that is
+            // not goes to the general loop below.
+            let mut all_fast = false;
             if charged {
                 self.fuel -= rest;
-                // The common case: fuel paid, no hook, every instruction
-                // in its fast path; the first that is not goes below.
                 if fast {
-                    let mut called = None;
-                    while let Some(insn) = insns.get(pc) {
+                    loop {
+                        let Some(insn) = insns.get(pc) else {
+                            all_fast = true;
+                            break;
+                        };
                         if self.fast_insn(insn, base) {
                             pc += 1;
                             continue;
                         }
                         // A call of a defined function that enters its
                         // frame; any error is raised again below.
-                        called = self.fast_call(insn, base, block, pc);
+                        if let Some(callee) = self.fast_call(insn, base, block, pc) {
+                            self.fuel += (n - pc) as u64;
+                            at = callee;
+                            continue 'blocks;
+                        }
                         break;
                     }
-                    if let Some(callee) = called {
-                        self.fuel += (n - pc) as u64;
-                        at = callee;
+                }
+            }
+            if !all_fast {
+                while let Some(insn) = insns.get(pc) {
+                    self.before_step::<TRACE>(charged, fidx, block, pc)?;
+                    if fast && self.fast_insn(insn, base) {
+                        pc += 1;
                         continue;
                     }
-                }
-            }
-            let mut entered = false;
-            while let Some(insn) = insns.get(pc) {
-                self.before_step::<TRACE>(charged, fidx, block, pc)?;
-                if fast && self.fast_insn(insn, base) {
+                    self.set_pos(block, pc);
+                    let r = self.interp_insn(insn, base, code.first_site + pc as u32);
+                    if let Ok(true) = r {
+                        if charged {
+                            self.fuel += (n - pc) as u64;
+                        }
+                        at = self.position()?;
+                        continue 'blocks;
+                    }
+                    if let Err(e) = r {
+                        if charged {
+                            self.fuel += (n - pc) as u64;
+                        }
+                        return Err(e);
+                    }
+                    if TRACE {
+                        if let Some(dst) = insn.dst() {
+                            let shown = self.show_value(self.local(base, dst));
+                            self.trace_step(fidx, block, pc, Some(shown));
+                        }
+                    }
                     pc += 1;
-                    continue;
                 }
-                self.set_pos(block, pc);
-                let r = self.interp_insn(insn, base, code.first_site + pc as u32);
-                if let Ok(true) = r {
-                    if charged {
-                        self.fuel += (n - pc) as u64;
-                    }
-                    entered = true;
-                    break;
-                }
-                if let Err(e) = r {
-                    if charged {
-                        self.fuel += (n - pc) as u64;
-                    }
-                    return Err(e);
-                }
-                if TRACE {
-                    if let Some(dst) = insn.dst() {
-                        let shown = self.show_value(self.local(base, dst));
-                        self.trace_step(fidx, block, pc, Some(shown));
-                    }
-                }
-                pc += 1;
+                self.before_step::<TRACE>(charged, fidx, block, pc)?;
             }
-            if entered {
-                at = self.position()?;
-                continue;
-            }
-            self.before_step::<TRACE>(charged, fidx, block, pc)?;
             let next = match &code.term {
                 Term::Br(b) => *b,
                 Term::Cbr(op, t, f) => match self.interp_cbr(*op, base) {
