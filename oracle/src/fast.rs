@@ -76,6 +76,22 @@ impl Machine<'_> {
                     None => false,
                 }
             }
+            Insn::BinopConst { dst, bop, a, b } => {
+                let Some(Value::Int(x)) = self.locals.get(base + *a as usize) else {
+                    return false;
+                };
+                match bop_value(*bop, *x, *b) {
+                    Some(r) => self.put_local(base, *dst, Value::Int(r)),
+                    None => false,
+                }
+            }
+            Insn::IcmpConst { dst, cnd, a, b } => {
+                let Some(Value::Int(x)) = self.locals.get(base + *a as usize) else {
+                    return false;
+                };
+                let r = crate::insns::interp_cnd(*cnd, *x, *b);
+                self.put_local(base, *dst, Value::Int(r as i64))
+            }
             Insn::Icmp {
                 dst,
                 cnd,

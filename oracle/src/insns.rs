@@ -30,8 +30,16 @@ impl Machine<'_> {
             Insn::BinopLocals { dst, bop, a, b } => self
                 .interp_binop(*dst, *bop, Op::Local(*a), Op::Local(*b), base)
                 .map(|()| false),
+            Insn::BinopConst { dst, bop, a, b } => self
+                .interp_binop(*dst, *bop, Op::Local(*a), Op::Const(*b), base)
+                .map(|()| false),
             Insn::Icmp { dst, cnd, i1, a, b } => {
                 let r = self.interp_icmp(*cnd, *i1, *a, *b, base)?;
+                self.set_local(base, *dst, Value::Int(r as i64));
+                Ok(false)
+            }
+            Insn::IcmpConst { dst, cnd, a, b } => {
+                let r = self.interp_icmp(*cnd, false, Op::Local(*a), Op::Const(*b), base)?;
                 self.set_local(base, *dst, Value::Int(r as i64));
                 Ok(false)
             }

@@ -47,6 +47,32 @@ pub enum Insn {
         /// The second operand's slot.
         b: u32,
     },
+    /// `%L = BOP i64 %x, N` with a local first operand (slot `a`) and a
+    /// literal second: the same rule, resolved so that the operands need no
+    /// inspection.
+    BinopConst {
+        /// Result slot.
+        dst: u32,
+        /// Operation.
+        bop: Bop,
+        /// The first operand's slot.
+        a: u32,
+        /// The literal.
+        b: i64,
+    },
+    /// `%L = icmp CND i64 %x, N` with a local first operand (slot `a`) and
+    /// a literal second: the same rule as [`Insn::Icmp`], resolved so that
+    /// the operands need no inspection.
+    IcmpConst {
+        /// Result slot.
+        dst: u32,
+        /// Condition.
+        cnd: Cnd,
+        /// The first operand's slot.
+        a: u32,
+        /// The literal.
+        b: i64,
+    },
     /// `%L = alloca S`.
     Alloca {
         /// Result slot.
@@ -121,6 +147,8 @@ impl Insn {
         match self {
             Insn::Binop { dst, .. }
             | Insn::BinopLocals { dst, .. }
+            | Insn::BinopConst { dst, .. }
+            | Insn::IcmpConst { dst, .. }
             | Insn::Alloca { dst, .. }
             | Insn::Load { dst, .. }
             | Insn::Icmp { dst, .. }
@@ -635,6 +663,12 @@ fn resolve_insn(
                     a,
                     b,
                 },
+                (Op::Local(a), Op::Const(b)) => Insn::BinopConst {
+                    dst,
+                    bop: *bop,
+                    a,
+                    b,
+                },
                 (a, b) => Insn::Binop {
                     dst,
                     bop: *bop,
@@ -662,13 +696,24 @@ fn resolve_insn(
             val: sc.op(val)?,
             ptr: sc.op(ptr)?,
         },
-        InsnKind::Icmp { cnd, ty, op1, op2 } => Insn::Icmp {
-            dst,
-            cnd: *cnd,
-            i1: tys.env.ty_eq(ty, &Ty::I1),
-            a: sc.op(op1)?,
-            b: sc.op(op2)?,
-        },
+        InsnKind::Icmp { cnd, ty, op1, op2 } => {
+            let i1 = tys.env.ty_eq(ty, &Ty::I1);
+            match (i1, sc.op(op1)?, sc.op(op2)?) {
+                (false, Op::Local(a), Op::Const(b)) => Insn::IcmpConst {
+                    dst,
+                    cnd: *cnd,
+                    a,
+                    b,
+                },
+                (i1, a, b) => Insn::Icmp {
+                    dst,
+                    cnd: *cnd,
+                    i1,
+                    a,
+                    b,
+                },
+            }
+        }
         InsnKind::Call { ret, callee, args } => {
             let fty = Ty::Fun(
                 args.iter().map(|(t, _)| t.clone()).collect(),
