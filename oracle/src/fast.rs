@@ -10,7 +10,6 @@
 use crate::gep::{gep_ptr, GepPlan, GepStep, PLAN_STEPS};
 use crate::insns::bop_value;
 use crate::interp::{operand_ref, Machine};
-use crate::place::Shape;
 use crate::place::{PlaceId, NO_PLACE};
 use crate::resolve::{Insn, Op};
 use crate::tytable::TyId;
@@ -231,8 +230,7 @@ impl Machine<'_> {
             return None;
         };
         let a = self.mem.allocs.get(p.block as usize)?;
-        let place = self.tys.place(p.place)?;
-        if a.gen != p.gen || place.shape != Shape::Word || place.ty != s {
+        if a.gen != p.gen || self.tys.word_ty(p.place) != s {
             return None;
         }
         Some(p.off as usize)

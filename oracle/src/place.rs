@@ -24,6 +24,9 @@ pub type PlaceId = u32;
 /// No place (the parent of a root, a child not yet made).
 pub const NO_PLACE: PlaceId = u32::MAX;
 
+/// The word type of a place that is not a word (see [`TyTable::word_ty`]).
+pub const NOT_A_WORD: TyId = u32::MAX;
+
 /// What the subtree at a place is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
@@ -141,6 +144,8 @@ impl TyTable {
                 .into_iter()
                 .all(|l| self.env.size_in(self.ty(root), l).is_some_and(|n| n > 0));
         let id = self.places.len() as PlaceId;
+        self.word_tys
+            .push(if shape == Shape::Word { ty } else { NOT_A_WORD });
         self.places.push(Place {
             root,
             ty,
@@ -189,6 +194,13 @@ impl TyTable {
     #[inline(always)]
     pub fn place(&self, p: PlaceId) -> Option<&Place> {
         self.places.get(p as usize)
+    }
+
+    /// The effective tag at place `p` when the subtree there is a word
+    /// (what a load or store may reach); `NOT_A_WORD` otherwise.
+    #[inline(always)]
+    pub fn word_ty(&self, p: PlaceId) -> TyId {
+        self.word_tys.get(p as usize).copied().unwrap_or(NOT_A_WORD)
     }
 }
 

@@ -56,6 +56,9 @@ pub struct TyTable {
     aliases_done: usize,
     /// The places made so far (see `place`).
     pub(crate) places: Vec<crate::place::Place>,
+    /// Per place: its type when it is a word, else `NOT_A_WORD` (a dense
+    /// copy of what loads and stores ask on every execution).
+    pub(crate) word_tys: Vec<TyId>,
     /// The place of each root type made so far.
     pub(crate) roots: HashMap<TyId, crate::place::PlaceId>,
 }
@@ -75,6 +78,7 @@ impl TyTable {
             aliases: Vec::new(),
             aliases_done: 0,
             places: Vec::new(),
+            word_tys: Vec::new(),
             roots: HashMap::new(),
         }
     }
