@@ -16,7 +16,7 @@ impl Machine<'_> {
     /// Executes one instruction of the innermost call (`site` its site
     /// number; the frame's position is already written); `Ok(true)` when it
     /// was a call of a defined function, whose frame is now the innermost.
-    #[inline(always)]
+    #[inline(never)]
     pub(crate) fn interp_insn(
         &mut self,
         insn: &Insn,
