@@ -91,6 +91,17 @@ impl Machine<'_> {
                 let r = crate::insns::interp_cnd(*cnd, *x, *b);
                 self.put_local(base, *dst, Value::Int(r as i64))
             }
+            Insn::IcmpNull { dst, cnd, a } => {
+                // A pointer at the start of a live block of non-zero size
+                // is not null.
+                let Some(Value::Ptr(p)) = self.locals.get(base + *a as usize) else {
+                    return false;
+                };
+                if p.block == NULL_BLOCK || !self.apart(p) {
+                    return false;
+                }
+                self.put_local(base, *dst, Value::Int((*cnd == Cnd::Ne) as i64))
+            }
             Insn::Icmp {
                 dst,
                 cnd,

@@ -38,6 +38,12 @@ impl Machine<'_> {
                 self.set_local(base, *dst, Value::Int(r as i64));
                 Ok(false)
             }
+            Insn::IcmpNull { dst, cnd, a } => {
+                let null = Op::Val(crate::resolve::NULL_CONST);
+                let r = self.interp_icmp(*cnd, false, Op::Local(*a), null, base)?;
+                self.set_local(base, *dst, Value::Int(r as i64));
+                Ok(false)
+            }
             Insn::IcmpConst { dst, cnd, a, b } => {
                 let r = self.interp_icmp(*cnd, false, Op::Local(*a), Op::Const(*b), base)?;
                 self.set_local(base, *dst, Value::Int(r as i64));

@@ -10,6 +10,9 @@ use crate::value::{Ptr, Value, FUNC_BIT, NULL_BLOCK};
 use spec::{Block, Bop, Cnd, Fdecl, InsnKind, OperandKind, Prog, Span, TermKind, Ty, TypeEnv};
 use std::collections::HashMap;
 
+/// The index of `null` in `Program::consts` (`Op::Val(NULL_CONST)`).
+pub const NULL_CONST: u32 = 0;
+
 /// A resolved operand.
 #[derive(Clone, Copy, Debug)]
 pub enum Op {
@@ -72,6 +75,16 @@ pub enum Insn {
         a: u32,
         /// The literal.
         b: i64,
+    },
+    /// `%L = icmp eq T* %x, null` (or `ne`): the same rule as
+    /// [`Insn::Icmp`], resolved so that the operands need no inspection.
+    IcmpNull {
+        /// Result slot.
+        dst: u32,
+        /// Condition (`eq` or `ne`).
+        cnd: Cnd,
+        /// The pointer's slot.
+        a: u32,
     },
     /// `%L = alloca S`.
     Alloca {
@@ -149,6 +162,7 @@ impl Insn {
             | Insn::BinopLocals { dst, .. }
             | Insn::BinopConst { dst, .. }
             | Insn::IcmpConst { dst, .. }
+            | Insn::IcmpNull { dst, .. }
             | Insn::Alloca { dst, .. }
             | Insn::Load { dst, .. }
             | Insn::Icmp { dst, .. }
@@ -326,7 +340,7 @@ impl Program {
                     .map_or("", |n| n.as_str());
                 format!("%{name}")
             }
-            Op::Val(0) => "null".into(),
+            Op::Val(NULL_CONST) => "null".into(),
             Op::Val(k) => self
                 .names
                 .iter()
@@ -360,7 +374,8 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
     let mut globals = Vec::new();
     let mut global_const = Vec::new();
     let mut global_cells: u64 = 0;
-    // Null first: its tag never matters (every access through it fails).
+    // Null first (`NULL_CONST`): its tag never matters (every access
+    // through it fails).
     let i8_ = tys.intern(&Ty::I8);
     let null_place = tys.root_place(i8_);
     consts.push(Value::Ptr(Ptr::root(NULL_BLOCK, 0, 0, null_place)));
@@ -505,7 +520,7 @@ impl<'a> FnScope<'a> {
     fn op(&self, o: &spec::Operand) -> Result<Op, Internal> {
         match &o.kind {
             OperandKind::Const(n) => Ok(Op::Const(*n)),
-            OperandKind::Null => Ok(Op::Val(0)),
+            OperandKind::Null => Ok(Op::Val(NULL_CONST)),
             OperandKind::Gid(g) => self
                 .globals
                 .get(g.as_str())
@@ -705,6 +720,9 @@ fn resolve_insn(
                     a,
                     b,
                 },
+                (false, Op::Local(a), Op::Val(NULL_CONST)) if matches!(cnd, Cnd::Eq | Cnd::Ne) => {
+                    Insn::IcmpNull { dst, cnd: *cnd, a }
+                }
                 (i1, a, b) => Insn::Icmp {
                     dst,
                     cnd: *cnd,
