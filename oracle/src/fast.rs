@@ -59,36 +59,26 @@ impl Machine<'_> {
                 let (Some(x), Some(y)) = (self.int_of(*a, base), self.int_of(*b, base)) else {
                     return false;
                 };
-                match bop_value(*bop, x, y) {
-                    Some(r) => self.put_local(base, *dst, Value::Int(r)),
-                    None => false,
-                }
+                self.put_bop(base, *dst, *bop, x, y)
             }
             Insn::BinopLocals { dst, bop, a, b } => {
-                let x = self.locals.get(base + *a as usize);
-                let y = self.locals.get(base + *b as usize);
-                let (Some(Value::Int(x)), Some(Value::Int(y))) = (x, y) else {
+                let (Some(x), Some(y)) = (self.int_local(base, *a), self.int_local(base, *b))
+                else {
                     return false;
                 };
-                match bop_value(*bop, *x, *y) {
-                    Some(r) => self.put_local(base, *dst, Value::Int(r)),
-                    None => false,
-                }
+                self.put_bop(base, *dst, *bop, x, y)
             }
             Insn::BinopConst { dst, bop, a, b } => {
-                let Some(Value::Int(x)) = self.locals.get(base + *a as usize) else {
+                let Some(x) = self.int_local(base, *a) else {
                     return false;
                 };
-                match bop_value(*bop, *x, *b) {
-                    Some(r) => self.put_local(base, *dst, Value::Int(r)),
-                    None => false,
-                }
+                self.put_bop(base, *dst, *bop, x, *b)
             }
             Insn::IcmpConst { dst, cnd, a, b } => {
-                let Some(Value::Int(x)) = self.locals.get(base + *a as usize) else {
+                let Some(x) = self.int_local(base, *a) else {
                     return false;
                 };
-                let r = crate::insns::interp_cnd(*cnd, *x, *b);
+                let r = crate::insns::interp_cnd(*cnd, x, *b);
                 self.put_local(base, *dst, Value::Int(r as i64))
             }
             Insn::IcmpNull { dst, cnd, a } => {
@@ -261,6 +251,25 @@ impl Machine<'_> {
     fn apart(&self, p: &Ptr) -> bool {
         p.block == NULL_BLOCK
             || (self.live(p) && self.tys.place(p.place).is_some_and(|pl| pl.solid_root))
+    }
+
+    /// The integer in local `slot` (`None` for undef and pointers).
+    #[inline(always)]
+    fn int_local(&self, base: usize, slot: u32) -> Option<i64> {
+        match self.locals.get(base + slot as usize) {
+            Some(Value::Int(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// Sets local `dst` to `x BOP y` where that is defined (`interp_bop`
+    /// without its errors); false otherwise.
+    #[inline(always)]
+    fn put_bop(&mut self, base: usize, dst: u32, bop: spec::Bop, x: i64, y: i64) -> bool {
+        match bop_value(bop, x, y) {
+            Some(r) => self.put_local(base, dst, Value::Int(r)),
+            None => false,
+        }
     }
 
     /// Sets local `slot` (no recording: fast paths run only when no

@@ -658,7 +658,7 @@ impl<'p> Machine<'p> {
         base: usize,
     ) -> Result<bool, Stop> {
         if let Some(i) = direct {
-            return self.call_defined(i, dst, fty, args, base);
+            return self.enter_defined(i, dst, fty, args, base).map(|_| true);
         }
         let prog = self.prog;
         let n = match operand_ref(&self.locals, prog, callee, base) {
@@ -685,7 +685,7 @@ impl<'p> Machine<'p> {
             }
         };
         match prog.fun_refs.get(n as usize) {
-            Some(FunRef::Defined(i)) => self.call_defined(*i, dst, fty, args, base),
+            Some(FunRef::Defined(i)) => self.enter_defined(*i, dst, fty, args, base).map(|_| true),
             Some(FunRef::Runtime(r, types)) => {
                 if !types.iter().any(|&t| self.tys.ty_eq(fty, t)) {
                     let name = crate::resolve::Runtime::ALL
@@ -763,20 +763,6 @@ impl<'p> Machine<'p> {
         };
         self.set_pos(block, pc);
         self.enter_defined(*i, *dst, *fty, args, base).ok()
-    }
-
-    /// The call of defined function `i` (`Ok(true)`: its frame is now the
-    /// innermost), see [`Machine::enter_defined`].
-    #[inline(always)]
-    fn call_defined(
-        &mut self,
-        i: u32,
-        dst: Option<u32>,
-        fty: TyId,
-        args: &[Op],
-        base: usize,
-    ) -> Result<bool, Stop> {
-        self.enter_defined(i, dst, fty, args, base).map(|_| true)
     }
 
     /// The call of defined function `i`: its declared type must be the
