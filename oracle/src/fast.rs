@@ -163,10 +163,8 @@ impl Machine<'_> {
                         let memo = self.gep_memo.get_mut(g.memo as usize);
                         if let (Value::Ptr(p), Some(plan), Some(m)) = (p, plan, memo) {
                             if plan.any_index || g.constant {
-                                let into_array = plan.steps.iter().take(plan.len as usize);
-                                let into_array = into_array
-                                    .clone()
-                                    .any(|s| matches!(s, GepStep::Array { .. }));
+                                let mut steps = plan.steps.iter().take(plan.len as usize);
+                                let into_array = steps.any(|s| matches!(s, GepStep::Array { .. }));
                                 *m = GepMemo {
                                     base: p.place,
                                     plan,
