@@ -6,12 +6,15 @@
 
 mod common;
 
-use lloracle::harness::compiler::{Compiler, Emit, Tools};
+use lloracle::harness::cases::{corpus_cases, random_cases};
+use lloracle::harness::compiler::Tools;
 use lloracle::harness::course::{Course, Entry};
 use lloracle::harness::dialect::{prepare, Prepared};
-use lloracle::harness::judge::{judge_text, Category};
+use lloracle::harness::judge::judge_text;
 use lloracle::harness::reduce::Bounds;
-use lloracle::harness::session::{corpus_cases, random_cases, run_session, Case, Settings};
+use lloracle::harness::session::{run_session, Settings};
+use lloracle::harness::types::{Case, Category};
+use lloracle::harness::{Compiler, Emit};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -21,9 +24,8 @@ fn have_cc() -> bool {
 }
 
 fn tools(course: Course) -> Tools {
-    let mut t = Tools::new(Duration::from_secs(10)).expect("temporary directory");
+    let mut t = Tools::with(course, None, Duration::from_secs(10)).expect("temporary directory");
     t.oracle.fuel = 20_000_000;
-    t.set_course(course);
     t
 }
 

@@ -7,10 +7,10 @@
 
 mod common;
 
-use lloracle::harness::compiler::Compiler;
 use lloracle::harness::group::reduction_order;
 use lloracle::harness::report::{self, Report};
-use lloracle::harness::session::{Case, CaseResult};
+use lloracle::harness::types::{Case, CaseResult};
+use lloracle::harness::Compiler;
 use lloracle::harness::{Category, RunVerdict};
 use serde_json::Value;
 use spec::Outcome;
@@ -581,9 +581,11 @@ fn grade_checks_a_class_of_three_with_one_broken_build() {
 /// example is reduced, the compile error's still failing with its message.
 #[test]
 fn an_external_compilers_errors_are_one_group_and_every_group_is_reduced() {
-    use lloracle::harness::compiler::{Emit, Tools};
+    use lloracle::harness::cases::random_cases;
+    use lloracle::harness::compiler::Tools;
     use lloracle::harness::reduce::Bounds;
-    use lloracle::harness::session::{random_cases, run_session, Settings};
+    use lloracle::harness::session::{run_session, Settings};
+    use lloracle::harness::Emit;
     use std::time::Duration;
     if !have_cc() {
         return;

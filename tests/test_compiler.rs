@@ -6,10 +6,13 @@
 
 mod common;
 
-use lloracle::harness::compiler::{Compiler, Emit, Tools};
-use lloracle::harness::judge::{compare, judge_program, Category};
+use lloracle::harness::cases::{corpus_cases, random_cases};
+use lloracle::harness::compiler::Tools;
+use lloracle::harness::judge::{compare, judge_program};
 use lloracle::harness::reduce::Bounds;
-use lloracle::harness::session::{corpus_cases, random_cases, run_session, CaseResult, Settings};
+use lloracle::harness::session::{run_session, Settings};
+use lloracle::harness::types::{CaseResult, Category};
+use lloracle::harness::{Compiler, Emit};
 use spec::Outcome;
 use std::process::Command;
 use std::time::Duration;
@@ -179,7 +182,7 @@ fn every_mutant_is_caught_and_reduced_small() {
     }
 }
 
-fn binop_corpus() -> Vec<lloracle::harness::session::Case> {
+fn binop_corpus() -> Vec<lloracle::harness::types::Case> {
     corpus_cases(&lloracle::corpus::default_dir().join("binop"))
         .expect("corpus/binop")
         .cases
@@ -303,7 +306,7 @@ fn the_reduce_command_prints_a_smaller_failing_program() {
 #[test]
 fn the_reports_count_passes_failures_and_skips() {
     use lloracle::harness::report;
-    use lloracle::harness::session::Case;
+    use lloracle::harness::types::Case;
     use lloracle::harness::RunVerdict;
     let ret = |v| Outcome::Returned {
         value: v,

@@ -6,13 +6,13 @@
 //! to upload and try the kit. Every option after `--out DIR` that is not the
 //! kit's own is passed to `test-compiler` verbatim (checked here first).
 
-use super::test_compiler::TestCompilerArgs;
+use super::options::CampaignOpts;
 use super::EXIT_USAGE;
 use clap::Parser;
-use lloracle::harness::compiler::shell_quote;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use toolchain::shell::quote as shell_quote;
 
 /// Arguments of `lloracle autograder`.
 #[derive(clap::Args, Debug)]
@@ -69,7 +69,7 @@ pub struct GradescopeArgs {
 #[command(name = "lloracle test-compiler", no_binary_name = true)]
 struct TestCompilerOnly {
     #[command(flatten)]
-    args: TestCompilerArgs,
+    args: CampaignOpts,
 }
 
 /// The options the kit sets itself (the results file and the scratch folder).

@@ -11,11 +11,10 @@ pub struct CheckArgs {
     /// Print one JSON object per file instead of text.
     #[arg(long)]
     json: bool,
-    /// Also check that each file is written in this dialect (`lloracle
-    /// dialects` lists them): the first feature use outside it is reported
-    /// with file:line and the exit code is 2.
-    #[arg(long)]
-    dialect: Option<String>,
+    /// With `--dialect`: the first feature use outside it is reported with
+    /// file:line and the exit code is 2.
+    #[command(flatten)]
+    dialect: super::options::DialectOpt,
     /// The files to check.
     #[arg(required = true)]
     files: Vec<PathBuf>,
@@ -23,14 +22,7 @@ pub struct CheckArgs {
 
 /// Checks every file; exit 0 when all are well formed, 2 otherwise.
 pub fn main(a: CheckArgs) -> u8 {
-    let dialect = match a.dialect.as_deref().map(super::dialects::dialect_arg) {
-        Some(Err(e)) => {
-            eprintln!("lloracle: {e}");
-            return super::EXIT_USAGE;
-        }
-        Some(Ok(d)) => Some(d),
-        None => None,
-    };
+    let dialect = a.dialect.dialect;
     let mut code = 0;
     for path in &a.files {
         if !check_one(path, a.json, dialect.as_ref()) {

@@ -14,13 +14,3 @@ pub fn main(_: DialectsArgs) -> u8 {
     }
     0
 }
-
-/// The profile called `name`, or a message listing the profiles.
-pub fn dialect_arg(name: &str) -> Result<spec::dialect::Dialect, String> {
-    spec::dialect::Dialect::by_name(name).ok_or_else(|| {
-        format!(
-            "no dialect `{name}`; the profiles are {}",
-            spec::dialect::Dialect::NAMES.join(", ")
-        )
-    })
-}

@@ -2,8 +2,6 @@
 //! well-typed, well-defined, terminating program; with `--histogram
 //! --count N`, the breadth histogram of N programs instead.
 
-use super::dialects::dialect_arg;
-
 /// Arguments of `lloracle gen`.
 #[derive(clap::Args, Debug)]
 pub struct GenArgs {
@@ -13,10 +11,10 @@ pub struct GenArgs {
     /// How large a program (1..=100; 30 is medium).
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=100))]
     size: u64,
-    /// Write the program in this dialect (`lloracle dialects` lists them):
-    /// only its features are used, and the text is in its syntax.
-    #[arg(long)]
-    dialect: Option<String>,
+    /// With `--dialect`: only its features are used, and the text is in
+    /// its syntax.
+    #[command(flatten)]
+    dialect: super::options::DialectOpt,
     /// Print how many of `--count` programs (seeds `--seed` onwards) contain
     /// each construct the generator can make, instead of a program.
     #[arg(long)]
@@ -28,13 +26,7 @@ pub struct GenArgs {
 
 /// Prints the program for the seed (or the histogram).
 pub fn main(a: GenArgs) -> u8 {
-    let dialect = match a.dialect.as_deref().map(dialect_arg).transpose() {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            return super::EXIT_USAGE;
-        }
-    };
+    let dialect = a.dialect.dialect;
     let size = a.size as usize;
     if a.histogram {
         let progs: Vec<spec::Prog> = (a.seed..a.seed.saturating_add(a.count))

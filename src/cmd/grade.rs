@@ -10,18 +10,16 @@
 //! per category, the first failure of each kind). A submission whose build
 //! fails is graded as such (score 0), never a crash of grade.
 
+use super::options::CampaignOpts;
 use super::progress::{colour_stdout, Progress};
-use super::test_compiler::{
-    campaign, compiler_of, install_interrupt_handler, plan, settings_of, write_reports, Plan,
-    TestCompilerArgs,
-};
 use super::EXIT_USAGE;
-use lloracle::harness::compiler::{shell_quote, Compiler};
+use lloracle::harness::campaign::{self, write_reports, Limits, Plan, ReportFiles};
 use lloracle::harness::group::first_error_line;
-use lloracle::harness::judge::Category;
 use lloracle::harness::report::{self, Report};
-use lloracle::harness::session::{self, slug};
+use lloracle::harness::session::Settings;
 use lloracle::harness::shard::Shard;
+use lloracle::harness::types::{self, slug, Category};
+use lloracle::harness::{Compiler, Target};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
@@ -30,7 +28,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
-use toolchain::process::{self, Ended, Limits};
+use toolchain::process::{self, Ended};
+use toolchain::shell::quote as shell_quote;
 
 /// Arguments of `lloracle grade`: the submissions, how to build one, and
 /// every option of `test-compiler` (`--cmd` may name `{submission}`).
@@ -51,7 +50,7 @@ pub struct GradeArgs {
     #[arg(long)]
     parallel: Option<usize>,
     #[command(flatten)]
-    test: TestCompilerArgs,
+    test: CampaignOpts,
 }
 
 /// The per-student folder's files.
@@ -147,7 +146,8 @@ fn for_submission(cmd: &str, sub: &Path) -> String {
 fn build(cmd: &str, sub: &Path, timeout: Duration) -> Result<String, String> {
     let mut c = Command::new("sh");
     c.arg("-c").arg(for_submission(cmd, sub)).current_dir(sub);
-    let f = process::run(c, &Limits::tool(timeout)).map_err(|e| format!("cannot run sh: {e}"))?;
+    let f = process::run(c, &process::Limits::tool(timeout))
+        .map_err(|e| format!("cannot run sh: {e}"))?;
     let log = format!(
         "{}{}",
         String::from_utf8_lossy(&f.stdout),
@@ -202,9 +202,10 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
 /// Everything one submission needs from the class run.
 struct Context<'a> {
     a: &'a GradeArgs,
-    compiler: &'a Compiler,
+    target: &'a Target,
+    limits: &'a Limits,
     plan: &'a Plan,
-    settings: &'a session::Settings,
+    settings: &'a Settings,
     progress: &'a Progress,
 }
 
@@ -233,27 +234,26 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
             }
         },
     };
-    let mut compiler = cx.compiler.clone();
+    let mut compiler = cx.target.compiler.clone();
     if let Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } = &mut compiler {
         *cmd = for_submission(cmd, sub);
     }
-    let mut tools = super::test_compiler::tools_of(&cx.a.test.compiler, cx.a.test.timeout)?;
-    tools.oracle.fuel = cx.a.test.fuel;
-    let r = campaign(
-        &cx.a.test,
-        &compiler,
+    let target = cx.target.with_compiler(compiler);
+    let tools = cx.limits.tools(&target)?;
+    let r = campaign::run(
+        &target,
         &tools,
         cx.settings,
         cx.plan.clone(),
         &out.join("failures"),
         &|r| cx.progress.tick(r.first_failure().is_some()),
     );
-    write_reports(
-        &r,
-        Some(&out.join("report.json")),
-        Some(&out.join(RESULTS)),
-        Some(&out.join("junit.xml")),
-    )?;
+    let files = ReportFiles {
+        json: Some(out.join("report.json")),
+        gradescope: Some(out.join(RESULTS)),
+        junit: Some(out.join("junit.xml")),
+    };
+    write_reports(&r, &files)?;
     write(&out.join("report.txt"), &report::text(&r, false))?;
     Ok(student_result(&student, &folder, built, &r))
 }
@@ -261,7 +261,7 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
 /// A report with no programs (for a submission that was not checked).
 fn empty_report(cx: &Context) -> Report {
     Report {
-        compiler: cx.compiler.describe(),
+        compiler: cx.target.compiler.describe(),
         ..Report::default()
     }
 }
@@ -377,13 +377,10 @@ fn class_table(rows: &[StudentResult], color: bool) -> String {
 /// Checks the options; `Err` says what is wrong.
 fn validate(a: &GradeArgs) -> Result<(), String> {
     let t = &a.test;
-    if t.json.is_some() || t.gradescope.is_some() || t.junit.is_some() {
+    if t.reports.json.is_some() || t.reports.gradescope.is_some() || t.reports.junit.is_some() {
         return Err("grade writes report.json, results.json and junit.xml into each submission's folder under --out-dir; --json, --gradescope and --junit are for test-compiler".into());
     }
-    if t.mutation_score {
-        return Err("--mutation-score is for test-compiler".into());
-    }
-    match compiler_of(&t.compiler)? {
+    match t.compiler.compiler()? {
         Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } => {
             if !cmd.contains("{submission}") {
                 return Err(format!(
@@ -402,7 +399,7 @@ fn validate(a: &GradeArgs) -> Result<(), String> {
 /// failed builds are grades, not errors), 1 when interrupted, 2 for bad
 /// usage or an output folder that cannot be written.
 pub fn main(mut a: GradeArgs) -> u8 {
-    install_interrupt_handler();
+    campaign::install_interrupt_handler();
     let usage = |e: String| {
         eprintln!("lloracle: {e}");
         EXIT_USAGE
@@ -410,12 +407,13 @@ pub fn main(mut a: GradeArgs) -> u8 {
     if let Err(e) = validate(&a) {
         return usage(e);
     }
-    let Ok(compiler) = compiler_of(&a.test.compiler) else {
-        return EXIT_USAGE;
+    let target = match a.test.compiler.target(&a.test.dialect) {
+        Ok(t) => t,
+        Err(e) => return usage(e),
     };
     // `--shard` splits the submissions here (each machine builds only its
     // own); every submission is checked on all the programs.
-    let shard: Option<Shard> = a.test.shard.take();
+    let shard: Option<Shard> = a.test.programs.shard.take();
     let dir = match std::fs::canonicalize(&a.submissions) {
         Ok(d) => d,
         Err(e) => return usage(format!("{}: {e}", a.submissions.display())),
@@ -432,23 +430,25 @@ pub fn main(mut a: GradeArgs) -> u8 {
         .collect();
     // Every submission gets the same programs, in the `--dialect` given
     // (grade does not probe: students of one course share a dialect).
-    let tools = match super::test_compiler::tools_of(&a.test.compiler, a.test.timeout) {
-        Ok(t) => t,
-        Err(e) => return usage(e),
-    };
-    let plan = match plan(&a.test, &tools) {
+    let plan = match campaign::plan(&a.test.programs.programs(), &target) {
         Ok(p) => p,
         Err(e) => return usage(e),
     };
     let out_dir = a
         .test
+        .reports
         .out_dir
         .clone()
         .unwrap_or_else(|| PathBuf::from("lloracle-grade"));
     if let Err(e) = std::fs::create_dir_all(&out_dir) {
         return usage(format!("{}: {e}", out_dir.display()));
     }
-    let mut settings = settings_of(&a.test);
+    let limits = a.test.limits.limits();
+    let mut settings = campaign::settings(
+        campaign::jobs(a.test.jobs),
+        &limits,
+        &a.test.reduce.reductions(),
+    );
     let parallel = a
         .parallel
         .unwrap_or(settings.jobs / 2)
@@ -461,7 +461,8 @@ pub fn main(mut a: GradeArgs) -> u8 {
     );
     let cx = Context {
         a: &a,
-        compiler: &compiler,
+        target: &target,
+        limits: &limits,
         plan: &plan,
         settings: &settings,
         progress: &progress,
@@ -493,7 +494,7 @@ pub fn main(mut a: GradeArgs) -> u8 {
     let class = json!({
         "programs": plan.cases.len(),
         "shard": shard.map(|s| s.to_string()),
-        "compiler": compiler.describe(),
+        "compiler": target.compiler.describe(),
         "submissions": ok,
     });
     let files = [
@@ -516,7 +517,7 @@ pub fn main(mut a: GradeArgs) -> u8 {
     if errors > 0 {
         return EXIT_USAGE;
     }
-    u8::from(session::interrupted())
+    u8::from(types::interrupted())
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 use super::progress::colour_stdout;
 use super::test_compiler::write_and_exit;
 use super::EXIT_USAGE;
+use lloracle::harness::campaign::ReportFiles;
 use lloracle::harness::report::{self, Report};
 use std::path::PathBuf;
 
@@ -47,10 +48,10 @@ pub fn main(a: MergeArgs) -> u8 {
         }
     };
     print!("{}", report::text(&r, colour_stdout()));
-    write_and_exit(
-        &r,
-        a.out.as_deref(),
-        a.gradescope.as_deref(),
-        a.junit.as_deref(),
-    )
+    let files = ReportFiles {
+        json: a.out,
+        gradescope: a.gradescope,
+        junit: a.junit,
+    };
+    write_and_exit(&r, &files)
 }

@@ -10,6 +10,7 @@ pub mod gen;
 pub mod grade;
 pub mod merge;
 pub mod native;
+pub mod options;
 pub mod print;
 pub mod progress;
 pub mod recover;

@@ -13,17 +13,17 @@ pub struct PrintArgs {
     /// Erase pointee types: every `T*` is printed as LLVM 15's opaque `ptr`.
     #[arg(long, conflicts_with = "dialect")]
     opaque: bool,
-    /// Print an equivalent program in this dialect (`lloracle dialects`):
-    /// literals it cannot write are computed by instructions, names renamed,
-    /// its syntax used. Exit 2 when the program has no equivalent there.
-    #[arg(long)]
-    dialect: Option<String>,
+    /// With `--dialect`: an equivalent program in that dialect (literals
+    /// it cannot write are computed by instructions, names renamed, its
+    /// syntax used); exit 2 when the program has no equivalent there.
+    #[command(flatten)]
+    dialect: super::options::DialectOpt,
 }
 
 /// Prints the program in canonical LLVM 3.7+ syntax; exit 2 if it does not parse.
 pub fn main(a: PrintArgs) -> u8 {
-    if let Some(name) = &a.dialect {
-        return print_in_dialect(&a.file, name);
+    if let Some(d) = &a.dialect.dialect {
+        return print_in_dialect(&a.file, d);
     }
     let src = match read_source(&a.file) {
         Ok(s) => s,
@@ -50,19 +50,12 @@ pub fn main(a: PrintArgs) -> u8 {
 }
 
 /// `print --dialect NAME`: the checked program lowered into the dialect.
-fn print_in_dialect(path: &std::path::Path, name: &str) -> u8 {
-    let d = match super::dialects::dialect_arg(name) {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            return EXIT_USAGE;
-        }
-    };
+fn print_in_dialect(path: &std::path::Path, d: &spec::dialect::Dialect) -> u8 {
     let loaded = match load_file(path) {
         Ok(l) => l,
         Err(code) => return code,
     };
-    match spec::dialect::to_dialect(&loaded.prog, &d) {
+    match spec::dialect::to_dialect(&loaded.prog, d) {
         Ok(text) => {
             print!("{text}");
             0

@@ -2,16 +2,17 @@
 //! program that fails under a compiler while it keeps failing the same way
 //! and stays well defined; the reduced program on stdout (or `--out`).
 
-use super::test_compiler::{compiler_and_tools, CompilerArgs};
+use super::options::{BoundOpts, CompilerOpts, DialectOpt, LimitOpts};
 use super::EXIT_USAGE;
+use lloracle::harness::budget::Budget;
+use lloracle::harness::cases::corpus_cases;
 use lloracle::harness::dialect::{self, Prepared};
 use lloracle::harness::group::signature;
 use lloracle::harness::judge::judge_text;
-use lloracle::harness::reduce::{reduce, Bounds, Target};
-use lloracle::harness::report::{describe, describe_reduction};
-use lloracle::harness::session::corpus_cases;
+use lloracle::harness::reduce::{reduce, Bounds, Goal};
+use lloracle::harness::report::describe_reduction;
+use lloracle::harness::types::describe;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// Arguments of `lloracle reduce`.
 #[derive(clap::Args, Debug)]
@@ -20,20 +21,13 @@ pub struct ReduceArgs {
     /// failing run is reduced).
     file: PathBuf,
     #[command(flatten)]
-    compiler: CompilerArgs,
-    /// Wall-clock limit of one compile or run, in seconds.
-    #[arg(long, default_value_t = 10)]
-    timeout: u64,
-    /// The most candidates tried.
-    #[arg(long, default_value_t = 5000)]
-    max_candidates: usize,
-    /// The most seconds the reduction itself spends.
-    #[arg(long, default_value_t = 300)]
-    max_time: u64,
-    /// Wall-clock limit of the whole command, in seconds (the reduction
-    /// stops in time to stay within it).
-    #[arg(long, default_value_t = lloracle::harness::budget::DEFAULT_TIME_BUDGET.as_secs())]
-    time_budget: u64,
+    compiler: CompilerOpts,
+    #[command(flatten)]
+    dialect: DialectOpt,
+    #[command(flatten)]
+    limits: LimitOpts,
+    #[command(flatten)]
+    bounds: BoundOpts,
     /// Write the reduced program here instead of stdout.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -42,12 +36,23 @@ pub struct ReduceArgs {
 /// Reduces; 0 when a reduced program was written, 1 when the program does
 /// not fail, 2 for bad input.
 pub fn main(a: ReduceArgs) -> u8 {
-    let budget = lloracle::harness::budget::Budget::new(Duration::from_secs(a.time_budget));
-    let (compiler, mut tools) = match compiler_and_tools(&a.compiler, a.timeout) {
-        Ok(x) => x,
-        Err(code) => return code,
+    let limits = a.limits.limits();
+    let budget = Budget::new(limits.time_budget);
+    let target = match a.compiler.target(&a.dialect) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("lloracle: {e}");
+            return EXIT_USAGE;
+        }
     };
-    tools.oracle.fuel = super::test_compiler::DEFAULT_FUEL;
+    let compiler = &target.compiler;
+    let tools = match limits.tools(&target) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("lloracle: {e}");
+            return EXIT_USAGE;
+        }
+    };
     let case = match corpus_cases(&a.file) {
         Ok(c) => match (c.cases.into_iter().next(), c.set_aside.first()) {
             (Some(c), _) => c,
@@ -62,7 +67,7 @@ pub fn main(a: ReduceArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let case = match dialect::prepare(case, tools.course(), tools.dialect()) {
+    let case = match dialect::prepare(case, &target.course, target.dialect.as_ref()) {
         Prepared::Send(c) => c,
         Prepared::NotInDialect(r) => {
             let why = r
@@ -81,7 +86,7 @@ pub fn main(a: ReduceArgs) -> u8 {
         }
     };
     let runs: Vec<Vec<String>> = case.runs.iter().map(|(_, r)| r.clone()).collect();
-    let verdicts = judge_text(&tools, &compiler, &case.prog, case.text.as_deref(), &runs);
+    let verdicts = judge_text(&tools, compiler, &case.prog, case.text.as_deref(), &runs);
     let failing = verdicts
         .iter()
         .zip(&runs)
@@ -96,15 +101,15 @@ pub fn main(a: ReduceArgs) -> u8 {
     };
     eprintln!("lloracle: reducing a {category} failure ({key}) on args {args:?}");
     let bounds = Bounds {
-        max_candidates: a.max_candidates,
-        max_time: Duration::from_secs(a.max_time).min(budget.remaining()),
+        max_time: a.bounds.bounds().max_time.min(budget.remaining()),
+        ..a.bounds.bounds()
     };
     let Some(red) = reduce(
         &tools,
-        &compiler,
+        compiler,
         &case.prog,
         args,
-        &Target::of(category, &key),
+        &Goal::of(category, &key),
         &bounds,
     ) else {
         eprintln!("lloracle: the failure did not reproduce (flaky?)");

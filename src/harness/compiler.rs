@@ -1,9 +1,15 @@
-//! The compiler under test and what it builds from one program: the
-//! built-in back end (in-process, optionally mutated), an external command
-//! `CMD {in} {out}` emitting assembly or an executable, or an ll-to-ll
-//! optimiser command. Building and running go through [`Tools`], which owns
-//! the session's temporary directory and the runtime object (compiled once).
+//! What the compiler under test builds from one program, and running it:
+//! the built-in back end in process, an external command `CMD {in} {out}`
+//! whose assembly is linked here or whose executable is run under the safe
+//! runner, an ll-to-ll optimiser whose output is parsed, checked and run on
+//! the oracle. [`Tools`] owns what a session needs for that: the temporary
+//! directory, the runtime object (compiled once), the limits.
 
+use super::course::{entry_name, Course};
+use super::dialect::in_dialect;
+use super::target::{Compiler, Emit, Target};
+use super::types::Category;
+use spec::dialect::Dialect;
 use spec::{Outcome, Prog};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -13,85 +19,11 @@ use std::sync::OnceLock;
 use std::time::Duration;
 use toolchain::process::{self, Ended, Limits};
 
-/// What an external compiler writes to `{out}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Emit {
-    /// AT&T assembly, linked here with `cc` and the runtime.
-    Asm,
-    /// A linked executable.
-    Exe,
-}
-
-impl Emit {
-    /// `asm` or `exe`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Emit::Asm => "asm",
-            Emit::Exe => "exe",
-        }
-    }
-}
-
-/// The thing under test.
-#[derive(Clone, Debug)]
-pub enum Compiler {
-    /// The built-in back end, in process (with a deliberate bug for
-    /// mutation testing when `mutation` is set).
-    Builtin {
-        /// The miscompilation, if any.
-        mutation: Option<codegen::Mutation>,
-    },
-    /// A shell command with `{in}` (the .ll file) and `{out}`.
-    Command {
-        /// The command template.
-        cmd: String,
-        /// What it writes to `{out}`.
-        emit: Emit,
-    },
-    /// An ll-to-ll optimiser: a shell command with `{in}` and `{out}`.
-    Optimiser {
-        /// The command template.
-        cmd: String,
-    },
-}
-
-impl Compiler {
-    /// A short description for reports and for the reproducing command.
-    pub fn describe(&self) -> String {
-        match self {
-            Compiler::Builtin { mutation: None } => "the built-in back end".into(),
-            Compiler::Builtin { mutation: Some(m) } => {
-                format!("the built-in back end mutated with {}", m.name())
-            }
-            Compiler::Command { cmd, emit } => format!("`{cmd}` (--emit {})", emit.name()),
-            Compiler::Optimiser { cmd } => format!("optimiser `{cmd}`"),
-        }
-    }
-
-    /// The options of `lloracle test-compiler` that select this compiler,
-    /// shell-quoted (for the one-line reproducing command).
-    pub fn cli_args(&self) -> String {
-        match self {
-            Compiler::Builtin { mutation: None } => String::new(),
-            Compiler::Builtin { mutation: Some(m) } => format!("--mutate {}", m.name()),
-            Compiler::Command { cmd, emit } => {
-                format!("--cmd {} --emit {}", shell_quote(cmd), emit.name())
-            }
-            Compiler::Optimiser { cmd } => format!("--opt-cmd {}", shell_quote(cmd)),
-        }
-    }
-}
-
-/// `s` quoted for `sh`.
-pub fn shell_quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "'\\''"))
-}
-
 /// Why a program could not be built; the category and the compiler's words.
 #[derive(Clone, Debug)]
 pub struct BuildFailure {
     /// `CompileError`, `CompileTimeout` or `LinkError`.
-    pub category: super::Category,
+    pub category: Category,
     /// The exit status and stderr, or the parse / check diagnostic.
     pub detail: String,
 }
@@ -116,78 +48,70 @@ impl Drop for TempPath {
     }
 }
 
-/// The session's shared resources: a temporary directory, the runtime
-/// object, and the limits of compiling and running.
+/// A session's own resources and the conventions it speaks to the
+/// compiler in: a temporary directory, the runtime object (compiled once),
+/// the limits of compiling and running, the oracle's options, and the
+/// course conventions and dialect of its [`Target`] (fixed at creation).
 pub struct Tools {
     dir: tempfile::TempDir,
     counter: AtomicU64,
     runtime: OnceLock<Result<PathBuf, String>>,
     /// Wall-clock limit of one compile, link or run.
     pub timeout: Duration,
-    /// The oracle's options (argv[0], fuel, ...).
+    /// The oracle's options (argv[0], fuel, the entry the course's driver
+    /// calls).
     pub oracle: oracle::Options,
-    /// The course driver's conventions (runtime, link flags, entry); set
-    /// with [`Tools::set_course`].
-    course: super::course::Course,
-    /// The dialect programs are printed in for the compiler (none: the
-    /// canonical text); set with [`Tools::set_dialect`].
-    dialect: Option<spec::dialect::Dialect>,
+    course: Course,
+    dialect: Option<Dialect>,
 }
 
 impl Tools {
-    /// Fresh tools with a new temporary directory.
+    /// Fresh tools with a new temporary directory, the default course
+    /// conventions and no dialect (programs sent as lloracle prints them).
     pub fn new(timeout: Duration) -> Result<Tools, String> {
+        Tools::with(Course::default(), None, timeout)
+    }
+
+    /// Fresh tools that speak to `target`'s compiler: its course
+    /// conventions and dialect.
+    pub fn for_target(target: &Target, timeout: Duration) -> Result<Tools, String> {
+        Tools::with(target.course.clone(), target.dialect.clone(), timeout)
+    }
+
+    /// Fresh tools that link and run with `course`'s conventions (its
+    /// runtime and link flags; the oracle starts where the course's driver
+    /// does) and send programs in `dialect` (lowered into it where needed).
+    pub fn with(
+        course: Course,
+        dialect: Option<Dialect>,
+        timeout: Duration,
+    ) -> Result<Tools, String> {
         let dir = tempfile::Builder::new()
             .prefix("lloracle-")
             .tempdir()
             .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+        let oracle = oracle::Options {
+            entry: entry_name(course.entry).to_string(),
+            ..oracle::Options::default()
+        };
         Ok(Tools {
             dir,
             counter: AtomicU64::new(0),
             runtime: OnceLock::new(),
             timeout,
-            oracle: oracle::Options::default(),
-            course: super::course::Course::default(),
-            dialect: None,
+            oracle,
+            course,
+            dialect,
         })
     }
 
-    /// Links and runs with the course's conventions: its runtime and link
-    /// flags, and the oracle starts where the course's driver does.
-    pub fn set_course(&mut self, course: super::course::Course) {
-        self.oracle.entry = super::course::entry_name(course.entry).to_string();
-        self.course = course;
-        self.runtime = OnceLock::new();
-    }
-
-    /// The options of `lloracle test-compiler` that give this session's
-    /// dialect and course conventions, shell-quoted (for the one-line
-    /// reproducing command).
-    pub fn cli_args(&self) -> String {
-        let dialect = self
-            .dialect
-            .as_ref()
-            .filter(|d| spec::dialect::Dialect::by_name(&d.name).as_ref() == Some(*d))
-            .map(|d| format!("--dialect {}", d.name));
-        [dialect.unwrap_or_default(), self.course.cli_args()]
-            .into_iter()
-            .filter(|a| !a.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
-    /// Sends programs in `dialect` (lowered into it where needed).
-    pub fn set_dialect(&mut self, dialect: Option<spec::dialect::Dialect>) {
-        self.dialect = dialect;
-    }
-
     /// The dialect programs are sent in, if any.
-    pub fn dialect(&self) -> Option<&spec::dialect::Dialect> {
+    pub fn dialect(&self) -> Option<&Dialect> {
         self.dialect.as_ref()
     }
 
     /// The course driver's conventions in use.
-    pub fn course(&self) -> &super::course::Course {
+    pub fn course(&self) -> &Course {
         &self.course
     }
 
@@ -229,7 +153,7 @@ impl Tools {
         prog: &Prog,
         text: Option<&str>,
     ) -> Result<Built, BuildFailure> {
-        use super::Category::*;
+        use Category::*;
         let fail = |category, detail: String| BuildFailure { category, detail };
         match compiler {
             Compiler::Builtin { mutation } => {
@@ -292,7 +216,7 @@ impl Tools {
         input: &Path,
         out: &Path,
     ) -> Result<(), BuildFailure> {
-        use super::Category::*;
+        use Category::*;
         let fail = |category, detail: String| BuildFailure { category, detail };
         let printed;
         let text = match text {
@@ -309,9 +233,13 @@ impl Tools {
         };
         std::fs::write(input, text)
             .map_err(|e| fail(CompileError, format!("cannot write the program: {e}")))?;
-        let line = cmd
-            .replace("{in}", &shell_quote(&input.to_string_lossy()))
-            .replace("{out}", &shell_quote(&out.to_string_lossy()));
+        let line = toolchain::shell::fill(
+            cmd,
+            &[
+                ("{in}", &input.to_string_lossy()),
+                ("{out}", &out.to_string_lossy()),
+            ],
+        );
         let mut c = Command::new("sh");
         c.arg("-c").arg(&line);
         let f = process::run(c, &self.limits(None))
@@ -339,14 +267,14 @@ impl Tools {
     pub fn text_of(&self, prog: &Prog) -> Result<String, String> {
         match &self.dialect {
             None => Ok(spec::print(prog)),
-            Some(d) => super::dialect::in_dialect(prog, d).map_err(|e| e.to_string()),
+            Some(d) => in_dialect(prog, d).map_err(|e| e.to_string()),
         }
     }
 
     /// Links assembly `s` with the runtime.
     fn link(&self, s: &Path) -> Result<TempPath, BuildFailure> {
         let fail = |detail: String| BuildFailure {
-            category: super::Category::LinkError,
+            category: Category::LinkError,
             detail,
         };
         let exe = TempPath(self.fresh(".exe"));

@@ -1,12 +1,12 @@
-//! A course driver's conventions (issue 17): the C runtime its programs
+//! A course driver's conventions (docs/dialects.md): the C runtime its programs
 //! link with (the course's own `runtime.c` instead of the bundled one),
 //! extra linker flags (`-no-pie`), and where a program starts: at `@main`
 //! (the C entry point) or at `@program` (called by the runtime's C `main`
 //! with `argc, argv`; the bundled runtime then supplies that `main`).
 
-use super::compiler::shell_quote;
 use spec::Prog;
 use std::path::{Path, PathBuf};
+use toolchain::shell::quote as shell_quote;
 
 pub use spec::dialect::Entry;
 

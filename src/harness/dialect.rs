@@ -1,12 +1,11 @@
-//! Sending programs in the compiler's dialect (issue 17): each case goes
+//! Sending programs in the compiler's dialect (docs/dialects.md): each case goes
 //! to the compiler as its own text where that text is already in the
 //! dialect, else lowered into the dialect, else not at all (counted as
 //! "not in dialect" with the feature that excluded it, never as a failure);
 //! and at the entry the course driver calls.
 
 use super::course::Course;
-use super::judge::RunVerdict;
-use super::session::{Case, CaseResult, SetAside};
+use super::types::{located, parse_checked, Case, CaseResult, RunVerdict, SetAside};
 use spec::dialect::{conforms, to_dialect, Dialect, Feature, NotInDialect};
 use spec::opaque::prog_mentions_opaque;
 use spec::{Prog, Source};
@@ -59,7 +58,7 @@ pub fn prepare(mut case: Case, course: &Course, dialect: Option<&Dialect>) -> Pr
         }
     };
     let src = Source::new(format!("{} (in {})", case.name, d.name), text.clone());
-    match super::session::parse_checked(&src) {
+    match parse_checked(&src) {
         Ok(p) => {
             case.prog = p;
             case.text = Some(text);
@@ -70,7 +69,7 @@ pub fn prepare(mut case: Case, course: &Course, dialect: Option<&Dialect>) -> Pr
                 "lloracle's lowering into {} gave a program that does not parse or check \
                  (an lloracle bug; please report it): {}",
                 d.name,
-                super::session::located(&diag, &src)
+                located(&diag, &src)
             ),
             name: case.name,
             on_purpose: false,
@@ -103,43 +102,4 @@ pub fn not_in_dialect(case: Case, feature: &str, what: &str) -> CaseResult {
         verdicts,
         reduced: None,
     }
-}
-
-/// What the reports record about the dialect: its name and features, how
-/// it was chosen (`--dialect`, or the probes and what each showed), and
-/// the course conventions.
-pub fn record(
-    dialect: Option<&Dialect>,
-    probed: Option<&super::probe::Probed>,
-    course: &Course,
-) -> serde_json::Value {
-    use serde_json::json;
-    let Some(d) = dialect else {
-        return serde_json::Value::Null;
-    };
-    let probes: Vec<serde_json::Value> = probed
-        .map(|p| {
-            p.findings
-                .iter()
-                .map(|(f, x)| {
-                    let (finding, detail) = match x {
-                        super::probe::Finding::Accepted => ("accepted", String::new()),
-                        super::probe::Finding::Refused(w) => ("refused", w.clone()),
-                        super::probe::Finding::Unknown => ("not shown", String::new()),
-                    };
-                    json!({"feature": f.name(), "finding": finding, "detail": detail})
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    json!({
-        "name": d.name,
-        "about": d.about,
-        "features": d.features.iter().map(Feature::name).collect::<Vec<_>>(),
-        "chosen_by": if probed.is_some() { "probe" } else { "--dialect" },
-        "probes": probes,
-        "entry": super::course::entry_name(course.entry),
-        "runtime": course.runtime.as_ref().map(|r| r.display().to_string()),
-        "link_flags": course.link_flags,
-    })
 }

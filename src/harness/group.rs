@@ -1,4 +1,4 @@
-//! Failures grouped by cause (issue 17, item 7). A failing run's
+//! Failures grouped by cause (docs/grading.md). A failing run's
 //! *signature* is its [`Category`] plus what distinguishes one cause from
 //! another within it: the compiler's (or linker's) first error line with
 //! file names and numbers normalised, the signal of a crash, how a wrong
@@ -7,8 +7,7 @@
 //! reduction budget is spent one group at a time, largest first
 //! ([`reduction_order`]), not on the first failures in file order.
 
-use super::judge::{Category, RunVerdict};
-use super::session::CaseResult;
+use super::types::{CaseResult, Category, RunVerdict};
 use spec::Outcome;
 use std::collections::HashMap;
 

@@ -1,20 +1,32 @@
-//! Checking a compiler or an optimiser against the oracle (issue 7):
-//! print each program, run the compiler under test on it, run what it
-//! produced, compare with the oracle, sort the differences into
-//! [`Category`]s, reduce every failing program, and report.
+//! Checking a compiler or an optimiser against the oracle: print each
+//! program, run the compiler under test on it, run what it produced,
+//! compare with the oracle, sort the differences into [`Category`]s,
+//! reduce failing programs, group failures by cause, and report.
 //!
-//! Layout: [`budget`] (the campaign's time budget), [`compiler`]
-//! (the thing under test: the built-in back end, a compile command, an
-//! optimiser command), [`course`] (a course driver's runtime, link flags
-//! and entry), [`dialect`] (each case in the compiler's dialect, or not
-//! sent), [`probe`] (which dialect a compiler reads), [`judge`] (one
-//! program and its runs against the oracle), [`reduce`] (delta debugging
-//! with `gen::shrink`'s edits), [`session`] (many programs in parallel),
-//! [`group`] (failures grouped by cause; the reduction budget spread over
-//! the groups), [`report`] (terminal, JSON, Gradescope, JUnit), [`shard`]
-//! (a campaign split over machines).
+//! The modules form a line; each uses only those before it:
+//!
+//! ```text
+//! types -> budget, shard -> course -> dialect -> target -> compiler -> judge
+//!   -> reduce -> group -> cases -> session -> probe -> report -> campaign
+//! ```
+//!
+//! [`types`] (the shared vocabulary: cases, verdicts, categories, the
+//! interrupt flag), [`budget`] (a campaign's time budget), [`shard`] (a
+//! campaign split over machines), [`course`] (a course driver's runtime,
+//! link flags and entry), [`dialect`] (each case in the compiler's dialect,
+//! or not sent), [`target`] (the compiler under test and how to speak to
+//! it, resolved once), [`compiler`] (building and running what it makes),
+//! [`judge`] (one program and its runs against the oracle), [`reduce`]
+//! (delta debugging with `gen::shrink`'s edits), [`group`] (failures
+//! grouped by cause; the reduction budget spread over the groups),
+//! [`cases`] (the corpus and random programs), [`session`] (many programs
+//! in parallel), [`probe`] (which dialect a compiler reads), [`report`]
+//! (terminal, JSON, Gradescope, JUnit), [`campaign`] (plan, run, report
+//! files: what every command shares).
 
 pub mod budget;
+pub mod campaign;
+pub mod cases;
 pub mod compiler;
 pub mod course;
 pub mod dialect;
@@ -25,6 +37,8 @@ pub mod reduce;
 pub mod report;
 pub mod session;
 pub mod shard;
+pub mod target;
+pub mod types;
 
-pub use compiler::{Compiler, Emit};
-pub use judge::{Category, RunVerdict};
+pub use target::{Compiler, Emit, Target};
+pub use types::{Category, RunVerdict};

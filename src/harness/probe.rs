@@ -1,4 +1,4 @@
-//! Probing a compiler's dialect (issue 17): before a campaign with no
+//! Probing a compiler's dialect (docs/dialects.md): before a campaign with no
 //! `--dialect`, a few tiny correct programs are sent, one per syntax
 //! feature plus a baseline that uses no optional feature at all; a feature
 //! whose probe the compiler refuses (a compile error) is one it does not
@@ -6,11 +6,12 @@
 //! features such as aggregate `alloca` come from the profile); a compiler
 //! that fails the baseline stops the campaign with one clear message.
 
-use super::compiler::{Compiler, Tools};
+use super::compiler::Tools;
 use super::course::{entry_name, Course};
-use super::judge::{Category, RunVerdict};
 use super::reduce::Bounds;
-use super::session::{run_session, Case, CaseResult, Settings};
+use super::session::{run_session, Settings};
+use super::target::Compiler;
+use super::types::{describe, Case, CaseResult, Category, RunVerdict};
 use spec::dialect::{Dialect, Feature, FeatureSet};
 use std::fmt::Write as _;
 
@@ -343,7 +344,7 @@ fn baseline_failed(v: Option<&RunVerdict>) -> BaselineFailed {
         }) => {
             let actual = actual
                 .as_ref()
-                .map_or("no executable".to_string(), super::report::describe);
+                .map_or("no executable".to_string(), describe);
             let mut s = format!("{category}: {actual}");
             if !detail.trim().is_empty() {
                 let _ = write!(
@@ -408,4 +409,43 @@ pub fn summary(p: &Probed) -> String {
     }
     let _ = writeln!(t, "dialect: {} ({})", p.dialect.name, p.profile.about);
     t
+}
+
+/// What the reports record about the dialect: its name and features, how
+/// it was chosen (`--dialect`, or the probes and what each showed), and
+/// the course conventions.
+pub fn record(
+    dialect: Option<&Dialect>,
+    probed: Option<&Probed>,
+    course: &Course,
+) -> serde_json::Value {
+    use serde_json::json;
+    let Some(d) = dialect else {
+        return serde_json::Value::Null;
+    };
+    let probes: Vec<serde_json::Value> = probed
+        .map(|p| {
+            p.findings
+                .iter()
+                .map(|(f, x)| {
+                    let (finding, detail) = match x {
+                        Finding::Accepted => ("accepted", String::new()),
+                        Finding::Refused(w) => ("refused", w.clone()),
+                        Finding::Unknown => ("not shown", String::new()),
+                    };
+                    json!({"feature": f.name(), "finding": finding, "detail": detail})
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    json!({
+        "name": d.name,
+        "about": d.about,
+        "features": d.features.iter().map(Feature::name).collect::<Vec<_>>(),
+        "chosen_by": if probed.is_some() { "probe" } else { "--dialect" },
+        "probes": probes,
+        "entry": entry_name(course.entry),
+        "runtime": course.runtime.as_ref().map(|r| r.display().to_string()),
+        "link_flags": course.link_flags,
+    })
 }

@@ -10,15 +10,17 @@
 //! over the list until one pass keeps nothing, and stops early after
 //! `max_candidates` candidates or `max_time`.
 
-use super::compiler::{Compiler, Tools};
+use super::compiler::Tools;
 use super::group;
-use super::judge::{compare, Category};
+use super::judge::compare;
+use super::target::Compiler;
+use super::types::{interrupted, Category, Reduced};
 use gen::shrink::{apply, edits, insn_count, SHRINK_FUEL};
 use spec::{Outcome, Prog};
 use std::time::{Duration, Instant};
 
 /// Bounds on one reduction.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bounds {
     /// The most candidates tried.
     pub max_candidates: usize,
@@ -35,47 +37,23 @@ impl Default for Bounds {
     }
 }
 
-/// The result of a reduction.
-#[derive(Clone, Debug)]
-pub struct Reduced {
-    /// The smallest failing program found.
-    pub prog: Prog,
-    /// Its text as the compiler under test was sent it (in the session's
-    /// dialect).
-    pub text: String,
-    /// Its instruction count (`gen::shrink::insn_count`).
-    pub insns: usize,
-    /// The oracle's outcome on it (`Returned`).
-    pub expected: Outcome,
-    /// What the compiled program did (`None` for a build failure).
-    pub actual: Option<Outcome>,
-    /// Candidates tried.
-    pub candidates: usize,
-    /// Edits kept.
-    pub kept: usize,
-    /// Time spent.
-    pub elapsed: Duration,
-    /// True when a bound stopped the search before a fixed point.
-    pub bounded: bool,
-}
-
 /// The failure a reduction keeps: the category and, for a build failure
 /// (compile or link error) or a crash, the group's key
 /// (`group::signature`: the compiler's normalised first error line, the
 /// signal), so that a reduced example still shows its group's cause rather
 /// than some other failure met on the way.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Target {
+pub struct Goal {
     /// The category every candidate must fail with.
     pub category: Category,
     /// The key every candidate must keep, if any.
     pub key: Option<String>,
 }
 
-impl Target {
+impl Goal {
     /// Keep `category` only.
-    pub fn category(category: Category) -> Target {
-        Target {
+    pub fn category(category: Category) -> Goal {
+        Goal {
             category,
             key: None,
         }
@@ -84,12 +62,12 @@ impl Target {
     /// Keep the group with signature `(category, key)`: the key too for a
     /// build failure or a crash (a wrong value keeps its category only: the
     /// way values differ changes as the program shrinks).
-    pub fn of(category: Category, key: &str) -> Target {
+    pub fn of(category: Category, key: &str) -> Goal {
         let keep = matches!(
             category,
             Category::CompileError | Category::LinkError | Category::Crash
         );
-        Target {
+        Goal {
             category,
             key: keep.then(|| key.to_string()),
         }
@@ -102,13 +80,13 @@ impl Target {
 }
 
 /// The outcome of `p` under the oracle and under `compiler` when `p`
-/// returns on the oracle and fails as `target` says.
+/// returns on the oracle and fails as `goal` says.
 fn still_fails(
     tools: &Tools,
     compiler: &Compiler,
     p: &Prog,
     args: &[String],
-    target: &Target,
+    goal: &Goal,
 ) -> Option<(Outcome, Option<Outcome>)> {
     spec::check(p).ok()?;
     // A candidate with no equivalent in the session's dialect cannot be
@@ -123,21 +101,20 @@ fn still_fails(
         return None;
     }
     match tools.build_text(compiler, p, Some(&text)) {
-        Err(f) => target
+        Err(f) => goal
             .matches(f.category, || group::build_key(&f.detail))
             .then_some((expected, None)),
         Ok(b) => {
             let actual = tools.run(&b, args);
-            target
-                .matches(compare(&expected, &actual), || {
-                    group::run_key(&expected, &actual)
-                })
-                .then_some((expected, Some(actual)))
+            goal.matches(compare(&expected, &actual), || {
+                group::run_key(&expected, &actual)
+            })
+            .then_some((expected, Some(actual)))
         }
     }
 }
 
-/// Reduces `prog`, which fails as `target` says on `args` under `compiler`.
+/// Reduces `prog`, which fails as `goal` says on `args` under `compiler`.
 /// Returns `None` when `prog` itself does not fail that way (a flaky
 /// failure).
 pub fn reduce(
@@ -145,11 +122,11 @@ pub fn reduce(
     compiler: &Compiler,
     prog: &Prog,
     args: &[String],
-    target: &Target,
+    goal: &Goal,
     bounds: &Bounds,
 ) -> Option<Reduced> {
     let start = Instant::now();
-    let (mut expected, mut actual) = still_fails(tools, compiler, prog, args, target)?;
+    let (mut expected, mut actual) = still_fails(tools, compiler, prog, args, goal)?;
     let mut cur = prog.clone();
     let (mut candidates, mut kept, mut i) = (0usize, 0usize, 0usize);
     let mut progressed = false;
@@ -166,14 +143,14 @@ pub fn reduce(
         };
         if candidates >= bounds.max_candidates
             || start.elapsed() >= bounds.max_time
-            || super::session::interrupted()
+            || interrupted()
         {
             bounded = true;
             break;
         }
         if let Some(c) = apply(&cur, e) {
             candidates += 1;
-            if let Some((x, a)) = still_fails(tools, compiler, &c, args, target) {
+            if let Some((x, a)) = still_fails(tools, compiler, &c, args, goal) {
                 cur = c;
                 expected = x;
                 actual = a;

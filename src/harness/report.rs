@@ -17,20 +17,18 @@ pub use gradescope::{gradescope, gradescope_build_failure};
 pub use junit::junit;
 pub use text::{summary_line, text};
 
-use super::compiler::{shell_quote, Compiler};
 use super::group::signature;
-use super::judge::{Category, RunVerdict};
-use super::reduce::Reduced;
-use super::session::CaseResult;
+use super::target::Compiler;
+pub use super::types::STDOUT_CAP;
+use super::types::{describe, CaseResult, Category, Reduced, RunVerdict};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use spec::Outcome;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use toolchain::shell::quote as shell_quote;
 
-/// The most bytes of a run's stdout a report quotes.
-pub const STDOUT_CAP: usize = 2048;
 /// The most bytes of the compiler's (or linker's) messages a report quotes.
 pub const MESSAGE_CAP: usize = 4096;
 /// The most bytes of a reduced program a report quotes (reduced programs
@@ -492,58 +490,6 @@ impl Report {
             ));
         }
         Ok(all)
-    }
-}
-
-/// One line per outcome, with the stdout escaped (at most [`STDOUT_CAP`]
-/// bytes of it quoted).
-pub fn describe(o: &Outcome) -> String {
-    let out = |s: &[u8]| {
-        let shown = &s[..s.len().min(STDOUT_CAP)];
-        let more = s.len() - shown.len();
-        let tail = if more > 0 {
-            format!(" ... {more} bytes more")
-        } else {
-            String::new()
-        };
-        format!(
-            "stdout \"{}\"{tail}",
-            String::from_utf8_lossy(shown).escape_debug()
-        )
-    };
-    match o {
-        Outcome::Returned { value, stdout } => format!(
-            "returns {value} (exit status {}), {}",
-            *value as u64 & 0xff,
-            out(stdout)
-        ),
-        Outcome::Exited { code, stdout } => format!("exit status {code}, {}", out(stdout)),
-        // Signal 0: the program never ran; the "stdout" is why.
-        Outcome::Crashed { signal: 0, stdout } => String::from_utf8_lossy(stdout).into_owned(),
-        Outcome::Crashed { signal, stdout } => {
-            format!(
-                "killed by signal {signal} ({}), {}",
-                signal_name(*signal),
-                out(stdout)
-            )
-        }
-        Outcome::Timeout { stdout } => format!("ran past the timeout, {}", out(stdout)),
-        other => other.to_string(),
-    }
-}
-
-fn signal_name(s: i32) -> &'static str {
-    match s {
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGILL => "SIGILL",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGXCPU => "SIGXCPU",
-        libc::SIGXFSZ => "SIGXFSZ: output cap",
-        libc::SIGPIPE => "SIGPIPE",
-        _ => "signal",
     }
 }
 

@@ -1,14 +1,16 @@
 //! The external programs lloracle drives: finding LLVM 14's tools and `cc`
 //! ([`tools`]), building the C runtime that native code and `lli` load
 //! ([`runtime`]), turning an LLVMlite program into text LLVM runs
-//! ([`text`]), and running any external program safely ([`process`], below
-//! the supervisor of [`supervise`]).
+//! ([`text`]), quoting shell command templates ([`shell`]), and running any
+//! external program safely ([`process`], below the supervisor of
+//! [`supervise`]).
 //!
 //! LLVM is a reference to test against, never a dependency of the main job:
 //! every caller skips with a visible notice when a tool is absent.
 
 pub mod process;
 pub mod runtime;
+pub mod shell;
 pub mod supervise;
 pub mod text;
 pub mod tools;

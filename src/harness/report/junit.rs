@@ -3,7 +3,7 @@
 //! skipped runs are `<skipped/>`.
 
 use super::{Report, NOT_IN_DIALECT, SKIPPED};
-use crate::harness::judge::Category;
+use crate::harness::types::Category;
 use std::fmt::Write as _;
 
 fn xml(s: &str) -> String {

@@ -3,7 +3,7 @@
 //! the reduced program), then the table of categories and the summary line.
 
 use super::{Group, ReducedRecord, Report, Summary};
-use crate::harness::judge::Category;
+use crate::harness::types::Category;
 use std::fmt::Write as _;
 
 /// Groups shown in full; the rest get one line each.

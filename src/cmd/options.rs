@@ -1,0 +1,340 @@
+//! The option groups the commands share (flattened into each command's
+//! arguments with clap), each turned into the library's value in one
+//! place: the compiler under test ([`CompilerOpts`]), the dialect
+//! ([`DialectOpt`]), the programs ([`ProgramOpts`]), the limits
+//! ([`LimitOpts`]), the reduction bounds ([`ReduceOpts`]) and the report
+//! files ([`ReportOpts`]). Defaults are the library's `Default`s.
+
+use lloracle::harness::campaign::{Limits, Programs, Reductions, ReportFiles};
+use lloracle::harness::course::{Course, Entry};
+use lloracle::harness::reduce::Bounds;
+use lloracle::harness::shard::Shard;
+use lloracle::harness::{Compiler, Emit, Target};
+use spec::dialect::Dialect;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The profile called `name`, or a message listing the profiles (the one
+/// parser of every `--dialect`).
+pub fn parse_dialect(name: &str) -> Result<Dialect, String> {
+    Dialect::by_name(name).ok_or_else(|| {
+        format!(
+            "unknown dialect `{name}` (known: {}; `lloracle dialects` shows their features)",
+            Dialect::NAMES.join(", ")
+        )
+    })
+}
+
+/// `--dialect NAME`.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct DialectOpt {
+    /// A course dialect (`lloracle dialects` lists them): what a course's
+    /// parser reads. `gen` and `print` write in it, `check` also checks
+    /// that files are in it; `test-compiler` and `grade` send programs in
+    /// it (lowered where needed, "not in dialect" where impossible) instead
+    /// of probing the compiler.
+    #[arg(long, value_name = "NAME", value_parser = parse_dialect)]
+    pub dialect: Option<Dialect>,
+}
+
+/// `asm` or `exe`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EmitArg {
+    /// AT&T assembly, linked here with cc and the runtime.
+    #[default]
+    Asm,
+    /// A linked executable.
+    Exe,
+}
+
+/// `main` or `program`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EntryArg {
+    /// Programs start at `@main`.
+    #[default]
+    Main,
+    /// The course runtime's C `main` calls `@program(argc, argv)`.
+    Program,
+}
+
+/// The options that select the compiler under test and how its output is
+/// linked and started.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CompilerOpts {
+    /// The compiler: a shell command with `{in}` (the .ll file) and `{out}`.
+    #[arg(long, conflicts_with = "opt_cmd")]
+    pub cmd: Option<String>,
+    /// What `--cmd` writes to `{out}`: `asm` (linked here with cc and the
+    /// runtime) or `exe`.
+    #[arg(long, value_enum, default_value_t = EmitArg::Asm)]
+    pub emit: EmitArg,
+    /// An ll-to-ll optimiser: a shell command with `{in}` and `{out}`; its
+    /// output must parse, check and agree with the oracle.
+    #[arg(long)]
+    pub opt_cmd: Option<String>,
+    /// Test the built-in back end with a deliberate bug (mutation testing).
+    #[arg(long, hide = true, conflicts_with_all = ["cmd", "opt_cmd"])]
+    pub mutate: Option<String>,
+    /// The course's C runtime (its `runtime.c`), linked with `--emit asm`
+    /// output instead of the bundled one.
+    #[arg(long, value_name = "FILE.c")]
+    pub runtime: Option<PathBuf>,
+    /// Extra arguments of `cc` when linking `--emit asm` output, e.g.
+    /// `-no-pie` (split at white space).
+    #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
+    pub link_flags: Option<String>,
+    /// Where the course's driver starts programs: `main`, or `program` for
+    /// courses whose runtime's C `main` calls `program(argc, argv)` (the
+    /// bundled runtime then supplies that `main`; programs are sent with
+    /// their `@main` named `@program`).
+    #[arg(long, value_enum, default_value_t = EntryArg::Main)]
+    pub entry: EntryArg,
+}
+
+impl CompilerOpts {
+    /// The compiler these options select.
+    pub fn compiler(&self) -> Result<Compiler, String> {
+        let need = |c: &str| {
+            if c.contains("{in}") && c.contains("{out}") {
+                Ok(())
+            } else {
+                Err(format!("the command `{c}` must contain {{in}} and {{out}}"))
+            }
+        };
+        if let Some(c) = &self.cmd {
+            need(c)?;
+            let emit = match self.emit {
+                EmitArg::Asm => Emit::Asm,
+                EmitArg::Exe => Emit::Exe,
+            };
+            return Ok(Compiler::Command {
+                cmd: c.clone(),
+                emit,
+            });
+        }
+        if let Some(c) = &self.opt_cmd {
+            need(c)?;
+            return Ok(Compiler::Optimiser { cmd: c.clone() });
+        }
+        let mutation = match &self.mutate {
+            None => None,
+            Some(n) => Some(
+                codegen::Mutation::from_name(n).ok_or_else(|| format!("unknown mutation `{n}`"))?,
+            ),
+        };
+        Ok(Compiler::Builtin { mutation })
+    }
+
+    /// The course conventions these options select; they need a compiler
+    /// command (the built-in back end links and starts programs its own
+    /// way).
+    pub fn course(&self) -> Result<Course, String> {
+        let course = Course {
+            runtime: self.runtime.clone(),
+            link_flags: self
+                .link_flags
+                .as_deref()
+                .unwrap_or("")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+            entry: match self.entry {
+                EntryArg::Main => Entry::Main,
+                EntryArg::Program => Entry::Program,
+            },
+        };
+        if let Some(r) = &course.runtime {
+            if !r.is_file() {
+                return Err(format!("--runtime {}: no such file", r.display()));
+            }
+        }
+        let links = course.runtime.is_some() || !course.link_flags.is_empty();
+        if links && (self.cmd.is_none() || self.emit != EmitArg::Asm) {
+            return Err(
+                "--runtime and --link-flags apply to a compiler's assembly: they need \
+                 --cmd with --emit asm"
+                    .into(),
+            );
+        }
+        if course.entry != Entry::Main && self.cmd.is_none() && self.opt_cmd.is_none() {
+            return Err(
+                "--entry program needs --cmd or --opt-cmd (the built-in back end starts \
+                 at @main)"
+                    .into(),
+            );
+        }
+        Ok(course)
+    }
+
+    /// The target these options and `dialect` select (the dialect not yet
+    /// probed).
+    pub fn target(&self, dialect: &DialectOpt) -> Result<Target, String> {
+        Ok(Target {
+            compiler: self.compiler()?,
+            course: self.course()?,
+            dialect: dialect.dialect.clone(),
+        })
+    }
+}
+
+/// The programs a campaign checks.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ProgramOpts {
+    /// A corpus directory, or one annotated .ll file (default: the bundled corpus).
+    #[arg(long)]
+    pub corpus: Option<PathBuf>,
+    /// Do not use the corpus (random programs only).
+    #[arg(long)]
+    pub no_corpus: bool,
+    /// How many random programs.
+    #[arg(long, default_value_t = Programs::default().random)]
+    pub random: u64,
+    /// The first random seed (programs use seed, seed + 1, ...).
+    #[arg(long, default_value_t = Programs::default().seed)]
+    pub seed: u64,
+    /// The size of random programs (1..=100).
+    #[arg(long, default_value_t = Programs::default().size)]
+    pub size: usize,
+    /// Check only shard I of N of the programs (those whose index in the
+    /// unsharded campaign is I-1 mod N); `lloracle merge` joins the JSON
+    /// reports of all shards.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+}
+
+impl ProgramOpts {
+    /// The library's value.
+    pub fn programs(&self) -> Programs {
+        Programs {
+            corpus: self.corpus.clone(),
+            no_corpus: self.no_corpus,
+            random: self.random,
+            seed: self.seed,
+            size: self.size,
+            shard: self.shard,
+        }
+    }
+}
+
+/// The limits of compiling, running and the whole campaign.
+#[derive(clap::Args, Debug, Clone)]
+pub struct LimitOpts {
+    /// Wall-clock limit of one compile, link or run, in seconds.
+    #[arg(long, default_value_t = Limits::default().timeout.as_secs())]
+    pub timeout: u64,
+    /// Wall-clock limit of the whole run, in seconds: past it no new
+    /// program is started and no reduction goes on; the reports cover
+    /// what finished.
+    #[arg(long, default_value_t = Limits::default().time_budget.as_secs())]
+    pub time_budget: u64,
+    /// The most instructions the oracle executes per run (at least 1); runs
+    /// that need more end in `fuel-exhausted` and are skipped, not judged.
+    #[arg(long, default_value_t = Limits::default().fuel, value_parser = clap::value_parser!(u64).range(1..))]
+    pub fuel: u64,
+}
+
+impl LimitOpts {
+    /// The library's value.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            timeout: Duration::from_secs(self.timeout),
+            fuel: self.fuel,
+            time_budget: Duration::from_secs(self.time_budget),
+        }
+    }
+}
+
+/// The bounds of one reduction.
+#[derive(clap::Args, Debug, Clone)]
+pub struct BoundOpts {
+    /// The most candidates one reduction tries.
+    #[arg(long, alias = "max-candidates", default_value_t = Bounds::default().max_candidates)]
+    pub reduce_candidates: usize,
+    /// The most seconds one reduction takes.
+    #[arg(long, alias = "max-time", default_value_t = Bounds::default().max_time.as_secs())]
+    pub reduce_time: u64,
+}
+
+impl BoundOpts {
+    /// The library's value.
+    pub fn bounds(&self) -> Bounds {
+        Bounds {
+            max_candidates: self.reduce_candidates,
+            max_time: Duration::from_secs(self.reduce_time),
+        }
+    }
+}
+
+/// How much of a campaign goes to reducing failures.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReduceOpts {
+    /// Reduce at most this many failing programs.
+    #[arg(long, default_value_t = Reductions::default().max_reductions)]
+    pub max_reductions: usize,
+    #[command(flatten)]
+    pub bounds: BoundOpts,
+}
+
+impl ReduceOpts {
+    /// The library's value.
+    pub fn reductions(&self) -> Reductions {
+        Reductions {
+            max_reductions: self.max_reductions,
+            bounds: self.bounds.bounds(),
+        }
+    }
+}
+
+/// Where a campaign's report files go.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReportOpts {
+    /// Write the JSON report here.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+    /// Write a Gradescope results.json here.
+    #[arg(long)]
+    pub gradescope: Option<PathBuf>,
+    /// Write a JUnit XML report here.
+    #[arg(long)]
+    pub junit: Option<PathBuf>,
+    /// Where reduced failing programs are saved (default:
+    /// `lloracle-failures` for test-compiler; grade puts each submission's
+    /// under its own folder).
+    #[arg(long)]
+    pub out_dir: Option<PathBuf>,
+}
+
+impl ReportOpts {
+    /// The report files.
+    pub fn files(&self) -> ReportFiles {
+        ReportFiles {
+            json: self.json.clone(),
+            gradescope: self.gradescope.clone(),
+            junit: self.junit.clone(),
+        }
+    }
+}
+
+/// Every option of a campaign (`test-compiler`, and `grade` and the
+/// autograder kit around it).
+#[derive(clap::Args, Debug, Clone)]
+pub struct CampaignOpts {
+    #[command(flatten)]
+    pub compiler: CompilerOpts,
+    #[command(flatten)]
+    pub dialect: DialectOpt,
+    #[command(flatten)]
+    pub programs: ProgramOpts,
+    #[command(flatten)]
+    pub limits: LimitOpts,
+    #[command(flatten)]
+    pub reduce: ReduceOpts,
+    #[command(flatten)]
+    pub reports: ReportOpts,
+    /// Worker threads (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// On a non-terminal, seconds between plain progress lines.
+    #[arg(long, default_value_t = 5, value_name = "SECS")]
+    pub progress_every: u64,
+}

@@ -1,0 +1,288 @@
+//! The campaign's shared vocabulary, below every other harness module: a
+//! [`Case`] (one program and its argument lists), the [`RunVerdict`] of
+//! each run and its [`Category`], a [`CaseResult`], a corpus file
+//! [`SetAside`], a [`Reduced`] failing program, the interrupt flag, and
+//! the few helpers every stage needs (parse-then-check, one-line
+//! diagnostics, file-name slugs, one line per [`Outcome`]).
+
+use spec::{Outcome, Prog};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// The most bytes of a run's stdout a report quotes.
+pub const STDOUT_CAP: usize = 2048;
+
+/// Set by the interrupt handler; the session stops taking new programs.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// True once an interrupt arrived.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// How one run of the compiled program compares with the oracle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Category {
+    /// Same result (mod 256 for an exit status) and the same stdout.
+    Pass,
+    /// The compiler failed (non-zero exit, a signal, no output; for an
+    /// optimiser also output that does not parse or check).
+    CompileError,
+    /// The compiler ran past the timeout.
+    CompileTimeout,
+    /// `cc` could not link the assembly with the runtime.
+    LinkError,
+    /// The program was killed by a signal (or printed past the cap).
+    Crash,
+    /// The program ran past the timeout (for an optimiser: the optimised
+    /// program hit an oracle limit).
+    RunTimeout,
+    /// A different result (for an optimiser: also undefined behaviour).
+    WrongResult,
+    /// The same result but different stdout.
+    WrongOutput,
+}
+
+impl Category {
+    /// Every category, in report order.
+    pub const ALL: [Category; 8] = [
+        Category::Pass,
+        Category::CompileError,
+        Category::CompileTimeout,
+        Category::LinkError,
+        Category::Crash,
+        Category::RunTimeout,
+        Category::WrongResult,
+        Category::WrongOutput,
+    ];
+
+    /// The report name (`wrong result`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Pass => "pass",
+            Category::CompileError => "compile error",
+            Category::CompileTimeout => "compile timeout",
+            Category::LinkError => "link error",
+            Category::Crash => "crash",
+            Category::RunTimeout => "run timeout",
+            Category::WrongResult => "wrong result",
+            Category::WrongOutput => "wrong output",
+        }
+    }
+
+    /// True for the timeouts: they are not reduced (a timeout would cost a
+    /// whole timeout per candidate and says nothing a smaller program
+    /// would) and they count towards giving up on a hanging compiler.
+    pub fn is_timeout(self) -> bool {
+        matches!(self, Category::CompileTimeout | Category::RunTimeout)
+    }
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The verdict on one run.
+#[derive(Clone, Debug)]
+pub enum RunVerdict {
+    /// The oracle does not return on this run: not judged.
+    Skipped {
+        /// The oracle's outcome.
+        oracle: Outcome,
+    },
+    /// Not sent: the program has no equivalent in the compiler's dialect
+    /// (never a failure; counted on its own).
+    NotInDialect {
+        /// The feature that excluded it (`string-escapes`).
+        feature: String,
+        /// Where and what (`global @s: \0A`).
+        what: String,
+    },
+    /// Judged.
+    Judged {
+        /// The category.
+        category: Category,
+        /// The oracle's outcome (always `Returned`).
+        expected: Outcome,
+        /// What the compiled program did (`None` when it was never built).
+        actual: Option<Outcome>,
+        /// The compiler's or linker's words for a build failure.
+        detail: String,
+        /// For an optimiser: the functions whose printed text changed.
+        changed: Vec<String>,
+    },
+}
+
+impl RunVerdict {
+    /// The category of a judged run.
+    pub fn category(&self) -> Option<Category> {
+        match self {
+            RunVerdict::Skipped { .. } | RunVerdict::NotInDialect { .. } => None,
+            RunVerdict::Judged { category, .. } => Some(*category),
+        }
+    }
+}
+
+/// One program to check and its argument lists.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// The program's name (`corpus/calls/fac.ll`, `random seed 7 size 30`).
+    pub name: String,
+    /// A file-name-safe form of the name.
+    pub slug: String,
+    /// The program.
+    pub prog: Prog,
+    /// The exact text sent to the compiler, when it is not the program
+    /// printed in the session's dialect: a corpus file's own text, which
+    /// reaches the compiler unchanged where it is in the dialect.
+    pub text: Option<String>,
+    /// (run name, argv[1..]) pairs.
+    pub runs: Vec<(String, Vec<String>)>,
+}
+
+/// The judged runs of one case and the reduction of its first failure.
+#[derive(Clone, Debug)]
+pub struct CaseResult {
+    /// The case.
+    pub case: Case,
+    /// One verdict per run, in order.
+    pub verdicts: Vec<RunVerdict>,
+    /// The reduction of the first failing run (its index and result).
+    pub reduced: Option<(usize, Reduced)>,
+}
+
+impl CaseResult {
+    /// The index of the first failing run.
+    pub fn first_failure(&self) -> Option<usize> {
+        self.verdicts
+            .iter()
+            .position(|v| v.category().is_some_and(|c| c != Category::Pass))
+    }
+}
+
+/// A corpus file that is not sent to the compiler, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetAside {
+    /// The file (as in [`Case::name`]).
+    pub name: String,
+    /// Why: the parser's or checker's first diagnostic, `file:line:col`.
+    pub why: String,
+    /// True for a file whose annotations say it must not parse or check
+    /// (`CHECK-MALFORMED`, `CHECK-ILL-TYPED`): nothing to report.
+    pub on_purpose: bool,
+}
+
+/// The result of a reduction.
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    /// The smallest failing program found.
+    pub prog: Prog,
+    /// Its text as the compiler under test was sent it (in the session's
+    /// dialect).
+    pub text: String,
+    /// Its instruction count (`gen::shrink::insn_count`).
+    pub insns: usize,
+    /// The oracle's outcome on it (`Returned`).
+    pub expected: Outcome,
+    /// What the compiled program did (`None` for a build failure).
+    pub actual: Option<Outcome>,
+    /// Candidates tried.
+    pub candidates: usize,
+    /// Edits kept.
+    pub kept: usize,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// True when a bound stopped the search before a fixed point.
+    pub bounded: bool,
+}
+
+/// `src` parsed and checked, or the first diagnostic (the parser's, or
+/// the checker's first).
+pub fn parse_checked(src: &spec::Source) -> Result<Prog, spec::Diagnostic> {
+    let p = spec::parse(src)?;
+    match spec::check(&p) {
+        Ok(()) => Ok(p),
+        Err(ds) => Err(ds
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| spec::Diagnostic::new("check", spec::Span::DUMMY, "ill-typed"))),
+    }
+}
+
+/// A diagnostic in one line: `file:line:col: [rule] message`.
+pub fn located(d: &spec::Diagnostic, src: &spec::Source) -> String {
+    let l = d.locate(src);
+    format!(
+        "{}:{}:{}: [{}] {}",
+        l.file, l.line, l.col, l.rule, l.message
+    )
+}
+
+/// A file-name-safe form of `s`.
+pub fn slug(s: &str) -> String {
+    let s = s.strip_suffix(".ll").unwrap_or(s);
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
+/// One line per outcome, with the stdout escaped (at most [`STDOUT_CAP`]
+/// bytes of it quoted).
+pub fn describe(o: &Outcome) -> String {
+    let out = |s: &[u8]| {
+        let shown = &s[..s.len().min(STDOUT_CAP)];
+        let more = s.len() - shown.len();
+        let tail = if more > 0 {
+            format!(" ... {more} bytes more")
+        } else {
+            String::new()
+        };
+        format!(
+            "stdout \"{}\"{tail}",
+            String::from_utf8_lossy(shown).escape_debug()
+        )
+    };
+    match o {
+        Outcome::Returned { value, stdout } => format!(
+            "returns {value} (exit status {}), {}",
+            *value as u64 & 0xff,
+            out(stdout)
+        ),
+        Outcome::Exited { code, stdout } => format!("exit status {code}, {}", out(stdout)),
+        // Signal 0: the program never ran; the "stdout" is why.
+        Outcome::Crashed { signal: 0, stdout } => String::from_utf8_lossy(stdout).into_owned(),
+        Outcome::Crashed { signal, stdout } => {
+            format!(
+                "killed by signal {signal} ({}), {}",
+                signal_name(*signal),
+                out(stdout)
+            )
+        }
+        Outcome::Timeout { stdout } => format!("ran past the timeout, {}", out(stdout)),
+        other => other.to_string(),
+    }
+}
+
+fn signal_name(s: i32) -> &'static str {
+    match s {
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGILL => "SIGILL",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ: output cap",
+        libc::SIGPIPE => "SIGPIPE",
+        _ => "signal",
+    }
+}
