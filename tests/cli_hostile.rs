@@ -1,4 +1,4 @@
-//! The command line under hostile arguments and inputs (issue 14): a
+//! The command line under hostile arguments and inputs (docs/running-student-code.md): a
 //! property test (quickcheck) runs the `lloracle` binary with subcommands,
 //! options and files drawn from a pool of hostile values (overflowing
 //! numbers, zero fuel, huge job counts, wrapping seeds, garbage bytes,

@@ -1,4 +1,4 @@
-//! Issue 17, the harness side: a course's conventions (its own runtime,
+//! Course dialects, the harness side (docs/dialects.md): a course's conventions (its own runtime,
 //! link flags, programs that start at `@program`) and a course's own test
 //! programs (plain `.ll` files, no annotations) as the corpus. The compiler
 //! under test is the built-in back end run as an external command

@@ -1,4 +1,4 @@
-//! Lowering into each dialect (issue 17), checked by the oracle: for every
+//! Lowering into each dialect (docs/dialects.md), checked by the oracle: for every
 //! profile, every corpus program that checks and thousands of generated
 //! programs are lowered; where a lowering exists it must check, use only
 //! the dialect's features (as a tree and as printed text), print to text

@@ -1,4 +1,4 @@
-//! Hostile compilers and executables (issue 14): whatever a student's
+//! Hostile compilers and executables (docs/running-student-code.md): whatever a student's
 //! compiler or the program it builds does (kill its parent, leave detached
 //! descendants holding stdout, fork in a loop, hang, flood, hog memory,
 //! write garbage), `lloracle test-compiler` finishes within its budget,

@@ -1,4 +1,4 @@
-//! Type recovery on the corpus (issue 9): every corpus program that checks
+//! Type recovery on the corpus (docs/semantics.md, opaque pointers): every corpus program that checks
 //! is erased to opaque pointers (the `corpus/opaque/` ones already are);
 //! for each of its runs the oracle's recorded pointer types must all be in
 //! the statically recovered sets (soundness), and the recovered typed

@@ -1,4 +1,4 @@
-//! The compiler-checking harness (issue 7): it passes the built-in back
+//! The compiler-checking harness (docs/architecture.md): it passes the built-in back
 //! end, catches each deliberately broken back end (`codegen::Mutation`) on
 //! the corpus and within 1,000 random programs, reduces each failure to at
 //! most 30 instructions, and works through an external command

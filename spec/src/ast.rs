@@ -373,6 +373,53 @@ pub struct Fdecl {
     pub span: Span,
 }
 
+impl TermKind {
+    /// The labels the terminator branches to (none for `ret`).
+    pub fn targets(&self) -> Vec<&str> {
+        match self {
+            TermKind::Ret(..) => Vec::new(),
+            TermKind::Br(l) => vec![l.as_str()],
+            TermKind::Cbr(_, l1, l2) => vec![l1.as_str(), l2.as_str()],
+        }
+    }
+}
+
+impl Cfg {
+    /// The blocks: the entry block, then the labelled blocks in source
+    /// order.
+    pub fn blocks(&self) -> impl Iterator<Item = &Block> {
+        std::iter::once(&self.entry).chain(self.blocks.iter().map(|b| &b.block))
+    }
+
+    /// The blocks, mutably, in the order of [`Cfg::blocks`].
+    pub fn blocks_mut(&mut self) -> impl Iterator<Item = &mut Block> {
+        std::iter::once(&mut self.entry).chain(self.blocks.iter_mut().map(|b| &mut b.block))
+    }
+
+    /// For each labelled block (in source order), whether a path of
+    /// branches from the entry block reaches it (by the first block with
+    /// each label, as the checker reads labels).
+    pub fn reachable(&self) -> Vec<bool> {
+        let mut at: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for (i, b) in self.blocks.iter().enumerate() {
+            at.entry(b.label.as_str()).or_insert(i);
+        }
+        let mut seen = vec![false; self.blocks.len()];
+        let mut todo: Vec<&Block> = vec![&self.entry];
+        while let Some(b) = todo.pop() {
+            for l in b.term.kind.targets() {
+                if let Some(&i) = at.get(l) {
+                    if !seen[i] {
+                        seen[i] = true;
+                        todo.push(&self.blocks[i].block);
+                    }
+                }
+            }
+        }
+        seen
+    }
+}
+
 impl Fdecl {
     /// The function's type `S(S1, ..., SN)`.
     pub fn fun_ty(&self) -> Ty {

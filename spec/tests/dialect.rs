@@ -342,3 +342,33 @@ define i64 @main() {
         Vec::<u32>::new()
     );
 }
+
+/// A use in an unreachable block of a local defined elsewhere (the checker
+/// allows it; a course liveness analysis deletes `%y`'s definition, which
+/// no reachable use keeps live): `undominated-uses` at line 6 (`%y` read
+/// in `dead`), not at line 7 (`%z` is defined earlier in `dead`); the
+/// course profiles lack it, `llvm` has it; lowered into `eth` the
+/// unreachable block is dropped and the rest is printed as it was.
+#[test]
+fn uses_in_unreachable_blocks_not_dominated_by_hand() {
+    let text = "define i64 @f(i64 %a) {
+  %y = add i64 %a, 1
+  ret i64 0
+dead:
+  %z = add i64 %a, 2
+  %w = add i64 %y, %z
+  %v = add i64 %z, 1
+  ret i64 %w
+}
+";
+    assert_eq!(uses(text), vec![(Feature::UndominatedUses, 6)]);
+    assert!(conforms(&Source::new("t.ll", text), &d("llvm")).is_ok());
+    for course in ["cis341-2015", "cis341", "eth-2019", "eth"] {
+        let u = conforms(&Source::new("t.ll", text), &d(course)).expect_err(course);
+        assert_eq!(u.feature, Feature::UndominatedUses, "{course}");
+    }
+    assert_eq!(
+        lowered(text, "eth"),
+        "define i64 @f(i64 %a) {\n  %y = add i64 %a, 1\n  ret i64 0\n}\n"
+    );
+}

@@ -13,13 +13,16 @@
 use super::options::CampaignOpts;
 use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
-use lloracle::harness::campaign::{self, write_reports, Limits, Plan, ReportFiles};
+use lloracle::harness::campaign::{
+    self, write_reports, Against, Limits, Plan, ReportFiles, Resolved,
+};
 use lloracle::harness::group::first_error_line;
+use lloracle::harness::reference::ReferenceRun;
 use lloracle::harness::report::{self, Report};
 use lloracle::harness::session::Settings;
 use lloracle::harness::shard::Shard;
 use lloracle::harness::types::{self, slug, Category};
-use lloracle::harness::{Compiler, Target};
+use lloracle::harness::Compiler;
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
@@ -202,7 +205,8 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
 /// Everything one submission needs from the class run.
 struct Context<'a> {
     a: &'a GradeArgs,
-    target: &'a Target,
+    class: &'a Resolved,
+    reference: Option<&'a ReferenceRun>,
     limits: &'a Limits,
     plan: &'a Plan,
     settings: &'a Settings,
@@ -234,14 +238,28 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
             }
         },
     };
-    let mut compiler = cx.target.compiler.clone();
+    let mut compiler = cx.class.target.compiler.clone();
     if let Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } = &mut compiler {
         *cmd = for_submission(cmd, sub);
     }
-    let target = cx.target.with_compiler(compiler);
-    let tools = cx.limits.tools(&target)?;
+    // Each submission's own baseline (the dialect is the class's: no
+    // probing per student).
+    let jobs = cx.settings.jobs;
+    let resolved = campaign::resolve(
+        cx.class.target.with_compiler(compiler),
+        None,
+        cx.limits,
+        jobs,
+    )?;
+    let tools = cx.limits.tools(&resolved.target)?;
+    let against = Against {
+        target: &resolved.target,
+        baseline: &resolved.baseline,
+        probe_failures: &[],
+        reference: cx.reference,
+    };
     let r = campaign::run(
-        &target,
+        &against,
         &tools,
         cx.settings,
         cx.plan.clone(),
@@ -261,7 +279,7 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
 /// A report with no programs (for a submission that was not checked).
 fn empty_report(cx: &Context) -> Report {
     Report {
-        compiler: cx.target.compiler.describe(),
+        compiler: cx.class.target.compiler.describe(),
         ..Report::default()
     }
 }
@@ -411,6 +429,18 @@ pub fn main(mut a: GradeArgs) -> u8 {
         Ok(t) => t,
         Err(e) => return usage(e),
     };
+    let reference = match a.test.compiler.reference() {
+        Ok(r) => r,
+        Err(e) => return usage(e),
+    };
+    let limits = a.test.limits.limits();
+    let jobs = campaign::jobs(a.test.jobs);
+    // One dialect for the class: given, or probed once on the reference.
+    let class = match campaign::resolve_class(target, reference, &limits, jobs) {
+        Ok(c) => c,
+        Err(e) => return usage(e),
+    };
+    print!("{}", class.summary());
     // `--shard` splits the submissions here (each machine builds only its
     // own); every submission is checked on all the programs.
     let shard: Option<Shard> = a.test.programs.shard.take();
@@ -428,9 +458,8 @@ pub fn main(mut a: GradeArgs) -> u8 {
         .filter(|(k, _)| shard.is_none_or(|s| s.keeps(*k as u64)))
         .map(|(_, p)| p)
         .collect();
-    // Every submission gets the same programs, in the `--dialect` given
-    // (grade does not probe: students of one course share a dialect).
-    let plan = match campaign::plan(&a.test.programs.programs(), &target) {
+    // Every submission gets the same programs, in the class's dialect.
+    let plan = match campaign::plan(&a.test.programs.programs(), &class.target) {
         Ok(p) => p,
         Err(e) => return usage(e),
     };
@@ -443,12 +472,11 @@ pub fn main(mut a: GradeArgs) -> u8 {
     if let Err(e) = std::fs::create_dir_all(&out_dir) {
         return usage(format!("{}: {e}", out_dir.display()));
     }
-    let limits = a.test.limits.limits();
-    let mut settings = campaign::settings(
-        campaign::jobs(a.test.jobs),
-        &limits,
-        &a.test.reduce.reductions(),
-    );
+    let mut settings = campaign::settings(jobs, &limits, &a.test.reduce.reductions());
+    let reference_run = match campaign::judge_reference(&class, &limits, &settings, &plan) {
+        Ok(r) => r,
+        Err(e) => return usage(e),
+    };
     let parallel = a
         .parallel
         .unwrap_or(settings.jobs / 2)
@@ -461,7 +489,8 @@ pub fn main(mut a: GradeArgs) -> u8 {
     );
     let cx = Context {
         a: &a,
-        target: &target,
+        class: &class,
+        reference: reference_run.as_ref(),
         limits: &limits,
         plan: &plan,
         settings: &settings,
@@ -494,7 +523,9 @@ pub fn main(mut a: GradeArgs) -> u8 {
     let class = json!({
         "programs": plan.cases.len(),
         "shard": shard.map(|s| s.to_string()),
-        "compiler": target.compiler.describe(),
+        "compiler": class.target.compiler.describe(),
+        "dialect": class.record(),
+        "reference": class.reference.as_ref().map(|r| r.compiler.describe()),
         "submissions": ok,
     });
     let files = [

@@ -89,6 +89,13 @@ pub struct CompilerOpts {
     /// their `@main` named `@program`).
     #[arg(long, value_enum, default_value_t = EntryArg::Main)]
     pub entry: EntryArg,
+    /// The course's reference solution, a command of the same kind as
+    /// `--cmd` (or `--opt-cmd`) with `{in}` and `{out}`: it compiles every
+    /// program too; a failure it shares is listed apart and not scored, a
+    /// program it cannot build is left out for everyone, and the dialect is
+    /// probed on it (docs/grading.md).
+    #[arg(long, value_name = "CMD")]
+    pub reference: Option<String>,
 }
 
 impl CompilerOpts {
@@ -123,6 +130,27 @@ impl CompilerOpts {
             ),
         };
         Ok(Compiler::Builtin { mutation })
+    }
+
+    /// The reference solution `--reference` names, of the same kind as the
+    /// compiler under test.
+    pub fn reference(&self) -> Result<Option<Compiler>, String> {
+        let Some(r) = &self.reference else {
+            return Ok(None);
+        };
+        let kind = CompilerOpts {
+            cmd: self.cmd.as_ref().map(|_| r.clone()),
+            opt_cmd: self.opt_cmd.as_ref().map(|_| r.clone()),
+            mutate: None,
+            reference: None,
+            ..self.clone()
+        };
+        match kind.compiler()? {
+            Compiler::Builtin { .. } => Err(
+                "--reference needs --cmd or --opt-cmd: it is a compiler of the same kind".into(),
+            ),
+            c => Ok(Some(c)),
+        }
     }
 
     /// The course conventions these options select; they need a compiler

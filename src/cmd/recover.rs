@@ -1,5 +1,5 @@
 //! `lloracle recover FILE [-o OUT]`: typed LLVMlite from an opaque-pointer
-//! program (issue 9): one pointee type per value, recovered by the
+//! program (docs/semantics.md, opaque pointers): one pointee type per value, recovered by the
 //! `recover` crate, with `bitcast`s where a value is used at another type;
 //! the safety facts per named struct are printed as comments (or on stderr
 //! with `-o`).

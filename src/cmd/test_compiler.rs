@@ -8,9 +8,8 @@
 use super::options::CampaignOpts;
 use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
-use lloracle::harness::campaign::{self, exit_code, write_reports, ReportFiles, Resolved};
+use lloracle::harness::campaign::{self, exit_code, write_reports, Baseline, ReportFiles};
 use lloracle::harness::compiler::Tools;
-use lloracle::harness::probe;
 use lloracle::harness::report::{self, Report};
 use lloracle::harness::session::{run_session, Settings};
 use lloracle::harness::types::{self, Case, CaseResult};
@@ -71,39 +70,43 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         settings.max_reductions = 1;
         return mutation_score(&tools, plan.cases, &settings, a.programs.random);
     }
-    let resolved = match campaign::resolve(target.clone(), &limits, jobs) {
+    let reference = match a.compiler.reference() {
         Ok(r) => r,
-        Err(why) => {
-            eprintln!("lloracle: {why}");
-            eprintln!(
-                "lloracle: compiler under test: {}",
-                target.compiler.describe()
-            );
-            // Nothing is sent, but the report files still say why: a
-            // grader always gets its results.
-            let r = Report {
-                compiler: target.compiler.describe(),
-                stopped_early: Some(why),
-                ..Report::default()
-            };
-            return write_and_exit(&r, &files);
-        }
+        Err(e) => return usage(e),
     };
-    match &resolved {
-        Resolved::Probed(_, p) => print!("{}", probe::summary(p)),
-        Resolved::Given(t) => {
-            if let Some(d) = &t.dialect {
-                println!("dialect: {} ({}), from --dialect", d.name, d.about);
-            }
-        }
+    let resolved = match campaign::resolve(target, reference, &limits, jobs) {
+        Ok(r) => r,
+        Err(why) => return usage(why),
+    };
+    print!("{}", resolved.summary());
+    if let Baseline::Failed(f) = &resolved.baseline {
+        eprintln!("lloracle: {}", f.message);
+        eprintln!(
+            "lloracle: compiler under test: {}",
+            resolved.target.compiler.describe()
+        );
     }
-    let target = resolved.target();
+    let target = &resolved.target;
     let (tools, plan) = match limits
         .tools(target)
         .and_then(|t| Ok((t, campaign::plan(&a.programs.programs(), target)?)))
     {
         Ok(x) => x,
         Err(e) => return usage(e),
+    };
+    let reference = match campaign::judge_reference(&resolved, &limits, &settings, &plan) {
+        Ok(r) => r,
+        Err(e) => return usage(e),
+    };
+    let no_failures = Vec::new();
+    let against = campaign::Against {
+        target,
+        baseline: &resolved.baseline,
+        probe_failures: resolved
+            .probed
+            .as_ref()
+            .map_or(&no_failures, |p| &p.failures),
+        reference: reference.as_ref(),
     };
     let bar = Progress::new(
         plan.cases.len(),
@@ -115,7 +118,7 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         .out_dir
         .clone()
         .unwrap_or_else(|| PathBuf::from("lloracle-failures"));
-    let mut r = campaign::run(target, &tools, &settings, plan, &out_dir, &|r| {
+    let mut r = campaign::run(&against, &tools, &settings, plan, &out_dir, &|r| {
         bar.tick(r.first_failure().is_some())
     });
     bar.finish();

@@ -10,13 +10,15 @@ use super::budget::{Budget, DEFAULT_TIME_BUDGET};
 use super::cases::{corpus_cases, expectation_problems, problems_of, random_case, CorpusCases};
 use super::compiler::Tools;
 use super::dialect::{prepare, Prepared};
-use super::probe::{self, Probed};
+use super::judge;
+use super::probe::{self, BaselineFailed, BaselinePassed, Probed};
 use super::reduce::Bounds;
+use super::reference::ReferenceRun;
 use super::report::{self, Report};
 use super::session::{run_session, Settings};
 use super::shard::Shard;
-use super::target::{Compiler, Target};
-use super::types::{self, Case, CaseResult, SetAside};
+use super::target::{Compiler, Emit, Target};
+use super::types::{self, Case, CaseResult, RunVerdict, SetAside};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -235,65 +237,298 @@ pub fn install_interrupt_handler() {
     }
 }
 
-/// How the target's dialect was settled.
+/// How the baseline probe went for the compiler under test.
 #[derive(Clone, Debug)]
-pub enum Resolved {
-    /// Given (`--dialect`), or none asked for (the built-in back end).
-    Given(Target),
-    /// Probed: the target with the chosen dialect, and what the probes
-    /// showed.
-    Probed(Target, Box<Probed>),
+pub enum Baseline {
+    /// Not sent: the built-in back end.
+    NotRun,
+    /// Passed (maybe only linked with `-no-pie`, maybe only when sent
+    /// again).
+    Passed(BaselinePassed),
+    /// Failed every try: every program is counted as failed.
+    Failed(BaselineFailed),
+}
+
+/// Everything settled before the session starts: the target (with the
+/// dialect given or probed, and `-no-pie` when the baseline links only so),
+/// how it was chosen, and the reference solution's target, if any.
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    /// The compiler under test and how to speak to it.
+    pub target: Target,
+    /// The probes' findings, when the dialect was probed (on the reference
+    /// when there is one, else on the compiler under test).
+    pub probed: Option<Probed>,
+    /// The compiler under test's baseline.
+    pub baseline: Baseline,
+    /// The reference solution, with the same conventions and dialect.
+    pub reference: Option<Target>,
 }
 
 impl Resolved {
-    /// The target to run the campaign with.
-    pub fn target(&self) -> &Target {
-        match self {
-            Resolved::Given(t) | Resolved::Probed(t, _) => t,
-        }
-    }
-
-    /// The probes' findings, if the dialect was probed.
-    pub fn probed(&self) -> Option<&Probed> {
-        match self {
-            Resolved::Given(_) => None,
-            Resolved::Probed(_, p) => Some(p),
-        }
-    }
-
-    /// What the reports record about the dialect (null without one).
+    /// What the reports record about the dialect (none without one).
     pub fn record(&self) -> Option<serde_json::Value> {
-        let t = self.target();
-        Some(probe::record(t.dialect.as_ref(), self.probed(), &t.course)).filter(|v| !v.is_null())
-    }
-}
-
-/// Settles `target`'s dialect before the session: kept when given or when
-/// the compiler is the built-in back end; otherwise probed (with `limits`
-/// and `jobs` threads). `Err` (why) when the compiler fails the baseline
-/// probe.
-pub fn resolve(target: Target, limits: &Limits, jobs: usize) -> Result<Resolved, String> {
-    if target.dialect.is_some() || matches!(target.compiler, Compiler::Builtin { .. }) {
-        return Ok(Resolved::Given(target));
-    }
-    let tools = limits.tools(&target)?;
-    match probe::probe(&tools, &target.compiler, &target.course, jobs) {
-        Ok(p) => {
-            let resolved = Target {
-                dialect: Some(p.dialect.clone()),
-                ..target
-            };
-            Ok(Resolved::Probed(resolved, Box::new(p)))
+        let t = &self.target;
+        let mut v = probe::record(t.dialect.as_ref(), self.probed.as_ref(), &t.course);
+        if let serde_json::Value::Object(m) = &mut v {
+            if self.reference.is_some() && self.probed.is_some() {
+                m.insert("probed_on".into(), "the reference solution".into());
+            }
+            if let Baseline::Passed(b) = &self.baseline {
+                m.insert("baseline_flaky".into(), b.flaky.into());
+                m.insert("links_with_no_pie".into(), b.needs_no_pie.into());
+            }
         }
-        Err(e) => Err(e.message),
+        Some(v).filter(|v| !v.is_null())
+    }
+
+    /// The lines printed before the campaign: the probes (when probed),
+    /// or the dialect given, and how the baseline linked.
+    pub fn summary(&self) -> String {
+        let mut t = String::new();
+        match (&self.probed, &self.target.dialect) {
+            (Some(p), _) => {
+                if self.reference.is_some() {
+                    t.push_str("probe: sent to the reference solution (--reference)\n");
+                }
+                t.push_str(&probe::summary(p));
+            }
+            (None, Some(d)) => t.push_str(&format!(
+                "dialect: {} ({}), from --dialect\n",
+                d.name, d.about
+            )),
+            (None, None) => {}
+        }
+        if let Baseline::Passed(b) = &self.baseline {
+            if b.needs_no_pie {
+                t.push_str(
+                    "link: the baseline links only with -no-pie (absolute addresses): every \
+                     program is linked with -no-pie\n",
+                );
+            }
+            if b.flaky {
+                t.push_str("baseline: failed at first, passed when sent again alone (flaky)\n");
+            }
+        }
+        t
     }
 }
 
-/// One campaign: judge `plan`'s cases with `compiler` under `tools`
-/// (calling `progress` after each program), save the reduced failures in
-/// `out_dir`, and return the report.
+/// `target` with `-no-pie` added to its link flags, when it links a
+/// compiler's assembly and does not have the flag yet.
+fn with_no_pie(target: &Target) -> Option<Target> {
+    let asm = matches!(
+        target.compiler,
+        Compiler::Command {
+            emit: Emit::Asm,
+            ..
+        }
+    );
+    let has = target.course.link_flags.iter().any(|f| f == "-no-pie");
+    (asm && !has).then(|| {
+        let mut t = target.clone();
+        t.course.link_flags.push("-no-pie".into());
+        t
+    })
+}
+
+/// Sends the baseline to `target`'s compiler ([`probe::baseline`]); on a
+/// pass that needed `-no-pie`, `target` links with it from then on.
+fn check_baseline(target: &mut Target, limits: &Limits) -> Result<Baseline, String> {
+    if matches!(target.compiler, Compiler::Builtin { .. }) {
+        return Ok(Baseline::NotRun);
+    }
+    let tools = limits.tools(target)?;
+    let no_pie = with_no_pie(target);
+    let no_pie_tools = no_pie.as_ref().map(|t| limits.tools(t)).transpose()?;
+    match probe::baseline(&tools, no_pie_tools.as_ref(), &target.compiler) {
+        Ok(b) => {
+            if let (true, Some(t)) = (b.needs_no_pie, no_pie) {
+                *target = t;
+            }
+            Ok(Baseline::Passed(b))
+        }
+        Err(f) => Ok(Baseline::Failed(f)),
+    }
+}
+
+/// Settles everything before the session: the baseline of the reference
+/// (when given; `Err` when it fails: nothing can be graded against it) and
+/// of the compiler under test, then the dialect: kept when given, else
+/// probed once on the reference when there is one, else on the compiler
+/// under test (not when its baseline failed), with `jobs` threads.
+pub fn resolve(
+    mut target: Target,
+    reference: Option<Compiler>,
+    limits: &Limits,
+    jobs: usize,
+) -> Result<Resolved, String> {
+    let mut reference = reference.map(|c| target.with_compiler(c));
+    if let Some(r) = &mut reference {
+        if let Baseline::Failed(f) = check_baseline(r, limits)? {
+            return Err(format!(
+                "the reference solution ({}): {}",
+                r.compiler.describe(),
+                f.message
+            ));
+        }
+        target.course = r.course.clone();
+    }
+    let baseline = check_baseline(&mut target, limits)?;
+    let mut probed = None;
+    if target.dialect.is_none() && !matches!(target.compiler, Compiler::Builtin { .. }) {
+        let on = match &reference {
+            Some(r) => Some(r),
+            None => matches!(baseline, Baseline::Passed(_)).then_some(&target),
+        };
+        if let Some(on) = on {
+            let tools = limits.tools(on)?;
+            let p = probe::probe(&tools, &on.compiler, &on.course, jobs);
+            target.dialect = Some(p.profile.clone());
+            probed = Some(p);
+        }
+    }
+    if let Some(r) = &mut reference {
+        r.dialect = target.dialect.clone();
+        r.course = target.course.clone();
+    }
+    Ok(Resolved {
+        target,
+        probed,
+        baseline,
+        reference,
+    })
+}
+
+/// The message of a class (or a kit) with neither a dialect nor a
+/// reference solution.
+pub const NEED_A_DIALECT: &str = "students of one course are graded on one dialect: give \
+    --dialect NAME (`lloracle dialects` lists them), or --reference 'CMD {in} {out}' (the \
+    course's reference solution, probed once); --dialect lloracle sends every program \
+    lloracle accepts";
+
+/// Settles what a whole class shares before any submission is graded
+/// (`grade`, the autograder kit): the dialect (given, or probed once on the
+/// reference solution) and the course conventions; `target`'s compiler is
+/// the template the submissions fill in and is not run here. `Err` without
+/// a dialect or a reference ([`NEED_A_DIALECT`]), or when the reference
+/// fails the baseline.
+pub fn resolve_class(
+    target: Target,
+    reference: Option<Compiler>,
+    limits: &Limits,
+    jobs: usize,
+) -> Result<Resolved, String> {
+    let Some(reference) = reference else {
+        if target.dialect.is_none() {
+            return Err(NEED_A_DIALECT.into());
+        }
+        return Ok(Resolved {
+            target,
+            probed: None,
+            baseline: Baseline::NotRun,
+            reference: None,
+        });
+    };
+    let r = resolve(target.with_compiler(reference), None, limits, jobs)?;
+    if let Baseline::Failed(f) = &r.baseline {
+        return Err(format!(
+            "the reference solution ({}): {}",
+            r.target.compiler.describe(),
+            f.message
+        ));
+    }
+    Ok(Resolved {
+        target: r.target.with_compiler(target.compiler),
+        probed: r.probed,
+        baseline: Baseline::NotRun,
+        reference: Some(r.target),
+    })
+}
+
+/// The results of a compiler that failed the baseline: every run the
+/// oracle returns on is a failure with the baseline's category, verdict
+/// and words (runs it does not return on stay skipped), so that the
+/// compiler is graded 0 of the same runs as any other.
+pub fn failed_baseline(
+    cases: Vec<Case>,
+    tools: &Tools,
+    failed: &BaselineFailed,
+) -> Vec<CaseResult> {
+    let (actual, detail) = match failed.verdict.as_ref() {
+        RunVerdict::Judged { actual, detail, .. } => (actual.clone(), detail.clone()),
+        _ => (None, String::new()),
+    };
+    cases
+        .into_par_iter()
+        .map(|case| {
+            let verdicts = case
+                .runs
+                .iter()
+                .map(|(_, args)| {
+                    let expected = judge::expect(tools, &case.prog, args);
+                    if matches!(expected, spec::Outcome::Returned { .. }) {
+                        RunVerdict::Judged {
+                            category: failed.category(),
+                            expected,
+                            actual: actual.clone(),
+                            detail: format!("the baseline probe fails: {detail}"),
+                            changed: vec![],
+                        }
+                    } else {
+                        RunVerdict::Skipped { oracle: expected }
+                    }
+                })
+                .collect();
+            CaseResult {
+                case,
+                verdicts,
+                reduced: None,
+            }
+        })
+        .collect()
+}
+
+/// The reference solution's verdicts on `plan`'s cases, when `resolved`
+/// has a reference (judged once; `grade` shares it across the class).
+pub fn judge_reference(
+    resolved: &Resolved,
+    limits: &Limits,
+    settings: &Settings,
+    plan: &Plan,
+) -> Result<Option<ReferenceRun>, String> {
+    let Some(r) = &resolved.reference else {
+        return Ok(None);
+    };
+    let tools = limits.tools(r)?;
+    Ok(Some(ReferenceRun::judge(
+        &tools,
+        &r.compiler,
+        plan.cases.clone(),
+        settings,
+    )))
+}
+
+/// What one campaign runs against: the target, its baseline, and the
+/// reference solution's verdicts.
+pub struct Against<'a> {
+    /// The compiler under test and how to speak to it.
+    pub target: &'a Target,
+    /// Its baseline.
+    pub baseline: &'a Baseline,
+    /// The probes the compiler failed although its profile has their
+    /// feature (failures reported like any other program).
+    pub probe_failures: &'a [CaseResult],
+    /// The reference solution's verdicts, if any.
+    pub reference: Option<&'a ReferenceRun>,
+}
+
+/// One campaign: judge `plan`'s cases with the target's compiler under
+/// `tools` (calling `progress` after each program; every program failed
+/// when the baseline failed), hold the results against the reference,
+/// save the reduced failures in `out_dir`, and return the report.
 pub fn run(
-    target: &Target,
+    against: &Against,
     tools: &Tools,
     settings: &Settings,
     plan: Plan,
@@ -301,8 +536,20 @@ pub fn run(
     progress: &(dyn Fn(&CaseResult) + Sync),
 ) -> Report {
     let start = Instant::now();
+    let target = against.target;
     let compiler = &target.compiler;
-    let mut results = run_session(tools, compiler, plan.cases, settings, progress);
+    let mut results = match against.baseline {
+        Baseline::Failed(f) => {
+            let rs = failed_baseline(plan.cases, tools, f);
+            rs.iter().for_each(progress);
+            rs
+        }
+        _ => run_session(tools, compiler, plan.cases, settings, progress),
+    };
+    results.extend(against.probe_failures.iter().cloned());
+    if let Some(reference) = against.reference {
+        reference.apply(&mut results);
+    }
     results.extend(plan.not_sent);
     let mut corpus_problems = problems_of(&plan.set_aside);
     corpus_problems.extend(expectation_problems(&results, &plan.expected));
@@ -328,6 +575,10 @@ pub fn run(
     r.stopped_early = settings.budget.stopped().map(|s| s.to_string());
     r.corpus_problems = corpus_problems;
     r.internal_errors = settings.budget.internal_errors();
+    if let Baseline::Failed(f) = against.baseline {
+        r.baseline_failed = Some(f.message.clone());
+    }
+    r.reference = against.reference.map(|x| x.compiler.clone());
     r
 }
 

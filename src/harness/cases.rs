@@ -133,7 +133,13 @@ pub fn expectation_problems(
             let oracle = match v {
                 RunVerdict::Skipped { oracle } => oracle,
                 RunVerdict::Judged { expected, .. } => expected,
-                RunVerdict::NotInDialect { .. } => continue,
+                RunVerdict::SharedWithReference(v) => match v.as_ref() {
+                    RunVerdict::Judged { expected, .. } => expected,
+                    _ => continue,
+                },
+                RunVerdict::NotInDialect { .. } | RunVerdict::ReferenceCannotBuild { .. } => {
+                    continue
+                }
             };
             let agrees = match (&run.expect, oracle) {
                 (Expected::Result(want), spec::Outcome::Returned { value, .. }) => want == value,

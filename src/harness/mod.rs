@@ -7,7 +7,8 @@
 //!
 //! ```text
 //! types -> budget, shard -> course -> dialect -> target -> compiler -> judge
-//!   -> reduce -> group -> cases -> session -> probe -> report -> campaign
+//!   -> reduce -> group -> cases -> session -> reference -> probe -> report
+//!   -> campaign
 //! ```
 //!
 //! [`types`] (the shared vocabulary: cases, verdicts, categories, the
@@ -20,7 +21,8 @@
 //! (delta debugging with `gen::shrink`'s edits), [`group`] (failures
 //! grouped by cause; the reduction budget spread over the groups),
 //! [`cases`] (the corpus and random programs), [`session`] (many programs
-//! in parallel), [`probe`] (which dialect a compiler reads), [`report`]
+//! in parallel), [`reference`] (the course's reference solution as a
+//! baseline), [`probe`] (which dialect a compiler reads), [`report`]
 //! (terminal, JSON, Gradescope, JUnit), [`campaign`] (plan, run, report
 //! files: what every command shares).
 
@@ -34,6 +36,7 @@ pub mod group;
 pub mod judge;
 pub mod probe;
 pub mod reduce;
+pub mod reference;
 pub mod report;
 pub mod session;
 pub mod shard;

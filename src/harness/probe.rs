@@ -1,10 +1,13 @@
 //! Probing a compiler's dialect (docs/dialects.md): before a campaign with no
 //! `--dialect`, a few tiny correct programs are sent, one per syntax
 //! feature plus a baseline that uses no optional feature at all; a feature
-//! whose probe the compiler refuses (a compile error) is one it does not
-//! accept. The profile whose features best match is chosen (semantic
-//! features such as aggregate `alloca` come from the profile); a compiler
-//! that fails the baseline stops the campaign with one clear message.
+//! whose probe the compiler refuses (a compile error, three times, the
+//! last two alone) is one it does not accept. The named profile whose
+//! features best match is chosen (semantic features such as aggregate
+//! `alloca` come from the profile), never narrowed: a refusal of a
+//! feature the profile has is reported as the compiler's failure. The
+//! baseline is sent first and alone; a compiler that fails it has every
+//! program counted as failed (docs/grading.md).
 
 use super::compiler::Tools;
 use super::course::{entry_name, Course};
@@ -174,88 +177,218 @@ pub const PROBES: [Probe; 18] = [
 /// What one probe showed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Finding {
-    /// The compiler built the probe (whatever the program then did).
+    /// The compiler built the probe (whatever the program then did), at
+    /// least once in three tries.
     Accepted,
-    /// The compiler refused it (a compile error or timeout): its words.
+    /// The compiler refused it (a compile error or timeout) three times,
+    /// the last two alone: its words.
     Refused(String),
     /// Nothing to conclude (the probe needs a feature the compiler refused).
     Unknown,
 }
 
-/// The probes' findings and the dialect chosen from them.
+/// How many times a refused probe (or a failed baseline) is sent again,
+/// alone and one after the other, before the refusal counts: a flaky
+/// driver (one that races on a fixed `output/` folder) must not narrow the
+/// dialect or fail the baseline.
+pub const CONFIRMATIONS: usize = 2;
+
+/// The probes' findings and the profile chosen from them.
 #[derive(Clone, Debug)]
 pub struct Probed {
     /// Per probed feature, what its probe showed (in [`PROBES`] order).
     pub findings: Vec<(Feature, Finding)>,
-    /// The closest profile.
+    /// The closest named profile: the dialect programs are sent in (never
+    /// narrowed by a refusal).
     pub profile: Dialect,
-    /// The dialect the session uses: the profile without the features the
-    /// compiler refused (the same as `profile` when it matches).
-    pub dialect: Dialect,
+    /// Probes the compiler refused although the profile has their feature:
+    /// failures of the compiler, reported with their probe programs like
+    /// any other failing program.
+    pub failures: Vec<CaseResult>,
+    /// Probes that failed once but passed when sent again alone (a flaky
+    /// compiler or driver), by feature name.
+    pub flaky: Vec<String>,
 }
 
-/// Why probing stopped the campaign.
+/// How the baseline went, when it passed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BaselinePassed {
+    /// The baseline linked only with `-no-pie` (a back end that writes
+    /// absolute addresses, as 2017-era course code does): the campaign
+    /// links with it too.
+    pub needs_no_pie: bool,
+    /// The baseline failed at first and passed when sent again alone.
+    pub flaky: bool,
+}
+
+/// Why the baseline failed: the failing verdict and one paragraph.
 #[derive(Clone, Debug)]
 pub struct BaselineFailed {
     /// One paragraph: the category, what was expected, what happened.
     pub message: String,
+    /// The baseline's verdict (a failure): every program of the campaign
+    /// is counted as failed with its category.
+    pub verdict: Box<RunVerdict>,
 }
 
-/// Sends every probe to `compiler` (in parallel) and chooses the dialect;
-/// `Err` when the compiler fails the baseline.
-pub fn probe(
-    tools: &Tools,
-    compiler: &Compiler,
-    course: &Course,
-    jobs: usize,
-) -> Result<Probed, BaselineFailed> {
-    let cases: Vec<Case> = PROBES
-        .iter()
-        .map(|p| {
-            let name = p.feature.map_or("baseline", Feature::name);
-            let text = p.text.replace(
-                "define i64 @main(",
-                &format!("define i64 @{}(", entry_name(course.entry)),
-            );
-            let prog = spec::parse(&spec::Source::new(name, text.clone())).unwrap_or_default();
-            Case {
-                name: format!("probe {name}"),
-                slug: format!("probe-{name}"),
-                prog,
-                text: Some(text),
-                runs: vec![("default".into(), vec![])],
-            }
-        })
-        .collect();
-    let settings = Settings {
+impl BaselineFailed {
+    /// The failure's category (a compile error when there was no verdict).
+    pub fn category(&self) -> Category {
+        self.verdict.category().unwrap_or(Category::CompileError)
+    }
+}
+
+/// The probe program of `p` as a case starting at `course`'s entry.
+fn probe_case(p: &Probe, course: &Course) -> Case {
+    let name = p.feature.map_or("baseline", Feature::name);
+    let text = p.text.replace(
+        "define i64 @main(",
+        &format!("define i64 @{}(", entry_name(course.entry)),
+    );
+    let prog = spec::parse(&spec::Source::new(name, text.clone())).unwrap_or_default();
+    Case {
+        name: format!("probe {name}"),
+        slug: format!("probe-{name}"),
+        prog,
+        text: Some(text),
+        runs: vec![("default".into(), vec![])],
+    }
+}
+
+/// The settings of probe sessions: `jobs` threads, no reduction.
+fn probe_settings(jobs: usize) -> Settings {
+    Settings {
         jobs,
         max_reductions: 0,
         bounds: Bounds::default(),
         stop_at_first_failure: false,
         budget: Default::default(),
-    };
-    let results = run_session(tools, compiler, cases, &settings, &|_| {});
-    let verdict = |i: usize| -> Option<&RunVerdict> {
-        let name = format!(
-            "probe {}",
-            PROBES[i].feature.map_or("baseline", Feature::name)
-        );
-        results
-            .iter()
-            .find(|r| r.case.name == name)
-            .and_then(|r: &CaseResult| r.verdicts.first())
-    };
-    match verdict(0) {
+    }
+}
+
+/// `case`'s one verdict under `compiler`, sent alone.
+fn send_alone(tools: &Tools, compiler: &Compiler, case: &Case) -> Option<CaseResult> {
+    run_session(
+        tools,
+        compiler,
+        vec![case.clone()],
+        &probe_settings(1),
+        &|_| {},
+    )
+    .into_iter()
+    .next()
+}
+
+/// True for a verdict that passed.
+fn passed(r: Option<&CaseResult>) -> bool {
+    matches!(
+        r.and_then(|r| r.verdicts.first()),
         Some(RunVerdict::Judged {
             category: Category::Pass,
             ..
-        }) => {}
-        other => return Err(baseline_failed(other)),
+        })
+    )
+}
+
+/// Sends the baseline probe alone (and, when it fails, [`CONFIRMATIONS`]
+/// more times, alone, one after the other). A baseline that fails only to
+/// link is tried once more linked with `-no-pie` (by `no_pie_tools`,
+/// tools with that flag added): when that passes, the campaign links so.
+/// `Err` when every try failed.
+pub fn baseline(
+    tools: &Tools,
+    no_pie_tools: Option<&Tools>,
+    compiler: &Compiler,
+) -> Result<BaselinePassed, BaselineFailed> {
+    let case = probe_case(&PROBES[0], tools.course());
+    let first = send_alone(tools, compiler, &case);
+    if passed(first.as_ref()) {
+        return Ok(BaselinePassed {
+            needs_no_pie: no_pie_tools.is_some_and(|t| links_only_without_pie(tools, t, compiler)),
+            flaky: false,
+        });
     }
+    let mut last = first;
+    for _ in 0..CONFIRMATIONS {
+        let again = send_alone(tools, compiler, &case);
+        if passed(again.as_ref()) {
+            return Ok(BaselinePassed {
+                flaky: true,
+                ..BaselinePassed::default()
+            });
+        }
+        last = again;
+    }
+    let verdict = last.as_ref().and_then(|r| r.verdicts.first()).cloned();
+    let link_failed = verdict
+        .as_ref()
+        .and_then(RunVerdict::category)
+        .is_some_and(|c| c == Category::LinkError);
+    if let (true, Some(t)) = (link_failed, no_pie_tools) {
+        if passed(send_alone(t, compiler, &case).as_ref()) {
+            return Ok(BaselinePassed {
+                needs_no_pie: true,
+                flaky: false,
+            });
+        }
+    }
+    Err(baseline_failed(verdict))
+}
+
+/// True when a program that addresses a global (the two load-syntax
+/// probes; the compiler reads one of them) fails to link as it is but
+/// links with `-no-pie` (`no_pie_tools`): the back end writes absolute
+/// addresses, as 2017-era course code does.
+fn links_only_without_pie(tools: &Tools, no_pie_tools: &Tools, compiler: &Compiler) -> bool {
+    let link_error = |r: Option<CaseResult>| {
+        r.and_then(|r| r.verdicts.first().and_then(RunVerdict::category))
+            == Some(Category::LinkError)
+    };
+    PROBES[1..3].iter().any(|p| {
+        let case = probe_case(p, tools.course());
+        link_error(send_alone(tools, compiler, &case))
+            && passed(send_alone(no_pie_tools, compiler, &case).as_ref())
+    })
+}
+
+/// Sends every feature probe to `compiler` (in parallel, then each refusal
+/// again [`CONFIRMATIONS`] times alone) and chooses the closest named
+/// profile. Call it after [`baseline`] passed.
+pub fn probe(tools: &Tools, compiler: &Compiler, course: &Course, jobs: usize) -> Probed {
+    let cases: Vec<Case> = PROBES[1..].iter().map(|p| probe_case(p, course)).collect();
+    let results = run_session(
+        tools,
+        compiler,
+        cases.clone(),
+        &probe_settings(jobs),
+        &|_| {},
+    );
+    let mut flaky = Vec::new();
     let mut findings: Vec<(Feature, Finding)> = Vec::new();
-    for (i, p) in PROBES.iter().enumerate().skip(1) {
+    let mut refusals: Vec<(Feature, CaseResult)> = Vec::new();
+    for (p, case) in PROBES[1..].iter().zip(&cases) {
         let Some(f) = p.feature else { continue };
-        let finding = match verdict(i) {
+        let mut result = results.iter().find(|r| r.case.name == case.name).cloned();
+        let refused = |r: &Option<CaseResult>| {
+            matches!(
+                r.as_ref().and_then(|r| r.verdicts.first()),
+                Some(RunVerdict::Judged {
+                    category: Category::CompileError | Category::CompileTimeout,
+                    ..
+                })
+            )
+        };
+        if refused(&result) {
+            for _ in 0..CONFIRMATIONS {
+                let again = send_alone(tools, compiler, case);
+                if !refused(&again) {
+                    flaky.push(f.name().to_string());
+                    result = again;
+                    break;
+                }
+            }
+        }
+        let finding = match result.as_ref().and_then(|r| r.verdicts.first()) {
             Some(RunVerdict::Judged {
                 category: Category::CompileError | Category::CompileTimeout,
                 detail,
@@ -264,14 +397,13 @@ pub fn probe(
             Some(RunVerdict::Judged { .. }) => Finding::Accepted,
             _ => Finding::Unknown,
         };
+        if let (Finding::Refused(_), Some(r)) = (&finding, result) {
+            refusals.push((f, r));
+        }
         findings.push((f, finding));
     }
     // A probe that needs a refused feature shows nothing about its own.
-    let refused_set: Vec<Feature> = findings
-        .iter()
-        .filter(|(_, x)| matches!(x, Finding::Refused(_)))
-        .map(|(f, _)| *f)
-        .collect();
+    let refused_set: Vec<Feature> = refusals.iter().map(|(f, _)| *f).collect();
     for (i, p) in PROBES.iter().enumerate().skip(1) {
         if let (Some(f), Some(n)) = (p.feature, p.needs) {
             if refused_set.contains(&n) {
@@ -281,19 +413,31 @@ pub fn probe(
             }
         }
     }
-    let (profile, dialect) = choose(&findings);
-    Ok(Probed {
+    let profile = choose(&findings);
+    let failures = refusals
+        .into_iter()
+        .filter(|(f, _)| profile.has(*f))
+        .filter(|(f, _)| {
+            findings
+                .iter()
+                .any(|(g, x)| g == f && matches!(x, Finding::Refused(_)))
+        })
+        .map(|(_, r)| r)
+        .collect();
+    Probed {
         findings,
         profile,
-        dialect,
-    })
+        failures,
+        flaky,
+    }
 }
 
-/// The profile that best matches `findings` (fewest disagreements: refused
-/// features it has plus accepted features it lacks; then fewest refused
-/// features it has; then table order), and the dialect to use: that
-/// profile without the refused features it has.
-pub fn choose(findings: &[(Feature, Finding)]) -> (Dialect, Dialect) {
+/// The named profile that best matches `findings`: fewest disagreements
+/// (refused features it has plus accepted features it lacks), then fewest
+/// refused features it has, then table order. Never a narrowed profile:
+/// students of one course are graded on one dialect, and a refusal of a
+/// feature the profile has is the compiler's failure.
+pub fn choose(findings: &[(Feature, Finding)]) -> Dialect {
     let with = |want: fn(&Finding) -> bool| -> FeatureSet {
         findings
             .iter()
@@ -308,22 +452,12 @@ pub fn choose(findings: &[(Feature, Finding)]) -> (Dialect, Dialect) {
         (bad + missed, bad)
     };
     let profiles = Dialect::profiles();
-    let profile = profiles
+    profiles
         .iter()
         .enumerate()
         .min_by_key(|(i, d)| (score(d), *i))
         .map(|(_, d)| d.clone())
-        .unwrap_or_else(|| Dialect::by_name("lloracle").expect("the lloracle profile"));
-    let drop: Vec<Feature> = refused.iter().filter(|f| profile.has(*f)).collect();
-    let mut dialect = profile.clone();
-    if !drop.is_empty() {
-        for f in &drop {
-            dialect.features = dialect.features.without(*f);
-        }
-        let names: Vec<&str> = drop.iter().map(|f| f.name()).collect();
-        dialect.name = format!("{} without {}", profile.name, names.join(", "));
-    }
-    (profile, dialect)
+        .unwrap_or_else(|| Dialect::by_name("lloracle").expect("the lloracle profile"))
 }
 
 fn first_lines(s: &str, n: usize) -> String {
@@ -334,8 +468,8 @@ fn first_lines(s: &str, n: usize) -> String {
         .join(" | ")
 }
 
-fn baseline_failed(v: Option<&RunVerdict>) -> BaselineFailed {
-    let what = match v {
+fn baseline_failed(v: Option<RunVerdict>) -> BaselineFailed {
+    let what = match &v {
         Some(RunVerdict::Judged {
             category,
             actual,
@@ -358,16 +492,30 @@ fn baseline_failed(v: Option<&RunVerdict>) -> BaselineFailed {
         Some(other) => format!("{other:?}"),
         None => "no verdict (interrupted)".into(),
     };
+    let verdict = v.unwrap_or(RunVerdict::Judged {
+        category: Category::CompileError,
+        expected: spec::Outcome::Returned {
+            value: 42,
+            stdout: vec![],
+        },
+        actual: None,
+        detail: "no verdict (interrupted)".into(),
+        changed: vec![],
+    });
     BaselineFailed {
+        verdict: Box::new(verdict),
         message: format!(
             "the compiler fails the simplest program (the baseline probe: `%x = add i64 40, 2`, \
-             `ret i64 %x`, which returns 42), so nothing else was sent.\n  {what}"
+             `ret i64 %x`, which returns 42) {} times in a row, the last {CONFIRMATIONS} alone; \
+             every program is counted as failed.\n  {what}",
+            CONFIRMATIONS + 1
         ),
     }
 }
 
-/// The block printed before the campaign: one line per refused feature
-/// the chosen dialect avoids, the accepted ones in one line, the dialect.
+/// The block printed before the campaign: which profile was chosen and
+/// why (what the probes showed), the refusals that count as failures, the
+/// probes that passed only when sent again.
 pub fn summary(p: &Probed) -> String {
     let mut t = String::new();
     let n = p.findings.len() + 1;
@@ -386,13 +534,29 @@ pub fn summary(p: &Probed) -> String {
     }
     for (f, x) in &p.findings {
         if let Finding::Refused(_) = x {
+            let what = if p.profile.has(*f) {
+                format!(
+                    "which {} has: a failure of the compiler (its probe program is reported)",
+                    p.profile.name
+                )
+            } else {
+                "programs avoid it".to_string()
+            };
             let _ = writeln!(
                 t,
-                "probe: does not accept {} ({}): programs avoid it",
+                "probe: does not accept {} ({}), {what}",
                 f.describe(),
                 f.name()
             );
         }
+    }
+    if !p.flaky.is_empty() {
+        let _ = writeln!(
+            t,
+            "probe: refused at first but accepted when sent again alone (a flaky compiler or \
+             driver): {}",
+            p.flaky.join(", ")
+        );
     }
     let unknown: Vec<&str> = p
         .findings
@@ -407,7 +571,11 @@ pub fn summary(p: &Probed) -> String {
             unknown.join(", ")
         );
     }
-    let _ = writeln!(t, "dialect: {} ({})", p.dialect.name, p.profile.about);
+    let _ = writeln!(
+        t,
+        "dialect: {} ({}), the closest named profile to what the probes showed",
+        p.profile.name, p.profile.about
+    );
     t
 }
 

@@ -85,6 +85,14 @@ pub struct Report {
     /// conventions (`harness::dialect::record`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dialect: Option<Value>,
+    /// Why every program counts as failed: the compiler fails the
+    /// baseline probe (every try, the last ones alone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline_failed: Option<String>,
+    /// The reference solution the runs were held against (`--reference`),
+    /// as `Compiler::describe` says it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
     /// Every program judged, in campaign order.
     pub programs: Vec<ProgramRecord>,
 }
@@ -123,6 +131,9 @@ pub struct RunRecord {
     /// For a failing run: the evidence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<FailureRecord>,
+    /// For a run shared with the reference: the category both fail with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared: Option<String>,
 }
 
 /// The verdict name of a skipped run.
@@ -131,6 +142,14 @@ pub const SKIPPED: &str = "skipped";
 /// The verdict name of a run of a program not sent: it has no equivalent
 /// in the compiler's dialect (never a failure).
 pub const NOT_IN_DIALECT: &str = "not in dialect";
+
+/// The verdict name of a run that fails as the reference solution's does
+/// (`--reference`): shared handout code, not scored.
+pub const SHARED: &str = "shared with the reference";
+
+/// The verdict name of a run left out of scoring for everyone: the
+/// reference solution cannot build its program.
+pub const LEFT_OUT: &str = "left out (the reference cannot build it)";
 
 /// What a failing run did, quoted with caps.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -199,6 +218,12 @@ pub struct Summary {
     pub not_in_dialect: usize,
     /// Those runs per feature that excluded them.
     pub not_in_dialect_by_feature: BTreeMap<String, usize>,
+    /// Runs that fail as the reference solution's do (not scored, not in
+    /// `runs`).
+    pub shared_with_reference: usize,
+    /// Runs left out because the reference solution cannot build their
+    /// program (not scored, not in `runs`).
+    pub left_out: usize,
     /// Runs per verdict name (passes included, skips not).
     pub categories: BTreeMap<String, usize>,
 }
@@ -252,6 +277,9 @@ fn failure_record(
     reduced: Option<&Reduced>,
     saved: Option<&Saved>,
 ) -> Option<FailureRecord> {
+    if let RunVerdict::SharedWithReference(inner) = v {
+        return failure_record(inner, reduced, saved);
+    }
     let (_, key) = signature(v)?;
     let RunVerdict::Judged {
         expected,
@@ -321,6 +349,16 @@ pub fn build(
                         RunVerdict::Judged { category, .. } => {
                             (category.name().to_string(), None, None)
                         }
+                        RunVerdict::SharedWithReference(_) => (SHARED.to_string(), None, None),
+                        RunVerdict::ReferenceCannotBuild { detail } => {
+                            (LEFT_OUT.to_string(), Some(detail.clone()), None)
+                        }
+                    };
+                    let shared = match v {
+                        RunVerdict::SharedWithReference(inner) => {
+                            inner.category().map(|c| c.name().to_string())
+                        }
+                        _ => None,
                     };
                     RunRecord {
                         run,
@@ -329,6 +367,7 @@ pub fn build(
                         oracle,
                         feature,
                         failure: failure_record(v, reduced, sv.filter(|_| reduced.is_some())),
+                        shared,
                     }
                 })
                 .collect();
@@ -361,6 +400,14 @@ impl Report {
                     continue;
                 }
                 sent = true;
+                if r.verdict == SHARED {
+                    s.shared_with_reference += 1;
+                    continue;
+                }
+                if r.verdict == LEFT_OUT {
+                    s.left_out += 1;
+                    continue;
+                }
                 s.runs += 1;
                 if r.verdict == SKIPPED {
                     s.skipped += 1;
@@ -384,18 +431,48 @@ impl Report {
     /// group first (ties: the group met first), each with the programs in
     /// it and one example (a reduced member when there is one).
     pub fn groups(&self) -> Vec<Group> {
+        self.groups_of(&|r| (r.verdict != SHARED).then_some(r.verdict.as_str()))
+    }
+
+    /// The runs that fail as the reference solution's do, grouped like
+    /// [`Report::groups`] (by the category both fail with and the
+    /// signature): the course's shared defects, listed once, not scored.
+    pub fn shared_groups(&self) -> Vec<Group> {
+        self.groups_of(&|r| {
+            (r.verdict == SHARED)
+                .then_some(r.shared.as_deref())
+                .flatten()
+        })
+    }
+
+    /// The programs left out of scoring because the reference solution
+    /// cannot build them, each once, with the reference's words.
+    pub fn left_out(&self) -> Vec<(String, String)> {
+        self.programs
+            .iter()
+            .filter_map(|p| {
+                let r = p.runs.iter().find(|r| r.verdict == LEFT_OUT)?;
+                Some((p.name.clone(), r.oracle.clone().unwrap_or_default()))
+            })
+            .collect()
+    }
+
+    /// The failing runs that `category` gives a category name for,
+    /// grouped by (category, signature), largest first.
+    fn groups_of<'a>(&'a self, category: &dyn Fn(&'a RunRecord) -> Option<&'a str>) -> Vec<Group> {
         let mut groups: Vec<Group> = Vec::new();
         let mut at: HashMap<(&str, &str), usize> = HashMap::new();
         for p in &self.programs {
             for r in &p.runs {
                 let Some(f) = &r.failure else { continue };
+                let Some(cat) = category(r) else { continue };
                 let example = || Example {
                     program: p.name.clone(),
                     run: r.run.clone(),
                     args: r.args.clone(),
                     failure: f.clone(),
                 };
-                match at.get(&(r.verdict.as_str(), f.signature.as_str())) {
+                match at.get(&(cat, f.signature.as_str())) {
                     Some(&k) => {
                         let g = &mut groups[k];
                         g.runs += 1;
@@ -409,9 +486,9 @@ impl Report {
                         }
                     }
                     None => {
-                        at.insert((&r.verdict, &f.signature), groups.len());
+                        at.insert((cat, &f.signature), groups.len());
                         groups.push(Group {
-                            category: r.verdict.clone(),
+                            category: cat.to_string(),
                             signature: f.signature.clone(),
                             runs: 1,
                             programs: vec![p.name.clone()],
@@ -593,6 +670,45 @@ pub fn describe_reduction(red: &Reduced) -> String {
 }
 
 impl Report {
+    /// What the reports say about the baseline and the reference solution,
+    /// one paragraph each: the baseline failure (every program counted as
+    /// failed), the reference, its shared failure groups (not scored), the
+    /// programs it cannot build (left out for everyone).
+    pub fn reference_notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if let Some(why) = &self.baseline_failed {
+            notes.push(format!("BASELINE FAILED: {why}"));
+        }
+        if let Some(r) = &self.reference {
+            notes.push(format!("reference solution: {r}"));
+        }
+        let shared = self.shared_groups();
+        if !shared.is_empty() {
+            let runs: usize = shared.iter().map(|g| g.runs).sum();
+            let mut t = format!(
+                "SHARED WITH THE REFERENCE (the course's own code; not scored): {runs} runs in \
+                 {} groups",
+                shared.len()
+            );
+            for g in &shared {
+                let _ = write!(t, "\n  [{}] {} ({} runs)", g.category, g.signature, g.runs);
+            }
+            notes.push(t);
+        }
+        let left = self.left_out();
+        if !left.is_empty() {
+            let mut t = format!(
+                "LEFT OUT for everyone: {} programs the reference solution cannot build",
+                left.len()
+            );
+            for (name, why) in &left {
+                let _ = write!(t, "\n  {name}: {why}");
+            }
+            notes.push(t);
+        }
+        notes
+    }
+
     /// One line naming the dialect the programs were sent in and how it
     /// was chosen (`dialect: eth (probe)`), or none without a dialect.
     pub fn dialect_line(&self) -> Option<String> {

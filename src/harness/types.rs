@@ -101,6 +101,16 @@ pub enum RunVerdict {
         /// Where and what (`global @s: \0A`).
         what: String,
     },
+    /// Judged, but it fails the same way under the course's reference
+    /// solution (`--reference`): a defect of the shared handout code, not
+    /// scored; the student's own verdict is kept as evidence.
+    SharedWithReference(Box<RunVerdict>),
+    /// Left out of scoring for everyone: the reference solution cannot
+    /// build this program (its compile, assembler or link error).
+    ReferenceCannotBuild {
+        /// The reference's category and words.
+        detail: String,
+    },
     /// Judged.
     Judged {
         /// The category.
@@ -117,11 +127,11 @@ pub enum RunVerdict {
 }
 
 impl RunVerdict {
-    /// The category of a judged run.
+    /// The category of a judged run (one that counts for the score).
     pub fn category(&self) -> Option<Category> {
         match self {
-            RunVerdict::Skipped { .. } | RunVerdict::NotInDialect { .. } => None,
             RunVerdict::Judged { category, .. } => Some(*category),
+            _ => None,
         }
     }
 }

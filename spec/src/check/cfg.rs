@@ -50,9 +50,7 @@ impl Locals {
 
 /// The blocks of a function: the entry block, then the labelled blocks.
 pub(super) fn blocks(f: &Fdecl) -> Vec<&Block> {
-    std::iter::once(&f.cfg.entry)
-        .chain(f.cfg.blocks.iter().map(|b| &b.block))
-        .collect()
+    f.cfg.blocks().collect()
 }
 
 /// The block number of each label of a function.
@@ -69,11 +67,7 @@ pub(super) fn label_index(f: &Fdecl) -> Labels<'_> {
 
 /// The labels a terminator branches to.
 pub(super) fn targets(kind: &TermKind) -> Vec<&str> {
-    match kind {
-        TermKind::Ret(..) => Vec::new(),
-        TermKind::Br(l) => vec![l.as_str()],
-        TermKind::Cbr(_, l1, l2) => vec![l1.as_str(), l2.as_str()],
-    }
+    kind.targets()
 }
 
 /// The operands an instruction reads.

@@ -72,11 +72,16 @@ pub enum Feature {
     /// `string-in-aggregate`: `[N x i8]` inside a struct or array type
     /// (semantics: `i8` has size 0 in the course back ends).
     StringInAggregate,
+    /// `undominated-uses`: a use of a local in a block no path from the
+    /// entry reaches, not defined earlier in that block (the checker
+    /// allows it; the course analyses assume definitions dominate uses,
+    /// and a liveness-based dead-code elimination deletes its definition).
+    UndominatedUses,
 }
 
 impl Feature {
     /// Every feature, in table order.
-    pub const ALL: [Feature; 22] = [
+    pub const ALL: [Feature; 23] = [
         Feature::TypedLoadGep,
         Feature::SpecLoadGep,
         Feature::NegativeLiterals,
@@ -99,6 +104,7 @@ impl Feature {
         Feature::LateTypeDefinitions,
         Feature::AggregateAlloca,
         Feature::StringInAggregate,
+        Feature::UndominatedUses,
     ];
 
     /// The stable kebab-case name (`negative-literals`).
@@ -126,6 +132,7 @@ impl Feature {
             Feature::LateTypeDefinitions => "late-type-definitions",
             Feature::AggregateAlloca => "aggregate-alloca",
             Feature::StringInAggregate => "string-in-aggregate",
+            Feature::UndominatedUses => "undominated-uses",
         }
     }
 
@@ -168,6 +175,9 @@ impl Feature {
             }
             Feature::StringInAggregate => {
                 "`[N x i8]` inside a struct or array (course `i8` size 0)"
+            }
+            Feature::UndominatedUses => {
+                "uses in unreachable blocks not defined before them in the block"
             }
         }
     }

@@ -116,7 +116,7 @@ pub(super) fn i64_struct_indices(
         return out;
     }
     for f in &prog.fdecls {
-        for b in super::lower::blocks(&f.cfg) {
+        for b in f.cfg.blocks() {
             for i in &b.insns {
                 let InsnKind::Gep { base_ty, idxs, .. } = &i.kind else {
                     continue;

@@ -16,6 +16,8 @@
 //!   function used without one, at the type of its calls.
 //! - `llvm-extras`: an entry block label is dropped (it is never a branch
 //!   target).
+//! - `undominated-uses`: the blocks no path from the entry reaches are
+//!   dropped (they never run).
 //! - `i64-struct-index` and `late-type-definitions` are how a text is
 //!   written, not what the tree holds: the printer writes struct indices
 //!   `i32` and every type definition first.
@@ -29,7 +31,7 @@ use super::rename::rename;
 use super::uses::{global_names, is_big, uses_in_prog};
 use super::{Dialect, NotInDialect};
 use crate::ast::{
-    Block, Bop, Cfg, Edecl, GinitKind, Insn, InsnKind, Operand, OperandKind, Prog, TermKind, Ty,
+    Block, Bop, Edecl, GinitKind, Insn, InsnKind, Operand, OperandKind, Prog, TermKind, Ty,
 };
 use crate::span::Span;
 use crate::types::TypeEnv;
@@ -40,16 +42,22 @@ use std::collections::{HashMap, HashSet};
 /// rewritten and how). `prog` must be checked (`spec::check`).
 pub fn lower(prog: &Prog, d: &Dialect) -> Result<Prog, NotInDialect> {
     initializer_literals(prog, d)?;
-    if let Some(u) = uses_in_prog(prog)
-        .into_iter()
+    let uses = uses_in_prog(prog);
+    if let Some(u) = uses
+        .iter()
         .find(|u| !d.has(u.feature) && !u.feature.lowerable())
     {
         return Err(NotInDialect {
             feature: u.feature,
-            what: u.what,
+            what: u.what.clone(),
         });
     }
     let mut p = prog.clone();
+    if !d.has(Feature::UndominatedUses)
+        && uses.iter().any(|u| u.feature == Feature::UndominatedUses)
+    {
+        drop_unreachable_blocks(&mut p);
+    }
     if !d.has(Feature::LlvmExtras) {
         p.fdecls.iter_mut().for_each(|f| f.cfg.entry_label = None);
     }
@@ -61,6 +69,16 @@ pub fn lower(prog: &Prog, d: &Dialect) -> Result<Prog, NotInDialect> {
         materialise_literals(&mut p, d);
     }
     Ok(p)
+}
+
+/// `undominated-uses`: every block no path from the entry reaches is
+/// dropped (it never runs, and no reachable block branches to it).
+fn drop_unreachable_blocks(p: &mut Prog) {
+    for f in &mut p.fdecls {
+        let reached = f.cfg.reachable();
+        let mut keep = reached.into_iter();
+        f.cfg.blocks.retain(|_| keep.next().unwrap_or(true));
+    }
 }
 
 /// True when dialect `d` cannot write the literal `n`.
@@ -121,22 +139,12 @@ impl Fresh<'_> {
     }
 }
 
-/// The blocks of a CFG: the entry block, then the labelled ones.
-pub(super) fn blocks(c: &Cfg) -> impl Iterator<Item = &Block> {
-    std::iter::once(&c.entry).chain(c.blocks.iter().map(|b| &b.block))
-}
-
-/// [`blocks`], to change them.
-pub(super) fn blocks_mut(c: &mut Cfg) -> impl Iterator<Item = &mut Block> {
-    std::iter::once(&mut c.entry).chain(c.blocks.iter_mut().map(|b| &mut b.block))
-}
-
 /// Every parameter, local and label name of `f`.
 pub(super) fn local_names(f: &crate::ast::Fdecl) -> HashSet<String> {
     let mut names: HashSet<String> = f.params.iter().map(|(p, _)| p.clone()).collect();
     names.extend(f.cfg.entry_label.iter().cloned());
     names.extend(f.cfg.blocks.iter().map(|b| b.label.clone()));
-    for b in blocks(&f.cfg) {
+    for b in f.cfg.blocks() {
         names.extend(b.insns.iter().filter_map(|i| i.result.clone()));
     }
     names
@@ -158,7 +166,7 @@ fn declare_runtime(p: &mut Prog) -> Result<(), NotInDialect> {
         }
     };
     for f in &p.fdecls {
-        for b in blocks(&f.cfg) {
+        for b in f.cfg.blocks() {
             for i in &b.insns {
                 crate::visit::insn_operands(&i.kind, |op| {
                     if let OperandKind::Gid(g) = &op.kind {
@@ -220,7 +228,7 @@ fn materialise_literals(p: &mut Prog, d: &Dialect) {
     for f in &mut p.fdecls {
         let mut taken = local_names(f);
         let mut fresh = Fresh::new(&mut taken);
-        for b in blocks_mut(&mut f.cfg) {
+        for b in f.cfg.blocks_mut() {
             materialise_block(b, &env, d, &mut fresh);
         }
     }

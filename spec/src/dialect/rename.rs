@@ -3,7 +3,7 @@
 //! `g0`, `v0`, `bb0`), every mention with them; names it can write are
 //! kept (`main`, `program`, the runtime functions).
 
-use super::lower::{blocks, blocks_mut, local_names, Fresh};
+use super::lower::{local_names, Fresh};
 use super::names::plain_name_feature;
 use super::uses::global_names;
 use super::Dialect;
@@ -76,7 +76,7 @@ fn rename_locals(f: &mut Fdecl, d: &Dialect) {
     for (p, _) in &f.params {
         local(p, &mut fresh);
     }
-    for b in blocks(&f.cfg) {
+    for b in f.cfg.blocks() {
         for r in b.insns.iter().filter_map(|i| i.result.as_ref()) {
             local(r, &mut fresh);
         }
@@ -98,7 +98,7 @@ fn rename_locals(f: &mut Fdecl, d: &Dialect) {
     for b in &mut f.cfg.blocks {
         sub(&labels, &mut b.label);
     }
-    for b in blocks_mut(&mut f.cfg) {
+    for b in f.cfg.blocks_mut() {
         for i in &mut b.insns {
             if let Some(r) = &mut i.result {
                 sub(&locals, r);
@@ -149,7 +149,7 @@ fn prog_tys_mut(p: &mut Prog, f: &mut dyn FnMut(&mut Ty)) {
     for fd in &mut p.fdecls {
         f(&mut fd.ret);
         fd.params.iter_mut().for_each(|(_, t)| f(t));
-        for b in blocks_mut(&mut fd.cfg) {
+        for b in fd.cfg.blocks_mut() {
             for i in &mut b.insns {
                 insn_tys_mut(&mut i.kind, f);
             }

@@ -7,7 +7,9 @@ use super::features::Feature;
 use super::llvm_rules::{i64_struct_indices, late_type_definitions, unboxed_names, Mention};
 use super::names::plain_name_feature;
 use super::{Dialect, Use};
-use crate::ast::{Block, Cfg, Ginit, GinitKind, InsnKind, OperandKind, Prog, TermKind, Ty};
+use crate::ast::{
+    Block, Cfg, Ginit, GinitKind, InsnKind, Operand, OperandKind, Prog, TermKind, Ty,
+};
 use crate::diag::Diagnostic;
 use crate::parse::{parse_with_facts, SyntaxFact};
 use crate::print::print_ty;
@@ -304,6 +306,47 @@ impl<'a> Walk<'a> {
         for b in &c.blocks {
             self.name(&b.label, '%', true, b.label_span);
             self.block(fname, &b.block);
+        }
+        for (b, reached) in c.blocks.iter().zip(c.reachable()) {
+            if !reached {
+                self.undominated_uses(fname, &b.label, &b.block);
+            }
+        }
+    }
+
+    /// `undominated-uses` in the unreachable block `label`: every local it
+    /// reads that is not defined earlier in the block (parameters are
+    /// defined everywhere).
+    fn undominated_uses<'b>(&mut self, fname: &str, label: &str, b: &'b Block) {
+        let params: HashSet<&str> = self
+            .prog
+            .fdecl(fname)
+            .map(|f| f.params.iter().map(|(p, _)| p.as_str()).collect())
+            .unwrap_or_default();
+        let mut defined: HashSet<&str> = HashSet::new();
+        let mut reads: Vec<(&str, Span)> = Vec::new();
+        let mut seen = |op: &'b Operand, defined: &HashSet<&str>| {
+            if let OperandKind::Id(x) = &op.kind {
+                if !defined.contains(x.as_str()) && !params.contains(x.as_str()) {
+                    reads.push((x.as_str(), op.span));
+                }
+            }
+        };
+        for i in &b.insns {
+            crate::visit::insn_operands(&i.kind, |op| seen(op, &defined));
+            if let Some(r) = &i.result {
+                defined.insert(r.as_str());
+            }
+        }
+        if let TermKind::Ret(_, Some(op)) | TermKind::Cbr(op, _, _) = &b.term.kind {
+            seen(op, &defined);
+        }
+        for (x, span) in reads {
+            self.push(
+                Feature::UndominatedUses,
+                span,
+                format!("%{x} used in the unreachable block %{label} of @{fname}"),
+            );
         }
     }
 

@@ -106,6 +106,10 @@ pub fn gradescope(r: &Report) -> Value {
     if let Some(why) = &r.stopped_early {
         output.push_str(&format!("STOPPED EARLY: {why}\n"));
     }
+    for n in r.reference_notes() {
+        output.push_str(&n);
+        output.push('\n');
+    }
     json!({
         "score": s.passed,
         "max_score": s.passed + s.failed,

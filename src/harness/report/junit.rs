@@ -2,7 +2,7 @@
 //! category, its body the signature and expected and actual behaviour;
 //! skipped runs are `<skipped/>`.
 
-use super::{Report, NOT_IN_DIALECT, SKIPPED};
+use super::{Report, LEFT_OUT, NOT_IN_DIALECT, SHARED, SKIPPED};
 use crate::harness::types::Category;
 use std::fmt::Write as _;
 
@@ -26,9 +26,9 @@ pub fn junit(r: &Report) -> String {
     let _ = writeln!(
         t,
         "<testsuite name=\"lloracle test-compiler\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" time=\"{:.1}\">",
-        s.runs + s.not_in_dialect,
+        s.runs + s.not_in_dialect + s.shared_with_reference + s.left_out,
         s.failed,
-        s.skipped + s.not_in_dialect,
+        s.skipped + s.not_in_dialect + s.shared_with_reference + s.left_out,
         r.elapsed_secs
     );
     if let Some(line) = r.dialect_line() {
@@ -52,6 +52,19 @@ pub fn junit(r: &Report) -> String {
                     "<skipped message=\"not in dialect: uses {} ({})\"/>",
                     xml(run.feature.as_deref().unwrap_or("?")),
                     xml(run.oracle.as_deref().unwrap_or("?"))
+                );
+            } else if run.verdict == SHARED || run.verdict == LEFT_OUT {
+                let why = run
+                    .failure
+                    .as_ref()
+                    .map(|f| f.signature.as_str())
+                    .or(run.oracle.as_deref())
+                    .unwrap_or("");
+                let _ = write!(
+                    t,
+                    "<skipped message=\"{}: {}\"/>",
+                    xml(&run.verdict),
+                    xml(why)
                 );
             } else if run.verdict == SKIPPED {
                 let why = run

@@ -203,6 +203,9 @@ pub fn text(r: &Report, color: bool) -> String {
     if let Some(why) = &r.stopped_early {
         let _ = writeln!(t, "STOPPED EARLY: {why}");
     }
+    for n in r.reference_notes() {
+        let _ = writeln!(t, "{n}");
+    }
     for p in &r.corpus_problems {
         let _ = writeln!(t, "CORPUS PROBLEM: {p}");
     }

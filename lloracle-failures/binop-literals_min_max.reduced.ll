@@ -1,0 +1,10 @@
+; lloracle: reduced from corpus/binop/literals_min_max.ll (1); fails with wrong result under the built-in back end mutated with sub-swap
+; reproduce: lloracle test-compiler --mutate sub-swap --corpus 'lloracle-failures/binop-literals_min_max.reduced.ll' --random 0
+; oracle: returns -1 (exit status 255), stdout ""
+; actual: returns 1 (exit status 1), stdout ""
+; CHECK-RESULT: -1
+
+define i64 @main() {
+  %x = sub i64 0, 1
+  ret i64 %x
+}
