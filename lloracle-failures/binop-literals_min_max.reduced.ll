@@ -5,6 +5,6 @@
 ; CHECK-RESULT: -1
 
 define i64 @main() {
-  %x = sub i64 0, 1
+  %x = sub i64 9223372036854775807, -9223372036854775808
   ret i64 %x
 }

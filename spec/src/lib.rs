@@ -31,3 +31,44 @@ pub use parse::parse;
 pub use print::print;
 pub use span::{Source, Span};
 pub use types::{GepTyError, TypeEnv};
+
+/// Why a text is not a well-formed LLVMlite program: it does not parse
+/// (one diagnostic), or it parses and breaks well-formedness rules (every
+/// diagnostic of the checker).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// The parser's diagnostic.
+    Malformed(Diagnostic),
+    /// The checker's diagnostics (at least one).
+    IllTyped(Vec<Diagnostic>),
+}
+
+impl Rejection {
+    /// The first diagnostic.
+    pub fn first(&self) -> Diagnostic {
+        match self {
+            Rejection::Malformed(d) => d.clone(),
+            Rejection::IllTyped(ds) => ds
+                .first()
+                .cloned()
+                .unwrap_or_else(|| Diagnostic::new("check", Span::DUMMY, "ill-typed")),
+        }
+    }
+
+    /// Every diagnostic rendered with its source lines and carets.
+    pub fn render(&self, src: &Source) -> String {
+        match self {
+            Rejection::Malformed(d) => d.render(src),
+            Rejection::IllTyped(ds) => ds.iter().map(|d| d.render(src)).collect(),
+        }
+    }
+}
+
+/// `src` parsed and checked: the program, or why it is rejected. The one
+/// parse-then-check every reader of programs (the CLI, the corpus, the
+/// harness) goes through.
+pub fn parse_and_check(src: &Source) -> Result<Prog, Rejection> {
+    let p = parse(src).map_err(Rejection::Malformed)?;
+    check(&p).map_err(Rejection::IllTyped)?;
+    Ok(p)
+}

@@ -61,15 +61,21 @@ pub fn parse_source(src: &Source) -> Result<Prog, Box<Rejected>> {
 
 /// Parses and checks `src`; on failure the outcome and the rendered diagnostics.
 pub fn load_source(src: Source) -> Result<Loaded, Box<Rejected>> {
-    let prog = parse_source(&src)?;
-    if let Err(diags) = spec::check(&prog) {
-        let rendered = diags.iter().map(|d| d.render(&src)).collect::<String>();
-        let outcome = Outcome::IllTyped {
-            diagnostics: diags.iter().map(|d| d.locate(&src)).collect(),
-        };
-        return Err(Box::new(Rejected { outcome, rendered }));
+    match spec::parse_and_check(&src) {
+        Ok(prog) => Ok(Loaded { src, prog }),
+        Err(r) => {
+            let outcome = match &r {
+                spec::Rejection::Malformed(d) => Outcome::Malformed {
+                    diagnostic: d.locate(&src),
+                },
+                spec::Rejection::IllTyped(ds) => Outcome::IllTyped {
+                    diagnostics: ds.iter().map(|d| d.locate(&src)).collect(),
+                },
+            };
+            let rendered = r.render(&src);
+            Err(Box::new(Rejected { outcome, rendered }))
+        }
     }
-    Ok(Loaded { src, prog })
 }
 
 /// Prints `v` as one line of JSON on stdout.

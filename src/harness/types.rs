@@ -212,14 +212,7 @@ pub struct Reduced {
 /// `src` parsed and checked, or the first diagnostic (the parser's, or
 /// the checker's first).
 pub fn parse_checked(src: &spec::Source) -> Result<Prog, spec::Diagnostic> {
-    let p = spec::parse(src)?;
-    match spec::check(&p) {
-        Ok(()) => Ok(p),
-        Err(ds) => Err(ds
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| spec::Diagnostic::new("check", spec::Span::DUMMY, "ill-typed"))),
-    }
+    spec::parse_and_check(src).map_err(|r| r.first())
 }
 
 /// A diagnostic in one line: `file:line:col: [rule] message`.

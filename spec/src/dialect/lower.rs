@@ -27,6 +27,7 @@
 //!   are made typed with `recover` (a crate above this one) first.
 
 use super::features::Feature;
+use super::names::{local_names, Fresh};
 use super::rename::rename;
 use super::uses::{global_names, is_big, uses_in_prog};
 use super::{Dialect, NotInDialect};
@@ -113,41 +114,6 @@ fn initializer_literals(prog: &Prog, d: &Dialect) -> Result<(), NotInDialect> {
         }
     }
     Ok(())
-}
-
-/// Fresh names: `prefix` and a number, not in `taken` (and then taken).
-pub(super) struct Fresh<'a> {
-    taken: &'a mut HashSet<String>,
-    next: usize,
-}
-
-impl Fresh<'_> {
-    /// Fresh names avoiding (and then added to) `taken`.
-    pub(super) fn new(taken: &mut HashSet<String>) -> Fresh<'_> {
-        Fresh { taken, next: 0 }
-    }
-
-    /// The next fresh name starting with `prefix`.
-    pub(super) fn name(&mut self, prefix: &str) -> String {
-        loop {
-            let n = format!("{prefix}{}", self.next);
-            self.next += 1;
-            if self.taken.insert(n.clone()) {
-                return n;
-            }
-        }
-    }
-}
-
-/// Every parameter, local and label name of `f`.
-pub(super) fn local_names(f: &crate::ast::Fdecl) -> HashSet<String> {
-    let mut names: HashSet<String> = f.params.iter().map(|(p, _)| p.clone()).collect();
-    names.extend(f.cfg.entry_label.iter().cloned());
-    names.extend(f.cfg.blocks.iter().map(|b| b.label.clone()));
-    for b in f.cfg.blocks() {
-        names.extend(b.insns.iter().filter_map(|i| i.result.clone()));
-    }
-    names
 }
 
 /// Adds a `declare` for each runtime function used with none, at the type

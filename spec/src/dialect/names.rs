@@ -1,9 +1,11 @@
 //! Which names each dialect can write unquoted: LLVM's identifiers
 //! `[-a-zA-Z$._][-a-zA-Z$._0-9]*` and the course lexers' identifiers
 //! `[A-Za-z0-9_][A-Za-z0-9_.]*` (CIS341 2015: no leading `_`), where a
-//! label definition must not be a keyword or all digits.
+//! label definition must not be a keyword or all digits; and fresh names
+//! for lowering and renaming ([`Fresh`]) that avoid a function's own.
 
 use super::features::Feature;
+use std::collections::HashSet;
 
 /// The course lexers' keywords (`lllexer.mll`, every year): a block label
 /// with this text lexes as the keyword. `%name` / `@name` are never
@@ -91,6 +93,41 @@ pub(super) fn course_plain(name: &str, label_def: bool) -> bool {
         plain_name_feature(name, label_def),
         Some(Feature::QuotedNames | Feature::LlvmNameChars)
     )
+}
+
+/// Fresh names: `prefix` and a number, not in `taken` (and then taken).
+pub(super) struct Fresh<'a> {
+    taken: &'a mut HashSet<String>,
+    next: usize,
+}
+
+impl Fresh<'_> {
+    /// Fresh names avoiding (and then added to) `taken`.
+    pub(super) fn new(taken: &mut HashSet<String>) -> Fresh<'_> {
+        Fresh { taken, next: 0 }
+    }
+
+    /// The next fresh name starting with `prefix`.
+    pub(super) fn name(&mut self, prefix: &str) -> String {
+        loop {
+            let n = format!("{prefix}{}", self.next);
+            self.next += 1;
+            if self.taken.insert(n.clone()) {
+                return n;
+            }
+        }
+    }
+}
+
+/// Every parameter, local and label name of `f`.
+pub(super) fn local_names(f: &crate::ast::Fdecl) -> HashSet<String> {
+    let mut names: HashSet<String> = f.params.iter().map(|(p, _)| p.clone()).collect();
+    names.extend(f.cfg.entry_label.iter().cloned());
+    names.extend(f.cfg.blocks.iter().map(|b| b.label.clone()));
+    for b in f.cfg.blocks() {
+        names.extend(b.insns.iter().filter_map(|i| i.result.clone()));
+    }
+    names
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 //! `g0`, `v0`, `bb0`), every mention with them; names it can write are
 //! kept (`main`, `program`, the runtime functions).
 
-use super::lower::{local_names, Fresh};
 use super::names::plain_name_feature;
+use super::names::{local_names, Fresh};
 use super::uses::global_names;
 use super::Dialect;
 use crate::ast::{Fdecl, Ginit, GinitKind, InsnKind, OperandKind, Prog, TermKind, Ty};
