@@ -6,7 +6,9 @@
 //! for a literal the dialect cannot write (`%t = shl i64 HI, 32` then `%u
 //! = or i64 %t, LO`; `%u = sub i64 0, N`) back into the literal (the
 //! printer lowers it again when the dialect needs it). Then `0`, `1`, the
-//! parameters and globals of its type, and its own operands of its type.
+//! parameters and globals of its type, its own operands of its type, and
+//! values of its type computed before it in its block (for a `load`, first
+//! the value last stored to its pointer).
 //! The instructions without effects that only fed the dropped one go too.
 
 use super::literals::value_of;
@@ -51,6 +53,7 @@ pub(super) fn edits(p: &Prog, out: &mut Vec<Edit>) {
                         bys.push(o.kind.clone());
                     }
                 }
+                bys.extend(earlier_values(&env, &b.insns[..ii], &insn.kind, &ty));
                 let mut seen = Vec::new();
                 for by in bys {
                     if !seen.contains(&by) {
@@ -61,6 +64,30 @@ pub(super) fn edits(p: &Prog, out: &mut Vec<Edit>) {
             }
         }
     }
+}
+
+/// Values that dominate an instruction `k` of type `ty` placed after
+/// `before` in its block: for a `load`, the value the nearest earlier
+/// `store` to the same pointer wrote (store-to-load forwarding); then the
+/// three nearest earlier locals of type `ty`.
+fn earlier_values(env: &TypeEnv, before: &[spec::Insn], k: &InsnKind, ty: &Ty) -> Vec<OperandKind> {
+    let mut out = Vec::new();
+    if let InsnKind::Load { ptr, .. } = k {
+        let stored = before.iter().rev().find_map(|i| match &i.kind {
+            InsnKind::Store { val, ptr: p, .. } if p.kind == ptr.kind => Some(val.kind.clone()),
+            _ => None,
+        });
+        out.extend(stored);
+    }
+    out.extend(
+        before
+            .iter()
+            .rev()
+            .filter(|i| result_ty(env, &i.kind).as_ref() == Some(ty))
+            .filter_map(|i| i.result.clone().map(OperandKind::Id))
+            .take(3),
+    );
+    out
 }
 
 /// The type of the local `k` defines (`None` for `void` or a GEP that does

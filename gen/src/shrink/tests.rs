@@ -294,3 +294,23 @@ fn edits_come_biggest_first() {
     let operands = first(|e| matches!(e, Edit::SetOperand(..)));
     assert!(fns < insns && insns < values && values < operands, "{es:?}");
 }
+
+#[test]
+fn a_load_becomes_the_value_last_stored_to_its_pointer() {
+    gives(
+        "define i64 @main() {
+  %s = alloca i64
+  %x = add i64 2, 3
+  store i64 %x, i64* %s
+  %v = load i64, i64* %s
+  ret i64 %v
+}",
+        Edit::ReplaceValue(0, 0, 3, OperandKind::Id("x".into())),
+        "define i64 @main() {
+  %s = alloca i64
+  %x = add i64 2, 3
+  store i64 %x, i64* %s
+  ret i64 %x
+}",
+    );
+}
