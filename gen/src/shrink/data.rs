@@ -126,13 +126,16 @@ fn replace_ty(t: &mut Ty, from: &Ty, to: &Ty) {
     }
 }
 
+/// The elements of an aggregate initializer, each with its type.
+type Elements = Vec<(Ty, Ginit)>;
+
 /// Calls `edit` on the elements of every aggregate initializer inside `g`
 /// (of type `ty`) whose type satisfies `hit`.
 fn edit_ginits(
     ty: &Ty,
     g: &mut Ginit,
     hit: &dyn Fn(&Ty) -> bool,
-    edit: &mut dyn FnMut(&mut Vec<(Ty, Ginit)>),
+    edit: &mut dyn FnMut(&mut Elements),
 ) {
     if let GinitKind::Array(xs) | GinitKind::Struct(xs) = &mut g.kind {
         for (t, x) in xs.iter_mut() {
