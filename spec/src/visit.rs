@@ -2,7 +2,7 @@
 //! back end's liveness), and for transformations that rename or replace
 //! what operands say (the LLVM wrapper of `toolchain`, reducers).
 
-use crate::ast::{Block, Ginit, GinitKind, InsnKind, Operand, Prog, TermKind};
+use crate::ast::{Block, Ginit, GinitKind, InsnKind, Operand, Prog, TermKind, Ty};
 
 /// Calls `f` on each operand an instruction reads, in order.
 pub fn insn_operands<'o>(kind: &'o InsnKind, mut f: impl FnMut(&'o Operand)) {
@@ -117,4 +117,75 @@ pub fn rename_global(prog: &mut Prog, from: &str, to: &str) {
             *n = to.to_string();
         }
     });
+}
+
+/// Calls `f` on every type written in the program (definitions, signatures,
+/// initializers, instruction annotations, `ret` types), to change them.
+pub fn prog_tys_mut(p: &mut Prog, f: &mut dyn FnMut(&mut Ty)) {
+    p.tdecls.iter_mut().for_each(|t| f(&mut t.ty));
+    for g in &mut p.gdecls {
+        f(&mut g.ty);
+        ginit_tys_mut(&mut g.init, f);
+    }
+    p.edecls.iter_mut().for_each(|e| f(&mut e.ty));
+    for fd in &mut p.fdecls {
+        f(&mut fd.ret);
+        fd.params.iter_mut().for_each(|(_, t)| f(t));
+        for b in
+            std::iter::once(&mut fd.cfg.entry).chain(fd.cfg.blocks.iter_mut().map(|b| &mut b.block))
+        {
+            for i in &mut b.insns {
+                insn_tys_mut(&mut i.kind, f);
+            }
+            if let TermKind::Ret(t, _) = &mut b.term.kind {
+                f(t);
+            }
+        }
+    }
+}
+
+/// Calls `f` on every type an initializer writes.
+pub fn ginit_tys_mut(g: &mut Ginit, f: &mut dyn FnMut(&mut Ty)) {
+    let mut stack = vec![g];
+    while let Some(g) = stack.pop() {
+        match &mut g.kind {
+            GinitKind::Array(elems) | GinitKind::Struct(elems) => {
+                for (t, e) in elems {
+                    f(t);
+                    stack.push(e);
+                }
+            }
+            GinitKind::Bitcast(from, inner, to) => {
+                f(from);
+                f(to);
+                stack.push(inner);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Calls `f` on every type an instruction writes.
+pub fn insn_tys_mut(k: &mut InsnKind, f: &mut dyn FnMut(&mut Ty)) {
+    match k {
+        InsnKind::Binop { ty, .. } | InsnKind::Icmp { ty, .. } | InsnKind::Alloca { ty } => f(ty),
+        InsnKind::Load { ty, ptr_ty, .. } | InsnKind::Store { ty, ptr_ty, .. } => {
+            f(ty);
+            f(ptr_ty);
+        }
+        InsnKind::Call { ret, args, .. } => {
+            f(ret);
+            args.iter_mut().for_each(|(t, _)| f(t));
+        }
+        InsnKind::Gep {
+            base_ty, ptr_ty, ..
+        } => {
+            f(base_ty);
+            f(ptr_ty);
+        }
+        InsnKind::Bitcast { from, to, .. } => {
+            f(from);
+            f(to);
+        }
+    }
 }

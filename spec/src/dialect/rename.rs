@@ -7,7 +7,7 @@ use super::names::plain_name_feature;
 use super::names::{local_names, Fresh};
 use super::uses::global_names;
 use super::Dialect;
-use crate::ast::{Fdecl, Ginit, GinitKind, InsnKind, OperandKind, Prog, TermKind, Ty};
+use crate::ast::{Fdecl, OperandKind, Prog, TermKind, Ty};
 use std::collections::{HashMap, HashSet};
 
 /// True when `d` cannot write `name` (`label_def`: as a label definition).
@@ -33,7 +33,7 @@ pub(super) fn rename(p: &mut Prog, d: &Dialect) {
                 t.name = n.clone();
             }
         });
-        prog_tys_mut(p, &mut |t| rename_named(t, &types));
+        crate::visit::prog_tys_mut(p, &mut |t| rename_named(t, &types));
     }
     // Globals, functions and declares (one namespace).
     let mut taken: HashSet<String> = global_names(p).map(String::from).collect();
@@ -135,73 +135,5 @@ fn rename_named(t: &mut Ty, map: &HashMap<String, String>) {
             rename_named(ret, map);
         }
         Ty::Void | Ty::I1 | Ty::I8 | Ty::I64 | Ty::OpaquePtr => {}
-    }
-}
-
-/// Calls `f` on every type written in the program.
-fn prog_tys_mut(p: &mut Prog, f: &mut dyn FnMut(&mut Ty)) {
-    p.tdecls.iter_mut().for_each(|t| f(&mut t.ty));
-    for g in &mut p.gdecls {
-        f(&mut g.ty);
-        ginit_tys_mut(&mut g.init, f);
-    }
-    p.edecls.iter_mut().for_each(|e| f(&mut e.ty));
-    for fd in &mut p.fdecls {
-        f(&mut fd.ret);
-        fd.params.iter_mut().for_each(|(_, t)| f(t));
-        for b in fd.cfg.blocks_mut() {
-            for i in &mut b.insns {
-                insn_tys_mut(&mut i.kind, f);
-            }
-            if let TermKind::Ret(t, _) = &mut b.term.kind {
-                f(t);
-            }
-        }
-    }
-}
-
-/// Calls `f` on every type an initializer writes.
-fn ginit_tys_mut(g: &mut Ginit, f: &mut dyn FnMut(&mut Ty)) {
-    let mut stack = vec![g];
-    while let Some(g) = stack.pop() {
-        match &mut g.kind {
-            GinitKind::Array(elems) | GinitKind::Struct(elems) => {
-                for (t, e) in elems {
-                    f(t);
-                    stack.push(e);
-                }
-            }
-            GinitKind::Bitcast(from, inner, to) => {
-                f(from);
-                f(to);
-                stack.push(inner);
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Calls `f` on every type an instruction writes.
-fn insn_tys_mut(k: &mut InsnKind, f: &mut dyn FnMut(&mut Ty)) {
-    match k {
-        InsnKind::Binop { ty, .. } | InsnKind::Icmp { ty, .. } | InsnKind::Alloca { ty } => f(ty),
-        InsnKind::Load { ty, ptr_ty, .. } | InsnKind::Store { ty, ptr_ty, .. } => {
-            f(ty);
-            f(ptr_ty);
-        }
-        InsnKind::Call { ret, args, .. } => {
-            f(ret);
-            args.iter_mut().for_each(|(t, _)| f(t));
-        }
-        InsnKind::Gep {
-            base_ty, ptr_ty, ..
-        } => {
-            f(base_ty);
-            f(ptr_ty);
-        }
-        InsnKind::Bitcast { from, to, .. } => {
-            f(from);
-            f(to);
-        }
     }
 }
