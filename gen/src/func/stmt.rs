@@ -5,6 +5,7 @@
 
 use super::{Fb, RecCall, Role};
 use crate::values::{Origin, Val};
+use crate::Profile;
 use spec::{Bop, Cnd, Operand, TermKind, Ty};
 
 impl Fb<'_, '_> {
@@ -20,6 +21,10 @@ impl Fb<'_, '_> {
     }
 
     fn gen_stmt(&mut self, nest: usize) {
+        if self.cfg.profile == Profile::Opt && self.chance(45) {
+            self.opt_stmt(nest);
+            return;
+        }
         let n = u32::from(nest > 0);
         let call = u32::from(!matches!(self.role, Role::Leaf));
         match self.weighted(&[4, 3, 3, 3 * n, 2 * n, 3 * call, 2, 4, 2]) {
@@ -59,7 +64,7 @@ impl Fb<'_, '_> {
 
     /// Folds a boolean: adds one constant on the true branch and xors
     /// another on the false one (LLVMlite has no zext).
-    fn fold_bool(&mut self, b: Operand) {
+    pub(crate) fn fold_bool(&mut self, b: Operand) {
         let (t, e, j) = (self.new_block(), self.new_block(), self.new_block());
         let (lt, le, lj) = (self.label(t), self.label(e), self.label(j));
         self.terminate(TermKind::Cbr(b, lt, le));
