@@ -54,6 +54,16 @@ const EDGES: [i64; 10] = [
     3 << 61,
 ];
 
+/// The program's global words (`@g = global i64 N`).
+fn global_words(ctx: &Ctx) -> Vec<String> {
+    ctx.globals
+        .gdecls
+        .iter()
+        .filter(|g| g.ty == Ty::I64)
+        .map(|g| g.name.clone())
+        .collect()
+}
+
 /// Draws one or two writers and adds them to the program (level 0, so
 /// every helper and `main` may call them directly).
 pub(crate) fn gen_writers(
@@ -63,13 +73,7 @@ pub(crate) fn gen_writers(
     budget: u64,
     fdecls: &mut Vec<Fdecl>,
 ) {
-    let words: Vec<String> = ctx
-        .globals
-        .gdecls
-        .iter()
-        .filter(|g| g.ty == Ty::I64)
-        .map(|g| g.name.clone())
-        .collect();
+    let words = global_words(ctx);
     let n = draw::range(u, 1, 2);
     for i in 0..n {
         let Some(global) = words.get(draw::below(u, words.len())).cloned() else {
@@ -423,21 +427,11 @@ impl Fb<'_, '_> {
         } else {
             None
         };
-        let counter = self.entry_alloca(Ty::I64, "c");
-        self.entry_store(Ty::I64, Operand::konst(0), counter.clone());
-        let n = self.range(1, max_iters);
-        self.store(Ty::I64, Operand::konst(0), counter.clone());
-        let (h, body, exit) = (self.new_block(), self.new_block(), self.new_block());
-        let (lh, lb, lx) = (self.label(h), self.label(body), self.label(exit));
-        self.terminate(TermKind::Br(lh.clone()));
-        self.switch_to(h);
-        self.repeated(n + 1, |fb| {
-            let i = fb.load(Ty::I64, counter.clone());
-            let k = fb.icmp(Cnd::Slt, Ty::I64, i, Operand::konst(n as i64));
-            fb.terminate(TermKind::Cbr(k, lb, lx));
-        });
-        self.switch_to(body);
-        self.repeated(n, |fb| {
+        let bound = |fb: &mut Self| {
+            let n = fb.range(1, max_iters);
+            (Operand::konst(n as i64), n)
+        };
+        self.counted_loop(bound, |fb, _| {
             let ops = [Bop::Add, Bop::Sub, Bop::Mul, Bop::Xor, Bop::And, Bop::Or];
             let op = ops[fb.below(ops.len())];
             let mut v = fb.binop(op, a, b);
@@ -451,12 +445,7 @@ impl Fb<'_, '_> {
                 v = fb.binop(Bop::Add, v, w);
             }
             fb.fold(v);
-            let i = fb.load(Ty::I64, counter.clone());
-            let i1 = fb.binop(Bop::Add, i, Operand::konst(1));
-            fb.store(Ty::I64, i1, counter.clone());
-            fb.terminate(TermKind::Br(lh));
         });
-        self.switch_to(exit);
     }
 
     /// A block no branch reaches: it reads and writes a global word and
@@ -464,14 +453,7 @@ impl Fb<'_, '_> {
     /// then has one predecessor that never runs). It never runs, so it
     /// costs nothing.
     fn unreachable_block(&mut self) {
-        let words: Vec<String> = self
-            .ctx
-            .globals
-            .gdecls
-            .iter()
-            .filter(|g| g.ty == Ty::I64)
-            .map(|g| g.name.clone())
-            .collect();
+        let words = global_words(self.ctx);
         let Some(g) = words.get(self.below(words.len())).cloned() else {
             return;
         };
