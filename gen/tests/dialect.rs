@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::failures_in;
+use common::{assert_no_failures, failures_in};
 use gen::features::histogram;
 use gen::from_seed_in;
 use spec::dialect::Dialect;
@@ -39,17 +39,7 @@ fn generated_programs_stay_inside_every_profile() {
             progs.len()
         );
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures, the first:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(5)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_no_failures(&failures);
 }
 
 #[test]

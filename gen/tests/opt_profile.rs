@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::failures_in;
+use common::{assert_no_failures, failures_in};
 use gen::features::histogram;
 use gen::{from_seed_with, Feature, Profile};
 use spec::dialect::Dialect;
@@ -24,17 +24,7 @@ fn opt_programs_check_return_and_stay_inside_every_dialect() {
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures, the first:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(5)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_no_failures(&failures);
 }
 
 #[test]

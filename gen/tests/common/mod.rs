@@ -52,6 +52,16 @@ pub fn failures_in(p: &Prog, d: Option<&spec::dialect::Dialect>) -> Vec<String> 
     failures
 }
 
+/// Fails the test with the count and the first five of `failures`, if any.
+pub fn assert_no_failures(failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} failures, the first:\n{}",
+        failures.len(),
+        failures[..failures.len().min(5)].join("\n")
+    );
+}
+
 /// `parse(print(p))`.
 pub fn roundtrip(p: &Prog) -> Result<Prog, String> {
     let text = spec::print(p);
