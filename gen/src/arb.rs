@@ -1,7 +1,7 @@
 //! The three ways to get a program: `arbitrary` (fuzzing), `quickcheck`
 //! (properties with shrinking) and a seed (the command line).
 
-use crate::{generate, shrink, GenConfig};
+use crate::{generate, shrink, GenConfig, Profile};
 use arbitrary::Unstructured;
 use spec::Prog;
 use std::fmt;
@@ -30,7 +30,7 @@ impl quickcheck::Arbitrary for GenProgram {
         let size = g.size().max(1);
         let len = usize::arbitrary(g) % (64 * size + 1);
         let bytes: Vec<u8> = (0..len).map(|_| u8::arbitrary(g)).collect();
-        from_bytes(&bytes, size, None)
+        from_bytes(&bytes, size, None, Profile::Default)
     }
 
     /// Structural shrinks that still check and return on the oracle
@@ -41,9 +41,16 @@ impl quickcheck::Arbitrary for GenProgram {
 }
 
 /// The program `bytes` give at size `size`.
-fn from_bytes(bytes: &[u8], size: usize, dialect: Option<&spec::dialect::Dialect>) -> GenProgram {
+fn from_bytes(
+    bytes: &[u8],
+    size: usize,
+    dialect: Option<&spec::dialect::Dialect>,
+    profile: Profile,
+) -> GenProgram {
     let mut u = Unstructured::new(bytes);
-    let cfg = GenConfig::with_size(size).in_dialect(dialect.cloned());
+    let cfg = GenConfig::with_size(size)
+        .in_dialect(dialect.cloned())
+        .with_profile(profile);
     // `generate` never fails; an empty program would be a bug, not a panic.
     GenProgram(generate(&mut u, &cfg).unwrap_or_default())
 }
@@ -57,6 +64,18 @@ pub fn from_seed(seed: u64, size: usize) -> Prog {
 /// [`from_seed`] with programs written in `dialect` (see
 /// [`GenConfig::dialect`]); `None` gives [`from_seed`]'s program.
 pub fn from_seed_in(seed: u64, size: usize, dialect: Option<&spec::dialect::Dialect>) -> Prog {
+    from_seed_with(seed, size, dialect, Profile::Default)
+}
+
+/// [`from_seed_in`] with programs of profile `profile` (see [`Profile`]);
+/// [`Profile::Default`] gives [`from_seed_in`]'s program. The seed's bytes
+/// are the same for every profile.
+pub fn from_seed_with(
+    seed: u64,
+    size: usize,
+    dialect: Option<&spec::dialect::Dialect>,
+    profile: Profile,
+) -> Prog {
     let len = 1024 + 128 * size.clamp(1, 100);
     let mut state = seed;
     let mut bytes = Vec::with_capacity(len + 8);
@@ -68,5 +87,5 @@ pub fn from_seed_in(seed: u64, size: usize, dialect: Option<&spec::dialect::Dial
         z ^= z >> 31;
         bytes.extend_from_slice(&z.to_le_bytes());
     }
-    from_bytes(&bytes, size, dialect).0
+    from_bytes(&bytes, size, dialect, profile).0
 }

@@ -1,5 +1,8 @@
 //! What a program uses, read off its syntax: the histogram that shows the
-//! generator reaches every construct of the language it is meant to cover.
+//! generator reaches every construct of the language it is meant to cover,
+//! and the patterns of the optimiser profile ([`Feature::opt_patterns`]).
+
+mod opt;
 
 use spec::{Bop, Cnd, Fdecl, GinitKind, Insn, InsnKind, OperandKind, Prog, TermKind, Ty, TypeEnv};
 use std::collections::{BTreeMap, BTreeSet};
@@ -113,10 +116,65 @@ pub enum Feature {
     RuntimeStrcat,
     /// `main` uses `%argc`.
     UsesArgc,
+    /// A store, then in the same block a load or store of the same place
+    /// through another operand, the two reached by different GEPs with
+    /// constant indices (a repeated GEP, a GEP chain, `gep T, T* %p, i64 0`).
+    AliasGep,
+    /// Like [`Feature::AliasGep`] where one of the two goes through a
+    /// `bitcast` (a struct view, an `i8*` round trip).
+    AliasBitcast,
+    /// Like [`Feature::AliasGep`] where one of the two is a pointer stored
+    /// into a slot and loaded back.
+    AliasMemory,
+    /// A call of a program function that stores through one of its pointer
+    /// parameters, then in the same block a load of the place passed there.
+    CalleeWritesArg,
+    /// A call of a program function that stores into a global, then in the
+    /// same block a load of that global.
+    CallWritesGlobal,
+    /// A store, then in the same block another store to the same place with
+    /// no load or call between (the first store is dead).
+    DeadStore,
+    /// A binop of constants (literals, or words computed from literals only)
+    /// whose exact result is outside -2^62..2^62 - 1 (OCaml's 63-bit `int`),
+    /// so 63-bit folding gives another word, or wraps at 2^63.
+    ConstBoundary,
+    /// A shift by a constant 63.
+    Shift63,
+    /// A shift by `and K, 63` of a literal K of 64 or more.
+    ShiftMaskedConst,
+    /// A conditional branch on a literal, on a comparison of constants, or
+    /// on a comparison of a value with itself.
+    FoldingBranch,
+    /// A binop inside a loop whose operands are all defined outside it.
+    LoopInvariant,
+    /// A block (not the entry) that no branch targets.
+    UnreachableBlock,
 }
 
 impl Feature {
-    /// Every feature the generator is required to reach.
+    /// The patterns of the optimiser profile (`gen::Profile::Opt`), which
+    /// its programs reach and the default profile's need not.
+    pub fn opt_patterns() -> Vec<Feature> {
+        use Feature::*;
+        vec![
+            AliasGep,
+            AliasBitcast,
+            AliasMemory,
+            CalleeWritesArg,
+            CallWritesGlobal,
+            DeadStore,
+            ConstBoundary,
+            Shift63,
+            ShiftMaskedConst,
+            FoldingBranch,
+            LoopInvariant,
+            UnreachableBlock,
+        ]
+    }
+
+    /// Every feature the generator is required to reach in the default
+    /// profile (besides [`Feature::opt_patterns`]).
     pub fn all() -> Vec<Feature> {
         use Feature::*;
         let mut v: Vec<Feature> = Bop::ALL.iter().map(|&b| Binop(b)).collect();
@@ -202,6 +260,7 @@ pub fn features(prog: &Prog) -> BTreeSet<Feature> {
     for f in &prog.fdecls {
         fn_features(f, &env, &mut out, &mut calls);
     }
+    opt::opt_features(prog, &mut out);
     for (a, b) in &calls {
         if a == b {
             out.insert(Feature::SelfRecursion);
@@ -212,10 +271,15 @@ pub fn features(prog: &Prog) -> BTreeSet<Feature> {
     out
 }
 
-/// How many of `progs` contain each feature (every required feature is a
-/// key, with 0 when absent).
+/// How many of `progs` contain each feature (every feature of
+/// [`Feature::all`] and [`Feature::opt_patterns`] is a key, with 0 when
+/// absent).
 pub fn histogram<'a>(progs: impl IntoIterator<Item = &'a Prog>) -> BTreeMap<Feature, usize> {
-    let mut h: BTreeMap<Feature, usize> = Feature::all().into_iter().map(|f| (f, 0)).collect();
+    let mut h: BTreeMap<Feature, usize> = Feature::all()
+        .into_iter()
+        .chain(Feature::opt_patterns())
+        .map(|f| (f, 0))
+        .collect();
     for p in progs {
         for f in features(p) {
             *h.entry(f).or_insert(0) += 1;

@@ -40,7 +40,7 @@ pub mod shrink;
 mod universe;
 mod values;
 
-pub use arb::{from_seed, from_seed_in, GenProgram};
+pub use arb::{from_seed, from_seed_in, from_seed_with, GenProgram};
 pub use features::{features, Feature};
 
 use arbitrary::Unstructured;
@@ -76,6 +76,52 @@ pub struct GenConfig {
     /// out-of-range literal initializers); the rest are rewritten by
     /// [`spec::dialect::lower`] (literals, names, declares).
     pub dialect: Option<spec::dialect::Dialect>,
+    /// What the programs are written to exercise ([`Profile`]).
+    pub profile: Profile,
+}
+
+/// What generated programs are written to exercise. Every profile gives
+/// well-typed, well-defined, terminating programs in the configured
+/// dialect; the default profile's programs for a seed never change when
+/// other profiles are added or changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Profile {
+    /// Breadth over the language: every construct of
+    /// [`Feature::all()`](features::Feature::all).
+    #[default]
+    Default,
+    /// Programs for optimisers (`lloracle gen --for opt`): besides the
+    /// default statements, the patterns of
+    /// [`Feature::opt_patterns()`](features::Feature::opt_patterns):
+    /// stores and loads through aliases (GEPs, a pointer stored in memory,
+    /// bitcasts, a callee writing through a pointer argument), calls that
+    /// write globals, dead stores next to live ones, constant expressions at
+    /// the 2^62 and 2^63 boundaries, shifts by 63 (literal or a constant
+    /// masked with `and 63`), branches on comparisons that fold, loops with
+    /// invariant computations and blocks no branch reaches.
+    Opt,
+}
+
+impl Profile {
+    /// The names `lloracle gen --for` takes, in order.
+    pub const NAMES: [&'static str; 2] = ["default", "opt"];
+
+    /// The profile called `name` (one of [`Profile::NAMES`]).
+    pub fn by_name(name: &str) -> Option<Profile> {
+        match name {
+            "default" => Some(Profile::Default),
+            "opt" => Some(Profile::Opt),
+            _ => None,
+        }
+    }
+
+    /// The profile's name (one of [`Profile::NAMES`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Default => "default",
+            Profile::Opt => "opt",
+        }
+    }
 }
 
 impl Default for GenConfig {
@@ -102,12 +148,18 @@ impl GenConfig {
             budget: 1000 + 400 * s as u64,
             allow_argc: true,
             dialect: None,
+            profile: Profile::Default,
         }
     }
 
     /// This configuration with programs written in dialect `d`.
     pub fn in_dialect(self, d: Option<spec::dialect::Dialect>) -> GenConfig {
         GenConfig { dialect: d, ..self }
+    }
+
+    /// This configuration with programs of profile `p`.
+    pub fn with_profile(self, p: Profile) -> GenConfig {
+        GenConfig { profile: p, ..self }
     }
 
     /// True when the configured dialect has feature `f` (always, with no dialect).

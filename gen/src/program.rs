@@ -4,6 +4,7 @@
 //! `main`), with a static bound on the instructions each call executes.
 
 use crate::draw::{below, chance, range, weighted};
+use crate::func::opt::{gen_writers, Writer};
 use crate::func::{Built, Fb, RecCall, Role, MAX_REC_DEPTH};
 use crate::globals::{gen_globals, Globals};
 use crate::universe::{pad_to_stack_args, Universe};
@@ -33,6 +34,8 @@ pub(crate) struct Ctx {
     pub uni: Universe,
     pub globals: Globals,
     pub funcs: Vec<FnInfo>,
+    /// The writer functions of the optimiser profile (empty otherwise).
+    pub writers: Vec<Writer>,
 }
 
 impl Ctx {
@@ -56,7 +59,7 @@ impl Ctx {
     }
 }
 
-fn names(params: &[Ty]) -> Vec<(String, Ty)> {
+pub(crate) fn names(params: &[Ty]) -> Vec<(String, Ty)> {
     params
         .iter()
         .enumerate()
@@ -81,6 +84,7 @@ pub(crate) fn gen_prog(u: &mut Unstructured, cfg: &GenConfig) -> Prog {
         uni,
         globals,
         funcs: Vec::new(),
+        writers: Vec::new(),
     };
     let mut fdecls: Vec<Fdecl> = Vec::new();
     let leaf_budget = (cfg.budget / 64).max(50);
@@ -111,6 +115,9 @@ pub(crate) fn gen_prog(u: &mut Unstructured, cfg: &GenConfig) -> Prog {
             info.cost = cost;
         }
         fdecls.push(fdecl);
+    }
+    if cfg.profile == crate::Profile::Opt {
+        gen_writers(u, &mut ctx, cfg, leaf_budget, &mut fdecls);
     }
     let helper_budget = (cfg.budget / 8).max(100);
     let n_helpers = range(u, 0, cfg.max_helpers as u64);

@@ -6,11 +6,10 @@
 
 mod common;
 
-use common::{roundtrip, run};
+use common::{assert_no_failures, failures_in};
 use gen::features::histogram;
 use gen::from_seed_in;
-use spec::dialect::{print_in, uses_in_prog, uses_in_text, Dialect};
-use spec::{Outcome, Source};
+use spec::dialect::Dialect;
 
 /// Seeds per profile: seven profiles give 4,200 programs.
 const SEEDS: u64 = 600;
@@ -23,29 +22,8 @@ fn generated_programs_stay_inside_every_profile() {
         for seed in 0..SEEDS {
             let size = 1 + (seed % 40) as usize;
             let p = from_seed_in(seed, size, Some(&d));
-            let fail = |what: String| format!("{} seed {seed} size {size}: {what}", d.name);
-            if let Err(ds) = spec::check(&p) {
-                failures.push(fail(format!("ill-typed: {}", ds[0].message)));
-                continue;
-            }
-            let o = run(&p);
-            if !matches!(o, Outcome::Returned { .. }) {
-                failures.push(fail(format!("oracle: {}", o.to_json())));
-            }
-            if roundtrip(&p).as_ref() != Ok(&p) {
-                failures.push(fail("print -> parse changed the program".into()));
-            }
-            if let Some(u) = uses_in_prog(&p).into_iter().find(|u| !d.has(u.feature)) {
-                failures.push(fail(format!("the tree {u}")));
-            }
-            let src = Source::new("generated.ll", print_in(&p, &d));
-            match uses_in_text(&src) {
-                Ok(uses) => {
-                    if let Some(u) = uses.into_iter().find(|u| !d.has(u.feature)) {
-                        failures.push(fail(format!("the text {u}")));
-                    }
-                }
-                Err(e) => failures.push(fail(format!("text does not parse: {}", e.message))),
+            for what in failures_in(&p, Some(&d)) {
+                failures.push(format!("{} seed {seed} size {size}: {what}", d.name));
             }
             progs.push(p);
         }
@@ -61,17 +39,7 @@ fn generated_programs_stay_inside_every_profile() {
             progs.len()
         );
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures, the first:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(5)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_no_failures(&failures);
 }
 
 #[test]

@@ -7,6 +7,7 @@
 mod entry;
 mod expr;
 mod memory;
+pub(crate) mod opt;
 mod stmt;
 
 use crate::draw;

@@ -5,6 +5,7 @@
 
 use super::{Fb, RecCall, Role};
 use crate::values::{Origin, Val};
+use crate::Profile;
 use spec::{Bop, Cnd, Operand, TermKind, Ty};
 
 impl Fb<'_, '_> {
@@ -20,6 +21,10 @@ impl Fb<'_, '_> {
     }
 
     fn gen_stmt(&mut self, nest: usize) {
+        if self.cfg.profile == Profile::Opt && self.chance(45) {
+            self.opt_stmt(nest);
+            return;
+        }
         let n = u32::from(nest > 0);
         let call = u32::from(!matches!(self.role, Role::Leaf));
         match self.weighted(&[4, 3, 3, 3 * n, 2 * n, 3 * call, 2, 4, 2]) {
@@ -59,7 +64,7 @@ impl Fb<'_, '_> {
 
     /// Folds a boolean: adds one constant on the true branch and xors
     /// another on the false one (LLVMlite has no zext).
-    fn fold_bool(&mut self, b: Operand) {
+    pub(crate) fn fold_bool(&mut self, b: Operand) {
         let (t, e, j) = (self.new_block(), self.new_block(), self.new_block());
         let (lt, le, lj) = (self.label(t), self.label(e), self.label(j));
         self.terminate(TermKind::Cbr(b, lt, le));
@@ -94,20 +99,40 @@ impl Fb<'_, '_> {
         if !self.can_afford(8 * (max_iters + 1)) {
             return;
         }
+        let bound = |fb: &mut Self| {
+            if fb.chance(60) {
+                let b = fb.range(1, max_iters);
+                (Operand::konst(b as i64), b)
+            } else {
+                let mask = (max_iters + 1).next_power_of_two() / 2;
+                let mask = mask.max(1) - 1;
+                let x = fb.gen_int(1);
+                (fb.binop(Bop::And, x, Operand::konst(mask as i64)), mask)
+            }
+        };
+        self.counted_loop(bound, |fb, i| {
+            fb.scoped(|fb| {
+                fb.push(Val::Int(i));
+                fb.gen_stmts(nest - 1);
+            });
+        });
+    }
+
+    /// `for (c = 0; c < bound; c++) body(c)` with `c` in a new entry-block
+    /// alloca: `bound` draws the bound and its largest value after the
+    /// counter is made; `body` gets the counter's value in the header. Ends
+    /// in the loop's exit block.
+    pub(crate) fn counted_loop(
+        &mut self,
+        bound: impl FnOnce(&mut Self) -> (Operand, u64),
+        body: impl FnOnce(&mut Self, Operand),
+    ) {
         let counter = self.entry_alloca(Ty::I64, "c");
         self.entry_store(Ty::I64, Operand::konst(0), counter.clone());
-        let (bound, bound_max) = if self.chance(60) {
-            let b = self.range(1, max_iters);
-            (Operand::konst(b as i64), b)
-        } else {
-            let mask = (max_iters + 1).next_power_of_two() / 2;
-            let mask = mask.max(1) - 1;
-            let x = self.gen_int(1);
-            (self.binop(Bop::And, x, Operand::konst(mask as i64)), mask)
-        };
+        let (bound, bound_max) = bound(self);
         self.store(Ty::I64, Operand::konst(0), counter.clone());
-        let (h, body, exit) = (self.new_block(), self.new_block(), self.new_block());
-        let (lh, lb, lx) = (self.label(h), self.label(body), self.label(exit));
+        let (h, b, exit) = (self.new_block(), self.new_block(), self.new_block());
+        let (lh, lb, lx) = (self.label(h), self.label(b), self.label(exit));
         self.terminate(TermKind::Br(lh.clone()));
         self.switch_to(h);
         let i = self.repeated(bound_max + 1, |fb| {
@@ -116,12 +141,9 @@ impl Fb<'_, '_> {
             fb.terminate(TermKind::Cbr(k, lb, lx));
             i
         });
-        self.switch_to(body);
+        self.switch_to(b);
         self.repeated(bound_max, |fb| {
-            fb.scoped(|fb| {
-                fb.push(Val::Int(i));
-                fb.gen_stmts(nest - 1);
-            });
+            body(fb, i);
             let i2 = fb.load(Ty::I64, counter.clone());
             let i3 = fb.binop(Bop::Add, i2, Operand::konst(1));
             fb.store(Ty::I64, i3, counter.clone());

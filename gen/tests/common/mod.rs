@@ -17,6 +17,51 @@ pub fn run(p: &Prog) -> Outcome {
     oracle::run(p, None, &[], &opts)
 }
 
+/// What is wrong with generated program `p`: it must check, return on the
+/// oracle, print and parse back unchanged and, in dialect `d`, use only
+/// the dialect's features (as a tree and as the text `print_in` writes).
+/// Empty when nothing is.
+pub fn failures_in(p: &Prog, d: Option<&spec::dialect::Dialect>) -> Vec<String> {
+    use spec::dialect::{print_in, uses_in_prog, uses_in_text};
+    let mut failures = Vec::new();
+    if let Err(ds) = spec::check(p) {
+        return vec![format!("ill-typed: {}", ds[0].message)];
+    }
+    let o = run(p);
+    if !matches!(o, Outcome::Returned { .. }) {
+        failures.push(format!("oracle: {}", o.to_json()));
+    }
+    if roundtrip(p).as_ref() != Ok(p) {
+        failures.push("print -> parse changed the program".into());
+    }
+    let Some(d) = d else {
+        return failures;
+    };
+    if let Some(u) = uses_in_prog(p).into_iter().find(|u| !d.has(u.feature)) {
+        failures.push(format!("the tree {u}"));
+    }
+    let src = Source::new("generated.ll", print_in(p, d));
+    match uses_in_text(&src) {
+        Ok(uses) => {
+            if let Some(u) = uses.into_iter().find(|u| !d.has(u.feature)) {
+                failures.push(format!("the text {u}"));
+            }
+        }
+        Err(e) => failures.push(format!("text does not parse: {}", e.message)),
+    }
+    failures
+}
+
+/// Fails the test with the count and the first five of `failures`, if any.
+pub fn assert_no_failures(failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} failures, the first:\n{}",
+        failures.len(),
+        failures[..failures.len().min(5)].join("\n")
+    );
+}
+
 /// `parse(print(p))`.
 pub fn roundtrip(p: &Prog) -> Result<Prog, String> {
     let text = spec::print(p);
