@@ -7,7 +7,7 @@
 //! parses options into these values.
 
 use super::budget::{Budget, DEFAULT_TIME_BUDGET};
-use super::cases::{corpus_cases, expectation_problems, problems_of, random_case, CorpusCases};
+use super::cases::{corpus_cases, expectation_problems, problems_of, random_case_for, CorpusCases};
 use super::compiler::Tools;
 use super::dialect::{prepare, Prepared};
 use super::judge;
@@ -134,7 +134,7 @@ pub struct Plan {
 
 /// The programs `p` selects for `target`: the corpus (unless
 /// `no_corpus`), then the random seeds generated within the target's
-/// dialect; with a shard, only that shard's (random programs of other
+/// dialect (for an optimiser, of the `opt` generation profile); with a shard, only that shard's (random programs of other
 /// shards are never generated). Each case is prepared for the target's
 /// dialect and course: sent as written, lowered, or not sent.
 pub fn plan(p: &Programs, target: &Target) -> Result<Plan, String> {
@@ -160,10 +160,16 @@ pub fn plan(p: &Programs, target: &Target) -> Result<Plan, String> {
         .filter(|(k, _)| keeps(*k))
         .collect();
     let dialect = target.dialect.as_ref();
+    // An optimiser gets programs written to exercise optimisers
+    // (`gen --for opt`); a back end the whole language.
+    let profile = match target.compiler {
+        Compiler::Optimiser { .. } => gen::Profile::Opt,
+        _ => gen::Profile::Default,
+    };
     indexed.extend(
         seeds
             .into_par_iter()
-            .map(|(k, s)| (k, random_case(s, p.size, dialect)))
+            .map(|(k, s)| (k, random_case_for(s, p.size, dialect, profile)))
             .collect::<Vec<_>>(),
     );
     let index = indexed.iter().map(|(k, c)| (c.name.clone(), *k)).collect();

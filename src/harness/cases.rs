@@ -199,10 +199,31 @@ pub fn random_cases_in(
 /// The random program of seed `s` at `size` (within `dialect`, if any), as
 /// a case with one run.
 pub fn random_case(s: u64, size: usize, dialect: Option<&spec::dialect::Dialect>) -> Case {
+    random_case_for(s, size, dialect, gen::Profile::Default)
+}
+
+/// [`random_case`] of generation profile `profile` (`gen --for`): its name
+/// is the `lloracle gen` command that prints it.
+pub fn random_case_for(
+    s: u64,
+    size: usize,
+    dialect: Option<&spec::dialect::Dialect>,
+    profile: gen::Profile,
+) -> Case {
+    let (name, slug) = match profile {
+        gen::Profile::Default => (
+            format!("random --seed {s} --size {size}"),
+            format!("random-seed{s}-size{size}"),
+        ),
+        p => (
+            format!("random --seed {s} --size {size} --for {}", p.name()),
+            format!("random-seed{s}-size{size}-{}", p.name()),
+        ),
+    };
     Case {
-        name: format!("random --seed {s} --size {size}"),
-        slug: format!("random-seed{s}-size{size}"),
-        prog: gen::from_seed_in(s, size, dialect),
+        name,
+        slug,
+        prog: gen::from_seed_with(s, size, dialect, profile),
         text: None,
         runs: vec![("default".into(), vec![])],
     }
