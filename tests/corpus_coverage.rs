@@ -100,7 +100,7 @@ fn types_written(prog: &Prog) -> Vec<Ty> {
 }
 
 fn blocks(f: &spec::Fdecl) -> impl Iterator<Item = &spec::Block> {
-    std::iter::once(&f.cfg.entry).chain(f.cfg.blocks.iter().map(|b| &b.block))
+    f.cfg.blocks()
 }
 
 /// The feature rows one runnable program exercises.

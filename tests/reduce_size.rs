@@ -12,10 +12,11 @@
 
 mod common;
 
-use lloracle::harness::compiler::{Compiler, Emit, Tools};
-use lloracle::harness::judge::Category;
-use lloracle::harness::reduce::{reduce, Bounds, Target};
-use lloracle::harness::session::parse_checked;
+use lloracle::harness::compiler::Tools;
+use lloracle::harness::course::Course;
+use lloracle::harness::reduce::{reduce, Bounds, Goal};
+use lloracle::harness::types::{parse_checked, Category};
+use lloracle::harness::{Compiler, Emit};
 use std::time::Duration;
 
 const PROGRAM: &str = "define i64 @f(i64 %a, i64 %b, i64 %c, i64 %d, i64 %e, i64 %g, i64 %h) {
@@ -66,8 +67,8 @@ fn a_dropped_seventh_argument_reduces_to_the_one_call() {
         return;
     }
     let d = spec::dialect::Dialect::by_name("cis341").expect("cis341 is a dialect");
-    let mut tools = Tools::new(Duration::from_secs(10)).expect("temporary directory");
-    tools.set_dialect(Some(d.clone()));
+    let mut tools =
+        Tools::with(Course::default(), Some(d.clone()), Duration::from_secs(10)).expect("temporary directory");
     // As a session sends it: lowered into the dialect, and the lowered
     // program is the one judged and reduced.
     let source = parse_checked(&spec::Source::new("p.ll", PROGRAM.to_string())).expect("checks");
@@ -83,7 +84,7 @@ fn a_dropped_seventh_argument_reduces_to_the_one_call() {
         max_candidates: 4000,
         max_time: Duration::from_secs(600),
     };
-    let target = Target::category(Category::WrongResult);
+    let target = Goal::category(Category::WrongResult);
     let red = reduce(&tools, &compiler, &prog, &[], &target, &bounds)
         .expect("the program fails under the compiler");
     eprintln!(

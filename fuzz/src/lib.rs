@@ -102,7 +102,7 @@ fn role_of(ty: &Ty) -> Role {
 }
 
 fn blocks_mut(cfg: &mut Cfg) -> impl Iterator<Item = &mut Block> {
-    std::iter::once(&mut cfg.entry).chain(cfg.blocks.iter_mut().map(|b| &mut b.block))
+    cfg.blocks_mut()
 }
 
 /// Calls `visit` on every operand of function `fi` (every function when

@@ -321,7 +321,7 @@ impl Analysis {
             }
         }
         let mut escaping: Vec<String> = Vec::new();
-        let blocks = std::iter::once(&f.cfg.entry).chain(f.cfg.blocks.iter().map(|b| &b.block));
+        let blocks = f.cfg.blocks();
         let mut gep_results: Vec<(String, usize)> = Vec::new();
         for b in blocks {
             for insn in &b.insns {

@@ -49,7 +49,7 @@ pub fn pointer_local_types(prog: &Prog) -> Vec<(String, String, Ty)> {
         for (x, t) in &f.params {
             out.push((f.name.clone(), x.clone(), t.clone()));
         }
-        let blocks = std::iter::once(&f.cfg.entry).chain(f.cfg.blocks.iter().map(|b| &b.block));
+        let blocks = f.cfg.blocks();
         for b in blocks {
             for i in &b.insns {
                 let Some(x) = &i.result else { continue };

@@ -294,7 +294,7 @@ struct FnTyper<'r, 'a> {
 }
 
 fn blocks_of(f: &Fdecl) -> impl Iterator<Item = &Block> {
-    std::iter::once(&f.cfg.entry).chain(f.cfg.blocks.iter().map(|b| &b.block))
+    f.cfg.blocks()
 }
 
 fn typed_function(rt: &mut Retyper, fi: usize, f: &Fdecl) -> Fdecl {

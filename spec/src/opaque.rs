@@ -91,7 +91,7 @@ pub fn erase_pointee_types(prog: &Prog) -> Prog {
         f.ret = erase_ty(&f.ret);
         f.params.iter_mut().for_each(|(_, t)| *t = erase_ty(t));
         let blocks =
-            std::iter::once(&mut f.cfg.entry).chain(f.cfg.blocks.iter_mut().map(|b| &mut b.block));
+            f.cfg.blocks_mut();
         for b in blocks {
             b.insns.iter_mut().for_each(|i| erase_insn(&mut i.kind));
             if let TermKind::Ret(t, _) = &mut b.term.kind {
@@ -171,7 +171,7 @@ pub fn for_each_ty(prog: &Prog, f: &mut dyn FnMut(&Ty)) {
     prog.edecls.iter().for_each(|e| f(&e.ty));
     for d in &prog.fdecls {
         f(&d.fun_ty());
-        let blocks = std::iter::once(&d.cfg.entry).chain(d.cfg.blocks.iter().map(|b| &b.block));
+        let blocks = d.cfg.blocks();
         for b in blocks {
             for i in &b.insns {
                 match &i.kind {

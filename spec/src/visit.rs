@@ -132,7 +132,7 @@ pub fn prog_tys_mut(p: &mut Prog, f: &mut dyn FnMut(&mut Ty)) {
         f(&mut fd.ret);
         fd.params.iter_mut().for_each(|(_, t)| f(t));
         for b in
-            std::iter::once(&mut fd.cfg.entry).chain(fd.cfg.blocks.iter_mut().map(|b| &mut b.block))
+            fd.cfg.blocks_mut()
         {
             for i in &mut b.insns {
                 insn_tys_mut(&mut i.kind, f);

@@ -55,7 +55,7 @@ fn runtime_type(prog: &Prog, name: &str) -> Option<Ty> {
                 .fdecls
                 .iter()
                 .flat_map(|f| {
-                    std::iter::once(&f.cfg.entry).chain(f.cfg.blocks.iter().map(|b| &b.block))
+                    f.cfg.blocks()
                 })
                 .flat_map(|b| &b.insns)
                 .find_map(|i| match &i.kind {

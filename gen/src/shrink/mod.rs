@@ -141,12 +141,12 @@ pub fn insn_count(p: &Prog) -> usize {
 
 /// The blocks of `f`: the entry (number 0), then the labelled ones.
 fn blocks(f: &Fdecl) -> impl Iterator<Item = &Block> {
-    std::iter::once(&f.cfg.entry).chain(f.cfg.blocks.iter().map(|b| &b.block))
+    f.cfg.blocks()
 }
 
 /// [`blocks`], to change them.
 fn blocks_mut(f: &mut Fdecl) -> impl Iterator<Item = &mut Block> {
-    std::iter::once(&mut f.cfg.entry).chain(f.cfg.blocks.iter_mut().map(|b| &mut b.block))
+    f.cfg.blocks_mut()
 }
 
 /// Block number `b` of `f` (0 = entry).
