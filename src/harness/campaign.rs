@@ -17,6 +17,7 @@ use super::session::{run_session, Settings};
 use super::shard::Shard;
 use super::target::{Compiler, Target};
 use super::types::{self, Case, CaseResult, SetAside};
+use super::unmask;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -128,6 +129,21 @@ pub struct Plan {
     pub expected: HashMap<String, Vec<crate::corpus::Run>>,
     /// The shard this plan covers, if any.
     pub shard: Option<Shard>,
+    /// Where further random programs start (unsharded campaigns with
+    /// random programs only): the second set of programs sent when a
+    /// construct masks the rest of the compiler (`unmask`).
+    pub more_random: Option<MoreRandom>,
+}
+
+/// Where random programs beyond a campaign's own start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoreRandom {
+    /// The first seed not used by the campaign.
+    pub seed: u64,
+    /// The campaign's program size.
+    pub size: usize,
+    /// The index in the campaign of the first further program.
+    pub index: usize,
 }
 
 /// The programs `p` selects for `target`: the corpus (unless
@@ -174,7 +190,13 @@ pub fn plan(p: &Programs, target: &Target) -> Result<Plan, String> {
             Prepared::SetAside(s) => set_aside.push(s),
         }
     }
+    let more_random = (p.shard.is_none() && p.random > 0).then(|| MoreRandom {
+        seed: p.seed.wrapping_add(p.random),
+        size: p.size,
+        index: first_random + p.random as usize,
+    });
     Ok(Plan {
+        more_random,
         cases,
         index,
         not_sent,
@@ -303,6 +325,20 @@ pub fn run(
     let start = Instant::now();
     let compiler = &target.compiler;
     let mut results = run_session(tools, compiler, plan.cases, settings, progress);
+    let mut index = plan.index;
+    let unmasked = unmask_session(
+        target,
+        tools,
+        settings,
+        plan.more_random,
+        &results,
+        progress,
+    );
+    let avoided = unmasked.as_ref().map(|u| u.0.clone()).unwrap_or_default();
+    if let Some((_, more, at)) = unmasked {
+        results.extend(more);
+        index.extend(at);
+    }
     results.extend(plan.not_sent);
     let mut corpus_problems = problems_of(&plan.set_aside);
     corpus_problems.extend(expectation_problems(&results, &plan.expected));
@@ -316,7 +352,7 @@ pub fn run(
     let index_of = |k: usize| {
         results
             .get(k)
-            .and_then(|r| plan.index.get(&r.case.name))
+            .and_then(|r| index.get(&r.case.name))
             .copied()
             .unwrap_or(k)
     };
@@ -328,7 +364,56 @@ pub fn run(
     r.stopped_early = settings.budget.stopped().map(|s| s.to_string());
     r.corpus_problems = corpus_problems;
     r.internal_errors = settings.budget.internal_errors();
+    r.unmasked = avoided;
     r
+}
+
+/// The second set of programs of a campaign whose compile errors are tied
+/// to constructs (`unmask`): as many random programs without them as the
+/// tied groups hold, from `more` on, judged (and reduced) like the first
+/// set. `None` when no group is tied to a construct or there are no
+/// further random programs; else what was avoided, the results, and each
+/// new program's index in the campaign.
+fn unmask_session(
+    target: &Target,
+    tools: &Tools,
+    settings: &Settings,
+    more: Option<MoreRandom>,
+    results: &[CaseResult],
+    progress: &(dyn Fn(&CaseResult) + Sync),
+) -> Option<(
+    Vec<unmask::Avoided>,
+    Vec<CaseResult>,
+    HashMap<String, usize>,
+)> {
+    let more = more?;
+    let tied = unmask::masking(results, &super::group::keys(results));
+    if tied.is_empty() || types::interrupted() || settings.budget.exhausted() {
+        return None;
+    }
+    let want: usize = tied.iter().map(|(a, _)| a.programs).sum();
+    let avoid: Vec<unmask::Construct> = tied.iter().map(|(_, c)| c.clone()).collect();
+    let dialect = target.dialect.as_ref();
+    let make = |s: u64| random_case(s, more.size, dialect);
+    let cases: Vec<Case> = unmask::unmasked_cases(&avoid, more.seed, want, &make)
+        .into_iter()
+        .filter_map(|c| match prepare(c, &target.course, dialect) {
+            Prepared::Send(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    let sent = cases.len();
+    let at = cases
+        .iter()
+        .enumerate()
+        .map(|(k, c)| (c.name.clone(), more.index + k))
+        .collect();
+    let judged = run_session(tools, &target.compiler, cases, settings, progress);
+    let avoided = tied
+        .into_iter()
+        .map(|(a, _)| unmask::Avoided { sent, ..a })
+        .collect();
+    Some((avoided, judged, at))
 }
 
 /// Where a campaign's report files go (each optional).

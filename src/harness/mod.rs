@@ -7,7 +7,8 @@
 //!
 //! ```text
 //! types -> budget, shard -> course -> dialect -> target -> compiler -> judge
-//!   -> reduce -> group -> cases -> session -> probe -> report -> campaign
+//!   -> reduce -> group -> cases -> session -> unmask -> probe -> report
+//!   -> campaign
 //! ```
 //!
 //! [`types`] (the shared vocabulary: cases, verdicts, categories, the
@@ -20,7 +21,8 @@
 //! (delta debugging with `gen::shrink`'s edits), [`group`] (failures
 //! grouped by cause; the reduction budget spread over the groups),
 //! [`cases`] (the corpus and random programs), [`session`] (many programs
-//! in parallel), [`probe`] (which dialect a compiler reads), [`report`]
+//! in parallel), [`unmask`] (a second set of programs without a construct
+//! the compiler rejects), [`probe`] (which dialect a compiler reads), [`report`]
 //! (terminal, JSON, Gradescope, JUnit), [`campaign`] (plan, run, report
 //! files: what every command shares).
 
@@ -39,6 +41,7 @@ pub mod session;
 pub mod shard;
 pub mod target;
 pub mod types;
+pub mod unmask;
 
 pub use target::{Compiler, Emit, Target};
 pub use types::{Category, RunVerdict};
