@@ -368,6 +368,14 @@ pub fn run(
     r
 }
 
+/// What was avoided, the second set's results, and each of its programs'
+/// index in the campaign.
+type Unmasked = (
+    Vec<unmask::Avoided>,
+    Vec<CaseResult>,
+    HashMap<String, usize>,
+);
+
 /// The second set of programs of a campaign whose compile errors are tied
 /// to constructs (`unmask`): as many random programs without them as the
 /// tied groups hold, from `more` on, judged (and reduced) like the first
@@ -381,11 +389,7 @@ fn unmask_session(
     more: Option<MoreRandom>,
     results: &[CaseResult],
     progress: &(dyn Fn(&CaseResult) + Sync),
-) -> Option<(
-    Vec<unmask::Avoided>,
-    Vec<CaseResult>,
-    HashMap<String, usize>,
-)> {
+) -> Option<Unmasked> {
     let more = more?;
     let tied = unmask::masking(results, &super::group::keys(results));
     if tied.is_empty() || types::interrupted() || settings.budget.exhausted() {

@@ -369,7 +369,9 @@ pub fn keys(results: &[CaseResult]) -> Vec<Vec<Option<String>>> {
     };
     // Per signature, the shapes of its finished reductions.
     let mut shapes: HashMap<(Category, String), BTreeMap<String, usize>> = HashMap::new();
-    let mut own: Vec<Vec<Option<((Category, String), Option<String>)>>> = Vec::new();
+    // Per run: its signature and the shape of its finished reduction.
+    type Own = Option<((Category, String), Option<String>)>;
+    let mut own: Vec<Vec<Own>> = Vec::new();
     for r in results {
         let mut runs = Vec::new();
         for (i, v) in r.verdicts.iter().enumerate() {

@@ -1,7 +1,8 @@
 //! Unmasking (docs/grading.md, "Unmasking"): when a compiler rejects one
 //! construct (a call through a function pointer, say), every program with
 //! that construct ends as the same compile error and tests nothing else.
-//! A compile-error group tied to one construct is found from its reduced
+//! A compile-error group (or link-error group: the assembler rejects the
+//! output) tied to one construct is found from its reduced
 //! example, and the campaign sends a second set of random programs
 //! without that construct, so the rest of the compiler is still tested and
 //! graded. Programs that have the construct keep their verdicts: the
@@ -9,7 +10,8 @@
 //!
 //! A *construct* is one of `gen::features::Feature` (an instruction kind at
 //! a type, a kind of global, a kind of call), the four kinds of call
-//! through a function pointer taken together as one. A compile-error group
+//! through a function pointer taken together as one. A compile-error or
+//! link-error group
 //! is tied to construct C when
 //! - its reduced example contains C (the reduction kept it: it is needed
 //!   for the failure),
@@ -32,6 +34,10 @@ pub const MIN_PROGRAMS: usize = 2;
 /// The most seeds tried per program wanted in the second set (programs
 /// with an avoided construct are skipped).
 const SEEDS_PER_PROGRAM: u64 = 20;
+
+/// A build-failure group: its name (`compile error: KEY`), its programs
+/// (indices) and the features of its first reduced example.
+type Build = (String, Vec<usize>, Option<BTreeSet<Feature>>);
 
 /// A construct: its name in reports and the features that make it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,18 +132,22 @@ pub fn masking(results: &[CaseResult], keys: &[Vec<Option<String>>]) -> Vec<(Avo
         .map(|(_, f)| f)
         .collect();
     // Compile-error groups by key: the programs and the first reduction.
-    let mut groups: Vec<(String, Vec<usize>, Option<BTreeSet<Feature>>)> = Vec::new();
+    let mut groups: Vec<Build> = Vec::new();
     let mut at: HashMap<String, usize> = HashMap::new();
     for (k, r) in results.iter().enumerate() {
         let Some(i) = r.first_failure() else { continue };
-        if r.verdicts[i].category() != Some(Category::CompileError) {
+        if !matches!(
+            r.verdicts[i].category(),
+            Some(Category::CompileError | Category::LinkError)
+        ) {
             continue;
         }
         let Some(key) = keys.get(k).and_then(|ks| ks.get(i)).cloned().flatten() else {
             continue;
         };
+        let category = r.verdicts[i].category().map_or("", Category::name);
         let g = *at.entry(key.clone()).or_insert_with(|| {
-            groups.push((key, vec![], None));
+            groups.push((format!("{category}: {key}"), vec![], None));
             groups.len() - 1
         });
         groups[g].1.push(k);
@@ -150,7 +160,7 @@ pub fn masking(results: &[CaseResult], keys: &[Vec<Option<String>>]) -> Vec<(Avo
         }
     }
     let mut out: Vec<(Avoided, Construct)> = Vec::new();
-    for (key, members, reduced) in groups {
+    for (group, members, reduced) in groups {
         let Some(reduced) = reduced else { continue };
         if members.len() < MIN_PROGRAMS {
             continue;
@@ -166,7 +176,7 @@ pub fn masking(results: &[CaseResult], keys: &[Vec<Option<String>>]) -> Vec<(Avo
                 out.push((
                     Avoided {
                         construct: c.name.clone(),
-                        group: format!("{}: {key}", Category::CompileError.name()),
+                        group,
                         programs: members.len(),
                         sent: 0,
                     },
