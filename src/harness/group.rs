@@ -150,19 +150,27 @@ fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '@' | '%' | '-')
 }
 
-/// `w` with each quoted name (an opening `` ` ``, `'` or `"`, one or more
-/// name characters, a closing `'`, `` ` `` or `"`) replaced by `NAME`
-/// between the same quotes.
+/// `w` with each quoted name (an opening `` ` `` or `'` closed by `'` or
+/// `` ` ``, or `"` closed by `"`, around one or more name characters)
+/// replaced by `NAME` between the same quotes.
 fn quoted_names(w: &str) -> String {
     let cs: Vec<char> = w.chars().collect();
     let quote = |c: char| matches!(c, '`' | '\'' | '"');
+    // `b5' and 'b5' (and `b5`) close with ' or `; "b5" with ".
+    let closes = |open: char, c: char| {
+        if open == '"' {
+            c == '"'
+        } else {
+            matches!(c, '`' | '\'')
+        }
+    };
     let mut out = String::with_capacity(w.len());
     let mut i = 0;
     while i < cs.len() {
         if quote(cs[i]) {
             let len = cs[i + 1..].iter().take_while(|&&c| is_name_char(c)).count();
             let close = i + 1 + len;
-            if len > 0 && cs.get(close).is_some_and(|&c| quote(c)) {
+            if len > 0 && cs.get(close).is_some_and(|&c| closes(cs[i], c)) {
                 out.push(cs[i]);
                 out.push_str("NAME");
                 out.push(cs[close]);
