@@ -67,8 +67,8 @@ fn a_dropped_seventh_argument_reduces_to_the_one_call() {
         return;
     }
     let d = spec::dialect::Dialect::by_name("cis341").expect("cis341 is a dialect");
-    let mut tools =
-        Tools::with(Course::default(), Some(d.clone()), Duration::from_secs(10)).expect("temporary directory");
+    let tools = Tools::with(Course::default(), Some(d.clone()), Duration::from_secs(10))
+        .expect("temporary directory");
     // As a session sends it: lowered into the dialect, and the lowered
     // program is the one judged and reduced.
     let source = parse_checked(&spec::Source::new("p.ll", PROGRAM.to_string())).expect("checks");

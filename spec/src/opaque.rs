@@ -90,8 +90,7 @@ pub fn erase_pointee_types(prog: &Prog) -> Prog {
     for f in &mut p.fdecls {
         f.ret = erase_ty(&f.ret);
         f.params.iter_mut().for_each(|(_, t)| *t = erase_ty(t));
-        let blocks =
-            f.cfg.blocks_mut();
+        let blocks = f.cfg.blocks_mut();
         for b in blocks {
             b.insns.iter_mut().for_each(|i| erase_insn(&mut i.kind));
             if let TermKind::Ret(t, _) = &mut b.term.kind {

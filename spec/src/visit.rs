@@ -131,9 +131,7 @@ pub fn prog_tys_mut(p: &mut Prog, f: &mut dyn FnMut(&mut Ty)) {
     for fd in &mut p.fdecls {
         f(&mut fd.ret);
         fd.params.iter_mut().for_each(|(_, t)| f(t));
-        for b in
-            fd.cfg.blocks_mut()
-        {
+        for b in fd.cfg.blocks_mut() {
             for i in &mut b.insns {
                 insn_tys_mut(&mut i.kind, f);
             }

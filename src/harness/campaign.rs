@@ -19,6 +19,7 @@ use super::session::{run_session, Settings};
 use super::shard::Shard;
 use super::target::{Compiler, Emit, Target};
 use super::types::{self, Case, CaseResult, RunVerdict, SetAside};
+use super::unmask;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -130,6 +131,21 @@ pub struct Plan {
     pub expected: HashMap<String, Vec<crate::corpus::Run>>,
     /// The shard this plan covers, if any.
     pub shard: Option<Shard>,
+    /// Where further random programs start (unsharded campaigns with
+    /// random programs only): the second set of programs sent when a
+    /// construct masks the rest of the compiler (`unmask`).
+    pub more_random: Option<MoreRandom>,
+}
+
+/// Where random programs beyond a campaign's own start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoreRandom {
+    /// The first seed not used by the campaign.
+    pub seed: u64,
+    /// The campaign's program size.
+    pub size: usize,
+    /// The index in the campaign of the first further program.
+    pub index: usize,
 }
 
 /// The programs `p` selects for `target`: the corpus (unless
@@ -160,12 +176,7 @@ pub fn plan(p: &Programs, target: &Target) -> Result<Plan, String> {
         .filter(|(k, _)| keeps(*k))
         .collect();
     let dialect = target.dialect.as_ref();
-    // An optimiser gets programs written to exercise optimisers
-    // (`gen --for opt`); a back end the whole language.
-    let profile = match target.compiler {
-        Compiler::Optimiser { .. } => gen::Profile::Opt,
-        _ => gen::Profile::Default,
-    };
+    let profile = profile_for(target);
     indexed.extend(
         seeds
             .into_par_iter()
@@ -182,7 +193,13 @@ pub fn plan(p: &Programs, target: &Target) -> Result<Plan, String> {
             Prepared::SetAside(s) => set_aside.push(s),
         }
     }
+    let more_random = (p.shard.is_none() && p.random > 0).then(|| MoreRandom {
+        seed: p.seed.wrapping_add(p.random),
+        size: p.size,
+        index: first_random + p.random as usize,
+    });
     Ok(Plan {
+        more_random,
         cases,
         index,
         not_sent,
@@ -190,6 +207,16 @@ pub fn plan(p: &Programs, target: &Target) -> Result<Plan, String> {
         expected,
         shard: p.shard,
     })
+}
+
+/// The generation profile of `target`'s random programs: an optimiser
+/// gets programs written to exercise optimisers (`gen --for opt`), a back
+/// end the whole language.
+fn profile_for(target: &Target) -> gen::Profile {
+    match target.compiler {
+        Compiler::Optimiser { .. } => gen::Profile::Opt,
+        _ => gen::Profile::Default,
+    }
 }
 
 /// `asked` worker threads, or the number of cores; more than four threads
@@ -552,6 +579,23 @@ pub fn run(
         }
         _ => run_session(tools, compiler, plan.cases, settings, progress),
     };
+    let mut index = plan.index;
+    let unmasked = match against.baseline {
+        Baseline::Failed(_) => None,
+        _ => unmask_session(
+            target,
+            tools,
+            settings,
+            plan.more_random,
+            &results,
+            progress,
+        ),
+    };
+    let avoided = unmasked.as_ref().map(|u| u.0.clone()).unwrap_or_default();
+    if let Some((_, more, at)) = unmasked {
+        results.extend(more);
+        index.extend(at);
+    }
     results.extend(against.probe_failures.iter().cloned());
     if let Some(reference) = against.reference {
         reference.apply(&mut results);
@@ -569,7 +613,7 @@ pub fn run(
     let index_of = |k: usize| {
         results
             .get(k)
-            .and_then(|r| plan.index.get(&r.case.name))
+            .and_then(|r| index.get(&r.case.name))
             .copied()
             .unwrap_or(k)
     };
@@ -585,7 +629,61 @@ pub fn run(
         r.baseline_failed = Some(f.message.clone());
     }
     r.reference = against.reference.map(|x| x.compiler.clone());
+    r.unmasked = avoided;
     r
+}
+
+/// What was avoided, the second set's results, and each of its programs'
+/// index in the campaign.
+type Unmasked = (
+    Vec<unmask::Avoided>,
+    Vec<CaseResult>,
+    HashMap<String, usize>,
+);
+
+/// The second set of programs of a campaign whose compile errors are tied
+/// to constructs (`unmask`): as many random programs without them as the
+/// tied groups hold, from `more` on, judged (and reduced) like the first
+/// set. `None` when no group is tied to a construct or there are no
+/// further random programs; else what was avoided, the results, and each
+/// new program's index in the campaign.
+fn unmask_session(
+    target: &Target,
+    tools: &Tools,
+    settings: &Settings,
+    more: Option<MoreRandom>,
+    results: &[CaseResult],
+    progress: &(dyn Fn(&CaseResult) + Sync),
+) -> Option<Unmasked> {
+    let more = more?;
+    let tied = unmask::masking(results, &super::group::keys(results));
+    if tied.is_empty() || types::interrupted() || settings.budget.exhausted() {
+        return None;
+    }
+    let want: usize = tied.iter().map(|(a, _)| a.programs).sum();
+    let avoid: Vec<unmask::Construct> = tied.iter().map(|(_, c)| c.clone()).collect();
+    let dialect = target.dialect.as_ref();
+    let profile = profile_for(target);
+    let make = |s: u64| random_case_for(s, more.size, dialect, profile);
+    let cases: Vec<Case> = unmask::unmasked_cases(&avoid, more.seed, want, &make)
+        .into_iter()
+        .filter_map(|c| match prepare(c, &target.course, dialect) {
+            Prepared::Send(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    let sent = cases.len();
+    let at = cases
+        .iter()
+        .enumerate()
+        .map(|(k, c)| (c.name.clone(), more.index + k))
+        .collect();
+    let judged = run_session(tools, &target.compiler, cases, settings, progress);
+    let avoided = tied
+        .into_iter()
+        .map(|(a, _)| unmask::Avoided { sent, ..a })
+        .collect();
+    Some((avoided, judged, at))
 }
 
 /// Where a campaign's report files go (each optional).

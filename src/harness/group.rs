@@ -9,7 +9,10 @@
 
 use super::types::{CaseResult, Category, RunVerdict};
 use spec::Outcome;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+
+mod shape;
+pub use shape::{literal_class, operations, shape, shape_id};
 
 /// The longest signature text kept (a longer first error line is cut).
 const SIGNATURE_CHARS: usize = 160;
@@ -120,9 +123,14 @@ fn stdout_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
     }
 }
 
-/// `s` with every path-like word (one with a `/`, or naming a `.ll`, `.s`,
-/// `.o` or `.exe` file) replaced by `FILE` and every word that starts with a
-/// digit (a number, a line or column) replaced by `N`; spaces collapsed.
+/// `s` with what varies within one cause taken out: every path-like word
+/// (one with a `/`, or naming a `.ll`, `.s`, `.o` or `.exe` file: temporary
+/// files) becomes `FILE`; a name in quotes or backticks (`` `b5' ``,
+/// `'main'`, `"xor"`: a symbol, a label, an instruction mnemonic such as
+/// the one of the assembler's "operand type mismatch for `xor'") becomes
+/// `NAME` within its quotes; an x86-64 register (`%rax`, `%r8d`, `%al`)
+/// becomes `%REG`; every run of letters and digits that starts with a digit
+/// (a number, a line or column) becomes `N`; spaces are collapsed.
 pub fn normalise(s: &str) -> String {
     let words: Vec<String> = s
         .split_whitespace()
@@ -130,11 +138,93 @@ pub fn normalise(s: &str) -> String {
             if is_path(w) {
                 "FILE".to_string()
             } else {
-                numbers_to_n(w)
+                numbers_to_n(&registers_to_reg(&quoted_names(w)))
             }
         })
         .collect();
     words.join(" ")
+}
+
+/// The characters a quoted name is made of (an assembler or LLVM symbol).
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '@' | '%' | '-')
+}
+
+/// `w` with each quoted name (an opening `` ` `` or `'` closed by `'` or
+/// `` ` ``, or `"` closed by `"`, around one or more name characters)
+/// replaced by `NAME` between the same quotes.
+fn quoted_names(w: &str) -> String {
+    let cs: Vec<char> = w.chars().collect();
+    let quote = |c: char| matches!(c, '`' | '\'' | '"');
+    // `b5' and 'b5' (and `b5`) close with ' or `; "b5" with ".
+    let closes = |open: char, c: char| {
+        if open == '"' {
+            c == '"'
+        } else {
+            matches!(c, '`' | '\'')
+        }
+    };
+    let mut out = String::with_capacity(w.len());
+    let mut i = 0;
+    while i < cs.len() {
+        if quote(cs[i]) {
+            let len = cs[i + 1..].iter().take_while(|&&c| is_name_char(c)).count();
+            let close = i + 1 + len;
+            if len > 0 && cs.get(close).is_some_and(|&c| closes(cs[i], c)) {
+                out.push(cs[i]);
+                out.push_str("NAME");
+                out.push(cs[close]);
+                i = close + 1;
+                continue;
+            }
+        }
+        out.push(cs[i]);
+        i += 1;
+    }
+    out
+}
+
+/// True for an x86-64 general-purpose, instruction-pointer or vector
+/// register name (without its `%`).
+fn is_register(n: &str) -> bool {
+    const WIDE: [&str; 8] = ["ax", "bx", "cx", "dx", "si", "di", "bp", "sp"];
+    let n = n.to_ascii_lowercase();
+    let numbered = |rest: &str| {
+        let digits = rest.trim_end_matches(['d', 'w', 'b']);
+        !digits.is_empty()
+            && digits.chars().all(|c| c.is_ascii_digit())
+            && digits.parse::<u32>().is_ok_and(|k| (8..=15).contains(&k))
+    };
+    let vector = |rest: &str| !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit());
+    WIDE.iter()
+        .any(|r| n == *r || n == format!("r{r}") || n == format!("e{r}") || n == format!("{r}l"))
+        || ["al", "bl", "cl", "dl", "ah", "bh", "ch", "dh", "rip", "eip"].contains(&n.as_str())
+        || n.strip_prefix('r').is_some_and(numbered)
+        || ["xmm", "ymm", "zmm"]
+            .iter()
+            .any(|p| n.strip_prefix(p).is_some_and(vector))
+}
+
+/// `w` with every `%` followed by a register name (`%rax`, `%r10d`)
+/// replaced by `%REG`.
+fn registers_to_reg(w: &str) -> String {
+    let mut out = String::with_capacity(w.len());
+    let mut rest = w;
+    while let Some(k) = rest.find('%') {
+        out.push_str(&rest[..=k]);
+        let after = &rest[k + 1..];
+        let len = after
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(after.len());
+        if is_register(&after[..len]) {
+            out.push_str("REG");
+            rest = &after[len..];
+        } else {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 fn is_path(w: &str) -> bool {
@@ -227,6 +317,114 @@ pub fn reduction_order(results: &[CaseResult], budget: usize) -> Vec<usize> {
     order
 }
 
+/// True for the categories whose groups are split by the shape of their
+/// reduced programs: the program was built and behaved differently (a
+/// wrong result, wrong output, a crash), so the compiler's words cannot
+/// tell causes apart.
+pub fn is_behavioural(c: Category) -> bool {
+    matches!(
+        c,
+        Category::WrongResult | Category::WrongOutput | Category::Crash
+    )
+}
+
+/// The most operations a group's name lists of its shape.
+const SHOWN_OPERATIONS: usize = 8;
+
+/// The group key of a behavioural run whose reduction has shape `shape`:
+/// its signature key, the shape's operations and the shape's id
+/// (`a different value; reduces to icmp slt, br i1, ret, ret [shape
+/// 1a2b3c4d]`).
+pub fn shape_key(key: &str, shape: &str) -> String {
+    let ops = operations(shape);
+    let mut shown = ops
+        .iter()
+        .take(SHOWN_OPERATIONS)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if ops.len() > SHOWN_OPERATIONS {
+        shown.push_str(&format!(", ... ({} in all)", ops.len()));
+    }
+    if shown.is_empty() {
+        shown = "no instructions".into();
+    }
+    format!("{key}; reduces to {shown} [shape {}]", shape_id(shape))
+}
+
+/// The suffix of the group of a behavioural signature's runs that were not
+/// reduced to a fixed point when the signature's finished reductions show
+/// several shapes: which one such a run belongs to is not known.
+pub const NOT_YET_REDUCED: &str = "not yet reduced";
+
+/// The group key of every failing run of `results` (parallel to `results`
+/// and to each one's verdicts; `None` for a run that did not fail): the
+/// run's [`signature`] key, and for a behavioural run
+/// ([`is_behavioural`]) the shape of a reduction (docs/grading.md,
+/// "Groups"):
+/// - a run reduced to a fixed point (its reduction not stopped by a bound)
+///   is keyed by its reduction's [`shape`] ([`shape_key`]);
+/// - any other run of the same signature joins the one shape the
+///   signature's finished reductions show when they show one; when they
+///   show several it goes to the signature's "not yet reduced" group; when
+///   there is none it keeps the signature alone.
+pub fn keys(results: &[CaseResult]) -> Vec<Vec<Option<String>>> {
+    let finished = |r: &CaseResult, i: usize| {
+        r.reduced
+            .as_ref()
+            .filter(|(j, red)| *j == i && !red.bounded)
+            .map(|(_, red)| shape(&red.prog))
+    };
+    // Per signature, the shapes of its finished reductions.
+    let mut shapes: HashMap<(Category, String), BTreeMap<String, usize>> = HashMap::new();
+    // Per run: its signature and the shape of its finished reduction.
+    type Own = Option<((Category, String), Option<String>)>;
+    let mut own: Vec<Vec<Own>> = Vec::new();
+    for r in results {
+        let mut runs = Vec::new();
+        for (i, v) in r.verdicts.iter().enumerate() {
+            let Some(sig) = signature(v) else {
+                runs.push(None);
+                continue;
+            };
+            let s = is_behavioural(sig.0).then(|| finished(r, i)).flatten();
+            if let Some(s) = &s {
+                *shapes
+                    .entry(sig.clone())
+                    .or_default()
+                    .entry(s.clone())
+                    .or_default() += 1;
+            }
+            runs.push(Some((sig, s)));
+        }
+        own.push(runs);
+    }
+    own.into_iter()
+        .map(|runs| {
+            runs.into_iter()
+                .map(|run| {
+                    let ((cat, key), s) = run?;
+                    if !is_behavioural(cat) {
+                        return Some(key);
+                    }
+                    if let Some(s) = s {
+                        return Some(shape_key(&key, &s));
+                    }
+                    let found = shapes.get(&(cat, key.clone()));
+                    Some(match found.map(|m| m.keys().collect::<Vec<_>>()) {
+                        Some(one) if one.len() == 1 => shape_key(&key, one[0]),
+                        Some(many) if many.len() > 1 => format!(
+                            "{key}; {NOT_YET_REDUCED} (its reductions show {} shapes)",
+                            many.len()
+                        ),
+                        _ => key,
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,6 +453,32 @@ mod tests {
             build_key("exit 3\nno luck\n"),
             "exit N: no luck",
             "no line says error: the first one is taken"
+        );
+    }
+
+    #[test]
+    fn names_mnemonics_and_registers_within_one_cause_are_one_key() {
+        let clash = |name: &str, line: usize| {
+            build_key(&format!(
+                "exit 1\n/tmp/lloracle-a1/p3.s:{line}: Error: symbol `{name}' is already defined\n"
+            ))
+        };
+        assert_eq!(clash("b5", 12), clash("head", 40));
+        assert_eq!(
+            clash("b5", 12),
+            "exit N: FILE Error: symbol `NAME' is already defined"
+        );
+        let mismatch = |op: &str, reg: &str| {
+            build_key(&format!(
+                "exit 1\nx.s:7: Error: operand type mismatch for `{op}' near %{reg}\n"
+            ))
+        };
+        assert_eq!(mismatch("xor", "rax"), mismatch("imul", "r10d"));
+        assert!(mismatch("xor", "rax").ends_with("for `NAME' near %REG"));
+        assert_eq!(
+            normalise("use of undefined value '%x1' in %rcx, not %x1"),
+            "use of undefined value 'NAME' in %REG, not %x1",
+            "LLVM's locals are not registers"
         );
     }
 

@@ -7,8 +7,8 @@
 //!
 //! ```text
 //! types -> budget, shard -> course -> dialect -> target -> compiler -> judge
-//!   -> reduce -> group -> cases -> session -> reference -> probe -> report
-//!   -> campaign
+//!   -> reduce -> group -> cases -> session -> unmask -> reference -> probe
+//!   -> report -> campaign
 //! ```
 //!
 //! [`types`] (the shared vocabulary: cases, verdicts, categories, the
@@ -21,8 +21,9 @@
 //! (delta debugging with `gen::shrink`'s edits), [`group`] (failures
 //! grouped by cause; the reduction budget spread over the groups),
 //! [`cases`] (the corpus and random programs), [`session`] (many programs
-//! in parallel), [`reference`] (the course's reference solution as a
-//! baseline), [`probe`] (which dialect a compiler reads), [`report`]
+//! in parallel), [`unmask`] (a second set of programs without a construct
+//! the compiler rejects), [`reference`] (the course's reference solution
+//! as a baseline), [`probe`] (which dialect a compiler reads), [`report`]
 //! (terminal, JSON, Gradescope, JUnit), [`campaign`] (plan, run, report
 //! files: what every command shares).
 
@@ -42,6 +43,7 @@ pub mod session;
 pub mod shard;
 pub mod target;
 pub mod types;
+pub mod unmask;
 
 pub use target::{Compiler, Emit, Target};
 pub use types::{Category, RunVerdict};

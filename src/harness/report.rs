@@ -93,6 +93,10 @@ pub struct Report {
     /// as `Compiler::describe` says it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference: Option<String>,
+    /// Constructs the campaign's second set of programs left out, because
+    /// a compile-error group is tied to them (`harness::unmask`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unmasked: Vec<super::unmask::Avoided>,
     /// Every program judged, in campaign order.
     pub programs: Vec<ProgramRecord>,
 }
@@ -154,8 +158,9 @@ pub const LEFT_OUT: &str = "left out (the reference cannot build it)";
 /// What a failing run did, quoted with caps.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FailureRecord {
-    /// Its group's key (`group::signature`): the normalised first error
-    /// line, the signal, the first wrong value.
+    /// Its group's key (`group::keys`): the normalised first error line,
+    /// the signal, how the behaviour differs and, for a wrong result,
+    /// wrong output or crash, the shape of the group's reduced programs.
     pub signature: String,
     /// The oracle's outcome, in words.
     pub expected: String,
@@ -271,16 +276,19 @@ fn outcome_json(o: &Outcome) -> Value {
     v
 }
 
-/// What the reports say about a failing run with verdict `v`.
+/// What the reports say about a failing run with verdict `v` in the group
+/// `group` (`group::keys`; `None`: its signature's key).
 fn failure_record(
     v: &RunVerdict,
+    group: Option<String>,
     reduced: Option<&Reduced>,
     saved: Option<&Saved>,
 ) -> Option<FailureRecord> {
     if let RunVerdict::SharedWithReference(inner) = v {
-        return failure_record(inner, reduced, saved);
+        return failure_record(inner, group, reduced, saved);
     }
-    let (_, key) = signature(v)?;
+    let (_, own) = signature(v)?;
+    let key = group.unwrap_or(own);
     let RunVerdict::Judged {
         expected,
         actual,
@@ -321,6 +329,7 @@ pub fn build(
     compiler: &Compiler,
     index_of: &dyn Fn(usize) -> usize,
 ) -> Report {
+    let keys = super::group::keys(results);
     let programs = results
         .iter()
         .enumerate()
@@ -366,7 +375,12 @@ pub fn build(
                         verdict,
                         oracle,
                         feature,
-                        failure: failure_record(v, reduced, sv.filter(|_| reduced.is_some())),
+                        failure: failure_record(
+                            v,
+                            keys.get(k).and_then(|ks| ks.get(i)).cloned().flatten(),
+                            reduced,
+                            sv.filter(|_| reduced.is_some()),
+                        ),
                         shared,
                     }
                 })
@@ -557,6 +571,7 @@ impl Report {
             all.stopped_early = all.stopped_early.or(p.stopped_early);
             all.corpus_problems.extend(p.corpus_problems);
             all.internal_errors.extend(p.internal_errors);
+            all.unmasked.extend(p.unmasked);
             all.programs.extend(p.programs);
         }
         all.programs.sort_by_key(|p| p.index);

@@ -54,9 +54,7 @@ fn runtime_type(prog: &Prog, name: &str) -> Option<Ty> {
             let two = prog
                 .fdecls
                 .iter()
-                .flat_map(|f| {
-                    f.cfg.blocks()
-                })
+                .flat_map(|f| f.cfg.blocks())
                 .flat_map(|b| &b.insns)
                 .find_map(|i| match &i.kind {
                     InsnKind::Call { callee, args, .. }

@@ -209,6 +209,13 @@ pub fn text(r: &Report, color: bool) -> String {
     for p in &r.corpus_problems {
         let _ = writeln!(t, "CORPUS PROBLEM: {p}");
     }
+    for u in &r.unmasked {
+        let _ = writeln!(
+            t,
+            "UNMASKED: {} programs without a {} were also sent: all {} programs with one fail as {}",
+            u.sent, u.construct, u.programs, u.group
+        );
+    }
     for e in &r.internal_errors {
         let _ = writeln!(t, "INTERNAL ERROR (please report): {e}");
     }

@@ -1,0 +1,234 @@
+//! Failure groups are causes (docs/grading.md, "Failures are grouped by
+//! cause" and "Unmasking"), shown with fake compilers: shell scripts that
+//! wrap the built-in back end (`lloracle compile`, with a built-in
+//! miscompilation from `codegen::Mutation`) and edit its assembly with
+//! `sed`.
+
+mod common;
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+const LLORACLE: &str = env!("CARGO_BIN_EXE_lloracle");
+
+fn have_cc() -> bool {
+    common::have_cc("the fake-compiler group tests are skipped")
+}
+
+fn write_exe(p: &Path, text: &str) {
+    std::fs::write(p, text).expect("write");
+    let mut perm = std::fs::metadata(p).expect("metadata").permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(p, perm).expect("chmod");
+}
+
+/// A fake compiler: the built-in back end (with `mutate`, if any), its
+/// assembly passed through `sed` with `script`.
+fn fake(dir: &Path, name: &str, mutate: Option<&str>, pre: &str, sed: &str) -> String {
+    let path = dir.join(name);
+    let mutate = mutate.map_or(String::new(), |m| format!("--mutate {m} "));
+    write_exe(
+        &path,
+        &format!(
+            "#!/bin/sh\n{pre}'{LLORACLE}' compile {mutate}--emit asm \"$1\" -o \"$2.raw\" || exit 1\nsed -e '{sed}' \"$2.raw\" > \"$2\"\n"
+        ),
+    );
+    format!("'{}' {{in}} {{out}}", path.display())
+}
+
+/// `lloracle test-compiler --cmd CMD` on `random` random programs from
+/// seed 1 (no corpus), every group reduced; the JSON report.
+fn campaign(dir: &Path, cmd: &str, random: u64, reductions: usize) -> Value {
+    let json = dir.join("r.json");
+    let out = Command::new(LLORACLE)
+        .args([
+            "test-compiler",
+            "--cmd",
+            cmd,
+            "--dialect",
+            "llvm",
+            "--no-corpus",
+        ])
+        .args(["--random", &random.to_string(), "--size", "20"])
+        .args(["--max-reductions", &reductions.to_string()])
+        .args(["--reduce-time", "60", "--jobs", "2"])
+        .arg("--out-dir")
+        .arg(dir.join("failures"))
+        .arg("--json")
+        .arg(&json)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run lloracle");
+    let text = std::fs::read_to_string(&json)
+        .unwrap_or_else(|e| panic!("no report ({e}): {}", String::from_utf8_lossy(&out.stderr)));
+    serde_json::from_str(&text).expect("JSON")
+}
+
+fn groups(r: &Value) -> Vec<Value> {
+    r["groups"].as_array().expect("groups").clone()
+}
+
+fn describe(gs: &[Value]) -> String {
+    gs.iter()
+        .map(|g| {
+            format!(
+                "[{}] {} ({} runs)\n",
+                g["category"], g["signature"], g["runs"]
+            )
+        })
+        .collect()
+}
+
+/// Every group's example is a reduced program.
+fn assert_all_reduced(gs: &[Value]) {
+    for g in gs {
+        assert!(
+            g["example"]["failure"]["reduced"].is_object(),
+            "group without a reduced example: {}",
+            g["signature"]
+        );
+    }
+}
+
+/// The built-in back end names block N of function F `.LF_N`; this one
+/// writes `bN` for every function, so two functions with a block N clash
+/// in the assembler (`symbol `b2' is already defined`). Whatever label
+/// name clashes first, it is one cause: one group.
+#[test]
+fn labels_written_as_one_global_name_are_one_group() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cmd = fake(
+        dir.path(),
+        "labels.sh",
+        None,
+        "",
+        r"s/\.L[0-9]*_\([0-9]*\)/b\1/g",
+    );
+    let r = campaign(dir.path(), &cmd, 40, 10);
+    let gs = groups(&r);
+    assert_eq!(gs.len(), 1, "{}", describe(&gs));
+    let sig = gs[0]["signature"].as_str().expect("signature");
+    assert!(sig.contains("`NAME' is already defined"), "{sig}");
+    // The clashing names differ from program to program.
+    let details: std::collections::BTreeSet<String> = r["programs"]
+        .as_array()
+        .expect("programs")
+        .iter()
+        .filter_map(|p| p["runs"][0]["failure"]["detail"].as_str())
+        .filter_map(|d| d.split('`').nth(1).map(String::from))
+        .collect();
+    assert!(details.len() > 1, "one label name only: {details:?}");
+    assert_all_reduced(&gs);
+}
+
+/// Two miscompilations that both give "a different value": `sub` with its
+/// operands swapped (`--mutate sub-swap`) and `imul` of two registers
+/// turned into `add`.
+/// Their runs share one signature; their reduced programs do not share a
+/// shape, so they are two groups, each with its own reduced example
+/// showing its own instruction.
+///
+/// Ignored for now: the grouping keys each finished reduction by its
+/// shape, but today's reducer (`gen::shrink`) stops at different fixed
+/// points for one bug (the `sub` kept in `alloca`/`store`/`load`
+/// scaffolding with literals of different classes, or bounded before a
+/// fixed point), so one cause still gives several shapes. It is meant to
+/// pass once the reducer's passes of docs/grading.md ("Smaller
+/// reductions": operands replaced by parameters or literals, memory
+/// scaffolding removed) land.
+#[test]
+#[ignore = "one bug's reductions do not yet reach one shape (see the comment)"]
+fn two_wrong_code_bugs_with_one_signature_are_two_groups() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cmd = fake(
+        dir.path(),
+        "two-bugs.sh",
+        Some("sub-swap"),
+        "",
+        r"s/^\(\s*\)imulq \(%[a-z0-9]*\), \(%[a-z0-9]*\)$/\1addq \2, \3/",
+    );
+    let r = campaign(dir.path(), &cmd, 30, 40);
+    let gs = groups(&r);
+    assert_all_reduced(&gs);
+    let wrong: Vec<&Value> = gs
+        .iter()
+        .filter(|g| g["category"] == "wrong result")
+        .collect();
+    let shows = |op: &str| {
+        wrong
+            .iter()
+            .filter(|g| {
+                let program = g["example"]["failure"]["reduced"]["program"]
+                    .as_str()
+                    .unwrap_or("");
+                program.contains(&format!(" = {op} i64"))
+            })
+            .count()
+    };
+    assert_eq!(
+        (shows("sub"), shows("mul"), wrong.len()),
+        (1, 1, 2),
+        "one group per bug:\n{}",
+        describe(&gs)
+    );
+}
+
+/// A compiler that rejects every call through a function pointer (and
+/// swaps `sub`'s operands): the programs with such a call all fail as one
+/// compile error; the campaign sends a second set of programs without it,
+/// and they find the other bug.
+#[test]
+fn a_rejected_construct_is_unmasked_and_the_other_bugs_found() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let reject = "if grep -qE 'call [^(@]*%[A-Za-z0-9_.]+\\(' \"$1\"; then\n  echo \"$1: error: calls through pointers are not supported\" >&2\n  exit 1\nfi\n";
+    let cmd = fake(
+        dir.path(),
+        "no-pointer-calls.sh",
+        Some("sub-swap"),
+        reject,
+        "",
+    );
+    let random = 40;
+    let r = campaign(dir.path(), &cmd, random, 20);
+    let gs = groups(&r);
+    assert_all_reduced(&gs);
+    let compile: Vec<&Value> = gs
+        .iter()
+        .filter(|g| g["category"] == "compile error")
+        .collect();
+    assert_eq!(compile.len(), 1, "{}", describe(&gs));
+    let masked = compile[0]["runs"].as_u64().expect("runs");
+    let unmasked = r["unmasked"].as_array().expect("unmasked constructs");
+    assert_eq!(unmasked.len(), 1, "{unmasked:?}");
+    assert_eq!(unmasked[0]["construct"], "call through a function pointer");
+    assert_eq!(unmasked[0]["programs"].as_u64(), Some(masked));
+    assert_eq!(unmasked[0]["sent"].as_u64(), Some(masked));
+    // The second set: the programs past the campaign's own seeds.
+    let second: Vec<&Value> = r["programs"]
+        .as_array()
+        .expect("programs")
+        .iter()
+        .filter(|p| p["index"].as_u64().is_some_and(|i| i >= random))
+        .collect();
+    assert_eq!(second.len() as u64, masked);
+    let verdicts: Vec<&str> = second
+        .iter()
+        .map(|p| p["runs"][0]["verdict"].as_str().unwrap_or(""))
+        .collect();
+    assert!(!verdicts.contains(&"compile error"), "{verdicts:?}");
+    assert!(
+        verdicts.contains(&"wrong result"),
+        "the unmasked programs find the sub-swap bug: {verdicts:?}"
+    );
+}
