@@ -10,6 +10,7 @@ use super::budget::{Budget, DEFAULT_TIME_BUDGET};
 use super::cases::{corpus_cases, expectation_problems, problems_of, random_case, CorpusCases};
 use super::compiler::Tools;
 use super::dialect::{prepare, Prepared};
+use super::optimiser;
 use super::probe::{self, Probed};
 use super::reduce::Bounds;
 use super::report::{self, Report};
@@ -158,10 +159,16 @@ pub fn plan(p: &Programs, target: &Target) -> Result<Plan, String> {
         .filter(|(k, _)| keeps(*k))
         .collect();
     let dialect = target.dialect.as_ref();
+    // GENERATION PROFILE: the one place the random programs' profile is
+    // chosen. An optimiser (`--opt-cmd`, `Compiler::Optimiser`) is to get
+    // the optimiser profile (`gen --for opt`) once gen provides it; every
+    // other compiler keeps the default profile of `random_case`.
+    let _for_optimiser = matches!(target.compiler, Compiler::Optimiser { .. });
+    let generate = |s: u64| random_case(s, p.size, dialect);
     indexed.extend(
         seeds
             .into_par_iter()
-            .map(|(k, s)| (k, random_case(s, p.size, dialect)))
+            .map(|(k, s)| (k, generate(s)))
             .collect::<Vec<_>>(),
     );
     let index = indexed.iter().map(|(k, c)| (c.name.clone(), *k)).collect();
@@ -303,6 +310,12 @@ pub fn run(
     let start = Instant::now();
     let compiler = &target.compiler;
     let mut results = run_session(tools, compiler, plan.cases, settings, progress);
+    // For an optimiser: which functions broke each failing program.
+    let blames = if settings.budget.exhausted() {
+        vec![]
+    } else {
+        optimiser::blame_results(tools, compiler, &results, settings.jobs)
+    };
     results.extend(plan.not_sent);
     let mut corpus_problems = problems_of(&plan.set_aside);
     corpus_problems.extend(expectation_problems(&results, &plan.expected));
@@ -321,6 +334,11 @@ pub fn run(
             .unwrap_or(k)
     };
     let mut r = report::build(&results, &saved, compiler, &index_of);
+    for (k, b) in blames.into_iter().enumerate() {
+        if let Some((run, blame)) = b {
+            r.set_blame(k, run, blame);
+        }
+    }
     r.elapsed_secs = start.elapsed().as_secs_f64();
     r.interrupted = types::interrupted();
     r.shard = plan.shard.map(|s| s.to_string());

@@ -31,6 +31,8 @@ pub fn signature(v: &RunVerdict) -> Option<(Category, String)> {
         Category::Pass => return None,
         Category::CompileError | Category::LinkError => build_key(detail),
         Category::CompileTimeout => "no result within the timeout".to_string(),
+        // The feature alone: where the output uses it differs per program.
+        Category::OutputNotInDialect => cut(&normalise(detail.lines().next().unwrap_or(""))),
         _ => match actual {
             Some(a) => run_key(expected, a),
             None => build_key(detail),
