@@ -11,6 +11,9 @@ use std::fmt::Write as _;
 const FULL_GROUPS: usize = 20;
 /// Program names listed per group.
 const NAMES_LISTED: usize = 8;
+/// The width of the table's first column: the longest category name
+/// (`output outside the dialect`) and a space.
+const NAME_WIDTH: usize = 27;
 /// Lines of the compiler's words quoted per example.
 const DETAIL_LINES: usize = 12;
 
@@ -227,15 +230,16 @@ pub fn summary_line(s: &Summary) -> String {
 /// The table of runs per category (every category, then any other verdict
 /// name a merged report carries), the skipped runs, and the summary line.
 pub fn table(s: &Summary) -> String {
+    const W: usize = NAME_WIDTH;
     let mut t = String::new();
-    let _ = writeln!(t, "{:<18} {:>7}", "category", "runs");
+    let _ = writeln!(t, "{:<W$} {:>7}", "category", "runs");
     let known: Vec<&str> = Category::ALL.iter().map(|c| c.name()).collect();
     let others = s.categories.keys().filter(|k| !known.contains(&k.as_str()));
     for name in known.iter().copied().chain(others.map(String::as_str)) {
         let n = s.categories.get(name).copied().unwrap_or(0);
-        let _ = writeln!(t, "{name:<18} {n:>7}");
+        let _ = writeln!(t, "{name:<W$} {n:>7}");
     }
-    let _ = writeln!(t, "{:<18} {:>7}", "skipped (UB/limit)", s.skipped);
+    let _ = writeln!(t, "{:<W$} {:>7}", "skipped (UB/limit)", s.skipped);
     if s.not_in_dialect > 0 {
         let by: Vec<String> = s
             .not_in_dialect_by_feature
@@ -244,7 +248,7 @@ pub fn table(s: &Summary) -> String {
             .collect();
         let _ = writeln!(
             t,
-            "{:<18} {:>7}   not sent, not failures: {}",
+            "{:<W$} {:>7}   not sent, not failures: {}",
             "not in dialect",
             s.not_in_dialect,
             by.join(", ")
