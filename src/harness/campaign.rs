@@ -311,11 +311,8 @@ pub fn run(
     let compiler = &target.compiler;
     let mut results = run_session(tools, compiler, plan.cases, settings, progress);
     // For an optimiser: which functions broke each failing program.
-    let blames = if settings.budget.exhausted() {
-        vec![]
-    } else {
-        optimiser::blame_results(tools, compiler, &results, settings.jobs)
-    };
+    let stop = || settings.budget.exhausted();
+    let blames = optimiser::blame_results(tools, compiler, &results, settings.jobs, &stop);
     results.extend(plan.not_sent);
     let mut corpus_problems = problems_of(&plan.set_aside);
     corpus_problems.extend(expectation_problems(&results, &plan.expected));

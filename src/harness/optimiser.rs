@@ -12,7 +12,7 @@
 use super::compiler::{Built, Tools};
 use super::judge::{compare, expect};
 use super::target::Compiler;
-use super::types::{interrupted, CaseResult, Category, RunVerdict};
+use super::types::{interrupted, CaseResult, Category, RunVerdict, Steps};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use spec::ast::Fdecl;
@@ -338,12 +338,14 @@ pub fn divergence(
 /// original), in parallel on `jobs` threads: per result, the run's index
 /// and its blame. Empty unless `compiler` is an optimiser; failures with
 /// no program to examine (a build failure, an output outside the dialect)
-/// have none.
+/// have none, and so do those not reached before `stop` says to stop (an
+/// interrupt, the campaign's time budget).
 pub fn blame_results(
     tools: &Tools,
     compiler: &Compiler,
     results: &[CaseResult],
     jobs: usize,
+    stop: &(dyn Fn() -> bool + Sync),
 ) -> Vec<Option<(usize, Blame)>> {
     if !matches!(compiler, Compiler::Optimiser { .. }) {
         return vec![];
@@ -357,7 +359,7 @@ pub fn blame_results(
                 ..
             })
         );
-        if !ran || interrupted() {
+        if !ran || interrupted() || stop() {
             return None;
         }
         let args = r
@@ -429,10 +431,13 @@ fn round4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
-/// The savings of `programs` (name and each judged run's step counts, or
-/// `None` for a run that failed), in campaign order; `None` when no
-/// program counts.
-pub fn savings(programs: &[(String, Vec<Option<(u64, u64)>>)]) -> Option<Savings> {
+/// One program for [`savings`]: its name and, per judged run, the step
+/// counts (`None` for a run that failed).
+pub type ProgramRuns = (String, Vec<Option<Steps>>);
+
+/// The savings of `programs`, in campaign order; `None` when no program
+/// counts.
+pub fn savings(programs: &[ProgramRuns]) -> Option<Savings> {
     let mut counted = Vec::new();
     let mut left_out = 0;
     for (name, runs) in programs {
@@ -443,8 +448,8 @@ pub fn savings(programs: &[(String, Vec<Option<(u64, u64)>>)]) -> Option<Savings
             left_out += 1;
             continue;
         };
-        let input: u64 = steps.iter().map(|s| s.0).sum();
-        let output: u64 = steps.iter().map(|s| s.1).sum();
+        let input: u64 = steps.iter().map(|s| s.input).sum();
+        let output: u64 = steps.iter().map(|s| s.output).sum();
         if input == 0 {
             continue;
         }

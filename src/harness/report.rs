@@ -18,7 +18,7 @@ pub use junit::junit;
 pub use text::{summary_line, text};
 
 use super::group::signature;
-use super::optimiser::{savings, Blame, Savings, SavingsScoring};
+use super::optimiser::{savings, Blame, ProgramRuns, Savings, SavingsScoring};
 use super::target::Compiler;
 pub use super::types::STDOUT_CAP;
 use super::types::{describe, CaseResult, Category, Reduced, RunVerdict, Steps};
@@ -449,7 +449,7 @@ impl Report {
     /// oracle steps of its judged runs (a failing run counts as none);
     /// `None` when no run carries step counts (not an optimiser).
     pub fn savings(&self) -> Option<Savings> {
-        let programs: Vec<(String, Vec<Option<(u64, u64)>>)> = self
+        let programs: Vec<ProgramRuns> = self
             .programs
             .iter()
             .map(|p| {
@@ -457,11 +457,7 @@ impl Report {
                     .runs
                     .iter()
                     .filter(|r| r.verdict != SKIPPED && r.verdict != NOT_IN_DIALECT)
-                    .map(|r| {
-                        r.steps
-                            .filter(|_| r.verdict == Category::Pass.name())
-                            .map(|s| (s.input, s.output))
-                    })
+                    .map(|r| r.steps.filter(|_| r.verdict == Category::Pass.name()))
                     .collect();
                 (p.name.clone(), runs)
             })

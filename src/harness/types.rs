@@ -92,6 +92,9 @@ impl fmt::Display for Category {
 }
 
 /// The verdict on one run.
+// A judged run carries two outcomes and an optimiser's step counts; a
+// session holds one verdict per run, so boxing would only add allocations.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum RunVerdict {
     /// The oracle does not return on this run: not judged.

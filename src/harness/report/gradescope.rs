@@ -10,7 +10,9 @@
 //! (score 0, max_score = its runs) with the example's expected and actual
 //! behaviour, the compiler's words, the reduced program and the command
 //! that reproduces it; past [`GROUP_TESTS`] groups, the rest of each
-//! category share one test. The tests' scores add up to `score`.
+//! category share one test. For an optimiser, one more test gives what it
+//! saved (docs/grading.md, "Optimisers"), scored only when the report
+//! carries `savings_scoring`. The tests' scores add up to `score`.
 
 use super::text::{group_body, group_title, names, savings_lines, summary_line, table};
 use super::{Group, Report};
