@@ -362,12 +362,7 @@ pub fn blame_results(
         if !ran || interrupted() || stop() {
             return None;
         }
-        let args = r
-            .case
-            .runs
-            .get(i)
-            .map(|(_, a)| a.clone())
-            .unwrap_or_default();
+        let args = r.case.args(i);
         let (prog, which) = match &r.reduced {
             Some((j, red)) if *j == i => (&red.prog, "reduced"),
             _ => (&r.case.prog, "original"),

@@ -580,12 +580,7 @@ pub fn save_failures(
             continue;
         };
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let args = r
-            .case
-            .runs
-            .get(*i)
-            .map(|(_, a)| a.clone())
-            .unwrap_or_default();
+        let args = r.case.args(*i);
         let cat = r.verdicts.get(*i).and_then(RunVerdict::category);
         let file = dir.join(format!("{}.reduced.ll", r.case.slug));
         let orig = dir.join(format!("{}.ll", r.case.slug));

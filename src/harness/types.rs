@@ -166,6 +166,13 @@ pub struct Case {
     pub runs: Vec<(String, Vec<String>)>,
 }
 
+impl Case {
+    /// The argv[1..] of run `i` (none for a run it does not have).
+    pub fn args(&self, i: usize) -> Vec<String> {
+        self.runs.get(i).map(|(_, a)| a.clone()).unwrap_or_default()
+    }
+}
+
 /// The judged runs of one case and the reduction of its first failure.
 #[derive(Clone, Debug)]
 pub struct CaseResult {
