@@ -9,8 +9,10 @@ mod common;
 
 use lloracle::harness::compiler::Tools;
 use lloracle::harness::course::Course;
+use lloracle::harness::group::signature;
 use lloracle::harness::judge::judge_program;
 use lloracle::harness::optimiser::{blame, savings, Blame, SavingsScoring};
+use lloracle::harness::reduce::{reduce, Bounds, Goal};
 use lloracle::harness::types::{Category, Steps};
 use lloracle::harness::Compiler;
 use serde_json::Value;
@@ -426,6 +428,23 @@ fn an_output_outside_the_dialect_is_its_own_failure() {
         }
         other => panic!("not judged: {other:?}"),
     }
+    // It reduces like any failure, keeping the feature: %r stays, so that
+    // the rewrite still quotes a name.
+    let (cat, key) = signature(&v[0]).expect("a failure");
+    assert_eq!(
+        key,
+        "the output uses `quoted-names`, outside the dialect eth"
+    );
+    let red = reduce(
+        &t,
+        &quoting,
+        &prog,
+        &[],
+        &Goal::of(cat, &key),
+        &Bounds::default(),
+    )
+    .expect("the failure repeats");
+    assert!(red.text.contains("%r"), "{}", red.text);
     // The same output is fine where quoted names are read, and the input
     // copied unchanged is fine in ETH's dialect.
     let v = judge_program(&tools(Some("llvm")), &quoting, &prog, &[vec![]]);

@@ -105,7 +105,7 @@ fn still_fails(
     }
     match tools.build_text(compiler, p, Some(&text)) {
         Err(f) => goal
-            .matches(f.category, || group::build_key(&f.detail))
+            .matches(f.category, || group::failure_key(f.category, &f.detail))
             .then_some((expected, None)),
         Ok(b) => {
             let actual = tools.run(&b, args);
