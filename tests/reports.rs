@@ -33,6 +33,7 @@ fn judged(category: Category, actual: Option<Outcome>, detail: &str) -> RunVerdi
         actual,
         detail: detail.to_string(),
         changed: vec![],
+        steps: None,
     }
 }
 

@@ -318,6 +318,7 @@ fn the_reports_count_passes_failures_and_skips() {
         actual: Some(actual),
         detail: String::new(),
         changed: vec![],
+        steps: None,
     };
     let result = CaseResult {
         case: Case {

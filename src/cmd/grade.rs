@@ -258,7 +258,7 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
         probe_failures: &[],
         reference: cx.reference,
     };
-    let r = campaign::run(
+    let mut r = campaign::run(
         &against,
         &tools,
         cx.settings,
@@ -266,6 +266,8 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
         &out.join("failures"),
         &|r| cx.progress.tick(r.first_failure().is_some()),
     );
+    // Checked in `main`: an error here cannot happen.
+    r.savings_scoring = cx.a.test.reports.savings_scoring().ok().flatten();
     let files = ReportFiles {
         json: Some(out.join("report.json")),
         gradescope: Some(out.join(RESULTS)),
@@ -423,6 +425,9 @@ pub fn main(mut a: GradeArgs) -> u8 {
         EXIT_USAGE
     };
     if let Err(e) = validate(&a) {
+        return usage(e);
+    }
+    if let Err(e) = a.test.reports.savings_scoring() {
         return usage(e);
     }
     let target = match a.test.compiler.target(&a.test.dialect) {

@@ -7,6 +7,7 @@
 
 use lloracle::harness::campaign::{Limits, Programs, Reductions, ReportFiles};
 use lloracle::harness::course::{Course, Entry};
+use lloracle::harness::optimiser::SavingsScoring;
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::shard::Shard;
 use lloracle::harness::{Compiler, Emit, Target};
@@ -330,9 +331,44 @@ pub struct ReportOpts {
     /// under its own folder).
     #[arg(long)]
     pub out_dir: Option<PathBuf>,
+    /// For an optimiser (`--opt-cmd`): the points of Gradescope's savings
+    /// test (the oracle's steps after over before, geometric mean); without
+    /// it the test is shown and not scored.
+    #[arg(long, value_name = "N")]
+    pub opt_points: Option<f64>,
+    /// The geometric mean ratio that earns all of `--opt-points` (none at
+    /// 1, linear between), e.g. 0.9.
+    #[arg(
+        long,
+        value_name = "RATIO",
+        default_value_t = 0.9,
+        requires = "opt_points"
+    )]
+    pub opt_target: f64,
 }
 
 impl ReportOpts {
+    /// How the savings of an optimiser are scored (`--opt-points`,
+    /// `--opt-target`); `Err` for points below 0 or a target outside (0, 1).
+    pub fn savings_scoring(&self) -> Result<Option<SavingsScoring>, String> {
+        let Some(points) = self.opt_points else {
+            return Ok(None);
+        };
+        if !(points.is_finite() && points >= 0.0) {
+            return Err(format!("--opt-points {points}: must be 0 or more"));
+        }
+        if !(self.opt_target > 0.0 && self.opt_target < 1.0) {
+            return Err(format!(
+                "--opt-target {}: must be above 0 and below 1 (a ratio of steps after over before)",
+                self.opt_target
+            ));
+        }
+        Ok(Some(SavingsScoring {
+            points,
+            target: self.opt_target,
+        }))
+    }
+
     /// The report files.
     pub fn files(&self) -> ReportFiles {
         ReportFiles {

@@ -56,6 +56,10 @@ pub fn main(args: TestCompilerArgs) -> u8 {
     };
     let limits = a.limits.limits();
     let files = a.reports.files();
+    let scoring = match a.reports.savings_scoring() {
+        Ok(s) => s,
+        Err(e) => return usage(e),
+    };
     let jobs = campaign::jobs(a.jobs);
     let mut settings = campaign::settings(jobs, &limits, &a.reduce.reductions());
     if args.mutation_score {
@@ -123,6 +127,7 @@ pub fn main(args: TestCompilerArgs) -> u8 {
     });
     bar.finish();
     r.dialect = resolved.record();
+    r.savings_scoring = scoring;
     if let Some(why) = &r.stopped_early {
         eprintln!("lloracle: {why}");
     }

@@ -11,6 +11,7 @@ use super::cases::{corpus_cases, expectation_problems, problems_of, random_case_
 use super::compiler::Tools;
 use super::dialect::{prepare, Prepared};
 use super::judge;
+use super::optimiser;
 use super::probe::{self, BaselineFailed, BaselinePassed, Probed};
 use super::reduce::Bounds;
 use super::reference::ReferenceRun;
@@ -507,6 +508,7 @@ pub fn failed_baseline(
                             actual: actual.clone(),
                             detail: format!("the baseline probe fails: {detail}"),
                             changed: vec![],
+                            steps: None,
                         }
                     } else {
                         RunVerdict::Skipped { oracle: expected }
@@ -600,6 +602,9 @@ pub fn run(
     if let Some(reference) = against.reference {
         reference.apply(&mut results);
     }
+    // For an optimiser: which functions broke each failing program.
+    let stop = || settings.budget.exhausted();
+    let blames = optimiser::blame_results(tools, compiler, &results, settings.jobs, &stop);
     results.extend(plan.not_sent);
     let mut corpus_problems = problems_of(&plan.set_aside);
     corpus_problems.extend(expectation_problems(&results, &plan.expected));
@@ -618,6 +623,11 @@ pub fn run(
             .unwrap_or(k)
     };
     let mut r = report::build(&results, &saved, compiler, &index_of);
+    for (k, b) in blames.into_iter().enumerate() {
+        if let Some((run, blame)) = b {
+            r.set_blame(k, run, blame);
+        }
+    }
     r.elapsed_secs = start.elapsed().as_secs_f64();
     r.interrupted = types::interrupted();
     r.shard = plan.shard.map(|s| s.to_string());

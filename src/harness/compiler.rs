@@ -200,6 +200,22 @@ impl Tools {
                         format!("the output is ill-typed:\n{text}"),
                     ));
                 }
+                // The course's back end reads the optimiser's output next:
+                // it must be in the dialect the campaign speaks.
+                if let Some(d) = &self.dialect {
+                    if let Err(u) = spec::dialect::conforms(&src, d) {
+                        return Err(fail(
+                            OutputNotInDialect,
+                            format!(
+                                "the output uses `{}`, outside the dialect {}\nline {}: {}",
+                                u.feature.name(),
+                                d.name,
+                                u.line(&src),
+                                u.what
+                            ),
+                        ));
+                    }
+                }
                 let changed = changed_functions(prog, &opt);
                 Ok(Built::Prog(Box::new(opt), changed))
             }
@@ -300,7 +316,13 @@ impl Tools {
     /// Runs what was built with `args` as argv[1..] and argv[0] the oracle's
     /// program name: the outcome to compare with the oracle's.
     pub fn run(&self, built: &Built, args: &[String]) -> Outcome {
-        match built {
+        self.run_with_steps(built, args).0
+    }
+
+    /// [`Tools::run`], with the oracle's step count (`oracle::Stats`) when
+    /// what was built is an optimised program run on the oracle.
+    pub fn run_with_steps(&self, built: &Built, args: &[String]) -> (Outcome, Option<u64>) {
+        let o = match built {
             Built::Module(m) => {
                 let opts = codegen::NativeOptions {
                     program_name: self.oracle.program_name.clone(),
@@ -337,8 +359,12 @@ impl Tools {
                     },
                 }
             }
-            Built::Prog(p, _) => oracle::run(p, None, args, &self.oracle),
-        }
+            Built::Prog(p, _) => {
+                let (o, s) = oracle::run_with_stats(p, None, args, &self.oracle);
+                return (o, Some(s.executed));
+            }
+        };
+        (o, None)
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::compiler::{Built, Tools};
 use super::target::Compiler;
-use super::types::{Category, RunVerdict};
+use super::types::{Category, RunVerdict, Steps};
 use spec::{Outcome, Prog};
 
 /// The category of `actual` against the oracle's `expected` (`Returned`).
@@ -36,7 +36,13 @@ pub fn compare(expected: &Outcome, actual: &Outcome) -> Category {
 
 /// The oracle's outcome of `prog` on `args`.
 pub fn expect(tools: &Tools, prog: &Prog, args: &[String]) -> Outcome {
-    oracle::run(prog, None, args, &tools.oracle)
+    expect_with_steps(tools, prog, args).0
+}
+
+/// [`expect`], with the oracle's step count (`oracle::Stats::executed`).
+pub fn expect_with_steps(tools: &Tools, prog: &Prog, args: &[String]) -> (Outcome, u64) {
+    let (o, s) = oracle::run_with_stats(prog, None, args, &tools.oracle);
+    (o, s.executed)
 }
 
 /// Judges every argument list of one program: the oracle first (runs it
@@ -60,7 +66,10 @@ pub fn judge_text(
     text: Option<&str>,
     runs: &[Vec<String>],
 ) -> Vec<RunVerdict> {
-    let expected: Vec<Outcome> = runs.iter().map(|a| expect(tools, prog, a)).collect();
+    let (expected, input_steps): (Vec<Outcome>, Vec<u64>) = runs
+        .iter()
+        .map(|a| expect_with_steps(tools, prog, a))
+        .unzip();
     if expected
         .iter()
         .all(|e| !matches!(e, Outcome::Returned { .. }))
@@ -73,7 +82,8 @@ pub fn judge_text(
     let built = tools.build_text(compiler, prog, text);
     runs.iter()
         .zip(expected)
-        .map(|(args, expected)| {
+        .zip(input_steps)
+        .map(|((args, expected), input)| {
             if !matches!(expected, Outcome::Returned { .. }) {
                 return RunVerdict::Skipped { oracle: expected };
             }
@@ -84,9 +94,10 @@ pub fn judge_text(
                     actual: None,
                     detail: f.detail.clone(),
                     changed: vec![],
+                    steps: None,
                 },
                 Ok(b) => {
-                    let actual = tools.run(b, args);
+                    let (actual, output) = tools.run_with_steps(b, args);
                     let changed = match b {
                         Built::Prog(_, c) => c.clone(),
                         _ => vec![],
@@ -97,6 +108,7 @@ pub fn judge_text(
                         actual: Some(actual),
                         detail: String::new(),
                         changed,
+                        steps: output.map(|output| Steps { input, output }),
                     }
                 }
             }

@@ -7,8 +7,8 @@
 //!
 //! ```text
 //! types -> budget, shard -> course -> dialect -> target -> compiler -> judge
-//!   -> reduce -> group -> cases -> session -> unmask -> reference -> probe
-//!   -> report -> campaign
+//!   -> optimiser -> reduce -> group -> cases -> session -> unmask -> reference
+//!   -> probe -> report -> campaign
 //! ```
 //!
 //! [`types`] (the shared vocabulary: cases, verdicts, categories, the
@@ -17,7 +17,8 @@
 //! link flags and entry), [`dialect`] (each case in the compiler's dialect,
 //! or not sent), [`target`] (the compiler under test and how to speak to
 //! it, resolved once), [`compiler`] (building and running what it makes),
-//! [`judge`] (one program and its runs against the oracle), [`reduce`]
+//! [`judge`] (one program and its runs against the oracle), [`optimiser`]
+//! (for an optimiser: which function broke, what it saved), [`reduce`]
 //! (delta debugging with `gen::shrink`'s edits), [`group`] (failures
 //! grouped by cause; the reduction budget spread over the groups),
 //! [`cases`] (the corpus and random programs), [`session`] (many programs
@@ -35,6 +36,7 @@ pub mod course;
 pub mod dialect;
 pub mod group;
 pub mod judge;
+pub mod optimiser;
 pub mod probe;
 pub mod reduce;
 pub mod reference;

@@ -501,6 +501,7 @@ fn baseline_failed(v: Option<RunVerdict>) -> BaselineFailed {
         actual: None,
         detail: "no verdict (interrupted)".into(),
         changed: vec![],
+        steps: None,
     });
     BaselineFailed {
         verdict: Box::new(verdict),

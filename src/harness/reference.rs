@@ -136,6 +136,7 @@ mod tests {
             actual,
             detail: detail.to_string(),
             changed: vec![],
+            steps: None,
         }
     }
 

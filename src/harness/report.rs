@@ -18,9 +18,10 @@ pub use junit::junit;
 pub use text::{summary_line, text};
 
 use super::group::signature;
+use super::optimiser::{savings, Blame, ProgramRuns, Savings, SavingsScoring};
 use super::target::Compiler;
 pub use super::types::STDOUT_CAP;
-use super::types::{describe, CaseResult, Category, Reduced, RunVerdict};
+use super::types::{describe, CaseResult, Category, Reduced, RunVerdict, Steps};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use spec::Outcome;
@@ -99,6 +100,10 @@ pub struct Report {
     pub unmasked: Vec<super::unmask::Avoided>,
     /// Every program judged, in campaign order.
     pub programs: Vec<ProgramRecord>,
+    /// For an optimiser: how the Gradescope report scores its savings
+    /// (`--opt-points`, `--opt-target`); none: reported, not scored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub savings_scoring: Option<SavingsScoring>,
 }
 
 /// One program and the verdict of each of its runs.
@@ -138,6 +143,10 @@ pub struct RunRecord {
     /// For a run shared with the reference: the category both fail with.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shared: Option<String>,
+    /// For an optimiser whose output ran: the oracle's step counts of its
+    /// input and output on this run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steps: Option<Steps>,
 }
 
 /// The verdict name of a skipped run.
@@ -180,6 +189,10 @@ pub struct FailureRecord {
     /// The reduction of this run, when it was reduced.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reduced: Option<ReducedRecord>,
+    /// For an optimiser: the functions whose optimised version changes the
+    /// meaning (of the reduced program when there is one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blame: Option<Blame>,
 }
 
 /// A reduced failing program.
@@ -317,6 +330,7 @@ fn failure_record(
             saved: saved.map(|s| s.reduced.display().to_string()),
             reproduce: saved.map(|s| s.command.clone()),
         }),
+        blame: None,
     })
 }
 
@@ -369,6 +383,10 @@ pub fn build(
                         }
                         _ => None,
                     };
+                    let steps = match v {
+                        RunVerdict::Judged { steps, .. } => *steps,
+                        _ => None,
+                    };
                     RunRecord {
                         run,
                         args,
@@ -382,6 +400,7 @@ pub fn build(
                             sv.filter(|_| reduced.is_some()),
                         ),
                         shared,
+                        steps,
                     }
                 })
                 .collect();
@@ -517,8 +536,41 @@ impl Report {
         groups
     }
 
+    /// What the optimiser saved (`optimiser::savings`): per program, the
+    /// oracle steps of its judged runs (a failing run counts as none);
+    /// `None` when no run carries step counts (not an optimiser).
+    pub fn savings(&self) -> Option<Savings> {
+        let programs: Vec<ProgramRuns> = self
+            .programs
+            .iter()
+            .map(|p| {
+                let runs = p
+                    .runs
+                    .iter()
+                    .filter(|r| r.verdict != SKIPPED && r.verdict != NOT_IN_DIALECT)
+                    .map(|r| r.steps.filter(|_| r.verdict == Category::Pass.name()))
+                    .collect();
+                (p.name.clone(), runs)
+            })
+            .collect();
+        savings(&programs)
+    }
+
+    /// Records `blame` on run `run` of program `k` (its failure).
+    pub fn set_blame(&mut self, k: usize, run: usize, blame: Blame) {
+        let failure = self
+            .programs
+            .get_mut(k)
+            .and_then(|p| p.runs.get_mut(run))
+            .and_then(|r| r.failure.as_mut());
+        if let Some(f) = failure {
+            f.blame = Some(blame);
+        }
+    }
+
     /// The JSON report: the report itself (it reads back with
-    /// [`Report::from_json`]) plus `summary` and `groups` for readers.
+    /// [`Report::from_json`]) plus `summary` and `groups` for readers
+    /// (and `savings` for an optimiser).
     pub fn to_json(&self) -> Value {
         let mut v = serde_json::to_value(self).unwrap_or(Value::Null);
         if let Value::Object(m) = &mut v {
@@ -541,6 +593,12 @@ impl Report {
                 })
                 .collect();
             m.insert("groups".into(), Value::Array(groups));
+            if let Some(sv) = self.savings() {
+                m.insert(
+                    "savings".into(),
+                    serde_json::to_value(sv).unwrap_or(Value::Null),
+                );
+            }
         }
         v
     }
@@ -572,6 +630,7 @@ impl Report {
             all.corpus_problems.extend(p.corpus_problems);
             all.internal_errors.extend(p.internal_errors);
             all.unmasked.extend(p.unmasked);
+            all.savings_scoring = all.savings_scoring.or(p.savings_scoring);
             all.programs.extend(p.programs);
         }
         all.programs.sort_by_key(|p| p.index);
@@ -613,12 +672,7 @@ pub fn save_failures(
             continue;
         };
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let args = r
-            .case
-            .runs
-            .get(*i)
-            .map(|(_, a)| a.clone())
-            .unwrap_or_default();
+        let args = r.case.args(*i);
         let cat = r.verdicts.get(*i).and_then(RunVerdict::category);
         let file = dir.join(format!("{}.reduced.ll", r.case.slug));
         let orig = dir.join(format!("{}.ll", r.case.slug));

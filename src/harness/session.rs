@@ -107,12 +107,7 @@ pub fn run_session(
             let Some((cat, key)) = r.verdicts.get(i).and_then(super::group::signature) else {
                 return;
             };
-            let args = r
-                .case
-                .runs
-                .get(i)
-                .map(|(_, a)| a.clone())
-                .unwrap_or_default();
+            let args = r.case.args(i);
             let goal = Goal::of(cat, &key);
             let reduced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 reduce(tools, compiler, &r.case.prog, &args, &goal, &bounds)

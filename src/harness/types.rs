@@ -31,6 +31,10 @@ pub enum Category {
     CompileError,
     /// The compiler ran past the timeout.
     CompileTimeout,
+    /// An optimiser's output parses and checks but is outside the
+    /// campaign's dialect: the course's own back end, which reads that
+    /// dialect next, could not read it (docs/dialects.md).
+    OutputNotInDialect,
     /// `cc` could not link the assembly with the runtime.
     LinkError,
     /// The program was killed by a signal (or printed past the cap).
@@ -46,10 +50,11 @@ pub enum Category {
 
 impl Category {
     /// Every category, in report order.
-    pub const ALL: [Category; 8] = [
+    pub const ALL: [Category; 9] = [
         Category::Pass,
         Category::CompileError,
         Category::CompileTimeout,
+        Category::OutputNotInDialect,
         Category::LinkError,
         Category::Crash,
         Category::RunTimeout,
@@ -63,6 +68,7 @@ impl Category {
             Category::Pass => "pass",
             Category::CompileError => "compile error",
             Category::CompileTimeout => "compile timeout",
+            Category::OutputNotInDialect => "output outside the dialect",
             Category::LinkError => "link error",
             Category::Crash => "crash",
             Category::RunTimeout => "run timeout",
@@ -86,6 +92,9 @@ impl fmt::Display for Category {
 }
 
 /// The verdict on one run.
+// A judged run carries two outcomes and an optimiser's step counts; a
+// session holds one verdict per run, so boxing would only add allocations.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum RunVerdict {
     /// The oracle does not return on this run: not judged.
@@ -123,7 +132,21 @@ pub enum RunVerdict {
         detail: String,
         /// For an optimiser: the functions whose printed text changed.
         changed: Vec<String>,
+        /// For an optimiser whose output ran: the oracle's step counts of
+        /// the input and of the output on this run.
+        steps: Option<Steps>,
     },
+}
+
+/// The oracle's executed-instruction counts (`oracle::Stats::executed`:
+/// instructions and terminators) of one run of an optimiser's input and of
+/// its output: exact and the same on every machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Steps {
+    /// Steps of the program as sent to the optimiser.
+    pub input: u64,
+    /// Steps of the optimiser's output.
+    pub output: u64,
 }
 
 impl RunVerdict {
@@ -151,6 +174,13 @@ pub struct Case {
     pub text: Option<String>,
     /// (run name, argv[1..]) pairs.
     pub runs: Vec<(String, Vec<String>)>,
+}
+
+impl Case {
+    /// The argv[1..] of run `i` (none for a run it does not have).
+    pub fn args(&self, i: usize) -> Vec<String> {
+        self.runs.get(i).map(|(_, a)| a.clone()).unwrap_or_default()
+    }
 }
 
 /// The judged runs of one case and the reduction of its first failure.

@@ -10,9 +10,11 @@
 //! (score 0, max_score = its runs) with the example's expected and actual
 //! behaviour, the compiler's words, the reduced program and the command
 //! that reproduces it; past [`GROUP_TESTS`] groups, the rest of each
-//! category share one test. The tests' scores add up to `score`.
+//! category share one test. For an optimiser, one more test gives what it
+//! saved (docs/grading.md, "Optimisers"), scored only when the report
+//! carries `savings_scoring`. The tests' scores add up to `score`.
 
-use super::text::{group_body, group_title, names, summary_line, table};
+use super::text::{group_body, group_title, names, savings_lines, summary_line, table};
 use super::{Group, Report};
 use serde_json::{json, Value};
 
@@ -84,6 +86,39 @@ pub fn gradescope(r: &Report) -> Value {
             output,
         ));
     }
+    // What an optimiser saved: one more test, scored only when the course
+    // gives it points (`--opt-points`, with its `--opt-target` ratio).
+    let mut extra = 0.0;
+    let mut extra_max = 0.0;
+    if let Some(sv) = r.savings() {
+        let (score, max, how) = match r.savings_scoring {
+            Some(sc) => {
+                let got = sc.score(sv.geometric_mean);
+                (
+                    got,
+                    sc.points,
+                    format!(
+                        "Full points at a geometric mean ratio of {:.4} or less, none at 1 (no gain) or more, linear between.\n",
+                        sc.target
+                    ),
+                )
+            }
+            None => (0.0, 0.0, "Not scored.\n".to_string()),
+        };
+        extra = score;
+        extra_max = max;
+        tests.push(json!({
+            "name": format!("optimisation: geometric mean ratio {:.4}", sv.geometric_mean),
+            "number": (tests.len() + 1).to_string(),
+            "score": score,
+            "max_score": max,
+            "status": if score >= max { "passed" } else { "failed" },
+            "output": format!(
+                "The oracle's executed instructions after optimisation over before, per program.\n{how}{}",
+                savings_lines(&sv)
+            ),
+        }));
+    }
     let mut output = format!(
         "lloracle checked {} against the oracle.\n{}\n{}",
         r.compiler,
@@ -110,9 +145,18 @@ pub fn gradescope(r: &Report) -> Value {
         output.push_str(&n);
         output.push('\n');
     }
+    // Whole numbers unless a scored savings test adds fractions.
+    let (score, max_score) = if extra_max > 0.0 {
+        (
+            json!(s.passed as f64 + extra),
+            json!((s.passed + s.failed) as f64 + extra_max),
+        )
+    } else {
+        (json!(s.passed), json!(s.passed + s.failed))
+    };
     json!({
-        "score": s.passed,
-        "max_score": s.passed + s.failed,
+        "score": score,
+        "max_score": max_score,
         "execution_time": r.elapsed_secs.round() as u64,
         "output": output,
         "visibility": VISIBILITY,

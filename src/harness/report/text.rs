@@ -3,6 +3,7 @@
 //! the reduced program), then the table of categories and the summary line.
 
 use super::{Group, ReducedRecord, Report, Summary};
+use crate::harness::optimiser::{Blame, Savings};
 use crate::harness::types::Category;
 use std::fmt::Write as _;
 
@@ -10,6 +11,9 @@ use std::fmt::Write as _;
 const FULL_GROUPS: usize = 20;
 /// Program names listed per group.
 const NAMES_LISTED: usize = 8;
+/// The width of the table's first column: the longest category name
+/// (`output outside the dialect`) and a space.
+const NAME_WIDTH: usize = 27;
 /// Lines of the compiler's words quoted per example.
 const DETAIL_LINES: usize = 12;
 
@@ -83,6 +87,9 @@ pub fn group_body(g: &Group) -> String {
         Some(red) => {
             let _ = writeln!(t, "  reduced to {}:", red.how);
             reduced_lines(&mut t, red);
+            if let Some(b) = &f.blame {
+                blame_lines(&mut t, b);
+            }
         }
         None => {
             let _ = writeln!(
@@ -90,6 +97,9 @@ pub fn group_body(g: &Group) -> String {
                 "  (not reduced: the reduction budget went to larger groups, or the failure did not repeat)"
             );
         }
+    }
+    if let (None, Some(b)) = (&f.reduced, &f.blame) {
+        blame_lines(&mut t, b);
     }
     for e in &g.more_examples {
         let Some(red) = &e.failure.reduced else {
@@ -101,6 +111,86 @@ pub fn group_body(g: &Group) -> String {
             e.program, e.run, red.how
         );
         reduced_lines(&mut t, red);
+    }
+    t
+}
+
+/// Which functions an optimiser broke: each suspect's names, its diff
+/// before and after optimisation, and the first divergence of the traces.
+fn blame_lines(t: &mut String, b: &Blame) {
+    if let Some(note) = &b.note {
+        let _ = writeln!(
+            t,
+            "  broken function: none found in the {} program: {note}",
+            b.program
+        );
+    }
+    for s in &b.suspects {
+        let names: Vec<String> = s.functions.iter().map(|f| format!("@{f}")).collect();
+        let how = if s.functions.len() == 1 {
+            "its optimised version alone changes the meaning"
+        } else {
+            "their optimised versions together change the meaning; none does alone"
+        };
+        let _ = writeln!(
+            t,
+            "  broken function{}: {} ({how}; {} program)",
+            if s.functions.len() == 1 { "" } else { "s" },
+            names.join(", "),
+            b.program
+        );
+        for d in &s.diffs {
+            for line in d.lines() {
+                let _ = writeln!(t, "    {line}");
+            }
+        }
+        match &s.divergence {
+            Some(d) => {
+                let _ = writeln!(
+                    t,
+                    "  first divergence: {}: `{}`: {}",
+                    d.location, d.instruction, d.what
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    t,
+                    "  first divergence: no local defined on both sides differs within the traced steps"
+                );
+            }
+        }
+    }
+}
+
+/// What an optimiser saved, in lines: the geometric mean ratio of the
+/// oracle's steps, the programs improved / unchanged / made slower and the
+/// biggest slow-downs. Shared by the terminal and the Gradescope report.
+pub fn savings_lines(s: &Savings) -> String {
+    let mut t = String::new();
+    let input: u64 = s.programs.iter().map(|p| p.input).sum();
+    let output: u64 = s.programs.iter().map(|p| p.output).sum();
+    let _ = writeln!(
+        t,
+        "optimisation (oracle steps, {} programs whose runs all pass): geometric mean ratio {:.4}; {} improved, {} unchanged, {} slower; {input} steps before, {output} after",
+        s.programs.len(),
+        s.geometric_mean,
+        s.improved,
+        s.unchanged,
+        s.slower
+    );
+    if s.left_out > 0 {
+        let _ = writeln!(
+            t,
+            "  ({} programs with a failing run not counted)",
+            s.left_out
+        );
+    }
+    for p in &s.biggest_slowdowns {
+        let _ = writeln!(
+            t,
+            "  slower: {} (ratio {:.4}: {} -> {} steps)",
+            p.program, p.ratio, p.input, p.output
+        );
     }
     t
 }
@@ -140,15 +230,16 @@ pub fn summary_line(s: &Summary) -> String {
 /// The table of runs per category (every category, then any other verdict
 /// name a merged report carries), the skipped runs, and the summary line.
 pub fn table(s: &Summary) -> String {
+    const W: usize = NAME_WIDTH;
     let mut t = String::new();
-    let _ = writeln!(t, "{:<18} {:>7}", "category", "runs");
+    let _ = writeln!(t, "{:<W$} {:>7}", "category", "runs");
     let known: Vec<&str> = Category::ALL.iter().map(|c| c.name()).collect();
     let others = s.categories.keys().filter(|k| !known.contains(&k.as_str()));
     for name in known.iter().copied().chain(others.map(String::as_str)) {
         let n = s.categories.get(name).copied().unwrap_or(0);
-        let _ = writeln!(t, "{name:<18} {n:>7}");
+        let _ = writeln!(t, "{name:<W$} {n:>7}");
     }
-    let _ = writeln!(t, "{:<18} {:>7}", "skipped (UB/limit)", s.skipped);
+    let _ = writeln!(t, "{:<W$} {:>7}", "skipped (UB/limit)", s.skipped);
     if s.not_in_dialect > 0 {
         let by: Vec<String> = s
             .not_in_dialect_by_feature
@@ -157,7 +248,7 @@ pub fn table(s: &Summary) -> String {
             .collect();
         let _ = writeln!(
             t,
-            "{:<18} {:>7}   not sent, not failures: {}",
+            "{:<W$} {:>7}   not sent, not failures: {}",
             "not in dialect",
             s.not_in_dialect,
             by.join(", ")
@@ -220,6 +311,9 @@ pub fn text(r: &Report, color: bool) -> String {
         let _ = writeln!(t, "INTERNAL ERROR (please report): {e}");
     }
     t.push_str(&table(&s));
+    if let Some(sv) = r.savings() {
+        t.push_str(&savings_lines(&sv));
+    }
     let line = summary_line(&s);
     let line = if s.failed > 0 {
         paint(&line, "31", color)
