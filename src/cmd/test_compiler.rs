@@ -57,6 +57,10 @@ pub fn main(args: TestCompilerArgs) -> u8 {
     };
     let limits = a.limits.limits();
     let files = a.reports.files();
+    let scoring = match a.reports.scoring(None) {
+        Ok(s) => s,
+        Err(e) => return usage(e),
+    };
     let jobs = campaign::jobs(a.jobs);
     let mut settings = campaign::settings(jobs, &limits, &a.reduce.reductions());
     if args.mutation_score {
@@ -84,6 +88,7 @@ pub fn main(args: TestCompilerArgs) -> u8 {
             let r = Report {
                 compiler: target.compiler.describe(),
                 stopped_early: Some(why),
+                scoring,
                 ..Report::default()
             };
             return write_and_exit(&r, &files);
@@ -116,10 +121,12 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         .clone()
         .unwrap_or_else(|| PathBuf::from("lloracle-failures"));
     let mut r = campaign::run(target, &tools, &settings, plan, &out_dir, &|r| {
-        bar.tick(r.first_failure().is_some())
+        bar.tick_result(r)
     });
     bar.finish();
     r.dialect = resolved.record();
+    r.scoring = scoring;
+    r.reproduce = a.reports.reproduce.clone();
     if let Some(why) = &r.stopped_early {
         eprintln!("lloracle: {why}");
     }

@@ -302,7 +302,28 @@ pub fn run(
 ) -> Report {
     let start = Instant::now();
     let compiler = &target.compiler;
+    let planned: Vec<(String, usize, Vec<(String, Vec<String>)>)> = plan
+        .cases
+        .iter()
+        .map(|c| {
+            let k = plan.index.get(&c.name).copied().unwrap_or(usize::MAX);
+            (c.name.clone(), k, c.runs.clone())
+        })
+        .collect();
     let mut results = run_session(tools, compiler, plan.cases, settings, progress);
+    let texts: HashMap<String, String> = results
+        .iter()
+        .filter(|r| r.first_failure().is_some())
+        .filter_map(|r| {
+            let text = match &r.case.text {
+                Some(t) => t.clone(),
+                None => tools.text_of(&r.case.prog).ok()?,
+            };
+            Some((r.case.name.clone(), text))
+        })
+        .collect();
+    let reached: std::collections::HashSet<String> =
+        results.iter().map(|r| r.case.name.clone()).collect();
     results.extend(plan.not_sent);
     let mut corpus_problems = problems_of(&plan.set_aside);
     corpus_problems.extend(expectation_problems(&results, &plan.expected));
@@ -328,6 +349,25 @@ pub fn run(
     r.stopped_early = settings.budget.stopped().map(|s| s.to_string());
     r.corpus_problems = corpus_problems;
     r.internal_errors = settings.budget.internal_errors();
+    r.attach_programs(&|name| texts.get(name).cloned());
+    // Programs not reached count against the score (never a smaller
+    // denominator); a program lloracle itself failed on is its bug, not
+    // the student's, and stays out (named in `internal_errors`).
+    let why = match (&r.stopped_early, r.interrupted) {
+        (Some(why), _) => format!("not reached: {why}"),
+        (None, true) => "not reached: the campaign was interrupted".to_string(),
+        (None, false) => "not reached".to_string(),
+    };
+    let not_run: Vec<_> = planned
+        .into_iter()
+        .filter(|(name, _, _)| !reached.contains(name))
+        .filter(|(name, _, _)| {
+            !r.internal_errors
+                .iter()
+                .any(|e| e.starts_with(&format!("{name}: ")))
+        })
+        .collect();
+    r.add_not_run(not_run, &why);
     r
 }
 

@@ -29,7 +29,7 @@ pub fn signature(v: &RunVerdict) -> Option<(Category, String)> {
     };
     let key = match category {
         Category::Pass => return None,
-        Category::CompileError | Category::LinkError => build_key(detail),
+        Category::CompileError | Category::AssembleError | Category::LinkError => build_key(detail),
         Category::CompileTimeout => "no result within the timeout".to_string(),
         _ => match actual {
             Some(a) => run_key(expected, a),

@@ -65,7 +65,10 @@ impl Goal {
     pub fn of(category: Category, key: &str) -> Goal {
         let keep = matches!(
             category,
-            Category::CompileError | Category::LinkError | Category::Crash
+            Category::CompileError
+                | Category::AssembleError
+                | Category::LinkError
+                | Category::Crash
         );
         Goal {
             category,

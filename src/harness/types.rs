@@ -31,7 +31,11 @@ pub enum Category {
     CompileError,
     /// The compiler ran past the timeout.
     CompileTimeout,
-    /// `cc` could not link the assembly with the runtime.
+    /// The assembly the compiler wrote does not assemble (`cc -c` fails
+    /// on it): reported as `assembler error`.
+    AssembleError,
+    /// The assembly assembles but `cc` could not link it with the runtime
+    /// (an undefined or duplicate symbol, a wrong entry point).
     LinkError,
     /// The program was killed by a signal (or printed past the cap).
     Crash,
@@ -46,10 +50,11 @@ pub enum Category {
 
 impl Category {
     /// Every category, in report order.
-    pub const ALL: [Category; 8] = [
+    pub const ALL: [Category; 9] = [
         Category::Pass,
         Category::CompileError,
         Category::CompileTimeout,
+        Category::AssembleError,
         Category::LinkError,
         Category::Crash,
         Category::RunTimeout,
@@ -63,6 +68,7 @@ impl Category {
             Category::Pass => "pass",
             Category::CompileError => "compile error",
             Category::CompileTimeout => "compile timeout",
+            Category::AssembleError => "assembler error",
             Category::LinkError => "link error",
             Category::Crash => "crash",
             Category::RunTimeout => "run timeout",

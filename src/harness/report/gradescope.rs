@@ -38,6 +38,9 @@ fn test(number: usize, name: String, score: usize, max: usize, output: String) -
 
 /// Gradescope's results.json for `r`.
 pub fn gradescope(r: &Report) -> Value {
+    if let Some(scoring) = &r.scoring {
+        return super::scored::gradescope(r, scoring);
+    }
     let s = r.summary();
     let groups = r.groups();
     let mut tests = vec![test(
@@ -55,7 +58,11 @@ pub fn gradescope(r: &Report) -> Value {
         ),
     )];
     for g in groups.iter().take(GROUP_TESTS) {
-        let output = format!("{}\n{}", group_title(g), group_body(g));
+        let output = format!(
+            "{}\n{}",
+            group_title(g),
+            group_body(g, r.reproduce.as_deref())
+        );
         tests.push(test(
             tests.len() + 1,
             format!("[{}] {}", g.category, g.signature),
@@ -108,7 +115,7 @@ pub fn gradescope(r: &Report) -> Value {
     }
     json!({
         "score": s.passed,
-        "max_score": s.passed + s.failed,
+        "max_score": s.passed + s.failed + s.not_run,
         "execution_time": r.elapsed_secs.round() as u64,
         "output": output,
         "visibility": VISIBILITY,
@@ -118,6 +125,8 @@ pub fn gradescope(r: &Report) -> Value {
             "runs": s.runs,
             "skipped_runs": s.skipped,
             "failure_groups": groups.len(),
+            "not_run_runs": s.not_run,
+            "stopped_early": r.stopped_early,
         },
         "tests": tests,
     })
