@@ -121,19 +121,42 @@ impl Scoring {
                 .copied()
                 .unwrap_or(t.programs as f64);
         }
+        // In whole cents, so that the tests add up exactly: each test's
+        // share of the points rounded down, the cents left over given to
+        // the largest remainders; a score is rounded down, so a test with
+        // a failing run never shows its full share.
         let total: f64 = tests.iter().map(|t| t.weight).sum();
-        for t in &mut tests {
-            t.max_score = if total > 0.0 {
-                round2(self.points * t.weight / total)
+        let points = (self.points * 100.0).round() as i64;
+        let exact: Vec<f64> = tests
+            .iter()
+            .map(|t| {
+                if total > 0.0 {
+                    points as f64 * t.weight / total
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let mut cents: Vec<i64> = exact.iter().map(|x| x.floor() as i64).collect();
+        if total > 0.0 {
+            let mut order: Vec<usize> = (0..tests.len()).collect();
+            order.sort_by(|&i, &j| {
+                (exact[j] - exact[j].floor()).total_cmp(&(exact[i] - exact[i].floor()))
+            });
+            let left = points - cents.iter().sum::<i64>();
+            for &i in order.iter().take(left.max(0) as usize) {
+                cents[i] += 1;
+            }
+        }
+        for (t, max) in tests.iter_mut().zip(cents) {
+            let counted = (t.passed + t.failed + t.not_run) as i64;
+            let got = if counted == 0 {
+                max
             } else {
-                0.0
+                max * t.passed as i64 / counted
             };
-            let counted = t.passed + t.failed + t.not_run;
-            t.score = if counted == 0 {
-                t.max_score
-            } else {
-                round2(t.max_score * t.passed as f64 / counted as f64)
-            };
+            t.max_score = max as f64 / 100.0;
+            t.score = got as f64 / 100.0;
         }
         tests
     }
@@ -141,6 +164,11 @@ impl Scoring {
     /// The score of `r`: the sum of its tests' scores.
     pub fn score(&self, r: &Report) -> f64 {
         round2(self.tests(r).iter().map(|t| t.score).sum())
+    }
+
+    /// The assignment's total, rounded to the cent as the tests are.
+    pub fn total(&self) -> f64 {
+        round2(self.points)
     }
 
     /// The names given a weight that are not families of `programs`.
@@ -234,7 +262,7 @@ pub fn gradescope(r: &Report, scoring: &Scoring) -> Value {
     }
     json!({
         "score": round2(tests.iter().map(|t| t.score).sum()),
-        "max_score": scoring.points,
+        "max_score": scoring.total(),
         "execution_time": r.elapsed_secs.round() as u64,
         "output": output,
         "visibility": super::gradescope::VISIBILITY,
@@ -322,7 +350,7 @@ mod tests {
             weights: [(RANDOM.to_string(), 3.0)].into_iter().collect(),
         };
         assert_eq!(w.tests(&r)[1].max_score, 50.0);
-        assert_eq!(w.score(&r), round2(50.0 * 2.0 / 3.0));
+        assert_eq!(w.score(&r), 33.33);
         assert_eq!(
             w.unknown_weights(["corpus/a/x.ll"].into_iter()),
             vec![RANDOM.to_string()]
