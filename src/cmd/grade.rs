@@ -380,15 +380,7 @@ fn not_run_report(cx: &Context, why: &str) -> Report {
             .unwrap_or(k)
     };
     let mut r = report::build(&plan.not_sent, &[], &cx.target.compiler, &index_of);
-    let programs = plan
-        .cases
-        .iter()
-        .map(|c| {
-            let k = plan.index.get(&c.name).copied().unwrap_or(usize::MAX);
-            (c.name.clone(), k, c.runs.clone())
-        })
-        .collect();
-    r.add_not_run(programs, why);
+    r.add_not_run(plan.planned(), why);
     r.scoring = Some(cx.scoring.clone());
     r.reproduce = cx.a.test.reports.reproduce.clone();
     r

@@ -130,6 +130,20 @@ pub struct Plan {
     pub shard: Option<Shard>,
 }
 
+impl Plan {
+    /// The programs to judge, each with its position in the unsharded
+    /// campaign and its runs (for those a campaign does not reach).
+    pub fn planned(&self) -> Vec<report::Planned> {
+        self.cases
+            .iter()
+            .map(|c| {
+                let k = self.index.get(&c.name).copied().unwrap_or(usize::MAX);
+                (c.name.clone(), k, c.runs.clone())
+            })
+            .collect()
+    }
+}
+
 /// The programs `p` selects for `target`: the corpus (unless
 /// `no_corpus`), then the random seeds generated within the target's
 /// dialect; with a shard, only that shard's (random programs of other
@@ -302,14 +316,7 @@ pub fn run(
 ) -> Report {
     let start = Instant::now();
     let compiler = &target.compiler;
-    let planned: Vec<(String, usize, Vec<(String, Vec<String>)>)> = plan
-        .cases
-        .iter()
-        .map(|c| {
-            let k = plan.index.get(&c.name).copied().unwrap_or(usize::MAX);
-            (c.name.clone(), k, c.runs.clone())
-        })
-        .collect();
+    let planned = plan.planned();
     let mut results = run_session(tools, compiler, plan.cases, settings, progress);
     let texts: HashMap<String, String> = results
         .iter()

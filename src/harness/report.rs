@@ -146,6 +146,10 @@ pub const SKIPPED: &str = "skipped";
 /// in the compiler's dialect (never a failure).
 pub const NOT_IN_DIALECT: &str = "not in dialect";
 
+/// A program of a campaign's plan: its name, its position in the
+/// unsharded campaign, and its runs (name, argv[1..]).
+pub type Planned = (String, usize, Vec<(String, Vec<String>)>);
+
 /// The verdict name of a run of a program the campaign did not reach
 /// (it stopped early: time budget, a compiler that always times out, or
 /// a build that failed): not judged, but counted against the score so
@@ -647,11 +651,7 @@ impl Report {
     /// Records `programs` (name, position in the unsharded campaign, run
     /// names and arguments) as not reached: every run [`NOT_RUN`], with
     /// `why` as its note; the programs stay in campaign order.
-    pub fn add_not_run(
-        &mut self,
-        programs: Vec<(String, usize, Vec<(String, Vec<String>)>)>,
-        why: &str,
-    ) {
+    pub fn add_not_run(&mut self, programs: Vec<Planned>, why: &str) {
         let mut sort = false;
         for (name, index, runs) in programs {
             let runs = runs

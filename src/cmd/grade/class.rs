@@ -204,7 +204,7 @@ fn causes_line(s: &StudentResult) -> String {
 /// The class summary as CSV: one row per student.
 pub fn class_csv(rows: &[StudentResult]) -> String {
     let mut t = String::from(
-        "student,build,score,max_score,percent,programs,judged_runs,passed,failed,skipped,not_in_dialect,not_run,stopped_early",
+        "student,build,score,max_score,percent,programs,runs,judged_runs,passed,failed,skipped,not_in_dialect,not_run,stopped_early",
     );
     for c in failure_categories() {
         let _ = write!(t, ",{}", csv_field(c));
@@ -213,13 +213,14 @@ pub fn class_csv(rows: &[StudentResult]) -> String {
     for s in rows {
         let _ = write!(
             t,
-            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
             csv_field(&s.student),
             build_word(&s.build),
             s.score,
             s.max_score,
             s.percent,
             s.programs,
+            s.runs,
             s.judged,
             s.passed,
             s.failed,
