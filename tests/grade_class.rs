@@ -255,6 +255,38 @@ fn a_class_graded_as_a_ta_does_it() {
     assert_eq!(row("d-broken")[col("judged_runs")], "0", "{csv}");
     assert_eq!(rows[1][0], "b-correct", "sorted by score: {csv}");
 
+    // A class budget apart from each student's: with none left, no
+    // submission is checked, each is marked, and grade says so.
+    let none_left = Command::new(LLORACLE)
+        .args([
+            "grade",
+            "subs",
+            "--build",
+            "make -s -C {submission}",
+            "--cmd",
+            "{submission}/compiler {in} {out}",
+            "--no-corpus",
+            "--random",
+            "1",
+            "--class-time-budget",
+            "0",
+            "--out-dir",
+            "none-left",
+        ])
+        .current_dir(dir.path())
+        .env("LLORACLE", LLORACLE)
+        .output()
+        .expect("run grade");
+    assert_eq!(none_left.status.code(), Some(1), "{none_left:?}");
+    let r = read_json(&dir.path().join("none-left/b-correct/report.json"));
+    assert!(
+        r["stopped_early"]
+            .as_str()
+            .is_some_and(|w| w.contains("--class-time-budget")),
+        "{r:#}"
+    );
+    assert_eq!(r["summary"]["not_run"], 1, "{r:#}");
+
     // class.html in a real browser: it parses, the students are sorted by
     // score, each one's groups expand, causes link to their students.
     let html = o.join("class.html");

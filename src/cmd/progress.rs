@@ -10,8 +10,8 @@
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use lloracle::harness::types::{CaseResult, Category};
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// True when colour may be used on a stream that is a terminal: `NO_COLOR`
@@ -30,12 +30,20 @@ pub struct Progress {
     bar: Option<ProgressBar>,
     what: String,
     total: usize,
-    done: AtomicUsize,
+    done: Arc<AtomicUsize>,
     failed: AtomicUsize,
     unjudged: AtomicUsize,
     start: Instant,
     every: Duration,
-    last: Mutex<Instant>,
+    last: Arc<Mutex<Instant>>,
+    /// Set when the display ends: stops the heartbeat.
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
 }
 
 impl Progress {
@@ -54,20 +62,50 @@ impl Progress {
                 bar.set_style(style);
             }
             bar.set_prefix(what.to_string());
+            // The elapsed time goes on while failing programs are reduced.
+            bar.enable_steady_tick(Duration::from_millis(500));
             bar
         });
         let start = Instant::now();
-        Progress {
+        let p = Progress {
             bar,
             what: what.to_string(),
             total,
-            done: AtomicUsize::new(0),
+            done: Arc::new(AtomicUsize::new(0)),
             failed: AtomicUsize::new(0),
             unjudged: AtomicUsize::new(0),
             start,
             every,
-            last: Mutex::new(start),
+            last: Arc::new(Mutex::new(start)),
+            stop: Arc::new(AtomicBool::new(false)),
+        };
+        if p.bar.is_none() {
+            p.heartbeat();
         }
+        p
+    }
+
+    /// Plain lines go on after every program is judged, while the failing
+    /// ones are reduced: one every `every` until the display ends.
+    fn heartbeat(&self) {
+        let (done, last, stop) = (self.done.clone(), self.last.clone(), self.stop.clone());
+        let (total, what, every, start) = (self.total, self.what.clone(), self.every, self.start);
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(250));
+                if total == 0 || done.load(Ordering::Relaxed) < total {
+                    continue;
+                }
+                let Ok(mut last) = last.lock() else { return };
+                if last.elapsed() >= every && !stop.load(Ordering::Relaxed) {
+                    *last = Instant::now();
+                    eprintln!(
+                        "progress: all {total} {what} judged; reducing failing programs, {:.0}s in all so far",
+                        start.elapsed().as_secs_f64()
+                    );
+                }
+            }
+        });
     }
 
     /// One more program judged: failed when a run failed, passed when
@@ -147,6 +185,7 @@ impl Progress {
 
     /// Clears the bar, or prints the last plain line.
     pub fn finish(&self) {
+        self.stop.store(true, Ordering::Relaxed);
         match &self.bar {
             Some(bar) => bar.finish_and_clear(),
             None => {

@@ -295,34 +295,33 @@ impl Tools {
 
     /// Assembles `s` alone (`cc -c`); `Err` has cc's words.
     fn assemble(&self, s: &Path) -> Result<(), String> {
-        let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc) to assemble with")?;
         let obj = TempPath(self.fresh(".o"));
-        let mut cmd = Command::new(cc);
-        cmd.arg("-c").arg("-o").arg(&obj.0).arg(s);
-        let f = process::run(cmd, &self.limits(None)).map_err(|e| format!("cc: {e}"))?;
-        match f.ended {
-            Ended::Exited(0) => Ok(()),
-            e => Err(format!(
-                "cc -c: {}\n{}",
-                ended_words(&e),
-                String::from_utf8_lossy(&f.stderr)
-            )),
-        }
+        self.cc("cc -c", |cmd| {
+            cmd.arg("-c").arg("-o").arg(&obj.0).arg(s);
+        })
     }
 
     /// Links assembly `s` with the runtime object into the executable `exe`
     /// with `cc` (and the course's link flags); `Err` has cc's words.
     pub fn link_to(&self, s: &Path, exe: &Path) -> Result<(), String> {
         let rt = self.runtime_object()?;
-        let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
+        self.cc("cc", |cmd| {
+            cmd.arg("-o").arg(exe).arg(s).arg(rt);
+            cmd.args(&self.course.link_flags);
+        })
+    }
+
+    /// Runs `cc` with the arguments `args` adds; `Err` is `what`, how it
+    /// ended and its words.
+    fn cc(&self, what: &str, args: impl FnOnce(&mut Command)) -> Result<(), String> {
+        let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc)")?;
         let mut cmd = Command::new(cc);
-        cmd.arg("-o").arg(exe).arg(s).arg(rt);
-        cmd.args(&self.course.link_flags);
-        let f = process::run(cmd, &self.limits(None)).map_err(|e| format!("cc: {e}"))?;
+        args(&mut cmd);
+        let f = process::run(cmd, &self.limits(None)).map_err(|e| format!("{what}: {e}"))?;
         match f.ended {
             Ended::Exited(0) => Ok(()),
             e => Err(format!(
-                "cc: {}\n{}",
+                "{what}: {}\n{}",
                 ended_words(&e),
                 String::from_utf8_lossy(&f.stderr)
             )),
