@@ -64,6 +64,26 @@ fn corpus(dir: &Path) {
     }
 }
 
+/// `lloracle grade subs` in `dir`, each submission built with make and
+/// checked as `{submission}/compiler`, with `more` options.
+fn grade(dir: &Path, more: &[&str]) -> std::process::Output {
+    Command::new(LLORACLE)
+        .args([
+            "grade",
+            "subs",
+            "--build",
+            "make -s -C {submission}",
+            "--cmd",
+            "{submission}/compiler {in} {out}",
+        ])
+        .args(more)
+        .current_dir(dir)
+        .env("LLORACLE", LLORACLE)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run grade")
+}
+
 fn test_names(g: &Value) -> Vec<String> {
     g["tests"]
         .as_array()
@@ -109,14 +129,9 @@ fn a_class_graded_as_a_ta_does_it() {
         "compiler:\n\t@echo 'backend.ml, line 3: syntax error' >&2; false\n",
     );
     corpus(&dir.path().join("course-corpus"));
-    let out = Command::new(LLORACLE)
-        .args([
-            "grade",
-            "subs",
-            "--build",
-            "make -s -C {submission}",
-            "--cmd",
-            "{submission}/compiler {in} {out}",
+    let out = grade(
+        dir.path(),
+        &[
             "--corpus",
             "course-corpus",
             "--random",
@@ -137,12 +152,8 @@ fn a_class_graded_as_a_ta_does_it() {
             "./main.native -S {file} && ./a.out {args}; echo $?",
             "--out-dir",
             "grades",
-        ])
-        .current_dir(dir.path())
-        .env("LLORACLE", LLORACLE)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run grade");
+        ],
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     // The slow student stopped early: grade says so and exits 1.
@@ -257,14 +268,9 @@ fn a_class_graded_as_a_ta_does_it() {
 
     // A class budget apart from each student's: with none left, no
     // submission is checked, each is marked, and grade says so.
-    let none_left = Command::new(LLORACLE)
-        .args([
-            "grade",
-            "subs",
-            "--build",
-            "make -s -C {submission}",
-            "--cmd",
-            "{submission}/compiler {in} {out}",
+    let none_left = grade(
+        dir.path(),
+        &[
             "--no-corpus",
             "--random",
             "1",
@@ -272,11 +278,8 @@ fn a_class_graded_as_a_ta_does_it() {
             "0",
             "--out-dir",
             "none-left",
-        ])
-        .current_dir(dir.path())
-        .env("LLORACLE", LLORACLE)
-        .output()
-        .expect("run grade");
+        ],
+    );
     assert_eq!(none_left.status.code(), Some(1), "{none_left:?}");
     let r = read_json(&dir.path().join("none-left/b-correct/report.json"));
     assert!(
