@@ -352,12 +352,12 @@ fn garbage_and_non_executables_say_exec_failed() {
         "{}",
         r.json
     );
-    // Garbage assembly does not link.
+    // Garbage assembly does not assemble.
     if Command::new("cc").arg("--version").output().is_err() {
         eprintln!("SKIP: no cc to link garbage assembly with");
         return;
     }
     let r = test_compiler("head -c 100 /dev/urandom > {out}", "asm", 0, &[]);
     assert_survived(&r, 1, "no marker");
-    assert_eq!(r.count("link error"), 1, "{}", r.json);
+    assert_eq!(r.count("assembler error"), 1, "{}", r.json);
 }

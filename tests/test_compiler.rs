@@ -226,9 +226,10 @@ fn an_external_compiler_command_is_judged() {
         emit: Emit::Asm,
     };
     let v = judge_program(&t, &no_asm, &prog, &[vec![]]);
+    // The text is not assembly: `cc -c` fails on it, an assembler error.
     assert_eq!(
         v.first().and_then(|v| v.category()),
-        Some(Category::LinkError)
+        Some(Category::AssembleError)
     );
 }
 

@@ -6,30 +6,40 @@
 //! Each gets its own folder under `--out-dir` (`STUDENT/results.json` for
 //! Gradescope, `report.json`, `junit.xml`, `report.txt`, `build.log`,
 //! `failures/`), and the class gets a summary: a terminal table,
-//! `class.csv` and `class.json` (per student: build, passed and failed runs
-//! per category, the first failure of each kind). A submission whose build
+//! `class.csv`, `class.json` and `class.html` (per student: build, score,
+//! judged runs, failed runs per category, the failure groups; the causes
+//! shared across the class: `grade/class.rs`). A submission whose build
 //! fails is graded as such (score 0), never a crash of grade.
+//!
+//! Each submission gets its own `--time-budget` (a fresh budget when its
+//! campaign starts); `--class-time-budget` bounds the whole class apart.
+//! A submission whose campaign stopped early is marked in every report,
+//! its programs not reached count as not passed, and grade exits 1.
+
+mod class;
 
 use super::options::CampaignOpts;
 use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
+use class::{causes, class_csv, class_html, class_table, GroupLine};
+use lloracle::harness::budget::Budget;
 use lloracle::harness::campaign::{
     self, write_reports, Against, Limits, Plan, ReportFiles, Resolved,
 };
 use lloracle::harness::group::first_error_line;
 use lloracle::harness::reference::ReferenceRun;
-use lloracle::harness::report::{self, Report};
+use lloracle::harness::report::{self, Report, Scoring};
 use lloracle::harness::session::Settings;
 use lloracle::harness::shard::Shard;
-use lloracle::harness::types::{self, slug, Category};
+use lloracle::harness::types::{self, slug};
 use lloracle::harness::Compiler;
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use toolchain::process::{self, Ended};
 use toolchain::shell::quote as shell_quote;
@@ -52,6 +62,11 @@ pub struct GradeArgs {
     /// at least one); the worker threads are shared among them.
     #[arg(long)]
     parallel: Option<usize>,
+    /// Wall-clock limit of the whole class, in seconds (none by default;
+    /// `--time-budget` bounds each submission): a submission not started
+    /// when it runs out is not checked, and is marked so.
+    #[arg(long, value_name = "SECS")]
+    class_time_budget: Option<u64>,
     #[command(flatten)]
     test: CampaignOpts,
 }
@@ -71,6 +86,9 @@ enum Build {
     Failed(String),
 }
 
+/// The points of an assignment when `--points` is not given.
+const DEFAULT_POINTS: f64 = 100.0;
+
 /// The first failing run of one category for a student.
 #[derive(Clone, Debug, Serialize)]
 struct FirstFailure {
@@ -87,16 +105,32 @@ struct StudentResult {
     student: String,
     folder: String,
     build: Build,
+    /// The scaled score (the sum of the Gradescope tests' scores).
+    score: f64,
+    /// The assignment's points (`--points`).
+    max_score: f64,
+    /// `score` in percent of `max_score`.
+    percent: f64,
     programs: usize,
     runs: usize,
+    /// Runs judged (passed + failed).
+    judged: usize,
     passed: usize,
     failed: usize,
     skipped: usize,
+    /// Runs of programs not reached (count as not passed).
+    not_run: usize,
+    /// Runs of programs not sent (no equivalent in the dialect).
+    not_in_dialect: usize,
+    /// Why the campaign stopped before its last program, if it did.
+    stopped_early: Option<String>,
     failure_groups: usize,
     /// Runs per verdict (passes included).
     categories: BTreeMap<String, usize>,
     /// Per failing category, its first failure in campaign order.
     first_failures: BTreeMap<String, FirstFailure>,
+    /// The failure groups, largest first, each with its example.
+    groups: Vec<GroupLine>,
 }
 
 /// The submissions: every subdirectory of `dir` not starting with `.`, in
@@ -166,8 +200,15 @@ fn build(cmd: &str, sub: &Path, timeout: Duration) -> Result<String, String> {
 }
 
 /// The line of the class summary for a checked submission.
-fn student_result(student: &str, folder: &str, build: Build, r: &Report) -> StudentResult {
+fn student_result(
+    student: &str,
+    folder: &str,
+    build: Build,
+    r: &Report,
+    scoring: &Scoring,
+) -> StudentResult {
     let s = r.summary();
+    let score = scoring.score(r);
     let mut first_failures = BTreeMap::new();
     for p in &r.programs {
         for run in &p.runs {
@@ -186,14 +227,22 @@ fn student_result(student: &str, folder: &str, build: Build, r: &Report) -> Stud
         student: student.to_string(),
         folder: folder.to_string(),
         build,
+        score,
+        max_score: scoring.points,
+        percent: (score * 10000.0 / scoring.points).round() / 100.0,
         programs: s.programs,
         runs: s.runs,
+        judged: s.passed + s.failed,
         passed: s.passed,
         failed: s.failed,
         skipped: s.skipped,
+        not_run: s.not_run,
+        not_in_dialect: s.not_in_dialect,
+        stopped_early: r.stopped_early.clone(),
         failure_groups: r.groups().len(),
         categories: s.categories,
         first_failures,
+        groups: r.groups().iter().map(GroupLine::of).collect(),
     }
 }
 
@@ -211,6 +260,9 @@ struct Context<'a> {
     plan: &'a Plan,
     settings: &'a Settings,
     progress: &'a Progress,
+    scoring: &'a Scoring,
+    /// The class's own budget (`--class-time-budget`), if any.
+    class_budget: Option<&'a Budget>,
 }
 
 /// Builds and checks one submission, writing its folder `out`.
@@ -230,14 +282,31 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
             }
             Err(words) => {
                 write(&out.join("build.log"), &words)?;
-                let g = report::gradescope_build_failure(&words, start.elapsed().as_secs_f64());
-                write(&out.join(RESULTS), &g.to_string())?;
                 cx.progress.tick_many(cx.plan.cases.len(), true);
+                let mut r = not_run_report(cx, "the submission did not build");
+                r.elapsed_secs = start.elapsed().as_secs_f64();
+                let mut g = report::gradescope(&r);
+                let words = report::cap(&words, report::MESSAGE_CAP);
+                g["output"] = json!(format!(
+                    "The submission did not build; no program was checked (score 0).\n{words}\n\n{}",
+                    g["output"].as_str().unwrap_or("")
+                ));
+                write(&out.join(RESULTS), &g.to_string())?;
+                write_others(&r, out)?;
                 let failed = Build::Failed(report::cap(&words, 400));
-                return Ok(student_result(&student, &folder, failed, &empty_report(cx)));
+                return Ok(student_result(&student, &folder, failed, &r, cx.scoring));
             }
         },
     };
+    if let Some(class) = cx.class_budget.filter(|b| b.exhausted()) {
+        let why = class_stop(class);
+        cx.progress.tick_many(cx.plan.cases.len(), true);
+        let mut r = not_run_report(cx, &format!("not reached: {why}"));
+        r.stopped_early = Some(why);
+        write_reports(&r, &files(out))?;
+        write_others(&r, out)?;
+        return Ok(student_result(&student, &folder, built, &r, cx.scoring));
+    }
     let mut compiler = cx.class.target.compiler.clone();
     if let Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } = &mut compiler {
         *cmd = for_submission(cmd, sub);
@@ -258,140 +327,83 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
         probe_failures: &[],
         reference: cx.reference,
     };
+    // Each submission's own budget, starting now; within the class's.
+    let mine = cx.limits.time_budget;
+    let left = cx.class_budget.map_or(Duration::MAX, Budget::remaining);
+    let settings = Settings {
+        budget: Arc::new(Budget::new(mine.min(left))),
+        ..cx.settings.clone()
+    };
     let mut r = campaign::run(
         &against,
         &tools,
-        cx.settings,
+        &settings,
         cx.plan.clone(),
         &out.join("failures"),
-        &|r| cx.progress.tick(r.first_failure().is_some()),
+        &|r| cx.progress.tick_result(r),
     );
     // Checked in `main`: an error here cannot happen.
     r.savings_scoring = cx.a.test.reports.savings_scoring().ok().flatten();
-    let files = ReportFiles {
+    if let Some(class) = cx.class_budget.filter(|b| b.exhausted() && left < mine) {
+        if r.stopped_early.is_some() {
+            r.stopped_early = Some(class_stop(class));
+        }
+    }
+    r.scoring = Some(cx.scoring.clone());
+    r.reproduce = cx.a.test.reports.reproduce.clone();
+    write_reports(&r, &files(out))?;
+    write_others(&r, out)?;
+    Ok(student_result(&student, &folder, built, &r, cx.scoring))
+}
+
+/// Why a submission stopped when the class budget ran out.
+fn class_stop(class: &Budget) -> String {
+    let secs = class.stopped().map_or(0, |s| match s {
+        lloracle::harness::budget::Stop::TimeBudget(d) => d.as_secs(),
+        lloracle::harness::budget::Stop::AlwaysTimesOut(_) => 0,
+    });
+    format!(
+        "the class time budget of {secs}s ran out (--class-time-budget); programs not reached were not run"
+    )
+}
+
+/// The report files of a submission's folder `out`.
+fn files(out: &Path) -> ReportFiles {
+    ReportFiles {
         json: Some(out.join("report.json")),
         gradescope: Some(out.join(RESULTS)),
         junit: Some(out.join("junit.xml")),
+    }
+}
+
+/// Writes the JSON and JUnit reports and `report.txt` of `r` in `out`
+/// (results.json is written by the caller).
+fn write_others(r: &Report, out: &Path) -> Result<(), String> {
+    let others = ReportFiles {
+        gradescope: None,
+        ..files(out)
     };
-    write_reports(&r, &files)?;
-    write(&out.join("report.txt"), &report::text(&r, false))?;
-    Ok(student_result(&student, &folder, built, &r))
+    write_reports(r, &others)?;
+    write(&out.join("report.txt"), &report::text(r, false))
 }
 
-/// A report with no programs (for a submission that was not checked).
-fn empty_report(cx: &Context) -> Report {
-    Report {
-        compiler: cx.class.target.compiler.describe(),
-        ..Report::default()
-    }
-}
-
-/// One CSV field (RFC 4180): quoted when it holds a comma, quote or newline.
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
-/// The failure categories, in report order.
-fn failure_categories() -> impl Iterator<Item = &'static str> {
-    Category::ALL
-        .into_iter()
-        .filter(|c| *c != Category::Pass)
-        .map(Category::name)
-}
-
-fn build_word(b: &Build) -> &'static str {
-    match b {
-        Build::NotBuilt => "-",
-        Build::Ok => "ok",
-        Build::Failed(_) => "FAILED",
-    }
-}
-
-/// `crash: corpus/x.ll; wrong result: random --seed 3 --size 30`.
-fn first_failures_line(s: &StudentResult) -> String {
-    match &s.build {
-        Build::Failed(words) => format!(
-            "build failed ({}): {}",
-            words.lines().next().unwrap_or(""),
-            first_error_line(words).unwrap_or("no message")
-        ),
-        _ => s
-            .first_failures
-            .iter()
-            .map(|(c, f)| format!("{c}: {}", f.program))
-            .collect::<Vec<_>>()
-            .join("; "),
-    }
-}
-
-/// The class summary as CSV: one row per student.
-fn class_csv(rows: &[StudentResult]) -> String {
-    let mut t = String::from("student,build,programs,runs,passed,failed,skipped");
-    for c in failure_categories() {
-        let _ = write!(t, ",{}", csv_field(c));
-    }
-    t.push_str(",failure_groups,first_failures,folder\n");
-    for s in rows {
-        let _ = write!(
-            t,
-            "{},{},{},{},{},{},{}",
-            csv_field(&s.student),
-            build_word(&s.build),
-            s.programs,
-            s.runs,
-            s.passed,
-            s.failed,
-            s.skipped
-        );
-        for c in failure_categories() {
-            let _ = write!(t, ",{}", s.categories.get(c).copied().unwrap_or(0));
-        }
-        let _ = writeln!(
-            t,
-            ",{},{},{}",
-            s.failure_groups,
-            csv_field(&first_failures_line(s)),
-            csv_field(&s.folder)
-        );
-    }
-    t
-}
-
-/// The class summary for the terminal.
-fn class_table(rows: &[StudentResult], color: bool) -> String {
-    let width = rows
-        .iter()
-        .map(|s| s.student.len())
-        .max()
-        .unwrap_or(7)
-        .max(7);
-    let mut t = format!(
-        "{:<width$} {:>6} {:>7} {:>7} {:>7} {:>6}  first failure of each kind\n",
-        "student", "build", "passed", "failed", "skipped", "groups"
-    );
-    for s in rows {
-        let line = format!(
-            "{:<width$} {:>6} {:>7} {:>7} {:>7} {:>6}  {}",
-            s.student,
-            build_word(&s.build),
-            s.passed,
-            s.failed,
-            s.skipped,
-            s.failure_groups,
-            first_failures_line(s)
-        );
-        let bad = s.failed > 0 || matches!(s.build, Build::Failed(_));
-        if color && bad {
-            let _ = writeln!(t, "\x1b[31m{line}\x1b[0m");
-        } else {
-            let _ = writeln!(t, "{line}");
-        }
-    }
-    t
+/// The report of a submission that was not checked: every program of the
+/// plan not run (`why`), those not in the dialect as such; scored like
+/// any other so that its tests are the class's.
+fn not_run_report(cx: &Context, why: &str) -> Report {
+    let plan = cx.plan;
+    let index_of = |k: usize| {
+        plan.not_sent
+            .get(k)
+            .and_then(|r| plan.index.get(&r.case.name))
+            .copied()
+            .unwrap_or(k)
+    };
+    let mut r = report::build(&plan.not_sent, &[], &cx.class.target.compiler, &index_of);
+    r.add_not_run(plan.planned(), why);
+    r.scoring = Some(cx.scoring.clone());
+    r.reproduce = cx.a.test.reports.reproduce.clone();
+    r
 }
 
 /// Checks the options; `Err` says what is wrong.
@@ -415,9 +427,10 @@ fn validate(a: &GradeArgs) -> Result<(), String> {
     }
 }
 
-/// Grades the class; 0 when every submission was graded (failing tests and
-/// failed builds are grades, not errors), 1 when interrupted, 2 for bad
-/// usage or an output folder that cannot be written.
+/// Grades the class; 0 when every submission was graded in full (failing
+/// tests and failed builds are grades, not errors), 1 when interrupted or
+/// when any submission's campaign stopped early, 2 for bad usage or an
+/// output folder that cannot be written.
 pub fn main(mut a: GradeArgs) -> u8 {
     campaign::install_interrupt_handler();
     let usage = |e: String| {
@@ -477,6 +490,32 @@ pub fn main(mut a: GradeArgs) -> u8 {
     if let Err(e) = std::fs::create_dir_all(&out_dir) {
         return usage(format!("{}: {e}", out_dir.display()));
     }
+    let scoring = match a.test.reports.scoring(Some(DEFAULT_POINTS)) {
+        Ok(Some(s)) => s,
+        Ok(None) => unreachable!("grade always has points"),
+        Err(e) => return usage(e),
+    };
+    let unknown = scoring.unknown_weights(
+        plan.cases
+            .iter()
+            .map(|c| c.name.as_str())
+            .chain(plan.not_sent.iter().map(|r| r.case.name.as_str())),
+    );
+    if !unknown.is_empty() {
+        let fams: std::collections::BTreeSet<String> = plan
+            .cases
+            .iter()
+            .map(|c| report::scored::family(&c.name))
+            .collect();
+        return usage(format!(
+            "--weight names no family of the programs: {} (the families: {})",
+            unknown.join(", "),
+            fams.into_iter().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let class_budget = a
+        .class_time_budget
+        .map(|s| Budget::new(Duration::from_secs(s)));
     let mut settings = campaign::settings(jobs, &limits, &a.test.reduce.reductions());
     let reference_run = match campaign::judge_reference(&class, &limits, &settings, &plan) {
         Ok(r) => r,
@@ -500,6 +539,8 @@ pub fn main(mut a: GradeArgs) -> u8 {
         plan: &plan,
         settings: &settings,
         progress: &progress,
+        scoring: &scoring,
+        class_budget: class_budget.as_ref(),
     };
     let folders = folders(&subs);
     let grade = |(sub, folder): (&PathBuf, &String)| {
@@ -524,36 +565,61 @@ pub fn main(mut a: GradeArgs) -> u8 {
             }
         }
     }
-    print!("{}", class_table(&ok, colour_stdout()));
+    ok.sort_by(|x, y| y.score.total_cmp(&x.score).then(x.student.cmp(&y.student)));
+    let causes = causes(&ok);
+    print!("{}", class_table(&ok, &causes, colour_stdout()));
+    let runs: usize = plan.cases.iter().map(|c| c.runs.len()).sum();
+    let described = class.target.compiler.describe();
     let class = json!({
         "programs": plan.cases.len(),
+        "runs": runs,
+        "points": scoring.points,
+        "weights": scoring.weights,
         "shard": shard.map(|s| s.to_string()),
-        "compiler": class.target.compiler.describe(),
+        "compiler": described,
         "dialect": class.record(),
         "reference": class.reference.as_ref().map(|r| r.compiler.describe()),
         "submissions": ok,
+        "causes": causes,
     });
+    let title = format!("{} submissions of {}", ok.len(), described);
     let files = [
         (out_dir.join("class.csv"), class_csv(&ok)),
         (out_dir.join("class.json"), class.to_string()),
+        (out_dir.join("class.html"), class_html(&title, &ok, &causes)),
     ];
     for (p, text) in &files {
         if let Err(e) = write(p, text) {
             return usage(e);
         }
     }
+    let stopped: Vec<&str> = ok
+        .iter()
+        .filter(|s| s.stopped_early.is_some())
+        .map(|s| s.student.as_str())
+        .collect();
     println!(
-        "{} submissions graded on {} programs; per-student reports in {}/STUDENT/, class summary in {} and {}",
+        "{} submissions graded, each on the same {} programs ({} runs), scored out of {}; per-student reports in {}/STUDENT/; the class in {}, {} and {}",
         ok.len(),
         plan.cases.len(),
+        runs,
+        scoring.points,
         out_dir.display(),
         files[0].0.display(),
-        files[1].0.display()
+        files[1].0.display(),
+        files[2].0.display()
     );
+    if !stopped.is_empty() {
+        eprintln!(
+            "lloracle: STOPPED EARLY for {} submissions ({}): their programs not reached count as not passed; see their reports",
+            stopped.len(),
+            stopped.join(", ")
+        );
+    }
     if errors > 0 {
         return EXIT_USAGE;
     }
-    u8::from(types::interrupted())
+    u8::from(types::interrupted() || !stopped.is_empty())
 }
 
 #[cfg(test)]
@@ -567,7 +633,7 @@ mod tests {
             .map(PathBuf::from)
             .collect();
         assert_eq!(folders(&subs), ["a-b", "a-b-2", "c", "a-b-3"]);
-        assert_eq!(csv_field("plain"), "plain");
-        assert_eq!(csv_field("a, \"b\""), "\"a, \"\"b\"\"\"");
+        assert_eq!(class::csv_field("plain"), "plain");
+        assert_eq!(class::csv_field("a, \"b\""), "\"a, \"\"b\"\"\"");
     }
 }

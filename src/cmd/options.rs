@@ -9,6 +9,7 @@ use lloracle::harness::campaign::{Limits, Programs, Reductions, ReportFiles};
 use lloracle::harness::course::{Course, Entry};
 use lloracle::harness::optimiser::SavingsScoring;
 use lloracle::harness::reduce::Bounds;
+use lloracle::harness::report::Scoring;
 use lloracle::harness::shard::Shard;
 use lloracle::harness::{Compiler, Emit, Target};
 use spec::dialect::Dialect;
@@ -345,6 +346,22 @@ pub struct ReportOpts {
         requires = "opt_points"
     )]
     pub opt_target: f64,
+    /// Scale the Gradescope score to this total, split into one test per
+    /// program family (corpus folder, random programs) that is the same
+    /// for every student (grade: 100 by default; test-compiler without
+    /// it: one point per judged run).
+    #[arg(long, value_name = "N")]
+    pub points: Option<f64>,
+    /// A family's weight, `NAME=W` (`corpus/calls=3`, `random
+    /// programs=1`); repeatable. A family not named weighs its number of
+    /// programs.
+    #[arg(long, value_name = "NAME=W")]
+    pub weight: Vec<String>,
+    /// The course's recipe to reproduce a failure, shown beside each
+    /// failure's program: `{file}` is the program's file, `{args}` its
+    /// arguments (e.g. `./main.native -S {file} && ./a.out {args}; echo $?`).
+    #[arg(long, value_name = "TEMPLATE")]
+    pub reproduce: Option<String>,
 }
 
 impl ReportOpts {
@@ -367,6 +384,34 @@ impl ReportOpts {
             points,
             target: self.opt_target,
         }))
+    }
+
+    /// The scoring asked for: `--points` (or `default_points`) with the
+    /// `--weight`s; none without points. `Err` for a malformed weight.
+    pub fn scoring(&self, default_points: Option<f64>) -> Result<Option<Scoring>, String> {
+        let Some(points) = self.points.or(default_points) else {
+            if !self.weight.is_empty() {
+                return Err("--weight needs --points (the assignment's total)".into());
+            }
+            return Ok(None);
+        };
+        if !(points.is_finite() && points > 0.0) {
+            return Err(format!("--points {points}: must be a positive number"));
+        }
+        let mut weights = std::collections::BTreeMap::new();
+        for w in &self.weight {
+            let (name, value) = w
+                .rsplit_once('=')
+                .ok_or_else(|| format!("--weight {w}: expected NAME=W, e.g. corpus/calls=3"))?;
+            let value: f64 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| format!("--weight {w}: the weight must be a number >= 0"))?;
+            weights.insert(name.trim().to_string(), value);
+        }
+        Ok(Some(Scoring { points, weights }))
     }
 
     /// The report files.

@@ -1,12 +1,17 @@
 //! Progress of a campaign on stderr: on a terminal an indicatif bar (in
 //! colour unless `NO_COLOR` is set); elsewhere (CI, Gradescope logs) one
 //! plain line every few seconds with the count, passed, failed, rate and
-//! time left, and a last line when the campaign ends.
+//! time left, and a last line when the campaign ends. Programs are
+//! counted (a program passed when every judged run did; one with no
+//! judged run, skipped or not in the dialect, is "not judged", never
+//! "passed"); when all are judged the display says that failing programs
+//! are being reduced.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lloracle::harness::types::{CaseResult, Category};
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// True when colour may be used on a stream that is a terminal: `NO_COLOR`
@@ -25,11 +30,20 @@ pub struct Progress {
     bar: Option<ProgressBar>,
     what: String,
     total: usize,
-    done: AtomicUsize,
+    done: Arc<AtomicUsize>,
     failed: AtomicUsize,
+    unjudged: AtomicUsize,
     start: Instant,
     every: Duration,
-    last: Mutex<Instant>,
+    last: Arc<Mutex<Instant>>,
+    /// Set when the display ends: stops the heartbeat.
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
 }
 
 impl Progress {
@@ -48,23 +62,63 @@ impl Progress {
                 bar.set_style(style);
             }
             bar.set_prefix(what.to_string());
+            // The elapsed time goes on while failing programs are reduced.
+            bar.enable_steady_tick(Duration::from_millis(500));
             bar
         });
         let start = Instant::now();
-        Progress {
+        let p = Progress {
             bar,
             what: what.to_string(),
             total,
-            done: AtomicUsize::new(0),
+            done: Arc::new(AtomicUsize::new(0)),
             failed: AtomicUsize::new(0),
+            unjudged: AtomicUsize::new(0),
             start,
             every,
-            last: Mutex::new(start),
+            last: Arc::new(Mutex::new(start)),
+            stop: Arc::new(AtomicBool::new(false)),
+        };
+        if p.bar.is_none() {
+            p.heartbeat();
         }
+        p
     }
 
-    /// One more item done; `failed` when it failed.
-    pub fn tick(&self, failed: bool) {
+    /// Plain lines go on after every program is judged, while the failing
+    /// ones are reduced: one every `every` until the display ends.
+    fn heartbeat(&self) {
+        let (done, last, stop) = (self.done.clone(), self.last.clone(), self.stop.clone());
+        let (total, what, every, start) = (self.total, self.what.clone(), self.every, self.start);
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(250));
+                if total == 0 || done.load(Ordering::Relaxed) < total {
+                    continue;
+                }
+                let Ok(mut last) = last.lock() else { return };
+                if last.elapsed() >= every && !stop.load(Ordering::Relaxed) {
+                    *last = Instant::now();
+                    eprintln!(
+                        "progress: all {total} {what} judged; reducing failing programs, {:.0}s in all so far",
+                        start.elapsed().as_secs_f64()
+                    );
+                }
+            }
+        });
+    }
+
+    /// One more program judged: failed when a run failed, passed when
+    /// every judged run passed, not judged when no run was.
+    pub fn tick_result(&self, r: &CaseResult) {
+        let failed = r.first_failure().is_some();
+        let judged = r
+            .verdicts
+            .iter()
+            .any(|v| v.category() == Some(Category::Pass));
+        if !failed && !judged {
+            self.unjudged.fetch_add(1, Ordering::Relaxed);
+        }
         self.tick_many(1, failed);
     }
 
@@ -86,6 +140,9 @@ impl Progress {
                     bar.set_message("none failing");
                 }
                 bar.inc(n as u64);
+                if done >= self.total && self.total > 0 {
+                    bar.set_message("all judged; reducing failing programs");
+                }
             }
             None => {
                 let Ok(mut last) = self.last.lock() else {
@@ -95,12 +152,19 @@ impl Progress {
                     *last = Instant::now();
                     eprintln!("{}", self.line(done, bad));
                 }
+                if done >= self.total && self.total > 0 && done - n < self.total {
+                    eprintln!(
+                        "progress: all {} {} judged; reducing failing programs (the reports follow)",
+                        self.total, self.what
+                    );
+                }
             }
         }
     }
 
-    /// `progress: 120/485 programs, 118 passed, 2 failed, 35.2/s, about 10s left`.
+    /// `progress: 120/485 programs: 100 passed, 2 failed, 18 not judged, 35.2/s, about 10s left`.
     fn line(&self, done: usize, bad: usize) -> String {
+        let unjudged = self.unjudged.load(Ordering::Relaxed);
         let secs = self.start.elapsed().as_secs_f64().max(1e-9);
         let rate = done as f64 / secs;
         let left = if rate > 0.0 {
@@ -112,15 +176,16 @@ impl Progress {
             "time left unknown".to_string()
         };
         format!(
-            "progress: {done}/{} {}, {} passed, {bad} failed, {rate:.1}/s, {left}",
+            "progress: {done}/{} {}: {} passed, {bad} failed, {unjudged} not judged (skipped), {rate:.1}/s, {left}",
             self.total,
             self.what,
-            done - bad
+            done.saturating_sub(bad + unjudged)
         )
     }
 
     /// Clears the bar, or prints the last plain line.
     pub fn finish(&self) {
+        self.stop.store(true, Ordering::Relaxed);
         match &self.bar {
             Some(bar) => bar.finish_and_clear(),
             None => {

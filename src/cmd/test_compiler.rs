@@ -56,7 +56,11 @@ pub fn main(args: TestCompilerArgs) -> u8 {
     };
     let limits = a.limits.limits();
     let files = a.reports.files();
-    let scoring = match a.reports.savings_scoring() {
+    let savings = match a.reports.savings_scoring() {
+        Ok(s) => s,
+        Err(e) => return usage(e),
+    };
+    let scoring = match a.reports.scoring(None) {
         Ok(s) => s,
         Err(e) => return usage(e),
     };
@@ -123,11 +127,13 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         .clone()
         .unwrap_or_else(|| PathBuf::from("lloracle-failures"));
     let mut r = campaign::run(&against, &tools, &settings, plan, &out_dir, &|r| {
-        bar.tick(r.first_failure().is_some())
+        bar.tick_result(r)
     });
     bar.finish();
     r.dialect = resolved.record();
-    r.savings_scoring = scoring;
+    r.savings_scoring = savings;
+    r.scoring = scoring;
+    r.reproduce = a.reports.reproduce.clone();
     if let Some(why) = &r.stopped_early {
         eprintln!("lloracle: {why}");
     }

@@ -149,6 +149,20 @@ pub struct MoreRandom {
     pub index: usize,
 }
 
+impl Plan {
+    /// The programs to judge, each with its position in the unsharded
+    /// campaign and its runs (for those a campaign does not reach).
+    pub fn planned(&self) -> Vec<report::Planned> {
+        self.cases
+            .iter()
+            .map(|c| {
+                let k = self.index.get(&c.name).copied().unwrap_or(usize::MAX);
+                (c.name.clone(), k, c.runs.clone())
+            })
+            .collect()
+    }
+}
+
 /// The programs `p` selects for `target`: the corpus (unless
 /// `no_corpus`), then the random seeds generated within the target's
 /// dialect (for an optimiser, of the `opt` generation profile); with a shard, only that shard's (random programs of other
@@ -573,6 +587,7 @@ pub fn run(
     let start = Instant::now();
     let target = against.target;
     let compiler = &target.compiler;
+    let planned = plan.planned();
     let mut results = match against.baseline {
         Baseline::Failed(f) => {
             let rs = failed_baseline(plan.cases, tools, f);
@@ -605,6 +620,19 @@ pub fn run(
     // For an optimiser: which functions broke each failing program.
     let stop = || settings.budget.exhausted();
     let blames = optimiser::blame_results(tools, compiler, &results, settings.jobs, &stop);
+    let texts: HashMap<String, String> = results
+        .iter()
+        .filter(|r| r.first_failure().is_some())
+        .filter_map(|r| {
+            let text = match &r.case.text {
+                Some(t) => t.clone(),
+                None => tools.text_of(&r.case.prog).ok()?,
+            };
+            Some((r.case.name.clone(), text))
+        })
+        .collect();
+    let reached: std::collections::HashSet<String> =
+        results.iter().map(|r| r.case.name.clone()).collect();
     results.extend(plan.not_sent);
     let mut corpus_problems = problems_of(&plan.set_aside);
     corpus_problems.extend(expectation_problems(&results, &plan.expected));
@@ -640,6 +668,25 @@ pub fn run(
     }
     r.reference = against.reference.map(|x| x.compiler.clone());
     r.unmasked = avoided;
+    r.attach_programs(&|name| texts.get(name).cloned());
+    // Programs not reached count against the score (never a smaller
+    // denominator); a program lloracle itself failed on is its bug, not
+    // the student's, and stays out (named in `internal_errors`).
+    let why = match (&r.stopped_early, r.interrupted) {
+        (Some(why), _) => format!("not reached: {why}"),
+        (None, true) => "not reached: the campaign was interrupted".to_string(),
+        (None, false) => "not reached".to_string(),
+    };
+    let not_run: Vec<_> = planned
+        .into_iter()
+        .filter(|(name, _, _)| !reached.contains(name))
+        .filter(|(name, _, _)| {
+            !r.internal_errors
+                .iter()
+                .any(|e| e.starts_with(&format!("{name}: ")))
+        })
+        .collect();
+    r.add_not_run(not_run, &why);
     r
 }
 

@@ -287,29 +287,60 @@ impl Tools {
         }
     }
 
-    /// Links assembly `s` with the runtime.
+    /// Links assembly `s` with the runtime. When that fails, `cc -c`
+    /// alone tells an assembler error (the assembly itself is wrong) from
+    /// a link error (it assembles, the symbols do not fit).
     fn link(&self, s: &Path) -> Result<TempPath, BuildFailure> {
-        let fail = |detail: String| BuildFailure {
-            category: Category::LinkError,
-            detail,
-        };
         let exe = TempPath(self.fresh(".exe"));
-        self.link_to(s, &exe.0).map_err(fail)?;
-        Ok(exe)
+        match self.link_to(s, &exe.0) {
+            Ok(()) => Ok(exe),
+            Err(detail) => {
+                let category = match self.assemble(s) {
+                    Err(asm) => {
+                        return Err(BuildFailure {
+                            category: Category::AssembleError,
+                            detail: asm,
+                        })
+                    }
+                    Ok(()) => Category::LinkError,
+                };
+                Err(BuildFailure { category, detail })
+            }
+        }
+    }
+
+    /// Assembles `s` alone (`cc -c`); `Err` has cc's words.
+    fn assemble(&self, s: &Path) -> Result<(), String> {
+        let obj = TempPath(self.fresh(".o"));
+        self.cc("cc -c", |cmd| {
+            cmd.arg("-c").arg("-o").arg(&obj.0).arg(s);
+        })
     }
 
     /// Links assembly `s` with the runtime object into the executable `exe`
     /// with `cc` (and the course's link flags); `Err` has cc's words.
     pub fn link_to(&self, s: &Path, exe: &Path) -> Result<(), String> {
         let rt = self.runtime_object()?;
-        let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
+        self.cc("cc", |cmd| {
+            cmd.arg("-o").arg(exe).arg(s).arg(rt);
+            cmd.args(&self.course.link_flags);
+        })
+    }
+
+    /// Runs `cc` with the arguments `args` adds; `Err` is `what`, how it
+    /// ended and its words.
+    fn cc(&self, what: &str, args: impl FnOnce(&mut Command)) -> Result<(), String> {
+        let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc)")?;
         let mut cmd = Command::new(cc);
-        cmd.arg("-o").arg(exe).arg(s).arg(rt);
-        cmd.args(&self.course.link_flags);
-        let f = process::run(cmd, &self.limits(None)).map_err(|e| format!("cc: {e}"))?;
+        args(&mut cmd);
+        let f = process::run(cmd, &self.limits(None)).map_err(|e| format!("{what}: {e}"))?;
         match f.ended {
             Ended::Exited(0) => Ok(()),
-            e => Err(format!("cc: {e:?}\n{}", String::from_utf8_lossy(&f.stderr))),
+            e => Err(format!(
+                "{what}: {}\n{}",
+                ended_words(&e),
+                String::from_utf8_lossy(&f.stderr)
+            )),
         }
     }
 
@@ -390,4 +421,15 @@ pub fn changed_functions(before: &Prog, after: &Prog) -> Vec<String> {
         })
         .map(|f| f.name.clone())
         .collect()
+}
+
+/// How a tool ended, in words: `exit 1`, `signal 9`, `ran past the
+/// timeout`, `too much output`.
+fn ended_words(e: &Ended) -> String {
+    match e {
+        Ended::Exited(c) => format!("exit {c}"),
+        Ended::Signaled(s) => format!("signal {s}"),
+        Ended::TimedOut => "ran past the timeout".into(),
+        Ended::OverCap => "too much output".into(),
+    }
 }

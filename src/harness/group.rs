@@ -32,9 +32,10 @@ pub fn signature(v: &RunVerdict) -> Option<(Category, String)> {
     };
     let key = match category {
         Category::Pass => return None,
-        Category::CompileError | Category::LinkError | Category::OutputNotInDialect => {
-            failure_key(*category, detail)
-        }
+        Category::CompileError
+        | Category::AssembleError
+        | Category::LinkError
+        | Category::OutputNotInDialect => failure_key(*category, detail),
         Category::CompileTimeout => "no result within the timeout".to_string(),
         _ => match actual {
             Some(a) => run_key(expected, a),

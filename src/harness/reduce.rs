@@ -66,6 +66,7 @@ impl Goal {
         let keep = matches!(
             category,
             Category::CompileError
+                | Category::AssembleError
                 | Category::LinkError
                 | Category::Crash
                 | Category::OutputNotInDialect

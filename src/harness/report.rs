@@ -11,10 +11,12 @@
 
 mod gradescope;
 mod junit;
+pub mod scored;
 mod text;
 
 pub use gradescope::{gradescope, gradescope_build_failure};
 pub use junit::junit;
+pub use scored::Scoring;
 pub use text::{summary_line, text};
 
 use super::group::signature;
@@ -98,12 +100,24 @@ pub struct Report {
     /// a compile-error group is tied to them (`harness::unmask`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unmasked: Vec<super::unmask::Avoided>,
-    /// Every program judged, in campaign order.
-    pub programs: Vec<ProgramRecord>,
     /// For an optimiser: how the Gradescope report scores its savings
     /// (`--opt-points`, `--opt-target`); none: reported, not scored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub savings_scoring: Option<SavingsScoring>,
+    /// Every program judged, in campaign order (with those not reached
+    /// before the campaign stopped early, their runs [`NOT_RUN`]).
+    pub programs: Vec<ProgramRecord>,
+    /// The course's own recipe to reproduce a failure, with `{file}` (the
+    /// program's file) and `{args}` (its arguments), e.g. `./main.native
+    /// -S {file} && cc -o a.out ... && ./a.out {args}; echo $?`; shown
+    /// beside each failure's program (see docs/grading.md, "Failures a
+    /// student can act on").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduce: Option<String>,
+    /// How the Gradescope score is scaled and split into stable tests
+    /// (`--points`, `--weight`); none: one point per judged run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<Scoring>,
 }
 
 /// One program and the verdict of each of its runs.
@@ -164,6 +178,16 @@ pub const SHARED: &str = "shared with the reference";
 /// reference solution cannot build its program.
 pub const LEFT_OUT: &str = "left out (the reference cannot build it)";
 
+/// A program of a campaign's plan: its name, its position in the
+/// unsharded campaign, and its runs (name, argv[1..]).
+pub type Planned = (String, usize, Vec<(String, Vec<String>)>);
+
+/// The verdict name of a run of a program the campaign did not reach
+/// (it stopped early: time budget, a compiler that always times out, or
+/// a build that failed): not judged, but counted against the score so
+/// that a stopped campaign never shrinks the denominator.
+pub const NOT_RUN: &str = "not run";
+
 /// What a failing run did, quoted with caps.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FailureRecord {
@@ -186,6 +210,11 @@ pub struct FailureRecord {
     /// For an optimiser: the functions whose printed text changed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub changed_functions: Vec<String>,
+    /// The program's text as the compiler was sent it (capped), on the
+    /// first failing run of a group that has no reduced member (timeouts
+    /// included), so that every group's example shows a program.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
     /// The reduction of this run, when it was reduced.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reduced: Option<ReducedRecord>,
@@ -234,6 +263,11 @@ pub struct Summary {
     /// Runs of programs not sent: no equivalent in the compiler's dialect
     /// (counted apart from `runs`).
     pub not_in_dialect: usize,
+    /// Runs of programs the campaign did not reach ([`NOT_RUN`]; counted
+    /// apart from `runs`, but against the score).
+    pub not_run: usize,
+    /// The programs the campaign did not reach.
+    pub not_run_programs: usize,
     /// Those runs per feature that excluded them.
     pub not_in_dialect_by_feature: BTreeMap<String, usize>,
     /// Runs that fail as the reference solution's do (not scored, not in
@@ -321,6 +355,7 @@ fn failure_record(
         actual_outcome: actual.as_ref().map_or(Value::Null, outcome_json),
         detail: cap(detail, MESSAGE_CAP),
         changed_functions: changed.clone(),
+        program: None,
         reduced: reduced.map(|red| ReducedRecord {
             program: cap(&red.text, PROGRAM_CAP),
             instructions: red.insns,
@@ -425,7 +460,13 @@ impl Report {
         for p in &self.programs {
             let mut failed = false;
             let mut sent = false;
+            let mut not_run = false;
             for r in &p.runs {
+                if r.verdict == NOT_RUN {
+                    s.not_run += 1;
+                    not_run = true;
+                    continue;
+                }
                 if r.verdict == NOT_IN_DIALECT {
                     s.not_in_dialect += 1;
                     let feature = r.feature.clone().unwrap_or_else(|| "?".into());
@@ -455,6 +496,7 @@ impl Report {
                 }
             }
             s.programs += usize::from(sent);
+            s.not_run_programs += usize::from(not_run && !sent);
             s.failed_programs += usize::from(failed);
         }
         s
@@ -632,6 +674,8 @@ impl Report {
             all.unmasked.extend(p.unmasked);
             all.savings_scoring = all.savings_scoring.or(p.savings_scoring);
             all.programs.extend(p.programs);
+            all.reproduce = all.reproduce.or(p.reproduce);
+            all.scoring = all.scoring.or(p.scoring);
         }
         all.programs.sort_by_key(|p| p.index);
         if let Some(w) = all.programs.windows(2).find(|w| w[0].index == w[1].index) {
@@ -785,5 +829,62 @@ impl Report {
         let name = d.get("name")?.as_str()?;
         let how = d.get("chosen_by").and_then(Value::as_str).unwrap_or("?");
         Some(format!("dialect: {name} (chosen by {how})"))
+    }
+}
+
+impl Report {
+    /// Records `programs` (name, position in the unsharded campaign, run
+    /// names and arguments) as not reached: every run [`NOT_RUN`], with
+    /// `why` as its note; the programs stay in campaign order.
+    pub fn add_not_run(&mut self, programs: Vec<Planned>, why: &str) {
+        let mut sort = false;
+        for (name, index, runs) in programs {
+            let runs = runs
+                .into_iter()
+                .map(|(run, args)| RunRecord {
+                    run,
+                    args,
+                    verdict: NOT_RUN.to_string(),
+                    oracle: Some(why.to_string()),
+                    feature: None,
+                    failure: None,
+                    shared: None,
+                    steps: None,
+                })
+                .collect();
+            self.programs.push(ProgramRecord { index, name, runs });
+            sort = true;
+        }
+        if sort {
+            self.programs.sort_by_key(|p| p.index);
+        }
+    }
+
+    /// Gives the example of every failure group with no reduced member
+    /// its program's text (`text_of` a program name, capped at
+    /// [`PROGRAM_CAP`]): the first failing run of such a group carries it.
+    pub fn attach_programs(&mut self, text_of: &dyn Fn(&str) -> Option<String>) {
+        let reduced: std::collections::HashSet<(String, String)> = self
+            .programs
+            .iter()
+            .flat_map(|p| &p.runs)
+            .filter_map(|r| {
+                let f = r.failure.as_ref()?;
+                f.reduced
+                    .as_ref()
+                    .map(|_| (r.verdict.clone(), f.signature.clone()))
+            })
+            .collect();
+        let mut done = std::collections::HashSet::new();
+        for p in &mut self.programs {
+            for r in &mut p.runs {
+                let Some(f) = &mut r.failure else { continue };
+                let key = (r.verdict.clone(), f.signature.clone());
+                if reduced.contains(&key) || !done.insert(key) {
+                    continue;
+                }
+                f.program = text_of(&p.name).map(|t| cap(&t, PROGRAM_CAP));
+            }
+        }
     }
 }

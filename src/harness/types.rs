@@ -35,7 +35,11 @@ pub enum Category {
     /// campaign's dialect: the course's own back end, which reads that
     /// dialect next, could not read it (docs/dialects.md).
     OutputNotInDialect,
-    /// `cc` could not link the assembly with the runtime.
+    /// The assembly the compiler wrote does not assemble (`cc -c` fails
+    /// on it): reported as `assembler error`.
+    AssembleError,
+    /// The assembly assembles but `cc` could not link it with the runtime
+    /// (an undefined or duplicate symbol, a wrong entry point).
     LinkError,
     /// The program was killed by a signal (or printed past the cap).
     Crash,
@@ -50,11 +54,12 @@ pub enum Category {
 
 impl Category {
     /// Every category, in report order.
-    pub const ALL: [Category; 9] = [
+    pub const ALL: [Category; 10] = [
         Category::Pass,
         Category::CompileError,
         Category::CompileTimeout,
         Category::OutputNotInDialect,
+        Category::AssembleError,
         Category::LinkError,
         Category::Crash,
         Category::RunTimeout,
@@ -69,6 +74,7 @@ impl Category {
             Category::CompileError => "compile error",
             Category::CompileTimeout => "compile timeout",
             Category::OutputNotInDialect => "output outside the dialect",
+            Category::AssembleError => "assembler error",
             Category::LinkError => "link error",
             Category::Crash => "crash",
             Category::RunTimeout => "run timeout",

@@ -40,6 +40,9 @@ fn test(number: usize, name: String, score: usize, max: usize, output: String) -
 
 /// Gradescope's results.json for `r`.
 pub fn gradescope(r: &Report) -> Value {
+    if let Some(scoring) = &r.scoring {
+        return super::scored::gradescope(r, scoring);
+    }
     let s = r.summary();
     let groups = r.groups();
     let mut tests = vec![test(
@@ -57,7 +60,11 @@ pub fn gradescope(r: &Report) -> Value {
         ),
     )];
     for g in groups.iter().take(GROUP_TESTS) {
-        let output = format!("{}\n{}", group_title(g), group_body(g));
+        let output = format!(
+            "{}\n{}",
+            group_title(g),
+            group_body(g, r.reproduce.as_deref())
+        );
         tests.push(test(
             tests.len() + 1,
             format!("[{}] {}", g.category, g.signature),
@@ -149,10 +156,10 @@ pub fn gradescope(r: &Report) -> Value {
     let (score, max_score) = if extra_max > 0.0 {
         (
             json!(s.passed as f64 + extra),
-            json!((s.passed + s.failed) as f64 + extra_max),
+            json!((s.passed + s.failed + s.not_run) as f64 + extra_max),
         )
     } else {
-        (json!(s.passed), json!(s.passed + s.failed))
+        (json!(s.passed), json!(s.passed + s.failed + s.not_run))
     };
     json!({
         "score": score,
@@ -166,6 +173,8 @@ pub fn gradescope(r: &Report) -> Value {
             "runs": s.runs,
             "skipped_runs": s.skipped,
             "failure_groups": groups.len(),
+            "not_run_runs": s.not_run,
+            "stopped_early": r.stopped_early,
         },
         "tests": tests,
     })

@@ -2,7 +2,7 @@
 //! category, its body the signature and expected and actual behaviour;
 //! skipped runs are `<skipped/>`.
 
-use super::{Report, LEFT_OUT, NOT_IN_DIALECT, SHARED, SKIPPED};
+use super::{Report, LEFT_OUT, NOT_IN_DIALECT, NOT_RUN, SHARED, SKIPPED};
 use crate::harness::types::Category;
 use std::fmt::Write as _;
 
@@ -26,17 +26,24 @@ pub fn junit(r: &Report) -> String {
     let _ = writeln!(
         t,
         "<testsuite name=\"lloracle test-compiler\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" time=\"{:.1}\">",
-        s.runs + s.not_in_dialect + s.shared_with_reference + s.left_out,
+        s.runs + s.not_in_dialect + s.shared_with_reference + s.left_out + s.not_run,
         s.failed,
-        s.skipped + s.not_in_dialect + s.shared_with_reference + s.left_out,
+        s.skipped + s.not_in_dialect + s.shared_with_reference + s.left_out + s.not_run,
         r.elapsed_secs
     );
+    let mut props = Vec::new();
     if let Some(line) = r.dialect_line() {
-        let _ = writeln!(
-            t,
-            "  <properties><property name=\"dialect\" value=\"{}\"/></properties>",
-            xml(line.trim_start_matches("dialect: "))
-        );
+        props.push(("dialect", line.trim_start_matches("dialect: ").to_string()));
+    }
+    if let Some(why) = &r.stopped_early {
+        props.push(("stopped_early", why.clone()));
+    }
+    if !props.is_empty() {
+        t.push_str("  <properties>");
+        for (k, v) in props {
+            let _ = write!(t, "<property name=\"{k}\" value=\"{}\"/>", xml(&v));
+        }
+        t.push_str("</properties>\n");
     }
     for p in &r.programs {
         for run in &p.runs {
@@ -46,7 +53,10 @@ pub fn junit(r: &Report) -> String {
                 xml(&p.name),
                 xml(&run.run)
             );
-            if run.verdict == NOT_IN_DIALECT {
+            if run.verdict == NOT_RUN {
+                let why = run.oracle.as_deref().unwrap_or("not reached");
+                let _ = write!(t, "<skipped message=\"not run ({})\"/>", xml(why));
+            } else if run.verdict == NOT_IN_DIALECT {
                 let _ = write!(
                     t,
                     "<skipped message=\"not in dialect: uses {} ({})\"/>",

@@ -4,8 +4,9 @@
 
 use super::{Group, ReducedRecord, Report, Summary};
 use crate::harness::optimiser::{Blame, Savings};
-use crate::harness::types::Category;
+use crate::harness::types::{slug, Category};
 use std::fmt::Write as _;
+use toolchain::shell::quote as shell_quote;
 
 /// Groups shown in full; the rest get one line each.
 const FULL_GROUPS: usize = 20;
@@ -53,11 +54,22 @@ pub fn group_title(g: &Group) -> String {
     )
 }
 
+/// The course's recipe `template` for the program file `file` run with
+/// `args`: `{file}` and `{args}` replaced (the arguments shell-quoted).
+pub fn recipe(template: &str, file: &str, args: &[String]) -> String {
+    let args: Vec<String> = args.iter().map(|a| shell_quote(a)).collect();
+    template
+        .replace("{file}", &shell_quote(file))
+        .replace("{args}", &args.join(" "))
+}
+
 /// One group's body, each line indented by two spaces: the programs, the
 /// example's expected and actual behaviour, the compiler's words, the
-/// reduced program and how to reproduce it. Shared by the terminal and the
+/// program (reduced, or as sent when it was not reduced) and how to
+/// reproduce it, in the course's own terms when `reproduce` (the course's
+/// recipe, see [`recipe`]) is given. Shared by the terminal and the
 /// Gradescope report.
-pub fn group_body(g: &Group) -> String {
+pub fn group_body(g: &Group, reproduce: Option<&str>) -> String {
     let mut t = String::new();
     let e = &g.example;
     let f = &e.failure;
@@ -87,15 +99,40 @@ pub fn group_body(g: &Group) -> String {
         Some(red) => {
             let _ = writeln!(t, "  reduced to {}:", red.how);
             reduced_lines(&mut t, red);
+            let file = red
+                .saved
+                .as_deref()
+                .and_then(|s| std::path::Path::new(s).file_name())
+                .map_or_else(|| "failing.ll".into(), |n| n.to_string_lossy().into_owned());
+            course_recipe(&mut t, reproduce, &file, &e.args);
             if let Some(b) = &f.blame {
                 blame_lines(&mut t, b);
             }
         }
         None => {
-            let _ = writeln!(
-                t,
-                "  (not reduced: the reduction budget went to larger groups, or the failure did not repeat)"
-            );
+            let why = if g.category == Category::CompileTimeout.name()
+                || g.category == Category::RunTimeout.name()
+            {
+                "timeouts are not reduced: each try would cost a whole timeout"
+            } else {
+                "the reduction budget went to larger groups, or the failure did not repeat"
+            };
+            let _ = writeln!(t, "  (not reduced: {why})");
+            if let Some(text) = &f.program {
+                let _ = writeln!(t, "  the program, as the compiler was sent it:");
+                for line in text.lines() {
+                    let _ = writeln!(t, "    {line}");
+                }
+            }
+            if e.program.starts_with("corpus/") {
+                let _ = writeln!(
+                    t,
+                    "  print it with: lloracle corpus show {}",
+                    shell_quote(&e.program)
+                );
+            }
+            let file = format!("{}.ll", slug(&e.program));
+            course_recipe(&mut t, reproduce, &file, &e.args);
         }
     }
     if let (None, Some(b)) = (&f.reduced, &f.blame) {
@@ -195,6 +232,17 @@ pub fn savings_lines(s: &Savings) -> String {
     t
 }
 
+/// The course's recipe for `file` with `args`, when there is one.
+fn course_recipe(t: &mut String, reproduce: Option<&str>, file: &str, args: &[String]) {
+    if let Some(template) = reproduce {
+        let _ = writeln!(
+            t,
+            "  reproduce with your compiler: save the program as {file}, then run: {}",
+            recipe(template, file, args)
+        );
+    }
+}
+
 /// A reduced program, indented, with the oracle's and the compiled
 /// program's behaviour on it, where it was saved and how to reproduce it.
 fn reduced_lines(t: &mut String, red: &ReducedRecord) {
@@ -224,6 +272,12 @@ pub fn summary_line(s: &Summary) -> String {
             s.not_in_dialect
         ));
     }
+    if s.not_run > 0 {
+        line.push_str(&format!(
+            "; {} runs of {} programs not reached (stopped early; they count as not passed)",
+            s.not_run, s.not_run_programs
+        ));
+    }
     line
 }
 
@@ -240,6 +294,13 @@ pub fn table(s: &Summary) -> String {
         let _ = writeln!(t, "{name:<W$} {n:>7}");
     }
     let _ = writeln!(t, "{:<W$} {:>7}", "skipped (UB/limit)", s.skipped);
+    if s.not_run > 0 {
+        let _ = writeln!(
+            t,
+            "{:<W$} {:>7}   not reached: the campaign stopped early",
+            "not run", s.not_run
+        );
+    }
     if s.not_in_dialect > 0 {
         let by: Vec<String> = s
             .not_in_dialect_by_feature
@@ -264,7 +325,7 @@ pub fn text(r: &Report, color: bool) -> String {
     let groups = r.groups();
     for g in groups.iter().take(FULL_GROUPS) {
         let _ = writeln!(t, "{} {}", paint("FAIL", "1;31", color), group_title(g));
-        t.push_str(&group_body(g));
+        t.push_str(&group_body(g, r.reproduce.as_deref()));
         t.push('\n');
     }
     if groups.len() > FULL_GROUPS {
