@@ -9,14 +9,14 @@ use super::options::CampaignOpts;
 use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
 use lloracle::harness::campaign::{self, exit_code, write_reports, ReportFiles, Resolved};
-use lloracle::harness::compiler::Tools;
+use lloracle::harness::compiler::{self, Tools};
 use lloracle::harness::probe;
 use lloracle::harness::report::{self, Report};
 use lloracle::harness::session::{run_session, Settings};
 use lloracle::harness::types::{self, Case, CaseResult};
 use lloracle::harness::Compiler;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `lloracle test-compiler`.
@@ -71,7 +71,8 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         settings.max_reductions = 1;
         return mutation_score(&tools, plan.cases, &settings, a.programs.random);
     }
-    let resolved = match campaign::resolve(target.clone(), &limits, jobs) {
+    let runnable = compiler::check_runnable(&target.compiler, Path::new("."));
+    let resolved = match runnable.and_then(|()| campaign::resolve(target.clone(), &limits, jobs)) {
         Ok(r) => r,
         Err(why) => {
             eprintln!("lloracle: {why}");
