@@ -550,3 +550,48 @@ pub fn changed_functions(before: &Prog, after: &Prog) -> Vec<String> {
         .map(|f| f.name.clone())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(cmd: &str) -> Compiler {
+        Compiler::Command {
+            cmd: cmd.into(),
+            emit: Emit::Asm,
+        }
+    }
+
+    #[test]
+    fn a_command_names_its_input_and_where_its_output_goes() {
+        assert!(check_command("./main.native -S -op {outdir} {in}").is_ok());
+        assert!(check_command("./c {in} -o {out}").is_ok());
+        let e = check_command("./c {in}").unwrap_err();
+        assert!(e.contains("lacks {out} or {outdir}"), "{e}");
+        let e = check_command("./c -o {out}").unwrap_err();
+        assert!(e.contains("lacks {in}"), "{e}");
+    }
+
+    #[test]
+    fn the_program_a_command_starts_must_exist() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let e =
+            check_runnable(&command("./main.native -S -op {outdir} {in}"), dir.path()).unwrap_err();
+        assert!(e.contains("`./main.native` does not exist"), "{e}");
+        // Past assignments and `exec`.
+        let e = check_runnable(&command("X=1 exec ./c {in} {out}"), dir.path()).unwrap_err();
+        assert!(e.contains("`./c` does not exist"), "{e}");
+        let exe = dir.path().join("c");
+        std::fs::write(&exe, "#!/bin/sh\n").expect("write");
+        let e = check_runnable(&command("./c {in} {out}"), dir.path()).unwrap_err();
+        assert!(e.contains("not executable"), "{e}");
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        assert!(check_runnable(&command("./c {in} {out}"), dir.path()).is_ok());
+        // `sh` is on every PATH; a word the shell computes is not checked.
+        assert!(check_runnable(&command("sh ./c {in} {out}"), dir.path()).is_ok());
+        assert!(check_runnable(&command("$CC {in} -o {out}"), dir.path()).is_ok());
+        let e = check_runnable(&command("no-such-compiler-x {in} {out}"), dir.path()).unwrap_err();
+        assert!(e.contains("not found on PATH"), "{e}");
+    }
+}
