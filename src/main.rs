@@ -52,7 +52,7 @@ enum Command {
     /// The table of dialect features and profiles (which compilers accept what).
     Dialects(cmd::dialects::DialectsArgs),
     /// The bundled corpus: `list` its programs, `show NAME` one of them
-    /// (by the name reports give it, e.g. `corpus/calls/fac.ll`).
+    /// (by the name reports give it, e.g. `corpus/spec/factorial.ll`).
     Corpus(cmd::corpus::CorpusArgs),
     /// Print one random well-typed, well-defined, terminating program.
     Gen(cmd::gen::GenArgs),

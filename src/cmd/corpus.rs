@@ -1,6 +1,6 @@
 //! `lloracle corpus list` and `lloracle corpus show NAME`: the programs of
 //! the bundled corpus (docs/corpus-format.md), by the names reports give
-//! them (`corpus/calls/fac.ll`), so that a student can get the program a
+//! them (`corpus/spec/factorial.ll`), so that a student can get the program a
 //! report names without lloracle's source tree.
 
 use super::EXIT_USAGE;
@@ -20,8 +20,8 @@ enum Action {
     /// Print one bundled corpus program, with its `; CHECK` lines (what it
     /// must do).
     Show {
-        /// The program as a report names it: `corpus/calls/fac.ll`,
-        /// `calls/fac.ll`, `calls/fac`, or `fac.ll` when only one program
+        /// The program as a report names it: `corpus/spec/factorial.ll`,
+        /// `spec/factorial.ll`, `spec/factorial`, or `factorial.ll` when only one program
         /// has that file name.
         name: String,
     },
