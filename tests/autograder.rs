@@ -149,6 +149,19 @@ fn number(v: &Value) -> f64 {
     v.as_f64().expect("a number")
 }
 
+/// test-compiler's options for a quick campaign: no random programs, two
+/// workers, one short reduction.
+const SMALL_CAMPAIGN: [&str; 8] = [
+    "--random",
+    "0",
+    "--jobs",
+    "2",
+    "--max-reductions",
+    "1",
+    "--reduce-time",
+    "5",
+];
+
 /// A folder of four binop corpus programs, two of which subtract.
 fn small_corpus(dir: &Path) -> PathBuf {
     let tests = dir.join("my-tests");
@@ -178,23 +191,19 @@ fn the_kit_grades_a_correct_a_wrong_and_an_unbuildable_submission() {
     let out = make_kit(
         &kit,
         &[
-            "--build",
-            "sh build.sh",
-            "--cmd",
-            "./compile.sh {in} {out}",
-            "--emit",
-            "asm",
-            "--corpus",
-            tests,
-            "--random",
-            "0",
-            "--jobs",
-            "2",
-            "--max-reductions",
-            "1",
-            "--reduce-time",
-            "5",
-        ],
+            &[
+                "--build",
+                "sh build.sh",
+                "--cmd",
+                "./compile.sh {in} {out}",
+                "--emit",
+                "asm",
+                "--corpus",
+                tests,
+            ],
+            &SMALL_CAMPAIGN[..],
+        ]
+        .concat(),
     );
     assert_eq!(
         out.status.code(),
@@ -320,37 +329,13 @@ fn the_kit_grades_a_correct_a_wrong_and_an_unbuildable_submission() {
 #[test]
 fn the_kit_refuses_options_test_compiler_would_refuse() {
     let tmp = tempfile::tempdir().expect("temporary directory");
-    let cases: [(&[&str], &str); 14] = [
+    let cases: [(&[&str], &str); 8] = [
         (&["--cmd", "cc {in} -o {out}", "--randum", "3"], "--randum"),
         (&["--cmd", "./compile {in}"], "lacks {out} or {outdir}"),
         (&["--cmd", "./main.native -S -op {outdir}"], "lacks {in}"),
         (
             &["--cmd", "./main.native -S -op {outdir} {in} &&"],
             "bash can run",
-        ),
-        (
-            &["--build", "make &&", "--cmd", "cc {in} -o {out}"],
-            "bash can run",
-        ),
-        (
-            &["--build", " ", "--cmd", "cc {in} -o {out}"],
-            "--build is empty",
-        ),
-        (
-            &["--handout", "/no/such/handout", "--cmd", "cc {in} -o {out}"],
-            "not a folder",
-        ),
-        (
-            &["--binary", "/no/such/lloracle", "--cmd", "cc {in} -o {out}"],
-            "does not run here",
-        ),
-        (
-            &["--submit", "../backend.ml", "--cmd", "cc {in} -o {out}"],
-            "inside the submission",
-        ),
-        (
-            &["--visibility", "public", "--cmd", "cc {in} -o {out}"],
-            "after_due_date",
         ),
         (&["--random", "3"], "--cmd"),
         (
@@ -366,9 +351,22 @@ fn the_kit_refuses_options_test_compiler_would_refuse() {
             "no such file",
         ),
     ];
-    for (k, (args, says)) in cases.iter().enumerate() {
+    // The kit's own options, each followed by a valid compiler command.
+    let own: [(&[&str], &str); 6] = [
+        (&["--build", "make &&"], "bash can run"),
+        (&["--build", " "], "--build is empty"),
+        (&["--handout", "/no/such/handout"], "not a folder"),
+        (&["--binary", "/no/such/lloracle"], "does not run here"),
+        (&["--submit", "../backend.ml"], "inside the submission"),
+        (&["--visibility", "public"], "after_due_date"),
+    ];
+    let own = own
+        .iter()
+        .map(|(a, says)| ([*a, &["--cmd", "cc {in} -o {out}"][..]].concat(), *says));
+    let cases = cases.iter().map(|(a, says)| (a.to_vec(), *says)).chain(own);
+    for (k, (args, says)) in cases.enumerate() {
         let out_dir = tmp.path().join(format!("kit{k}"));
-        let out = make_kit(&out_dir, args);
+        let out = make_kit(&out_dir, &args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
@@ -443,27 +441,23 @@ fn a_kit_with_a_handout_grades_eth_style_backends() {
     let out = make_kit(
         &kit,
         &[
-            "--handout",
-            handout.to_str().expect("UTF-8"),
-            "--submit",
-            "backend.ml",
-            "--build",
-            "sh build.sh",
-            "--visibility",
-            "after_due_date",
-            "--cmd",
-            "./main.native -S -op {outdir} {in}",
-            "--corpus",
-            tests.to_str().expect("UTF-8"),
-            "--random",
-            "0",
-            "--jobs",
-            "2",
-            "--max-reductions",
-            "1",
-            "--reduce-time",
-            "5",
-        ],
+            &[
+                "--handout",
+                handout.to_str().expect("UTF-8"),
+                "--submit",
+                "backend.ml",
+                "--build",
+                "sh build.sh",
+                "--visibility",
+                "after_due_date",
+                "--cmd",
+                "./main.native -S -op {outdir} {in}",
+                "--corpus",
+                tests.to_str().expect("UTF-8"),
+            ],
+            &SMALL_CAMPAIGN[..],
+        ]
+        .concat(),
     );
     let said = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
@@ -510,65 +504,49 @@ fn a_kit_with_a_handout_grades_eth_style_backends() {
         }
     };
 
-    // A correct back end, submitted inside a folder with other files: only
-    // backend.ml is taken, the handout's stub is replaced, 4 of 4 pass.
-    let (v, log) = grade_as(
-        &root,
-        &[
-            ("hw3/backend.ml", "MUTATE=\n"),
-            ("hw3/notes.txt", "not code"),
-        ],
-        &path,
-        &home,
-        user,
-    );
-    assert_eq!(number(&v["score"]), 4.0, "{v}\n{log}");
-    visible(&v);
     let who = if can_switch {
-        "run as nobody".to_string()
+        "run as nobody"
     } else {
-        "run as the current user".to_string()
+        "run as the current user"
     };
-    assert!(log.contains(&who), "{log}");
-    assert!(log.contains("copied the handout (3 files)"), "{log}");
-
-    // The sub-swapping back end: 3 of 4, as in the test above.
-    let (v, log) = grade_as(
-        &root,
-        &[("backend.ml", "MUTATE='--mutate sub-swap'\n")],
-        &path,
-        &home,
-        user,
-    );
-    assert_eq!(number(&v["score"]), 3.0, "{v}\n{log}");
-    visible(&v);
-
-    // backend.ml with a syntax error: the build fails and shows why.
-    let (v, _) = grade_as(
-        &root,
-        &[("backend.ml", "MUTATE=\nif then fi\n")],
-        &path,
-        &home,
-        user,
-    );
-    assert_eq!(number(&v["score"]), 0.0, "{v}");
-    let output = v["output"].as_str().unwrap_or("");
-    assert!(output.contains("The build failed"), "{output}");
-    assert!(output.contains("backend.ml"), "{output}");
-    visible(&v);
-
-    // No backend.ml at all: 0, naming the missing file and what was sent.
-    let (v, _) = grade_as(
-        &root,
-        &[("main.ml", "(* wrong file *)")],
-        &path,
-        &home,
-        user,
-    );
-    assert_eq!(number(&v["score"]), 0.0, "{v}");
-    let output = v["output"].as_str().unwrap_or("");
-    assert!(output.contains("must contain backend.ml"), "{output}");
-    assert!(output.contains("main.ml"), "{output}");
+    // A correct back end, submitted inside a folder with other files (only
+    // backend.ml is taken, the handout's stub replaced): 4 of 4. The
+    // sub-swapping back end: 3 of 4, as in the test above. backend.ml with
+    // a syntax error: the build fails and shows why. No backend.ml at all:
+    // 0, naming the missing file and what was sent.
+    type Case<'a> = (&'a [(&'a str, &'a str)], f64, &'a [&'a str]);
+    let cases: [Case; 4] = [
+        (
+            &[
+                ("hw3/backend.ml", "MUTATE=\n"),
+                ("hw3/notes.txt", "not code"),
+            ],
+            4.0,
+            &[],
+        ),
+        (&[("backend.ml", "MUTATE='--mutate sub-swap'\n")], 3.0, &[]),
+        (
+            &[("backend.ml", "MUTATE=\nif then fi\n")],
+            0.0,
+            &["The build failed", "backend.ml"],
+        ),
+        (
+            &[("main.ml", "(* wrong file *)")],
+            0.0,
+            &["must contain backend.ml", "main.ml"],
+        ),
+    ];
+    for (files, score, says) in cases {
+        let (v, log) = grade_as(&root, files, &path, &home, user);
+        assert_eq!(number(&v["score"]), score, "{files:?}: {v}\n{log}");
+        visible(&v);
+        assert!(log.contains(who), "{log}");
+        assert!(log.contains("copied the handout (3 files)"), "{log}");
+        let output = v["output"].as_str().unwrap_or("");
+        for said in says {
+            assert!(output.contains(said), "{files:?}: {output}");
+        }
+    }
 }
 
 /// At the start of a campaign: a compiler the build did not make, and a
