@@ -250,14 +250,14 @@ fn llc_passes_every_judged_run_probed_and_with_the_llvm_dialect() {
     assert_eq!(code, Some(0), "{out}\n{err}");
 }
 
-/// A compiler that fails the baseline probe (here: the command does not
-/// exist) stops the campaign at once: exit 1, one message naming the
+/// A compiler that fails the baseline probe (here: one that exits 1 on
+/// every program) stops the campaign at once: exit 1, one message naming the
 /// baseline, no table of hundreds of identical failures.
 #[test]
 fn a_compiler_failing_the_baseline_stops_the_campaign() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let (code, out, err) = test_compiler(
-        &["--cmd", "./no-such-compiler {in} {out}", "--random", "50"],
+        &["--cmd", "false {in} {out}", "--random", "50"],
         &dir.path().join("failures"),
     );
     assert_eq!(code, Some(1), "{out}\n{err}");
