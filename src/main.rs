@@ -14,10 +14,20 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+/// `lloracle --version`: the package version and the revision it was built
+/// from (build.rs: the git revision, or the kit's `REVISION` file), e.g.
+/// `0.1.0 (rev 3a8807f)`.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (rev ",
+    env!("LLORACLE_REV"),
+    ")"
+);
+
 /// The test oracle for LLVMlite: runs programs on an executable
 /// transcription of the spec and checks compilers against it.
 #[derive(Parser, Debug)]
-#[command(name = "lloracle", version, about)]
+#[command(name = "lloracle", version = VERSION, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -41,6 +51,9 @@ enum Command {
     Compile(cmd::compile::CompileArgs),
     /// The table of dialect features and profiles (which compilers accept what).
     Dialects(cmd::dialects::DialectsArgs),
+    /// The bundled corpus: `list` its programs, `show NAME` one of them
+    /// (by the name reports give it, e.g. `corpus/spec/factorial.ll`).
+    Corpus(cmd::corpus::CorpusArgs),
     /// Print one random well-typed, well-defined, terminating program.
     Gen(cmd::gen::GenArgs),
     /// The benchmark table: oracle vs LLVM's interpreter, native code vs llc.
@@ -90,6 +103,7 @@ fn main() -> ExitCode {
         Command::Print(a) => cmd::print::main(a),
         Command::Native(a) => cmd::native::main(a),
         Command::Compile(a) => cmd::compile::main(a),
+        Command::Corpus(a) => cmd::corpus::main(a),
         Command::Gen(a) => cmd::gen::main(a),
         Command::Dialects(a) => cmd::dialects::main(a),
         Command::Bench(a) => cmd::bench::main(a),

@@ -253,7 +253,7 @@ fn llc_passes_every_judged_run_probed_and_with_the_llvm_dialect() {
 fn a_compiler_failing_the_baseline_fails_every_program_in_one_group() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let (code, out, err) = test_compiler(
-        &["--cmd", "./no-such-compiler {in} {out}", "--random", "50"],
+        &["--cmd", "false {in} {out}", "--random", "50"],
         &dir.path().join("failures"),
     );
     assert_eq!(code, Some(1), "{out}\n{err}");

@@ -1,14 +1,19 @@
 //! `lloracle autograder gradescope --out DIR [KIT OPTIONS] [TEST-COMPILER
 //! OPTIONS]`: writes a ready Gradescope autograder. `setup.sh` installs the
-//! C toolchain, Rust and lloracle (built from source on Gradescope's image,
-//! so the binary matches the image's C library), `run_autograder` builds the
-//! submission and runs `lloracle test-compiler` on it, and a README says how
-//! to upload and try the kit. Every option after `--out DIR` that is not the
-//! kit's own is passed to `test-compiler` verbatim (checked here first).
+//! C toolchain and lloracle at a pinned revision (built from source on
+//! Gradescope's image with a pinned Rust release, so the binary matches the
+//! image's C library, or a prebuilt binary shipped in the kit),
+//! `run_autograder` lays out the course's handout with the student's files
+//! over it, builds that and runs `lloracle test-compiler` on it (as an
+//! unprivileged user where the image has one), and a README says how to
+//! upload and try the kit. Every option after `--out DIR` that is not the
+//! kit's own is passed to `test-compiler` verbatim (checked here first);
+//! docs/grading.md is the TA's guide.
 
 use super::options::CampaignOpts;
 use super::EXIT_USAGE;
 use clap::Parser;
+use lloracle::harness::compiler;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -54,6 +59,28 @@ pub struct GradescopeArgs {
     /// students' compilers; repeatable).
     #[arg(long)]
     apt: Vec<String>,
+    /// The course's handout folder (driver, parser, Makefile, runtime.c):
+    /// shipped in the kit and copied into the build folder before the
+    /// student's files, which are copied over it.
+    #[arg(long, value_name = "DIR")]
+    handout: Option<PathBuf>,
+    /// A file the students submit (e.g. `backend.ml`; repeatable): only
+    /// these are taken from a submission (found anywhere in it), and a
+    /// submission without one scores 0 saying so. Default: every file.
+    #[arg(long, value_name = "FILE")]
+    submit: Vec<String>,
+    /// Ship this prebuilt lloracle (installed by setup.sh, no Rust needed)
+    /// instead of building one on the image; it must run on the image's C
+    /// library.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["source", "git"])]
+    binary: Option<PathBuf>,
+    /// Who sees the results on Gradescope (every test).
+    #[arg(long, value_enum, default_value_t = Visibility::Visible)]
+    visibility: Visibility,
+    /// The Rust release setup.sh installs to build lloracle (default: the
+    /// one that built this lloracle).
+    #[arg(long, value_name = "VERSION")]
+    rust: Option<String>,
     /// The options of `lloracle test-compiler`, passed to it as they are
     /// (e.g. `--cmd './main.native -S {in} -o {out}' --random 100`).
     #[arg(
@@ -62,6 +89,33 @@ pub struct GradescopeArgs {
         value_name = "TEST-COMPILER OPTIONS"
     )]
     test_compiler: Vec<String>,
+}
+
+/// Gradescope's `visibility` of the results.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Visibility {
+    /// Students see their results at once.
+    Visible,
+    /// Students see them after the due date.
+    #[value(name = "after_due_date")]
+    AfterDueDate,
+    /// Students see them once the grades are published.
+    #[value(name = "after_published")]
+    AfterPublished,
+    /// Only instructors see them.
+    Hidden,
+}
+
+impl Visibility {
+    /// The value Gradescope's results.json uses.
+    fn json(self) -> &'static str {
+        match self {
+            Visibility::Visible => "visible",
+            Visibility::AfterDueDate => "after_due_date",
+            Visibility::AfterPublished => "after_published",
+            Visibility::Hidden => "hidden",
+        }
+    }
 }
 
 /// `test-compiler`'s options on their own, to check the pass-through ones.
@@ -76,13 +130,47 @@ struct TestCompilerOnly {
 const KIT_SETS: [&str; 2] = ["--gradescope", "--out-dir"];
 
 /// The kit's own options, which must come before test-compiler's.
-const KIT_OWN: [&str; 5] = ["--build", "--source", "--git", "--rev", "--apt"];
+const KIT_OWN: [&str; 10] = [
+    "--build",
+    "--source",
+    "--git",
+    "--rev",
+    "--apt",
+    "--handout",
+    "--submit",
+    "--binary",
+    "--visibility",
+    "--rust",
+];
+
+/// The folder inside the kit that holds the course's handout.
+const HANDOUT_DIR: &str = "handout";
+
+/// Where the kit keeps a prebuilt lloracle (`--binary`).
+const BINARY: &str = "bin/lloracle";
+
+/// The revision this lloracle was built from (build.rs).
+const OWN_REV: &str = env!("LLORACLE_REV");
+
+/// The Rust release that built this lloracle (build.rs).
+const OWN_RUSTC: &str = env!("LLORACLE_RUSTC");
+
+/// setup.sh's lines that install the pinned Rust release (`$RUST_VERSION`).
+const INSTALL_RUST: &str = r#"if ! command -v rustup >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/rustup" ]; then
+  curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs |
+    sh -s -- -y --profile minimal --default-toolchain "$RUST_VERSION"
+fi
+export PATH="$HOME/.cargo/bin:$PATH"
+rustup toolchain install "$RUST_VERSION" --profile minimal
+echo "Rust: $(rustc +"$RUST_VERSION" --version)"
+"#;
 
 /// The folder inside the kit that holds the copied source tree.
 const SOURCE_DIR: &str = "lloracle-src";
 
 /// The folder inside the kit that holds a `--corpus` given to the kit
-/// (Gradescope unpacks the kit into `/autograder/source`).
+/// (Gradescope unpacks the kit into `/autograder/source`; run_autograder
+/// copies it into its work folder, where the unprivileged user reads it).
 const TESTS_DIR: &str = "tests";
 
 const SETUP_SH: &str = include_str!("autograder/setup.sh");
@@ -107,10 +195,209 @@ pub fn main(a: AutograderArgs) -> u8 {
     }
 }
 
-/// Checks the options, then writes setup.sh, run_autograder, README.md and
-/// (unless `--git`) the source tree.
+/// Where the kit's lloracle comes from: what setup.sh runs to install it,
+/// how the README says it, and the revision it pins.
+struct Install {
+    /// setup.sh's lines.
+    script: String,
+    /// The README's words.
+    from: String,
+    /// The lloracle revision (`unknown` when it cannot be told).
+    rev: String,
+    /// The source tree to copy into the kit, if any.
+    source: Option<PathBuf>,
+}
+
+/// Checks the options, then writes setup.sh, run_autograder, README.md,
+/// the handout, and the source tree or binary lloracle is installed from.
 fn gradescope(g: &GradescopeArgs) -> Result<(), String> {
     check_pass_through(&g.test_compiler)?;
+    check_kit_options(g)?;
+    let rust = g.rust.clone().unwrap_or_else(|| OWN_RUSTC.to_string());
+    let install = install(g)?;
+    let (args, corpus) = pass_through_words(&g.test_compiler)?;
+    let args = args.join(" ");
+    let build = g.build.as_deref().unwrap_or("");
+    let setup = SETUP_SH
+        .replace("@@APT@@", &g.apt.join(" "))
+        .replace("@@REV@@", &shell_quote(&install.rev))
+        .replace("@@RUST@@", &shell_quote(&rust))
+        .replace("@@INSTALL@@", &install.script);
+    let submit: Vec<String> = g.submit.iter().map(|f| shell_quote(f)).collect();
+    let run = RUN_AUTOGRADER
+        .replace("@@BUILD_CMD@@", &shell_quote(build))
+        .replace("@@SUBMIT@@", &submit.join(" "))
+        .replace("@@VISIBILITY@@", g.visibility.json())
+        .replace("@@ARGS@@", &args);
+    let pinned = if g.binary.is_some() {
+        format!("lloracle {} (the binary in `{BINARY}`)", install.rev)
+    } else {
+        format!("lloracle revision {}, built with Rust {rust}", install.rev)
+    };
+    let readme = KIT_README
+        .replace("@@INSTALL_FROM@@", &install.from)
+        .replace("@@PINNED@@", &pinned)
+        .replace(
+            "@@HANDOUT@@",
+            &match (&g.handout, g.submit.is_empty()) {
+                (Some(_), true) => format!("the course's handout (`{HANDOUT_DIR}/`), then every file of the submission over it"),
+                (Some(_), false) => format!("the course's handout (`{HANDOUT_DIR}/`), then the submitted {} over it", g.submit.join(", ")),
+                (None, true) => "the files of the submission".to_string(),
+                (None, false) => format!("the submitted {}", g.submit.join(", ")),
+            },
+        )
+        .replace(
+            "@@BUILD_SHOWN@@",
+            &if build.is_empty() {
+                "none was given, so this step is skipped".to_string()
+            } else {
+                format!("`{build}`")
+            },
+        )
+        .replace("@@VISIBILITY@@", g.visibility.json())
+        .replace("@@SHOWN_ARGS@@", &args);
+    let out = &g.out;
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    write(&out.join("setup.sh"), &setup, true)?;
+    write(&out.join("run_autograder"), &run, true)?;
+    write(&out.join("README.md"), &readme, false)?;
+    for old in [SOURCE_DIR, TESTS_DIR, HANDOUT_DIR, "bin"] {
+        let p = out.join(old);
+        if p.exists() {
+            std::fs::remove_dir_all(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+        }
+    }
+    if let Some(src) = &install.source {
+        let copy = out.join(SOURCE_DIR);
+        copy_source_tree(src, &copy, out)?;
+        write(&copy.join("REVISION"), &format!("{}\n", install.rev), false)?;
+    }
+    if let Some(bin) = &g.binary {
+        let to = out.join(BINARY);
+        std::fs::create_dir_all(out.join("bin")).map_err(|e| format!("{}: {e}", out.display()))?;
+        std::fs::copy(bin, &to).map_err(|e| format!("{}: {e}", bin.display()))?;
+    }
+    if let Some(h) = &g.handout {
+        copy_files(h, &out.join(HANDOUT_DIR))?;
+    }
+    if let Some(corpus) = corpus {
+        copy_files(&corpus, &out.join(TESTS_DIR))?;
+    }
+    println!("the kit pins {pinned}");
+    Ok(())
+}
+
+/// How setup.sh installs lloracle, and the revision that pins: the given
+/// `--binary` (its `--version`), `--git URL` at `--rev` (default: this
+/// lloracle's revision), or a copy of the source tree (`--source`, default
+/// the tree this lloracle was built from; its git revision).
+fn install(g: &GradescopeArgs) -> Result<Install, String> {
+    if let Some(bin) = &g.binary {
+        let rev = binary_revision(bin)?;
+        return Ok(Install {
+            script: format!("install -m 0755 \"$HERE/{BINARY}\" /usr/local/bin/lloracle\n"),
+            from: format!("the prebuilt binary in `{BINARY}`"),
+            rev,
+            source: None,
+        });
+    }
+    if let Some(url) = &g.git {
+        let rev = match &g.rev {
+            Some(r) => r.clone(),
+            None if OWN_REV != "unknown" => OWN_REV.to_string(),
+            None => {
+                return Err(
+                    "--git needs --rev (this lloracle does not know its own revision)".into(),
+                )
+            }
+        };
+        return Ok(Install {
+            script: format!(
+                "{INSTALL_RUST}cargo +\"$RUST_VERSION\" install --locked --root /usr/local --git {} --rev {} lloracle\n",
+                shell_quote(url),
+                shell_quote(&rev)
+            ),
+            from: format!("`cargo install --git {url} --rev {rev}`"),
+            rev,
+            source: None,
+        });
+    }
+    let src = match &g.source {
+        Some(s) => s.clone(),
+        None => built_from()?,
+    };
+    check_source_tree(&src)?;
+    Ok(Install {
+        script: format!(
+            "{INSTALL_RUST}cargo +\"$RUST_VERSION\" install --locked --root /usr/local --path \"$HERE/{SOURCE_DIR}\"\n"
+        ),
+        from: format!("the copy of its source in `{SOURCE_DIR}/`"),
+        rev: tree_revision(&src),
+        source: Some(src),
+    })
+}
+
+/// The revision of the source tree `dir`: its git revision, with
+/// `-modified` when tracked files differ from it; else the `REVISION` file
+/// of a kit's copy; else `unknown`.
+fn tree_revision(dir: &Path) -> String {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let top = git(&["rev-parse", "--show-toplevel"]).map(PathBuf::from);
+    let is_root = top.is_some_and(|t| t.canonicalize().ok() == dir.canonicalize().ok());
+    if is_root {
+        if let Some(rev) = git(&["rev-parse", "--short", "HEAD"]) {
+            let changed = git(&["status", "--porcelain", "--untracked-files=no"])
+                .is_some_and(|s| !s.is_empty());
+            return if changed {
+                format!("{rev}-modified")
+            } else {
+                rev
+            };
+        }
+    }
+    std::fs::read_to_string(dir.join("REVISION"))
+        .ok()
+        .and_then(|t| t.lines().next().map(|l| l.trim().to_string()))
+        .filter(|l| !l.is_empty())
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// The revision `bin --version` reports (`lloracle 0.1.0 (rev R)`); `Err`
+/// when `bin` does not run or is not lloracle.
+fn binary_revision(bin: &Path) -> Result<String, String> {
+    let out = Command::new(bin).arg("--version").output().map_err(|e| {
+        format!(
+            "--binary {}: it does not run here ({e}); give an executable lloracle",
+            bin.display()
+        )
+    })?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().next().unwrap_or("").trim();
+    if !out.status.success() || !line.starts_with("lloracle ") {
+        return Err(format!(
+            "--binary {}: `--version` says `{line}`, not `lloracle VERSION`",
+            bin.display()
+        ));
+    }
+    Ok(line
+        .split_once("(rev ")
+        .and_then(|(_, r)| r.strip_suffix(')'))
+        .unwrap_or("unknown")
+        .to_string())
+}
+
+/// The kit's own options: package names, the handout folder, the submitted
+/// file names, and a build command that the shell can read.
+fn check_kit_options(g: &GradescopeArgs) -> Result<(), String> {
     for p in &g.apt {
         if p.is_empty()
             || !p
@@ -120,74 +407,56 @@ fn gradescope(g: &GradescopeArgs) -> Result<(), String> {
             return Err(format!("--apt `{p}` is not an Ubuntu package name"));
         }
     }
-    let (install, install_from, source) = match &g.git {
-        Some(url) => {
-            let rev = g
-                .rev
-                .as_ref()
-                .map_or(String::new(), |r| format!(" --rev {}", shell_quote(r)));
-            (
-                format!(
-                    "cargo install --locked --root /usr/local --git {}{rev} lloracle",
-                    shell_quote(url)
-                ),
-                format!("`cargo install --git {url}`"),
-                None,
-            )
+    if let Some(h) = &g.handout {
+        if !h.is_dir() {
+            return Err(format!("--handout {}: not a folder", h.display()));
         }
-        None => {
-            let src = match &g.source {
-                Some(s) => s.clone(),
-                None => built_from()?,
-            };
-            check_source_tree(&src)?;
-            (
-                format!("cargo install --locked --root /usr/local --path \"$HERE/{SOURCE_DIR}\""),
-                format!("the copy of its source in `{SOURCE_DIR}/`"),
-                Some(src),
-            )
+    }
+    for f in &g.submit {
+        let p = Path::new(f);
+        let plain = p
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)));
+        if f.is_empty() || !plain || f.contains(['\n', '\'', '"']) {
+            return Err(format!(
+                "--submit `{f}`: give a file's path inside the submission (e.g. backend.ml)"
+            ));
         }
-    };
-    let (args, corpus) = pass_through_words(&g.test_compiler)?;
-    let args = args.join(" ");
-    let build = g.build.as_deref().unwrap_or("");
-    let setup = SETUP_SH
-        .replace("@@APT@@", &g.apt.join(" "))
-        .replace("@@INSTALL@@", &install);
-    let run = RUN_AUTOGRADER
-        .replace("@@BUILD_CMD@@", &shell_quote(build))
-        .replace("@@ARGS@@", &args);
-    let readme = KIT_README
-        .replace("@@INSTALL_FROM@@", &install_from)
-        .replace(
-            "@@BUILD_SHOWN@@",
-            &if build.is_empty() {
-                "none was given, so this step is skipped".to_string()
-            } else {
-                format!("`{build}`")
-            },
-        )
-        .replace("@@SHOWN_ARGS@@", &args);
-    let out = &g.out;
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    write(&out.join("setup.sh"), &setup, true)?;
-    write(&out.join("run_autograder"), &run, true)?;
-    write(&out.join("README.md"), &readme, false)?;
-    let copy = out.join(SOURCE_DIR);
-    if copy.exists() {
-        std::fs::remove_dir_all(&copy).map_err(|e| format!("{}: {e}", copy.display()))?;
     }
-    if let Some(src) = source {
-        copy_source_tree(&src, &copy, out)?;
+    if let Some(b) = &g.build {
+        if b.trim().is_empty() {
+            return Err("--build is empty: give the command that builds a submission (e.g. make), or leave --build out".into());
+        }
+        shell_syntax("--build", b)?;
     }
-    let tests = out.join(TESTS_DIR);
-    if tests.exists() {
-        std::fs::remove_dir_all(&tests).map_err(|e| format!("{}: {e}", tests.display()))?;
-    }
-    if let Some(corpus) = corpus {
-        copy_corpus(&corpus, &tests)?;
+    if let Some(r) = &g.rust {
+        if r.is_empty()
+            || !r
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || ".-".contains(c))
+        {
+            return Err(format!(
+                "--rust `{r}` is not a Rust release (e.g. 1.80.0 or stable)"
+            ));
+        }
     }
     Ok(())
+}
+
+/// `Err` when `bash -n` finds a syntax error in the command `text` of the
+/// option `what`.
+fn shell_syntax(what: &str, text: &str) -> Result<(), String> {
+    let out = Command::new("bash")
+        .args(["-n", "-c", text])
+        .output()
+        .map_err(|e| format!("cannot run bash to check {what}: {e}"))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} `{text}` is not a shell command bash can run:\n{}",
+        String::from_utf8_lossy(&out.stderr).trim()
+    ))
 }
 
 /// The pass-through options as shell words for run_autograder, and the
@@ -218,18 +487,16 @@ fn pass_through_words(args: &[String]) -> Result<(Vec<String>, Option<PathBuf>),
             _ => String::new(),
         };
         words.push("--corpus".into());
-        words.push(format!(
-            "\"$ROOT/source/{TESTS_DIR}\"{}",
-            shell_quote(&inside)
-        ));
+        words.push(format!("\"$WORK/{TESTS_DIR}\"{}", shell_quote(&inside)));
         corpus = Some(path);
     }
     Ok((words, corpus))
 }
 
-/// Copies the test corpus `from` (a folder of annotated `.ll` files, or one
-/// file) into the kit's `to`.
-fn copy_corpus(from: &Path, to: &Path) -> Result<(), String> {
+/// Copies `from` (the test corpus, a folder of annotated `.ll` files or one
+/// file; or the handout folder) into the kit's `to`, leaving out build
+/// output (see [`walk_files`]).
+fn copy_files(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
     if from.is_file() {
         let name = from.file_name().unwrap_or_default();
@@ -261,16 +528,18 @@ fn check_pass_through(args: &[String]) -> Result<(), String> {
             "{o} is the kit's own option: give it before test-compiler's options (the first of them starts the options passed through)"
         ));
     }
-    TestCompilerOnly::try_parse_from(args).map_err(|e| {
+    let parsed = TestCompilerOnly::try_parse_from(args).map_err(|e| {
         format!(
             "the options for test-compiler do not parse:\n{}",
             e.render()
         )
     })?;
-    if given(args, &["--cmd", "--opt-cmd"]).is_none() {
-        return Err("give the students' compiler: --cmd 'CMD {in} {out}' (or --opt-cmd for an ll-to-ll optimiser), run in the submission's directory".into());
-    }
-    Ok(())
+    let c = &parsed.args.compiler;
+    let Some(cmd) = c.cmd.as_ref().or(c.opt_cmd.as_ref()) else {
+        return Err("give the students' compiler: --cmd 'CMD {in} {out}' (or --opt-cmd for an ll-to-ll optimiser), run in the submission's build folder".into());
+    };
+    compiler::check_command(cmd)?;
+    shell_syntax("--cmd", cmd)
 }
 
 /// The first of the options `names` that `args` gives (as `--name` or
@@ -314,9 +583,9 @@ fn check_source_tree(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Copies the source files of `src` (git's tracked and unignored files, or
-/// without git every file outside build and fuzzing output) to `dst`,
-/// leaving out anything under the kit folder `kit`.
+/// Copies the source files of `src` (the files git tracks, or without git
+/// every file outside build, fuzzing and grading output) to `dst`, leaving
+/// out anything under the kit folder `kit`.
 fn copy_source_tree(src: &Path, dst: &Path, kit: &Path) -> Result<(), String> {
     let kit = kit
         .canonicalize()
@@ -340,19 +609,13 @@ fn copy_source_tree(src: &Path, dst: &Path, kit: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The files git knows in `dir` (tracked, or new and not ignored), or
-/// `None` when `dir` is not a git checkout.
+/// The files git tracks in `dir` (a failures folder or notes left in the
+/// checkout are not lloracle), or `None` when `dir` is not a git checkout.
 fn git_files(dir: &Path) -> Option<Vec<PathBuf>> {
     let out = Command::new("git")
         .arg("-C")
         .arg(dir)
-        .args([
-            "ls-files",
-            "-z",
-            "--cached",
-            "--others",
-            "--exclude-standard",
-        ])
+        .args(["ls-files", "-z", "--cached"])
         .output()
         .ok()?;
     if !out.status.success() {
@@ -367,11 +630,13 @@ fn git_files(dir: &Path) -> Option<Vec<PathBuf>> {
     )
 }
 
-/// Every file under `dir` except build output, version control and fuzzing
-/// or grading leftovers.
+/// Every file under `dir` except build output (cargo's `target`, OCaml's
+/// `_build`), version control and fuzzing or grading leftovers; symbolic
+/// links are left out too (ocamlbuild's `main.native` is one into `_build`).
 fn walk_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    const SKIP: [&str; 6] = [
+    const SKIP: [&str; 7] = [
         "target",
+        "_build",
         ".git",
         "lloracle-failures",
         "fuzz/corpus",

@@ -4,6 +4,7 @@ pub mod autograder;
 pub mod bench;
 pub mod check;
 pub mod compile;
+pub mod corpus;
 pub mod dialects;
 pub mod fuzz_diff;
 pub mod gen;

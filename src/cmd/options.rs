@@ -63,7 +63,10 @@ pub enum EntryArg {
 /// linked and started.
 #[derive(clap::Args, Debug, Clone)]
 pub struct CompilerOpts {
-    /// The compiler: a shell command with `{in}` (the .ll file) and `{out}`.
+    /// The compiler: a shell command with `{in}` (the .ll file) and `{out}`
+    /// (the file to write), or `{outdir}` (a fresh folder; the output is
+    /// `{outdir}/{stem}.s`, `{stem}` the input's name without .ll), run in
+    /// the current directory: `./main.native -S -op {outdir} {in}`.
     #[arg(long, conflicts_with = "opt_cmd")]
     pub cmd: Option<String>,
     /// What `--cmd` writes to `{out}`: `asm` (linked here with cc and the
@@ -103,13 +106,7 @@ pub struct CompilerOpts {
 impl CompilerOpts {
     /// The compiler these options select.
     pub fn compiler(&self) -> Result<Compiler, String> {
-        let need = |c: &str| {
-            if c.contains("{in}") && c.contains("{out}") {
-                Ok(())
-            } else {
-                Err(format!("the command `{c}` must contain {{in}} and {{out}}"))
-            }
-        };
+        let need = lloracle::harness::compiler::check_command;
         if let Some(c) = &self.cmd {
             need(c)?;
             let emit = match self.emit {

@@ -8,7 +8,7 @@
 
 use super::budget::{Budget, DEFAULT_TIME_BUDGET};
 use super::cases::{corpus_cases, expectation_problems, problems_of, random_case_for, CorpusCases};
-use super::compiler::Tools;
+use super::compiler::{self, Tools};
 use super::dialect::{prepare, Prepared};
 use super::judge;
 use super::optimiser;
@@ -385,6 +385,11 @@ fn with_no_pie(target: &Target) -> Option<Target> {
 fn check_baseline(target: &mut Target, limits: &Limits) -> Result<Baseline, String> {
     if matches!(target.compiler, Compiler::Builtin { .. }) {
         return Ok(Baseline::NotRun);
+    }
+    // A compiler that is not there fails the baseline with that said
+    // plainly (nothing is sent; every program counts as failed).
+    if let Err(why) = compiler::check_runnable(&target.compiler, Path::new(".")) {
+        return Ok(Baseline::Failed(probe::not_runnable(why)));
     }
     let tools = limits.tools(target)?;
     let no_pie = with_no_pie(target);

@@ -468,6 +468,26 @@ fn first_lines(s: &str, n: usize) -> String {
         .join(" | ")
 }
 
+/// The baseline failure of a compiler that cannot be started at all
+/// (`why`: the program its command starts does not exist or is not
+/// executable): a compile error with those words.
+pub fn not_runnable(why: String) -> BaselineFailed {
+    BaselineFailed {
+        message: format!("{why}; nothing was sent, and every program is counted as failed"),
+        verdict: Box::new(RunVerdict::Judged {
+            category: Category::CompileError,
+            expected: spec::Outcome::Returned {
+                value: 42,
+                stdout: vec![],
+            },
+            actual: None,
+            detail: why,
+            changed: vec![],
+            steps: None,
+        }),
+    }
+}
+
 fn baseline_failed(v: Option<RunVerdict>) -> BaselineFailed {
     let what = match &v {
         Some(RunVerdict::Judged {
