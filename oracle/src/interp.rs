@@ -49,6 +49,13 @@ pub struct Frame {
     /// The stack bytes the calls below it needed (`Machine::stack_bytes`
     /// before it was pushed, and again once it returns).
     pub stack_below: u64,
+    /// The stack bytes it needs in LLVM's model so far: `Func::entry_bytes`
+    /// and the `stack` bytes of each run of an `alloca` outside the entry
+    /// block.
+    pub llvm_bytes: u64,
+    /// Where its allocas outside the entry block start in
+    /// `Machine::last_alloca`.
+    pub rerun_base: u32,
 }
 
 /// The machine state: program, memory, locals, the call stack, output and
@@ -69,7 +76,7 @@ pub struct Machine<'p> {
     pub(crate) max_depth: usize,
     pub(crate) max_cells: u64,
     /// The stack bytes the active calls need (each `Func::frame_bytes`).
-    stack_bytes: u64,
+    pub(crate) stack_bytes: u64,
     /// The most `stack_bytes` before `stack-exhausted`.
     pub(crate) max_stack_bytes: u64,
     serial: u32,
@@ -83,7 +90,14 @@ pub struct Machine<'p> {
     pub(crate) fill_unset: bool,
     /// Per GEP, what it did last (see `fast`).
     pub(crate) gep_memo: Vec<crate::fast::GepMemo>,
+    /// Per active frame and `alloca` outside its entry block (from the
+    /// frame's `rerun_base`): the allocation its last run made, or
+    /// `NO_ALLOC`; the one its next run supersedes.
+    pub(crate) last_alloca: Vec<u32>,
 }
+
+/// `Machine::last_alloca` before an `alloca` has run in its frame.
+pub(crate) const NO_ALLOC: u32 = u32::MAX;
 
 /// Where the innermost call is: its function (number and code), where
 /// its locals start, its block and instruction.
@@ -145,6 +159,7 @@ impl<'p> Machine<'p> {
             recorder: None,
             fill_unset: true,
             gep_memo: vec![crate::fast::GepMemo::default(); prog.geps as usize],
+            last_alloca: Vec::new(),
         }
     }
 
@@ -274,10 +289,20 @@ impl<'p> Machine<'p> {
         // Frame numbers are 32 bits; a run this long ends as out of fuel.
         // (A `let else`, not `ok_or`: building a `Stop` on every call would
         // cost its drop.)
-        let Some(serial) = self.serial.checked_add(1) else {
+        // They stay below `SUPERSEDED_BIT`, which marks superseded allocas.
+        let Some(serial) = self
+            .serial
+            .checked_add(1)
+            .filter(|&s| s < crate::memory::SUPERSEDED_BIT)
+        else {
             return Err(Stop::Limit(LimitKind::FuelExhausted));
         };
         self.serial = serial;
+        let rerun_base = self.last_alloca.len() as u32;
+        if f.reruns > 0 {
+            self.last_alloca
+                .resize(rerun_base as usize + f.reruns as usize, NO_ALLOC);
+        }
         self.frames.push(Frame {
             func,
             block: 0,
@@ -289,6 +314,8 @@ impl<'p> Machine<'p> {
             allocs_base: self.mem.allocs.len() as u32,
             cells,
             stack_below,
+            llvm_bytes: f.entry_bytes,
+            rerun_base,
         });
         Ok(())
     }
@@ -519,6 +546,7 @@ impl<'p> Machine<'p> {
         self.mem.allocs.truncate(fr.allocs_base as usize);
         self.mem.cells = self.mem.cells.saturating_sub(fr.cells);
         self.stack_bytes = fr.stack_below;
+        self.last_alloca.truncate(fr.rerun_base as usize);
         let Some(caller) = self.frames.last_mut() else {
             return Err(Stop::Internal("ret to no caller".into()));
         };

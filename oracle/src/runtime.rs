@@ -86,7 +86,7 @@ impl Machine<'_> {
             Ok(None) => Err(bad(format!(
                 "{what} does not point to the start of a string"
             ))),
-            Err(Access::Dead) => Err(crate::insns::access_error(Access::Dead, &what)),
+            Err(a @ (Access::Dead | Access::Superseded(_))) => Err(self.access_error(a, &what)),
             Err(Access::Null) => Err(bad(format!("{what} is a null pointer"))),
             Err(_) => Err(bad(format!("{what} does not point to a string"))),
         }
