@@ -1,7 +1,7 @@
 //! Lowering the machine instruction list to machine code with iced-x86's
 //! `CodeAssembler`, for a given placement of data and code in memory.
 //!
-//! The image is two regions: data (every global in the course layout,
+//! The image is two regions: data (every global in LLVM's layout,
 //! 8-byte aligned, then one slot per runtime function holding its address)
 //! and code (an entry trampoline, then every function). Code reaches data
 //! RIP-relatively, functions by label, runtime functions through their

@@ -175,21 +175,20 @@ impl Machine<'_> {
         }
     }
 
-    /// Pointer equality, in both layouts (`i8` of size 0 and 1). Into the
-    /// same block (a stack frame's allocations are each their own block):
-    /// equal iff the byte offsets in it are, the same answer in both
-    /// layouts. Into different blocks: unequal only when neither pointer
+    /// Pointer equality, in both layouts (docs/semantics.md, "The two
+    /// layouts"). Into the same block (a stack frame's allocations are each
+    /// their own block): equal iff the byte offsets in it are, which must be
+    /// the same answer in both layouts (`ambiguous-pointer-eq` otherwise). Into different blocks: unequal only when neither pointer
     /// is at the end of its block and neither block has size 0, since
     /// otherwise the two may share an address natively
     /// (`ambiguous-pointer-eq`); null, at address 0, is no block's. A
-    /// pointer into a freed frame is `use-after-return`.
+    /// pointer into a freed frame is `use-after-return`, into a superseded
+    /// block `alloca-superseded`.
     fn ptr_eq(&self, p: &Ptr, q: &Ptr) -> Result<bool, Stop> {
         for r in [p, q] {
             match self.mem.alloc(r) {
                 Err(Access::Dead) => return Err(use_after_return("icmp compares a pointer")),
-                Err(Access::Superseded(site)) => {
-                    return Err(self.superseded(site, "icmp compares a pointer"))
-                }
+                Err(Access::Superseded(site)) => return Err(self.superseded(site, "icmp")),
                 _ => {}
             }
         }
