@@ -1,7 +1,7 @@
 //! The rules versus the fast paths (oracle/src/fast.rs): the fast paths are
 //! the rules restricted to inputs where those cannot fail, so the oracle
-//! with its fast paths switched off (as `lloracle run --trace` does) must
-//! give every program the same outcome, message and location included,
+//! with its fast paths switched off (`oracle::Options::fast_paths` false)
+//! must give every program the same outcome, message and location included,
 //! after the same number of steps. Checked on every corpus program (each
 //! of its runs: returns, every undefined kind, limits) and on thousands of
 //! generated programs. The fuzz target `fast_paths` does the same on

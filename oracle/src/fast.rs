@@ -7,49 +7,87 @@
 //! `insns` runs instead (and raises the error, with its message). So the
 //! meaning of every instruction is the one written in `insns`.
 
-use crate::gep::{gep_ptr, GepPlan, GepStep, PLAN_STEPS};
-use crate::insns::bop_value;
-use crate::interp::{operand_ref, Machine};
-use crate::place::{PlaceId, NO_PLACE};
-use crate::resolve::{Insn, Op};
+use crate::gep::{gep_plan, gep_ptr, GepMemo, PLAN_STEPS};
+use crate::insns::{bop_value, interp_cnd};
+use crate::machine::{operand_ref, Machine, Position};
+use crate::resolve::{Code, GepInsn, Insn, Op};
 use crate::tytable::TyId;
 use crate::value::{Ptr, Value, NULL_BLOCK};
 use spec::Cnd;
 
-/// What one GEP instruction whose first index is 0 did last: for a live
-/// base pointer with place `base`, the result is `plan` applied to the
-/// base and the indices (see `GepPlan`: every check but the live base
-/// depends on the place, the types and the steps' bounds; a plan that holds
-/// only for the index values it was made with is kept only for a GEP whose
-/// indices are all literals).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct GepMemo {
-    base: PlaceId,
-    plan: GepPlan,
-    /// For a GEP whose indices are all literals: the result's `off` minus
-    /// the base's, and its `lo` minus the base's `off` when a step went
-    /// into an array (the plan applied to those indices, done once).
-    delta: i64,
-    lo: Option<i64>,
+/// How a run of fast paths through a block ended ([`Machine::fast_insns`]).
+pub(crate) enum Ran<'p> {
+    /// Every instruction ran; the terminator's fuel is paid.
+    Block,
+    /// The instruction at the position needs its rule (or there was not
+    /// fuel for the whole block); nothing from there on is paid.
+    Rule,
+    /// A call of a defined function entered its frame: the callee's
+    /// position.
+    Call(Position<'p>),
 }
 
-impl Default for GepMemo {
-    fn default() -> GepMemo {
-        GepMemo {
-            base: NO_PLACE,
-            plan: GepPlan {
-                place: NO_PLACE,
-                steps: [GepStep::Field { index: 0, off: 0 }; PLAN_STEPS],
-                len: 0,
-                any_index: false,
-            },
-            delta: 0,
-            lo: None,
+impl<'p> Machine<'p> {
+    /// The instructions of the block `code` from `at.pc`, each by its fast
+    /// path, advancing `at.pc` past each: the common case of `interp_cfg`.
+    /// The fuel for the rest of the block (instructions and terminator) is
+    /// charged at once, and only when there is that much (otherwise none
+    /// run); what a call or an instruction that needs its rule leaves
+    /// unexecuted is given back.
+    #[inline(always)]
+    pub(crate) fn fast_insns(&mut self, at: &mut Position<'p>, code: &'p Code) -> Ran<'p> {
+        let insns = code.insns.as_slice();
+        let (n, base, mut pc) = (insns.len(), at.base, at.pc);
+        let rest = (n.saturating_sub(pc) + 1) as u64;
+        if self.fuel < rest {
+            return Ran::Rule;
         }
+        self.fuel -= rest;
+        while let Some(insn) = insns.get(pc) {
+            if self.fast_insn(insn, base) {
+                pc += 1;
+                continue;
+            }
+            at.pc = pc;
+            if let Some(callee) = self.fast_call(insn, at.block, pc, base) {
+                // The call ran; what follows it did not.
+                self.fuel += (n - pc) as u64;
+                return Ran::Call(callee);
+            }
+            self.fuel += (n - pc + 1) as u64;
+            return Ran::Rule;
+        }
+        at.pc = pc;
+        Ran::Block
     }
-}
 
-impl Machine<'_> {
+    /// The common case of `interp_call` (a constant callee naming a
+    /// defined function, every check passing): enters the callee's frame
+    /// and returns its position. Otherwise returns `None` with nothing
+    /// observable changed (locals above the innermost frame are free
+    /// space), so that the general rule runs and raises the error.
+    #[inline(always)]
+    fn fast_call(
+        &mut self,
+        insn: &Insn,
+        block: u32,
+        pc: usize,
+        base: usize,
+    ) -> Option<Position<'p>> {
+        let Insn::Call {
+            dst,
+            fty,
+            args,
+            direct: Some(i),
+            ..
+        } = insn
+        else {
+            return None;
+        };
+        self.set_pos(block, pc);
+        self.enter_defined(*i, *dst, *fty, args, base).ok()
+    }
+
     /// Executes `insn` in its common case and returns true; otherwise
     /// leaves the machine as it was and returns false.
     #[inline(always)]
@@ -78,7 +116,7 @@ impl Machine<'_> {
                 let Some(x) = self.int_local(base, *a) else {
                     return false;
                 };
-                let r = crate::insns::interp_cnd(*cnd, x, *b);
+                let r = interp_cnd(*cnd, x, *b);
                 self.put_local(base, *dst, Value::Int(r as i64))
             }
             Insn::IcmpNull { dst, cnd, a } => {
@@ -100,7 +138,7 @@ impl Machine<'_> {
                 b,
             } => {
                 if let (Some(x), Some(y)) = (self.int_of(*a, base), self.int_of(*b, base)) {
-                    let r = crate::insns::interp_cnd(*cnd, x, y);
+                    let r = interp_cnd(*cnd, x, y);
                     return self.put_local(base, *dst, Value::Int(r as i64));
                 }
                 if !matches!(cnd, Cnd::Eq | Cnd::Ne) {
@@ -119,65 +157,7 @@ impl Machine<'_> {
                 }
                 self.put_local(base, *dst, Value::Int((*cnd == Cnd::Ne) as i64))
             }
-            Insn::Gep(g) => {
-                if g.constant {
-                    let p = operand_ref(&self.locals, self.prog, g.ptr, base);
-                    let m = self.gep_memo.get(g.memo as usize);
-                    if let (Some(Value::Ptr(p)), Some(m)) = (p, m) {
-                        if m.base == p.place && self.live(p) {
-                            let at = |d: i64| (i64::from(p.off) + d) as u32;
-                            let q = Ptr {
-                                place: m.plan.place,
-                                off: at(m.delta),
-                                lo: m.lo.map_or(p.lo, at),
-                                ..*p
-                            };
-                            return self.put_local(base, g.dst, Value::Ptr(q));
-                        }
-                    }
-                }
-                let mut idxs = [0i64; 1 + PLAN_STEPS];
-                if g.idxs.len() > idxs.len() {
-                    return false;
-                }
-                for (slot, op) in idxs.iter_mut().zip(g.idxs.iter()) {
-                    match self.int_of(*op, base) {
-                        Some(n) => *slot = n,
-                        None => return false,
-                    }
-                }
-                let idxs = idxs.get(..g.idxs.len()).unwrap_or(&[]);
-                let Some(p) = operand_ref(&self.locals, self.prog, g.ptr, base) else {
-                    return false;
-                };
-                let memo = self.gep_memo.get(g.memo as usize);
-                if let (Value::Ptr(p), Some(m)) = (p, memo) {
-                    if m.base == p.place && self.live(p) {
-                        if let Some(q) = m.plan.apply(p, idxs) {
-                            return self.put_local(base, g.dst, Value::Ptr(q));
-                        }
-                    }
-                }
-                match gep_ptr(&self.mem, &mut self.tys, p, g.base, g.result, idxs) {
-                    Ok((q, plan)) => {
-                        let memo = self.gep_memo.get_mut(g.memo as usize);
-                        if let (Value::Ptr(p), Some(plan), Some(m)) = (p, plan, memo) {
-                            if plan.any_index || g.constant {
-                                let mut steps = plan.steps.iter().take(plan.len as usize);
-                                let into_array = steps.any(|s| matches!(s, GepStep::Array { .. }));
-                                *m = GepMemo {
-                                    base: p.place,
-                                    plan,
-                                    delta: i64::from(q.off) - i64::from(p.off),
-                                    lo: into_array.then(|| i64::from(q.lo) - i64::from(p.off)),
-                                };
-                            }
-                        }
-                        self.put_local(base, g.dst, Value::Ptr(q))
-                    }
-                    Err(_) => false,
-                }
-            }
+            Insn::Gep(g) => self.fast_gep(g, base),
             Insn::Load { dst, ty, ptr } => {
                 let Some(i) = self.fast_word(*ptr, *ty, base) else {
                     return false;
@@ -215,6 +195,65 @@ impl Machine<'_> {
             }
             _ => false,
         }
+    }
+
+    /// `getelementptr` when it yields a pointer: by the GEP's memo when
+    /// the base has the place of its last plan, else by `gep_ptr`, whose
+    /// plan (`gep_plan`) the memo then keeps.
+    #[inline(always)]
+    fn fast_gep(&mut self, g: &GepInsn, base: usize) -> bool {
+        if g.constant {
+            let p = operand_ref(&self.locals, self.prog, g.ptr, base);
+            let m = self.gep_memo.get(g.memo as usize);
+            if let (Some(Value::Ptr(p)), Some(m)) = (p, m) {
+                if m.fits(p) && self.live(p) {
+                    let q = m.literal_result(p);
+                    return self.put_local(base, g.dst, Value::Ptr(q));
+                }
+            }
+        }
+        let mut idxs = [0i64; 1 + PLAN_STEPS];
+        if g.idxs.len() > idxs.len() {
+            return false;
+        }
+        for (slot, op) in idxs.iter_mut().zip(g.idxs.iter()) {
+            match self.int_of(*op, base) {
+                Some(n) => *slot = n,
+                None => return false,
+            }
+        }
+        let idxs = idxs.get(..g.idxs.len()).unwrap_or(&[]);
+        let Some(p) = operand_ref(&self.locals, self.prog, g.ptr, base) else {
+            return false;
+        };
+        let memo = self.gep_memo.get(g.memo as usize);
+        if let (Value::Ptr(p), Some(m)) = (p, memo) {
+            if m.fits(p) && self.live(p) {
+                if let Some(q) = m.apply(p, idxs) {
+                    return self.put_local(base, g.dst, Value::Ptr(q));
+                }
+            }
+        }
+        let p = *p;
+        self.gep_by_rule(g, base, &p, idxs)
+    }
+
+    /// `getelementptr` by `gep_ptr` when it yields a pointer, keeping its
+    /// plan (`gep_plan`) in the GEP's memo when it may be kept. Not
+    /// inlined: it is the memo's rare miss.
+    #[inline(never)]
+    fn gep_by_rule(&mut self, g: &GepInsn, base: usize, p: &Value, idxs: &[i64]) -> bool {
+        let Ok(q) = gep_ptr(&self.mem, &mut self.tys, p, g.base, g.result, idxs) else {
+            return false;
+        };
+        if let Value::Ptr(p) = p {
+            let plan = gep_plan(&mut self.tys, p, g.base, idxs);
+            let memo = plan.and_then(|plan| GepMemo::new(p, &q, plan, g.constant));
+            if let (Some(memo), Some(m)) = (memo, self.gep_memo.get_mut(g.memo as usize)) {
+                *m = memo;
+            }
+        }
+        self.put_local(base, g.dst, Value::Ptr(q))
     }
 
     /// The index in memory's words of the word that the local pointer

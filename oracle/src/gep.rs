@@ -3,9 +3,13 @@
 //! others. The result is a pointer only when every check of
 //! docs/semantics.md passes; otherwise it is `undef` carrying the failed
 //! check (the error comes when the undef is used). One function per check.
+//!
+//! Beside the rule, what the fast path (`fast`) remembers of it: the plan
+//! of a GEP whose first index is 0 ([`GepPlan`], made by [`gep_plan`] once
+//! `gep_ptr` gave a pointer) and each GEP's memo of its last plan.
 
 use crate::memory::Memory;
-use crate::place::Shape;
+use crate::place::{Place, PlaceId, Shape, NO_PLACE};
 use crate::tytable::{TyId, TyNode, TyTable};
 use crate::value::{Ptr, Value};
 use spec::layout::Layout;
@@ -86,6 +90,49 @@ pub enum GepStep {
     },
 }
 
+impl GepStep {
+    /// The step that index `i` takes from the node at `place`: into an
+    /// element of an array, a field of a struct, or (index 0) a string's
+    /// first character. `Ok(None)` for index 0 at a string's character,
+    /// which stays on the string leaf; check 4 fails for an index into a
+    /// word or past a struct's fields.
+    #[inline(always)]
+    fn down(place: &Place, i: u32) -> Result<Option<GepStep>, GepCheck> {
+        match place.shape {
+            Shape::Array { len, elem_cells } => Ok(Some(GepStep::Array {
+                len,
+                cells: elem_cells,
+            })),
+            Shape::Struct => {
+                let off = *place.field_off.get(i as usize).ok_or(GepCheck::Subtree)?;
+                Ok(Some(GepStep::Field {
+                    index: i64::from(i),
+                    off,
+                }))
+            }
+            Shape::Str if i == 0 => Ok(Some(GepStep::Field { index: 0, off: 0 })),
+            Shape::Char if i == 0 => Ok(None),
+            _ => Err(GepCheck::Subtree),
+        }
+    }
+
+    /// Index `i` taken by this step from a target at cell `off` of an
+    /// array starting at cell `lo`: the new `(off, lo)`. `None` when `i`
+    /// is outside the array (check 4) or is not the step's field.
+    #[inline(always)]
+    fn apply(self, off: u32, lo: u32, i: i64) -> Option<(u32, u32)> {
+        match self {
+            GepStep::Array { len, cells } => {
+                let i = u32::try_from(i).ok().filter(|&i| u64::from(i) < len)?;
+                Some((off.wrapping_add((u64::from(i) * cells) as u32), off))
+            }
+            GepStep::Field { index, off: o } => {
+                (i == index).then_some((off.wrapping_add(o as u32), lo))
+            }
+        }
+    }
+}
+
 /// The most indices after the first that a [`GepPlan`] holds.
 pub const PLAN_STEPS: usize = 3;
 
@@ -98,7 +145,7 @@ pub const PLAN_STEPS: usize = 3;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GepPlan {
     /// The result's place.
-    pub place: crate::place::PlaceId,
+    pub place: PlaceId,
     /// The steps, `len` of them.
     pub steps: [GepStep; PLAN_STEPS],
     /// How many steps.
@@ -123,19 +170,7 @@ impl GepPlan {
         }
         let (mut off, mut lo) = (p.off, p.lo);
         for (step, &i) in steps.iter().zip(rest) {
-            match *step {
-                GepStep::Array { len, cells } => {
-                    let i = u32::try_from(i).ok().filter(|&i| u64::from(i) < len)?;
-                    lo = off;
-                    off = off.wrapping_add((u64::from(i) * cells) as u32);
-                }
-                GepStep::Field { index, off: o } => {
-                    if i != index {
-                        return None;
-                    }
-                    off = off.wrapping_add(o as u32);
-                }
-            }
+            (off, lo) = step.apply(off, lo, i)?;
         }
         Some(Ptr {
             place: self.place,
@@ -147,10 +182,7 @@ impl GepPlan {
 }
 
 /// `gep_ptr`: the pointer `getelementptr T1, T1* p, i0, ..., in` computes,
-/// or the first check it fails. `base` is T1, `result` GEPTY's type. Also,
-/// when `i0` is 0 and the path went through arrays and structs only, the
-/// [`GepPlan`] that gives the same result for other base pointers with the
-/// same place.
+/// or the first check it fails. `base` is T1, `result` GEPTY's type.
 ///
 /// The spec adds `i0` to the last index of p's path and appends the others;
 /// here the path is a place and a cell index (see `place`), so adding `i0`
@@ -164,28 +196,125 @@ pub fn gep_ptr(
     base: TyId,
     result: TyId,
     idxs: &[i64],
-) -> Result<(Ptr, Option<GepPlan>), GepCheck> {
+) -> Result<Ptr, GepCheck> {
     let p = base_check(mem, p)?;
     let actual = match compatible_check(tys, p, base) {
         Ok(actual) => actual,
         // `i8` over a whole string (a pointer to a character passes).
-        Err(_) if matches!(tys.node(base), TyNode::I8) => {
-            return Ok((char_gep(tys, p, idxs)?, None))
-        }
+        Err(_) if matches!(tys.node(base), TyNode::I8) => return char_gep(tys, p, idxs),
         Err(e) => return Err(e),
     };
     let (&i0, rest) = idxs.split_first().ok_or(GepCheck::Subtree)?;
     sibling_check(tys, p, i0)?;
-    let (q, typed, steps) = new_path(tys, p, i0, rest)?;
+    let (q, typed) = new_path(tys, p, i0, rest)?;
     target_check(tys, &q, typed, result)?;
     layout_check(tys, base, actual, idxs)?;
-    let plan = steps.map(|(steps, len)| GepPlan {
-        place: q.place,
+    Ok(q)
+}
+
+/// The [`GepPlan`] of a `getelementptr T1, T1* p, 0, i1, ..., in` that
+/// [`gep_ptr`] found valid, for T1 `base`: the steps its path took from
+/// `p`'s place. `None` when the first index is not 0, when there are more
+/// than [`PLAN_STEPS`] further indices, when an index stays on a string's
+/// character, or when T1 is `i8` over a whole string.
+pub fn gep_plan(tys: &mut TyTable, p: &Ptr, base: TyId, idxs: &[i64]) -> Option<GepPlan> {
+    let (&i0, rest) = idxs.split_first()?;
+    if i0 != 0 || rest.len() > PLAN_STEPS {
+        return None;
+    }
+    let actual = tys.place(p.place)?.ty;
+    if !tys.compatible(base, actual) {
+        return None;
+    }
+    let mut steps = [GepStep::Field { index: 0, off: 0 }; PLAN_STEPS];
+    let mut place = p.place;
+    for (slot, &i) in steps.iter_mut().zip(rest) {
+        let i = u32::try_from(i).ok()?;
+        *slot = GepStep::down(tys.place(place)?, i).ok()??;
+        place = tys.child_place(place, i)?;
+    }
+    Some(GepPlan {
+        place,
         steps,
-        len,
+        len: rest.len() as u8,
         any_index: tys.ty_eq(base, actual) && !tys.has_bytes(base),
-    });
-    Ok((q, plan))
+    })
+}
+
+/// What one `getelementptr` whose first index is 0 did last (the fast
+/// path's memo, one per GEP of the program): for a live base pointer with
+/// place `base`, the result is `plan` applied to the base and the indices.
+/// A plan that holds only for the index values it was made with is kept
+/// only for a GEP whose indices are all literals.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GepMemo {
+    base: PlaceId,
+    plan: GepPlan,
+    /// For a GEP whose indices are all literals: the result's `off` minus
+    /// the base's, and its `lo` minus the base's `off` when a step went
+    /// into an array (the plan applied to those indices, done once).
+    delta: i64,
+    lo: Option<i64>,
+}
+
+impl Default for GepMemo {
+    fn default() -> GepMemo {
+        GepMemo {
+            base: NO_PLACE,
+            plan: GepPlan {
+                place: NO_PLACE,
+                steps: [GepStep::Field { index: 0, off: 0 }; PLAN_STEPS],
+                len: 0,
+                any_index: false,
+            },
+            delta: 0,
+            lo: None,
+        }
+    }
+}
+
+impl GepMemo {
+    /// The memo of a GEP that gave `q` for base `p` by `plan` (`literal`
+    /// when its indices are all literals); `None` when it may not be kept.
+    pub(crate) fn new(p: &Ptr, q: &Ptr, plan: GepPlan, literal: bool) -> Option<GepMemo> {
+        if !plan.any_index && !literal {
+            return None;
+        }
+        let mut steps = plan.steps.iter().take(plan.len as usize);
+        let into_array = steps.any(|s| matches!(s, GepStep::Array { .. }));
+        Some(GepMemo {
+            base: p.place,
+            plan,
+            delta: i64::from(q.off) - i64::from(p.off),
+            lo: into_array.then(|| i64::from(q.lo) - i64::from(p.off)),
+        })
+    }
+
+    /// Whether the memo is about base pointers with `p`'s place.
+    #[inline(always)]
+    pub(crate) fn fits(&self, p: &Ptr) -> bool {
+        self.base == p.place
+    }
+
+    /// For a GEP whose indices are all literals, the result for live base
+    /// `p`, which the memo [fits](GepMemo::fits).
+    #[inline(always)]
+    pub(crate) fn literal_result(&self, p: &Ptr) -> Ptr {
+        let at = |d: i64| (i64::from(p.off) + d) as u32;
+        Ptr {
+            place: self.plan.place,
+            off: at(self.delta),
+            lo: self.lo.map_or(p.lo, at),
+            ..*p
+        }
+    }
+
+    /// The result for live base `p`, which the memo fits, and indices
+    /// `idxs` (see [`GepPlan::apply`]).
+    #[inline(always)]
+    pub(crate) fn apply(&self, p: &Ptr, idxs: &[i64]) -> Option<Ptr> {
+        self.plan.apply(p, idxs)
+    }
 }
 
 /// `getelementptr i8, i8* p, i0` (the course form that names the pointee
@@ -238,24 +367,13 @@ fn sibling_check(tys: &TyTable, p: &Ptr, i0: i64) -> Result<(), GepCheck> {
     }
 }
 
-/// The steps of a path made by indices after a first index 0 (see
-/// [`GepPlan`]) and how many there are.
-type Steps = ([GepStep; PLAN_STEPS], u8);
-
 /// The spec's path arithmetic with check 4 (the new path targets a
 /// subtree): `i0` added to the last index (a move among the elements of
 /// the array the target is in), then each index of `rest` one step down.
 /// Also whether the target has a type (index 0 into a string's character
-/// stays on the string leaf, a subtree, but types nothing: check 5 fails),
-/// and, when `i0` is 0 and every step went into an array or a struct, the
-/// steps.
+/// stays on the string leaf, a subtree, but types nothing: check 5 fails).
 #[inline(always)]
-fn new_path(
-    tys: &mut TyTable,
-    p: &Ptr,
-    i0: i64,
-    rest: &[i64],
-) -> Result<(Ptr, bool, Option<Steps>), GepCheck> {
+fn new_path(tys: &mut TyTable, p: &Ptr, i0: i64, rest: &[i64]) -> Result<(Ptr, bool), GepCheck> {
     let mut q = *p;
     if i0 != 0 {
         let place = tys.place(p.place).ok_or(GepCheck::Subtree)?;
@@ -272,48 +390,19 @@ fn new_path(
         q.off = moved as u32;
     }
     let mut typed = true;
-    let no_step = GepStep::Field { index: 0, off: 0 };
-    let mut steps = ([no_step; PLAN_STEPS], 0u8);
-    let mut plannable = i0 == 0 && rest.len() <= PLAN_STEPS;
-    for (k, &i) in rest.iter().enumerate() {
+    for &i in rest {
         let i = u32::try_from(i).map_err(|_| GepCheck::Subtree)?;
         let place = tys.place(q.place).ok_or(GepCheck::Subtree)?;
-        let step = match place.shape {
-            Shape::Array { len, elem_cells } => {
-                if u64::from(i) >= len {
-                    return Err(GepCheck::Subtree);
-                }
-                q.lo = q.off;
-                q.off = q.off.wrapping_add((u64::from(i) * elem_cells) as u32);
-                Some(GepStep::Array {
-                    len,
-                    cells: elem_cells,
-                })
-            }
-            Shape::Struct => {
-                let off = *place.field_off.get(i as usize).ok_or(GepCheck::Subtree)?;
-                q.off = q.off.wrapping_add(off as u32);
-                Some(GepStep::Field {
-                    index: i64::from(i),
-                    off,
-                })
-            }
-            Shape::Str if i == 0 => Some(GepStep::Field { index: 0, off: 0 }),
-            Shape::Char if i == 0 => {
-                typed = false;
-                plannable = false;
-                continue;
-            }
-            _ => return Err(GepCheck::Subtree),
+        let Some(step) = GepStep::down(place, i)? else {
+            typed = false;
+            continue;
         };
-        match (step, steps.0.get_mut(k)) {
-            (Some(step), Some(slot)) => *slot = step,
-            _ => plannable = false,
-        }
+        (q.off, q.lo) = step
+            .apply(q.off, q.lo, i64::from(i))
+            .ok_or(GepCheck::Subtree)?;
         q.place = tys.child_place(q.place, i).ok_or(GepCheck::Subtree)?;
     }
-    steps.1 = rest.len() as u8;
-    Ok((q, typed, plannable.then_some(steps)))
+    Ok((q, typed))
 }
 
 /// Check 5: the target is compatible with GEPTY's result type. The

@@ -2,7 +2,7 @@
 //! memory from the initializers, argv on the heap, and the entry function's
 //! type.
 
-use crate::interp::Stop;
+use crate::machine::Stop;
 use crate::memory::{Alloc, AllocKind, Memory};
 use crate::resolve::Program;
 use crate::tytable::{TyId, TyNode, TyTable};

@@ -1,10 +1,11 @@
 //! One function per instruction of the spec's table "Instructions and
-//! Terminators" (the call and `ret` live with `interp_cfg` in `interp`),
-//! and the errors they raise.
+//! Terminators" (the call and `ret` are in `call`), and the errors they
+//! raise.
 
 use crate::gep::{gep_ptr, GepCheck};
-use crate::interp::NO_ALLOC;
-use crate::interp::{copy_value, operand_ref, Machine, Stop};
+use crate::machine::{
+    access_error, copy_value, operand_ref, use_after_return, Machine, Stop, NO_ALLOC,
+};
 use crate::memory::{Access, AllocKind};
 use crate::place::{PlaceId, Shape};
 use crate::resolve::{GepInsn, Insn, Op, ENTRY_ALLOCA};
@@ -24,29 +25,12 @@ impl Machine<'_> {
         base: usize,
         site: u32,
     ) -> Result<bool, Stop> {
-        match insn {
+        match &*insn.as_written() {
             Insn::Binop { dst, bop, a, b } => {
                 self.interp_binop(*dst, *bop, *a, *b, base).map(|()| false)
             }
-            Insn::BinopLocals { dst, bop, a, b } => self
-                .interp_binop(*dst, *bop, Op::Local(*a), Op::Local(*b), base)
-                .map(|()| false),
-            Insn::BinopConst { dst, bop, a, b } => self
-                .interp_binop(*dst, *bop, Op::Local(*a), Op::Const(*b), base)
-                .map(|()| false),
             Insn::Icmp { dst, cnd, i1, a, b } => {
                 let r = self.interp_icmp(*cnd, *i1, *a, *b, base)?;
-                self.set_local(base, *dst, Value::Int(r as i64));
-                Ok(false)
-            }
-            Insn::IcmpNull { dst, cnd, a } => {
-                let null = Op::Val(crate::resolve::NULL_CONST);
-                let r = self.interp_icmp(*cnd, false, Op::Local(*a), null, base)?;
-                self.set_local(base, *dst, Value::Int(r as i64));
-                Ok(false)
-            }
-            Insn::IcmpConst { dst, cnd, a, b } => {
-                let r = self.interp_icmp(*cnd, false, Op::Local(*a), Op::Const(*b), base)?;
                 self.set_local(base, *dst, Value::Int(r as i64));
                 Ok(false)
             }
@@ -81,6 +65,12 @@ impl Machine<'_> {
                 args,
                 direct,
             } => self.interp_call(*dst, *fty, *callee, args, *direct, base),
+            Insn::BinopLocals { .. }
+            | Insn::BinopConst { .. }
+            | Insn::IcmpConst { .. }
+            | Insn::IcmpNull { .. } => Err(Stop::Internal(
+                "an instruction in a fast path's form after `as_written`".into(),
+            )),
         }
     }
 
@@ -338,19 +328,7 @@ impl Machine<'_> {
     pub(crate) fn access_error(&self, a: Access, what: &str) -> Stop {
         match a {
             Access::Superseded(site) => self.superseded(site, what),
-            Access::Null => Stop::Undefined(
-                UndefinedKind::NullDeref,
-                format!("{what} through a null pointer"),
-            ),
-            Access::Dead => use_after_return(&format!("{what} through a pointer")),
-            Access::Code => Stop::Undefined(
-                UndefinedKind::OutOfBounds,
-                format!("{what} through a function pointer, which points to code, not data"),
-            ),
-            Access::OutOfBounds => Stop::Undefined(
-                UndefinedKind::OutOfBounds,
-                format!("{what} through a pointer whose path reaches no word of its block"),
-            ),
+            a => access_error(a, what),
         }
     }
 
@@ -481,7 +459,7 @@ impl Machine<'_> {
         }
         if let Some(slot) = self.locals.get_mut(base + g.dst as usize) {
             *slot = match r {
-                Ok((q, _)) => Value::Ptr(q),
+                Ok(q) => Value::Ptr(q),
                 Err(check) => Value::undef(UndefWhy::BadGep, site, check as u32),
             };
         }
@@ -551,13 +529,6 @@ fn not_a_word(what: &str) -> Stop {
     Stop::Undefined(
         UndefinedKind::OutOfBounds,
         format!("{what} through a pointer whose target is a struct, array or string, not a word"),
-    )
-}
-
-fn use_after_return(what: &str) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::UseAfterReturn,
-        format!("{what} into the frame of a call that has returned"),
     )
 }
 

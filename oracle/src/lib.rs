@@ -2,25 +2,31 @@
 //! `interp_call` and `interp_cfg` over tree-shaped memory with tagged
 //! pointers, with the decisions of docs/semantics.md.
 //!
-//! The folder layout follows the spec: [`value`] (simple values, pointers
+//! The folder layout follows the spec, from the bottom up: [`tytable`]
+//! (interned types), [`place`] (what a tag and path say about a target:
+//! `effective_tag`, struct or array), [`value`] (simple values, pointers
 //! as block, place and offset), [`memory`] (blocks and their trees' words,
-//! laid out in cells), [`place`] (what a tag and path say about a target:
-//! `effective_tag`, struct or array), [`gep`] (`gep_ptr` and its six
-//! checks), [`interp`] (`interp_call`, `interp_cfg`, operands), [`insns`]
-//! (one function per instruction), `fast` (the common case of the hottest
-//! rules, deferring to [`insns`] for everything else), [`runtime`]
-//! (`ll_puts`, `ll_strcat`, `ll_ltoa`), [`init`] (the initial configuration,
-//! `mval_of_gdecl`), [`resolve`] (names to numbers before the run),
-//! [`tytable`] (interned types) and [`report`] (outcomes and diagnostics).
+//! laid out in cells), [`gep`] (`gep_ptr` and its six checks, and the plan
+//! the fast path remembers), [`resolve`] (names to numbers before the run),
+//! [`report`] (locations, where an undef came from, diagnostics),
+//! [`record`] (pointer types seen, for type recovery), [`machine`] (the
+//! state and the operands), then the rules: [`insns`] (one function per
+//! instruction), [`call`] (`interp_call`, `ret`), [`runtime`] (`ll_puts`,
+//! `ll_strcat`, `ll_ltoa`), [`init`] (the initial configuration,
+//! `mval_of_gdecl`); `fast` (the common case of the hottest rules,
+//! deferring to the rules for everything else) and at the top [`interp`]
+//! (`interp_cfg`, the run loop). docs/architecture.md draws the graph.
 
 #![deny(missing_docs)]
 
 pub mod bench;
+pub mod call;
 mod fast;
 pub mod gep;
 pub mod init;
 pub mod insns;
 pub mod interp;
+pub mod machine;
 pub mod memory;
 pub mod place;
 pub mod record;
@@ -31,11 +37,11 @@ pub mod tytable;
 pub mod value;
 
 pub use bench::{bench_programs, BenchProgram};
-pub use interp::TraceStep;
+pub use machine::TraceStep;
 pub use record::PointerTypeRecord;
 pub use report::render_undefined;
 
-use interp::{Machine, Stop};
+use machine::{Machine, Stop};
 use spec::{Diagnostic, LocatedDiagnostic, Outcome, Prog, Source, Span, TypeEnv, UndefinedKind};
 use value::{UndefWhy, Value};
 
@@ -57,6 +63,12 @@ pub struct Options {
     /// The most stack bytes the active calls may need (each call counted
     /// by `spec::limits::frame_bytes`) before `stack-exhausted`.
     pub max_stack_bytes: u64,
+    /// Whether instructions may run by their fast paths (oracle/src/fast.rs,
+    /// the rules restricted to inputs where they cannot fail; the same
+    /// outcome, faster). With false every instruction runs by its rule, as
+    /// tests/fast_paths.rs compares. A traced run uses the rules alone
+    /// whatever this says.
+    pub fast_paths: bool,
 }
 
 impl Default for Options {
@@ -68,6 +80,7 @@ impl Default for Options {
             max_depth: 100_000,
             max_cells: 16_000_000,
             max_stack_bytes: spec::limits::STACK_BUDGET_BYTES,
+            fast_paths: true,
         }
     }
 }
@@ -117,19 +130,8 @@ pub fn run_with_stats(
     (o, s)
 }
 
-/// [`run_with_stats`] with the fast paths off: every instruction runs by
-/// its rule in `insns`, as in a traced run (`lloracle run --trace`).
-pub fn run_rules_only(
-    prog: &Prog,
-    src: Option<&Source>,
-    args: &[String],
-    opts: &Options,
-) -> (Outcome, Stats) {
-    run_with_trace(prog, src, args, opts, &mut |_| {})
-}
-
-/// Runs `prog` twice, with the fast paths (as [`run`] does) and with the
-/// rules alone ([`run_rules_only`]): the fast paths are the rules
+/// Runs `prog` twice, with the fast paths and with the rules alone
+/// ([`Options::fast_paths`] true and false): the fast paths are the rules
 /// restricted to inputs where they cannot fail, so both runs must end in
 /// the same outcome (value, output, error kind, message and location)
 /// after the same number of steps. The outcome, or what differs.
@@ -138,8 +140,12 @@ pub fn compare_fast_paths_with_rules(
     args: &[String],
     opts: &Options,
 ) -> Result<Outcome, String> {
-    let (fast, fast_stats) = run_with_stats(prog, None, args, opts);
-    let (rules, rules_stats) = run_rules_only(prog, None, args, opts);
+    let with = |fast_paths| Options {
+        fast_paths,
+        ..opts.clone()
+    };
+    let (fast, fast_stats) = run_with_stats(prog, None, args, &with(true));
+    let (rules, rules_stats) = run_with_stats(prog, None, args, &with(false));
     if fast != rules {
         return Err(format!(
             "the fast paths give\n  {fast}\nthe rules alone give\n  {rules}"
@@ -223,6 +229,7 @@ fn run_inner(
         opts.max_cells,
     );
     m.max_stack_bytes = opts.max_stack_bytes;
+    m.fast_paths = opts.fast_paths;
     if let Some(t) = trace {
         m.set_trace(t);
     }

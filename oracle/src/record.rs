@@ -1,11 +1,12 @@
 //! Recording the effective type of every pointer a local receives (the
-//! soundness check of type recovery, issue 9): when a local, parameter or
-//! call result is set to a pointer, the type at the pointer's target (the
-//! tag walked along the path, `effective_tag`) is remembered per function
-//! and local. Off unless asked for: one `Option` test per assignment.
+//! dynamic side of type recovery's soundness check, see
+//! tests/recover_corpus.rs): when a local, parameter or call result is set
+//! to a pointer, the type at the pointer's target (the tag walked along the
+//! path, `effective_tag`) is remembered per function and local. Off unless
+//! asked for: one `Option` test per assignment.
 
-use crate::interp::Machine;
-use crate::tytable::TyId;
+use crate::resolve::Program;
+use crate::tytable::{TyId, TyTable};
 use crate::value::{Value, NULL_BLOCK};
 use spec::Ty;
 use std::collections::HashSet;
@@ -29,37 +30,32 @@ pub(crate) struct Recorder {
     seen: HashSet<(u32, u32, TyId)>,
 }
 
-impl Machine<'_> {
-    /// Records `v` as assigned to slot `slot` of function `func`, when
-    /// recording and `v` is a non-null pointer with an effective type.
+impl Recorder {
+    /// Records `v` as assigned to slot `slot` of function `func`, when `v`
+    /// is a non-null pointer with an effective type.
     #[inline]
-    pub(crate) fn record_ptr(&mut self, func: u32, slot: u32, v: &Value) {
-        let Some(rec) = self.recorder.as_mut() else {
-            return;
-        };
+    pub(crate) fn record(&mut self, tys: &TyTable, func: u32, slot: u32, v: &Value) {
         let Value::Ptr(p) = v else { return };
         if p.block == NULL_BLOCK {
             return;
         }
-        if let Some(place) = self.tys.place(p.place) {
-            rec.seen.insert((func, slot, place.ty));
+        if let Some(place) = tys.place(p.place) {
+            self.seen.insert((func, slot, place.ty));
         }
     }
 
-    /// The records gathered, with names and types spelled out.
-    pub(crate) fn take_records(&mut self) -> Vec<PointerTypeRecord> {
-        let Some(rec) = self.recorder.take() else {
-            return Vec::new();
-        };
-        let mut out: Vec<PointerTypeRecord> = rec
+    /// The records gathered, with names and types spelled out, sorted by
+    /// function and local.
+    pub(crate) fn into_records(self, prog: &Program, tys: &TyTable) -> Vec<PointerTypeRecord> {
+        let mut out: Vec<PointerTypeRecord> = self
             .seen
             .into_iter()
             .filter_map(|(f, s, t)| {
-                let func = self.prog.funcs.get(f as usize)?;
+                let func = prog.funcs.get(f as usize)?;
                 Some(PointerTypeRecord {
                     function: func.name.clone(),
                     local: func.slot_names.get(s as usize)?.clone(),
-                    ty: self.tys.ty(t).clone(),
+                    ty: tys.ty(t).clone(),
                 })
             })
             .collect();

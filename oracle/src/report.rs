@@ -3,7 +3,6 @@
 //! index, source line), the backtrace, and where an undef came from.
 
 use crate::gep::GepCheck;
-use crate::interp::Machine;
 use crate::resolve::Program;
 use crate::value::{Undef, UndefWhy};
 use spec::{Diagnostic, Location, Outcome, Source, Span};
@@ -68,25 +67,6 @@ pub fn undef_origin(prog: &Program, src: Option<&Source>, u: &Undef) -> String {
             GepCheck::from_code(u.aux).map_or("", GepCheck::describe)
         ),
         UndefWhy::Unset => "a local read before its definition".into(),
-    }
-}
-
-impl Machine<'_> {
-    /// The location of the innermost active call and the call sites of the
-    /// others, innermost first.
-    pub fn locations(&self) -> (Location, Vec<Location>) {
-        let mut locs = self
-            .frames()
-            .iter()
-            .rev()
-            .map(|f| location(self.prog, self.src, f.func, f.block, f.pc));
-        let here = locs.next().unwrap_or(Location {
-            function: String::new(),
-            block: String::new(),
-            index: 0,
-            line: None,
-        });
-        (here, locs.collect())
     }
 }
 

@@ -8,6 +8,7 @@
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, Value, FUNC_BIT, NULL_BLOCK};
 use spec::{Block, Bop, Cnd, Fdecl, InsnKind, OperandKind, Prog, Span, TermKind, Ty, TypeEnv};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// The index of `null` in `Program::consts` (`Op::Val(NULL_CONST)`).
@@ -179,6 +180,79 @@ impl Insn {
             Insn::Store { .. } | Insn::Call { .. } => None,
         }
     }
+
+    /// The form the fast paths read (see `fast`): a `binop` of two locals
+    /// or of a local and a literal, an `icmp` at `i64` of a local and a
+    /// literal, and an `icmp eq/ne` of a local and `null` get forms of their
+    /// own, so that their fast paths need not inspect the operands; any
+    /// other instruction is its own form. [`Insn::as_written`] undoes it.
+    pub fn for_fast_paths(self) -> Insn {
+        match self {
+            Insn::Binop {
+                dst,
+                bop,
+                a: Op::Local(a),
+                b: Op::Local(b),
+            } => Insn::BinopLocals { dst, bop, a, b },
+            Insn::Binop {
+                dst,
+                bop,
+                a: Op::Local(a),
+                b: Op::Const(b),
+            } => Insn::BinopConst { dst, bop, a, b },
+            Insn::Icmp {
+                dst,
+                cnd,
+                i1: false,
+                a: Op::Local(a),
+                b: Op::Const(b),
+            } => Insn::IcmpConst { dst, cnd, a, b },
+            Insn::Icmp {
+                dst,
+                cnd: cnd @ (Cnd::Eq | Cnd::Ne),
+                i1: false,
+                a: Op::Local(a),
+                b: Op::Val(NULL_CONST),
+            } => Insn::IcmpNull { dst, cnd, a },
+            insn => insn,
+        }
+    }
+
+    /// The instruction as written, which its rule reads: the forms made
+    /// for the fast paths ([`Insn::for_fast_paths`]) as the `binop` or
+    /// `icmp` they stand for; any other instruction itself.
+    pub fn as_written(&self) -> Cow<'_, Insn> {
+        let written = match *self {
+            Insn::BinopLocals { dst, bop, a, b } => Insn::Binop {
+                dst,
+                bop,
+                a: Op::Local(a),
+                b: Op::Local(b),
+            },
+            Insn::BinopConst { dst, bop, a, b } => Insn::Binop {
+                dst,
+                bop,
+                a: Op::Local(a),
+                b: Op::Const(b),
+            },
+            Insn::IcmpConst { dst, cnd, a, b } => Insn::Icmp {
+                dst,
+                cnd,
+                i1: false,
+                a: Op::Local(a),
+                b: Op::Const(b),
+            },
+            Insn::IcmpNull { dst, cnd, a } => Insn::Icmp {
+                dst,
+                cnd,
+                i1: false,
+                a: Op::Local(a),
+                b: Op::Val(NULL_CONST),
+            },
+            _ => return Cow::Borrowed(self),
+        };
+        Cow::Owned(written)
+    }
 }
 
 /// [`Insn::Alloca`]'s `rerun` for an `alloca` in the entry block.
@@ -201,7 +275,7 @@ pub struct GepInsn {
     /// what it did last, see `fast`).
     pub memo: u32,
     /// True when every index is a literal and the first is 0: what it does
-    /// then depends on the base's place alone (see `gep::GepShift`).
+    /// then depends on the base's place alone (see `gep::GepMemo`).
     pub constant: bool,
 }
 
@@ -612,14 +686,9 @@ fn resolve_fdecl(
                 Some(r) => sc.slot(r),
                 None => sc.fresh(),
             };
-            insns.push(resolve_insn(
-                &insn.kind,
-                dst,
-                insn.result.is_some(),
-                insn.span,
-                &sc,
-                tys,
-            )?);
+            let written =
+                resolve_insn(&insn.kind, dst, insn.result.is_some(), insn.span, &sc, tys)?;
+            insns.push(written.for_fast_paths());
         }
         sites.push(Site {
             func: fi,
@@ -710,25 +779,11 @@ fn resolve_insn(
                     "a binary operation must be at type i64 (and, or, xor also at i1)",
                 ));
             }
-            match (sc.op(op1)?, sc.op(op2)?) {
-                (Op::Local(a), Op::Local(b)) => Insn::BinopLocals {
-                    dst,
-                    bop: *bop,
-                    a,
-                    b,
-                },
-                (Op::Local(a), Op::Const(b)) => Insn::BinopConst {
-                    dst,
-                    bop: *bop,
-                    a,
-                    b,
-                },
-                (a, b) => Insn::Binop {
-                    dst,
-                    bop: *bop,
-                    a,
-                    b,
-                },
+            Insn::Binop {
+                dst,
+                bop: *bop,
+                a: sc.op(op1)?,
+                b: sc.op(op2)?,
             }
         }
         InsnKind::Alloca { ty } => {
@@ -752,27 +807,13 @@ fn resolve_insn(
             val: sc.op(val)?,
             ptr: sc.op(ptr)?,
         },
-        InsnKind::Icmp { cnd, ty, op1, op2 } => {
-            let i1 = tys.env.ty_eq(ty, &Ty::I1);
-            match (i1, sc.op(op1)?, sc.op(op2)?) {
-                (false, Op::Local(a), Op::Const(b)) => Insn::IcmpConst {
-                    dst,
-                    cnd: *cnd,
-                    a,
-                    b,
-                },
-                (false, Op::Local(a), Op::Val(NULL_CONST)) if matches!(cnd, Cnd::Eq | Cnd::Ne) => {
-                    Insn::IcmpNull { dst, cnd: *cnd, a }
-                }
-                (i1, a, b) => Insn::Icmp {
-                    dst,
-                    cnd: *cnd,
-                    i1,
-                    a,
-                    b,
-                },
-            }
-        }
+        InsnKind::Icmp { cnd, ty, op1, op2 } => Insn::Icmp {
+            dst,
+            cnd: *cnd,
+            i1: tys.env.ty_eq(ty, &Ty::I1),
+            a: sc.op(op1)?,
+            b: sc.op(op2)?,
+        },
         InsnKind::Call { ret, callee, args } => {
             let fty = Ty::Fun(
                 args.iter().map(|(t, _)| t.clone()).collect(),

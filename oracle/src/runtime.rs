@@ -4,7 +4,7 @@
 //! anything else is `bad-runtime-call`, an undef argument or a string never
 //! written (its bytes are undef) `undef-operand`.
 
-use crate::interp::{Machine, Stop};
+use crate::machine::{Machine, Stop};
 use crate::memory::{c_string, Access, StringAt};
 use crate::resolve::Runtime;
 use crate::value::{Ptr, Value};

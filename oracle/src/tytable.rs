@@ -11,6 +11,72 @@ use std::collections::HashMap;
 /// The number of an interned type.
 pub type TyId = u32;
 
+// Places: what the subtree a pointer's tag and path reach is (see
+// `place`, which makes them as GEPs and allocations first reach them).
+// The table keeps them beside the types they are made from.
+
+/// The number of a place in the type table.
+pub type PlaceId = u32;
+
+/// No place (the parent of a root, a child not yet made).
+pub const NO_PLACE: PlaceId = u32::MAX;
+
+/// The word type of a place that is not a word (see `TyTable::word_ty`).
+pub const NOT_A_WORD: TyId = u32::MAX;
+
+/// What the subtree at a place is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A word (`i1`, `i64`, a pointer): loads and stores reach it.
+    Word,
+    /// A string leaf (`[N x i8]`).
+    Str,
+    /// A character of a string leaf: the path's index 0 into the leaf,
+    /// which "stays on" the leaf (a pointer to the first character).
+    Char,
+    /// A struct node; `field_off` has each field's cell offset.
+    Struct,
+    /// An array node of `len` elements of `elem_cells` cells each.
+    Array {
+        /// Number of elements.
+        len: u64,
+        /// Cells of one element.
+        elem_cells: u64,
+    },
+    /// No memory value (a function pointer's target, null's).
+    Other,
+}
+
+/// One place: a root type and a path through it with array indices left out.
+#[derive(Clone, Debug)]
+pub struct Place {
+    /// The tag of the block (the root type of its trees).
+    pub root: TyId,
+    /// The effective tag here (the tag walked along the path).
+    pub ty: TyId,
+    /// The place of the parent node (`NO_PLACE` at a root).
+    pub parent: PlaceId,
+    /// Which child of the parent this is (a field number; 0 for an array
+    /// element or a string's character).
+    pub index: u32,
+    /// What the subtree here is.
+    pub shape: Shape,
+    /// When this is an element of an array: the array's length (0 when it
+    /// is not, so a non-zero first GEP index fails the sibling check).
+    pub sib_len: u64,
+    /// When this is an element of an array: cells of one element.
+    pub sib_cells: u64,
+    /// For a struct: the cell offset of each field.
+    pub field_off: Box<[u64]>,
+    /// True at a root whose type has a non-zero size in both layouts: a
+    /// pointer here is at the start of its block, not at its end, so it
+    /// never has the address of another block (pointer equality).
+    pub solid_root: bool,
+    /// The child places made so far (one per field; one for array elements
+    /// and for a string's character).
+    pub(crate) kids: Box<[PlaceId]>,
+}
+
 /// An interned type with named types unfolded one level (children are ids).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TyNode {
@@ -55,12 +121,12 @@ pub struct TyTable {
     aliases: Vec<(TyId, TyId)>,
     aliases_done: usize,
     /// The places made so far (see `place`).
-    pub(crate) places: Vec<crate::place::Place>,
+    pub(crate) places: Vec<Place>,
     /// Per place: its type when it is a word, else `NOT_A_WORD` (a dense
     /// copy of what loads and stores ask on every execution).
     pub(crate) word_tys: Vec<TyId>,
     /// The place of each root type made so far.
-    pub(crate) roots: HashMap<TyId, crate::place::PlaceId>,
+    pub(crate) roots: HashMap<TyId, PlaceId>,
 }
 
 impl TyTable {
