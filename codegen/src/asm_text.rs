@@ -139,6 +139,8 @@ fn inst(md: &Module, fi: usize, i: &MInst, out: &mut String) {
         }
         MInst::Load(d, mm) => format!("\tmovq {}, {}", m(mm), r(d)),
         MInst::Store(mm, s) => format!("\tmovq {}, {}", r(s), m(mm)),
+        MInst::LoadByte(d, mm) => format!("\tmovzbq {}, {}", m(mm), r(d)),
+        MInst::StoreByte(mm, s) => format!("\tmovb %{}, {}", s.low8_name(), m(mm)),
         MInst::Lea(d, mm) => format!("\tleaq {}, {}", m(mm), r(d)),
         MInst::LeaSym(d, s) => format!("\tleaq {}(%rip), {}", sym_name(md, s), r(d)),
         MInst::LoadRt(d, rt) => format!("\tmovq {}@GOTPCREL(%rip), {}", rt.name(), r(d)),

@@ -1,7 +1,7 @@
 //! Lowering the machine instruction list to machine code with iced-x86's
 //! `CodeAssembler`, for a given placement of data and code in memory.
 //!
-//! The image is two regions: data (every global in the course layout,
+//! The image is two regions: data (every global in LLVM's layout,
 //! 8-byte aligned, then one slot per runtime function holding its address)
 //! and code (an entry trampoline, then every function). Code reaches data
 //! RIP-relatively, functions by label, runtime functions through their
@@ -300,6 +300,8 @@ impl Lower<'_> {
             },
             MInst::Load(d, m) => self.add(I::with2(Code::Mov_r64_rm64, reg(d), mem(m))),
             MInst::Store(m, s) => self.add(I::with2(Code::Mov_rm64_r64, mem(m), reg(s))),
+            MInst::LoadByte(d, m) => self.add(I::with2(Code::Movzx_r64_rm8, reg(d), mem(m))),
+            MInst::StoreByte(m, s) => self.add(I::with2(Code::Mov_rm8_r8, mem(m), reg8(s))),
             MInst::Lea(d, m) => self.add(I::with2(Code::Lea_r64_m, reg(d), mem(m))),
             MInst::LeaSym(d, s) => {
                 let addr = self.sym_addr(s).ok_or_else(no_addr)?;

@@ -2,8 +2,8 @@
 //!
 //! [`compile`] turns a checked `spec::Prog` into a [`Module`]: one list of
 //! machine instructions per function ([`minst`], chosen by instruction
-//! selection in the System V ABI and the course data layout of
-//! `spec::layout`) and the bytes of every global ([`data`]). The same list is lowered two ways: to
+//! selection in the System V ABI and LLVM's x86-64 data layout of
+//! `spec::layout`: `i1` one byte, `i64` and pointers aligned to 8) and the bytes of every global ([`data`]). The same list is lowered two ways: to
 //! machine code with iced-x86's `CodeAssembler` ([`encode`], read back by
 //! [`disasm`]) and to AT&T assembly text for `cc` ([`asm_text`]).
 //! [`Module::run`] runs the machine code in a sandboxed child process and

@@ -275,6 +275,7 @@ impl MInst {
         Some(match *self {
             MInst::Comment(_)
             | MInst::Store(..)
+            | MInst::StoreByte(..)
             | MInst::Cmp(..)
             | MInst::CmpRI(..)
             | MInst::Test(..)
@@ -285,6 +286,7 @@ impl MInst {
             MInst::MovRR(d, _)
             | MInst::MovRI(d, _)
             | MInst::Load(d, _)
+            | MInst::LoadByte(d, _)
             | MInst::Lea(d, _)
             | MInst::LeaSym(d, _)
             | MInst::LoadRt(d, _)
@@ -318,6 +320,11 @@ pub enum MInst {
     Load(Reg, Mem),
     /// `mov qword [mem], src`.
     Store(Mem, Reg),
+    /// `movzx dst, byte [mem]`: an `i1` in memory (one byte in LLVM's
+    /// layout, spec::layout) read as 0 or 1 in the whole word.
+    LoadByte(Reg, Mem),
+    /// `mov byte [mem], low8(src)`: an `i1` written as its one byte.
+    StoreByte(Mem, Reg),
     /// `lea dst, [mem]`.
     Lea(Reg, Mem),
     /// `lea dst, [rip + sym]`: the address of a function or global.

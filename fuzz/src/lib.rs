@@ -181,7 +181,7 @@ fn replace_operand(
 
 /// One mutation drawn from `u`; false when it found nothing to change.
 fn mutate_once(prog: &mut Prog, u: &mut Unstructured) -> bool {
-    match u.choose_index(6).unwrap_or(0) {
+    match u.choose_index(7).unwrap_or(0) {
         // An i64 operand becomes another constant (a shift by 64, ...).
         0 => replace_operand(
             prog,
@@ -199,6 +199,7 @@ fn mutate_once(prog: &mut Prog, u: &mut Unstructured) -> bool {
         ),
         3 => drop_store(prog, u),
         4 => change_icmp(prog, u),
+        5 => keep_loop_alloca(prog, u),
         // A pointer operand becomes null.
         _ => replace_operand(prog, u, |r, _| r == Role::Ptr, |_, _| OperandKind::Null),
     }
@@ -265,6 +266,59 @@ fn drop_store(prog: &mut Prog, u: &mut Unstructured) -> bool {
         }
         _ => false,
     }
+}
+
+/// The pointer of an `alloca` outside the entry block (a loop body's) is
+/// stored, right after it, into an entry-block slot of its pointer type: a
+/// later iteration or the code after the loop may load it and use the block
+/// that the alloca's next run superseded (`alloca-superseded`).
+fn keep_loop_alloca(prog: &mut Prog, u: &mut Unstructured) -> bool {
+    let mut sites = Vec::new();
+    for (fi, f) in prog.fdecls.iter().enumerate() {
+        let slots: Vec<(&String, &Ty)> = f
+            .cfg
+            .entry
+            .insns
+            .iter()
+            .filter_map(|i| match (&i.result, &i.kind) {
+                (Some(r), InsnKind::Alloca { ty }) => Some((r, ty)),
+                _ => None,
+            })
+            .collect();
+        for (bi, b) in f.cfg.blocks.iter().enumerate() {
+            for (ii, insn) in b.block.insns.iter().enumerate() {
+                let (Some(l), InsnKind::Alloca { ty }) = (&insn.result, &insn.kind) else {
+                    continue;
+                };
+                let want = ty.clone().ptr_to();
+                for (slot, _) in slots.iter().filter(|(_, t)| **t == want) {
+                    sites.push((fi, bi, ii, l.clone(), (*slot).clone(), ty.clone()));
+                }
+            }
+        }
+    }
+    let Ok(k) = u.choose_index(sites.len()) else {
+        return false;
+    };
+    let (fi, bi, ii, l, slot, ty) = sites.swap_remove(k);
+    let Some(b) = prog.fdecls.get_mut(fi).and_then(|f| f.cfg.blocks.get_mut(bi)) else {
+        return false;
+    };
+    let store = InsnKind::Store {
+        ty: ty.clone().ptr_to(),
+        val: Operand::id(l),
+        ptr_ty: ty.ptr_to().ptr_to(),
+        ptr: Operand::id(slot),
+    };
+    b.block.insns.insert(
+        ii + 1,
+        spec::Insn {
+            result: None,
+            kind: store,
+            span: spec::Span::DUMMY,
+        },
+    );
+    true
 }
 
 /// An icmp gets another condition (a loop may now run past its bound).

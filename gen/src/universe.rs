@@ -175,7 +175,8 @@ pub(crate) fn pad_to_stack_args(u: &mut Unstructured, params: &mut Vec<Ty>, ret:
 
 /// Named struct number `i`: fields are words, booleans, pointers to any named struct
 /// (so recursion goes through pointers), earlier named structs nested by
-/// value, arrays, function pointers and small anonymous structs.
+/// value, arrays, function pointers and small anonymous structs (some with
+/// booleans, which the two layouts place differently).
 fn gen_struct(
     u: &mut Unstructured,
     i: usize,
@@ -188,7 +189,7 @@ fn gen_struct(
     let mut total = 0;
     for _ in 0..n_fields {
         let earlier = &names[..i];
-        let f = match weighted(u, &[4, 3, 2, 1, 1, 1, 1, 1, 1]) {
+        let f = match weighted(u, &[4, 3, 2, 1, 1, 1, 1, 1, 1, 1]) {
             0 => Ty::I64,
             8 => Ty::I1,
             1 => Ty::Named(names[below(u, names.len())].clone()).ptr_to(),
@@ -201,6 +202,9 @@ fn gen_struct(
             5 if !fun_tys.is_empty() => fun_tys[below(u, fun_tys.len())].clone().ptr_to(),
             6 => Ty::Struct(vec![Ty::I64, Ty::I64.ptr_to()]),
             7 => Ty::I64.ptr_to(),
+            // Booleans packed before a word: one byte each in LLVM's
+            // layout, a word each in the course layout.
+            9 => Ty::Struct(vec![Ty::I1, Ty::I1, Ty::I64]),
             _ => Ty::I64,
         };
         let l = leaves(env, &f);

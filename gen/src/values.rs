@@ -11,7 +11,8 @@
 //!
 //! Lifetime invariant ([`Origin`]): a pointer into a stack frame is stored
 //! only into slots of that same frame, and never returned, so no pointer
-//! outlives its frame.
+//! outlives its frame; a pointer into a loop body's `alloca` is never
+//! stored at all, so none is used after the `alloca` runs again.
 
 use spec::{Operand, Ty};
 
@@ -25,6 +26,11 @@ pub(crate) enum Origin {
     Outer,
     /// The running function's own frame.
     Own,
+    /// An `alloca` in a loop body: a new block every iteration, which the
+    /// next iteration's run supersedes (docs/semantics.md, "Superseded
+    /// allocas"), so its pointers are used only in their iteration's scope
+    /// and never stored (no slot takes pointers this short-lived).
+    Iteration,
 }
 
 impl Origin {
@@ -32,7 +38,7 @@ impl Origin {
     /// may have: own slots take anything, other slots only global pointers.
     pub(crate) fn storable(self) -> Origin {
         match self {
-            Origin::Own => Origin::Own,
+            Origin::Own | Origin::Iteration => Origin::Own,
             Origin::Global | Origin::Outer => Origin::Global,
         }
     }

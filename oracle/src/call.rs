@@ -6,7 +6,7 @@
 //! would need more native stack than `spec::limits::STACK_BUDGET_BYTES`),
 //! never in a host stack overflow.
 
-use crate::machine::{copy_value, operand_ref, Frame, Machine, Position, Stop};
+use crate::machine::{copy_value, operand_ref, Frame, Machine, Position, Stop, NO_ALLOC};
 use crate::resolve::{FunRef, Func, Op};
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, UndefWhy, Value, FUNC_BIT, NULL_BLOCK};
@@ -54,10 +54,20 @@ impl<'p> Machine<'p> {
         // Frame numbers are 32 bits; a run this long ends as out of fuel.
         // (A `let else`, not `ok_or`: building a `Stop` on every call would
         // cost its drop.)
-        let Some(serial) = self.serial.checked_add(1) else {
+        // They stay below `SUPERSEDED_BIT`, which marks superseded allocas.
+        let Some(serial) = self
+            .serial
+            .checked_add(1)
+            .filter(|&s| s < crate::memory::SUPERSEDED_BIT)
+        else {
             return Err(Stop::Limit(LimitKind::FuelExhausted));
         };
         self.serial = serial;
+        let rerun_base = self.last_alloca.len() as u32;
+        if f.reruns > 0 {
+            self.last_alloca
+                .resize(rerun_base as usize + f.reruns as usize, NO_ALLOC);
+        }
         self.frames.push(Frame {
             func,
             block: 0,
@@ -69,6 +79,8 @@ impl<'p> Machine<'p> {
             allocs_base: self.mem.allocs.len() as u32,
             cells,
             stack_below,
+            llvm_bytes: f.entry_bytes,
+            rerun_base,
         });
         Ok(())
     }
@@ -86,6 +98,7 @@ impl<'p> Machine<'p> {
         self.mem.allocs.truncate(fr.allocs_base as usize);
         self.mem.cells = self.mem.cells.saturating_sub(fr.cells);
         self.stack_bytes = fr.stack_below;
+        self.last_alloca.truncate(fr.rerun_base as usize);
         let Some(caller) = self.frames.last_mut() else {
             return Err(Stop::Internal("ret to no caller".into()));
         };

@@ -27,7 +27,7 @@ pub enum GepCheck {
     Subtree = 4,
     /// 5. The target is compatible with GEPTY's result.
     Target = 5,
-    /// 6. The native byte offset is the reached node's, in both layouts alike.
+    /// 6. The native byte offset is the reached node's, in each layout.
     Layout = 6,
 }
 
@@ -61,7 +61,7 @@ impl GepCheck {
             GepCheck::Subtree => "an index is outside its struct or array (the path targets no subtree)",
             GepCheck::Target => "its target is not compatible with the type GEPTY gives the result",
             GepCheck::Layout => {
-                "the address native code computes differs from the node reached: the annotated type is nested differently from the allocated one, or the address depends on the size of i8 (0 in the course layout, 1 in LLVM's)"
+                "the address native code computes differs from the node reached in the course layout or in LLVM's: the annotated type is nested differently from the allocated one, its fields lie at other offsets (i1 of 8 bytes or 1, padding before an aligned field), or string bytes lie before the target (i8 of size 0 in the course layout)"
             }
         }
     }
@@ -417,20 +417,20 @@ fn target_check(tys: &mut TyTable, q: &Ptr, typed: bool, result: TyId) -> Result
     }
 }
 
-/// Check 6, the layout check, in both layouts (`i8` of size 0, the
-/// course's, and 1, LLVM's): the byte offset native code computes for the
-/// result (the base's offset plus `gep_offset(T1, indices)`) must equal the
+/// Check 6, the layout check, in both layouts (docs/semantics.md, "The two
+/// layouts"): in each, the byte offset native code computes for the result
+/// (the base's offset plus `gep_offset(T1, indices)`) must equal the
 /// offset of the node the path reached in its block, which is the base's
 /// offset plus `gep_offset(A, indices)` for A the effective tag at the base
 /// (the new path is the base's path with `i0` added to its last index, a
 /// move among array elements of type A by check 3, and the other indices
 /// walking down from A). So the check is
-/// `gep_offset(T1, idxs) == gep_offset(A, idxs)`, true at once when T1 is A.
-/// And the offset must not depend on the layout: every pointer the oracle
-/// makes has the same offset in its block in both layouts (a block's root
-/// is at 0, and each GEP keeps it so), which holds for the result when
-/// `gep_offset(T1, idxs)` is the same in both. Types without an `i8`
-/// have the same offsets in both layouts, so only LLVM's is computed.
+/// `gep_offset(T1, idxs) == gep_offset(A, idxs)` in each layout, true at
+/// once when T1 is A. And no string bytes may lie on the way (in T1's walk
+/// or A's): course back ends lay strings out with their bytes but count
+/// `i8` as 0 bytes in addresses, so they address such a node wrongly.
+/// Every pointer the oracle makes is so reached, so none has string bytes
+/// before it in its block.
 #[inline(always)]
 pub fn layout_check(
     tys: &mut TyTable,
@@ -443,21 +443,20 @@ pub fn layout_check(
     if same && !bytes {
         return Ok(());
     }
-    let layouts: &[Layout] = if bytes {
-        &Layout::BOTH
-    } else {
-        &[Layout::Llvm]
-    };
-    let mut first = None;
-    for &l in layouts {
+    let walks: &[TyId] = if same { &[t1] } else { &[t1, actual] };
+    for &t in walks {
+        if bytes && tys.env.string_bytes_before(tys.ty(t), idxs) != Some(0) {
+            return Err(GepCheck::Layout);
+        }
+    }
+    if same {
+        return Ok(());
+    }
+    for l in Layout::BOTH {
         let native = tys.env.gep_offset_in(tys.ty(t1), idxs, l);
-        let reached = if same {
-            native
-        } else {
-            tys.env.gep_offset_in(tys.ty(actual), idxs, l)
-        };
+        let reached = tys.env.gep_offset_in(tys.ty(actual), idxs, l);
         match (native, reached) {
-            (Some(a), Some(b)) if a == b && first.is_none_or(|f| f == a) => first = Some(a),
+            (Some(a), Some(b)) if a == b => {}
             _ => return Err(GepCheck::Layout),
         }
     }

@@ -2,11 +2,13 @@
 //! Terminators" (the call and `ret` are in `call`), and the errors they
 //! raise.
 
-use crate::gep::gep_ptr;
-use crate::machine::{access_error, copy_value, operand_ref, use_after_return, Machine, Stop};
+use crate::gep::{gep_ptr, GepCheck};
+use crate::machine::{
+    access_error, copy_value, operand_ref, use_after_return, Machine, Stop, NO_ALLOC,
+};
 use crate::memory::{Access, AllocKind};
 use crate::place::{PlaceId, Shape};
-use crate::resolve::{GepInsn, Insn, Op};
+use crate::resolve::{GepInsn, Insn, Op, ENTRY_ALLOCA};
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, UndefWhy, Value, FUNC_BIT, NULL_BLOCK};
 use spec::layout::Layout;
@@ -33,9 +35,14 @@ impl Machine<'_> {
                 Ok(false)
             }
             Insn::Alloca {
-                dst, cells, place, ..
+                dst,
+                cells,
+                place,
+                rerun,
+                stack,
+                ..
             } => {
-                let p = self.interp_alloca(*cells, *place, site)?;
+                let p = self.interp_alloca(*cells, *place, site, *rerun, *stack)?;
                 self.set_local(base, *dst, p);
                 Ok(false)
             }
@@ -158,18 +165,21 @@ impl Machine<'_> {
         }
     }
 
-    /// Pointer equality, in both layouts (`i8` of size 0 and 1). Into the
-    /// same block (a stack frame's allocations are each their own block):
-    /// equal iff the byte offsets in it are, the same answer in both
-    /// layouts. Into different blocks: unequal only when neither pointer
+    /// Pointer equality, in both layouts (docs/semantics.md, "The two
+    /// layouts"). Into the same block (a stack frame's allocations are each
+    /// their own block): equal iff the byte offsets in it are, which must be
+    /// the same answer in both layouts (`ambiguous-pointer-eq` otherwise). Into different blocks: unequal only when neither pointer
     /// is at the end of its block and neither block has size 0, since
     /// otherwise the two may share an address natively
     /// (`ambiguous-pointer-eq`); null, at address 0, is no block's. A
-    /// pointer into a freed frame is `use-after-return`.
+    /// pointer into a freed frame is `use-after-return`, into a superseded
+    /// block `alloca-superseded`.
     fn ptr_eq(&self, p: &Ptr, q: &Ptr) -> Result<bool, Stop> {
         for r in [p, q] {
-            if let Err(Access::Dead) = self.mem.alloc(r) {
-                return Err(use_after_return("icmp compares a pointer"));
+            match self.mem.alloc(r) {
+                Err(Access::Dead) => return Err(use_after_return("icmp compares a pointer")),
+                Err(Access::Superseded(site)) => return Err(self.superseded(site, "icmp")),
+                _ => {}
             }
         }
         if (p.block, p.gen) == (q.block, q.gen) {
@@ -181,7 +191,7 @@ impl Machine<'_> {
             let [course, llvm] = Layout::BOTH.map(|l| off(p, l) == off(q, l));
             if course != llvm {
                 return Err(ambiguous_pointer_eq(
-                    "the two pointers are equal in one layout and not in the other (i8 of size 0 or 1)",
+                    "the two pointers are equal in one layout and not in the other (the course layout and LLVM's place the fields at different offsets)",
                 ));
             }
             return Ok(llvm);
@@ -225,10 +235,23 @@ impl Machine<'_> {
 
     /// `alloca S`: a fresh undef subtree for S appended to the frame (the
     /// spec's `mval_of_ty`: `cells(S)` cells of undef, each remembering
-    /// this allocation).
-    fn interp_alloca(&mut self, cells: u64, place: PlaceId, site: u32) -> Result<Value, Stop> {
+    /// this allocation). An `alloca` outside the entry block (`rerun` its
+    /// number there, see `resolve::Insn::Alloca`) may run again in the
+    /// frame: then the block its previous run made is superseded, and the
+    /// frame's stack need grows by `stack` bytes in LLVM's model.
+    fn interp_alloca(
+        &mut self,
+        cells: u64,
+        place: PlaceId,
+        site: u32,
+        rerun: u32,
+        stack: u64,
+    ) -> Result<Value, Stop> {
         if cells == 0 {
             return Err(Stop::Internal("alloca of a type with no values".into()));
+        }
+        if rerun != ENTRY_ALLOCA {
+            self.grow_stack(stack)?;
         }
         self.use_cells(cells)?;
         let depth = self.frames.len().saturating_sub(1) as u32;
@@ -241,14 +264,72 @@ impl Machine<'_> {
             frame.serial,
             self.mem.allocs.len() as u32 - frame.allocs_base,
         );
+        let last = frame.rerun_base as usize + rerun as usize;
         let fill = Value::undef(UndefWhy::Uninit, site, 0);
-        let kind = AllocKind::Stack { depth, index };
+        let kind = AllocKind::Stack { depth, index, site };
         // (A `let else`, not `ok_or`: building a `Stop` on the hot path
         // would cost its drop.)
         let Some((block, start)) = self.mem.allocate(gen, kind, cells, fill) else {
             return Err(Stop::Limit(spec::LimitKind::MemoryExhausted));
         };
+        if rerun != ENTRY_ALLOCA {
+            if let Some(slot) = self.last_alloca.get_mut(last) {
+                let previous = std::mem::replace(slot, block);
+                if previous != NO_ALLOC {
+                    self.mem.supersede(previous);
+                }
+            }
+        }
         Ok(Value::Ptr(Ptr::root(block, gen, start, place)))
+    }
+
+    /// Another run of an `alloca` outside the entry block: the innermost
+    /// frame's need in LLVM's model grows by `stack` bytes; the frame
+    /// counts the larger of that and its course-layout need
+    /// (`Func::frame_bytes`), and the active calls' total must stay within
+    /// the budget (`stack-exhausted`).
+    fn grow_stack(&mut self, stack: u64) -> Result<(), Stop> {
+        let prog = self.prog;
+        let Some(frame) = self.frames.last_mut() else {
+            return Err(Stop::Internal("alloca outside a call".into()));
+        };
+        let course = prog
+            .funcs
+            .get(frame.func as usize)
+            .map_or(0, |f| f.frame_bytes);
+        let llvm = frame.llvm_bytes.saturating_add(stack);
+        let total = frame.stack_below.saturating_add(course.max(llvm));
+        if total > self.max_stack_bytes {
+            return Err(Stop::Limit(spec::LimitKind::StackExhausted));
+        }
+        frame.llvm_bytes = llvm;
+        self.stack_bytes = total;
+        Ok(())
+    }
+
+    /// The error of a `what` through a pointer into a block whose `alloca`
+    /// (at `site`) has run again in its frame since.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn superseded(&self, site: u32, what: &str) -> Stop {
+        Stop::Undefined(
+            UndefinedKind::AllocaSuperseded,
+            format!(
+                "{what} through a pointer into the block made by the alloca at {}, which has run again in this frame since: LLVM gives each run new stack, course back ends reuse one slot per alloca, so they disagree on what is there",
+                crate::report::site_text(self.prog, self.src, site)
+            ),
+        )
+    }
+
+    /// The error of an access (a `what`) through a pointer that reaches no
+    /// word, for why [`Access`] says.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn access_error(&self, a: Access, what: &str) -> Stop {
+        match a {
+            Access::Superseded(site) => self.superseded(site, what),
+            a => access_error(a, what),
+        }
     }
 
     /// The error for an address operand that is not a pointer.
@@ -320,7 +401,7 @@ impl Machine<'_> {
         let i = match self.mem.word_index(p) {
             Ok(i) => i,
             Err(Access::OutOfBounds) => return Err(not_a_word(what)),
-            Err(a) => return Err(access_error(a, what)),
+            Err(a) => return Err(self.access_error(a, what)),
         };
         let place = match self.tys.place(p.place) {
             Some(place) if place.shape == Shape::Word => place.ty,
@@ -361,9 +442,20 @@ impl Machine<'_> {
         };
         const NOT_A_POINTER: Value = Value::Int(0);
         let p = operand_ref(&self.locals, self.prog, g.ptr, base).unwrap_or(&NOT_A_POINTER);
+        let base_ptr = match p {
+            Value::Ptr(bp) => Some(*bp),
+            _ => None,
+        };
         let r = gep_ptr(&self.mem, &mut self.tys, p, g.base, g.result, idxs);
         if g.idxs.len() > SMALL {
             self.idx_buf = buf;
+        }
+        // A base into a superseded block is an error at the GEP itself
+        // (docs/semantics.md, "Superseded allocas").
+        if let (Err(GepCheck::Base), Some(bp)) = (&r, base_ptr) {
+            if let Err(Access::Superseded(at)) = self.mem.alloc(&bp) {
+                return Err(self.superseded(at, "getelementptr"));
+            }
         }
         if let Some(slot) = self.locals.get_mut(base + g.dst as usize) {
             *slot = match r {

@@ -49,6 +49,13 @@ pub struct Frame {
     /// The stack bytes the calls below it needed (`Machine::stack_bytes`
     /// before it was pushed, and again once it returns).
     pub stack_below: u64,
+    /// The stack bytes it needs in LLVM's model so far: `Func::entry_bytes`
+    /// and the `stack` bytes of each run of an `alloca` outside the entry
+    /// block.
+    pub llvm_bytes: u64,
+    /// Where its allocas outside the entry block start in
+    /// `Machine::last_alloca`.
+    pub rerun_base: u32,
 }
 
 /// The machine state: program, memory, locals, the call stack, output and
@@ -88,7 +95,14 @@ pub struct Machine<'p> {
     pub(crate) fast_paths: bool,
     /// Per GEP, what it did last (see `gep::GepMemo`).
     pub(crate) gep_memo: Vec<GepMemo>,
+    /// Per active frame and `alloca` outside its entry block (from the
+    /// frame's `rerun_base`): the allocation its last run made, or
+    /// `NO_ALLOC`; the one its next run supersedes.
+    pub(crate) last_alloca: Vec<u32>,
 }
+
+/// `Machine::last_alloca` before an `alloca` has run in its frame.
+pub(crate) const NO_ALLOC: u32 = u32::MAX;
 
 /// Where the innermost call is: its function (number and code), where
 /// its locals start, its block and instruction. The run loop keeps it in
@@ -153,6 +167,7 @@ impl<'p> Machine<'p> {
             fill_unset: true,
             fast_paths: true,
             gep_memo: vec![GepMemo::default(); prog.geps as usize],
+            last_alloca: Vec::new(),
         }
     }
 
@@ -405,7 +420,9 @@ pub(crate) fn use_after_return(what: &str) -> Stop {
     )
 }
 
-/// The error of an access through a pointer that reaches no word.
+/// The error of an access through a pointer that reaches no word (a
+/// superseded block's is `Machine::access_error`'s, which names its
+/// `alloca`).
 #[cold]
 #[inline(never)]
 pub(crate) fn access_error(a: Access, what: &str) -> Stop {
@@ -419,7 +436,7 @@ pub(crate) fn access_error(a: Access, what: &str) -> Stop {
             UndefinedKind::OutOfBounds,
             format!("{what} through a function pointer, which points to code, not data"),
         ),
-        Access::OutOfBounds => Stop::Undefined(
+        Access::OutOfBounds | Access::Superseded(_) => Stop::Undefined(
             UndefinedKind::OutOfBounds,
             format!("{what} through a pointer whose path reaches no word of its block"),
         ),

@@ -32,8 +32,17 @@ pub enum AllocKind {
         depth: u32,
         /// Which `alloca` of the frame (the path's first index).
         index: u32,
+        /// The site of the `alloca` instruction that made it.
+        site: u32,
     },
 }
+
+/// Set in an allocation's `gen` once the `alloca` that made it has run
+/// again in the same frame (docs/semantics.md, "Superseded allocas"): the
+/// pointers into it no longer match it, so every access through them takes
+/// the general rule, which reports `alloca-superseded`. Frame numbers stay
+/// below it.
+pub const SUPERSEDED_BIT: u32 = 1 << 31;
 
 /// One allocation: where its cells start, and who made it.
 #[derive(Clone, Copy, Debug)]
@@ -58,6 +67,9 @@ pub enum Access {
     Code,
     /// The path does not reach a word of the block.
     OutOfBounds,
+    /// The pointer is into a block whose `alloca` has run again in its
+    /// frame since; the site of that `alloca`.
+    Superseded(u32),
 }
 
 /// The memory state: the words of globals, argv and live frames, the
@@ -93,7 +105,13 @@ impl Memory {
     #[cold]
     #[inline(never)]
     fn classify(&self, p: &Ptr) -> Access {
-        if p.block == NULL_BLOCK {
+        if let Some(Alloc {
+            kind: AllocKind::Stack { site, .. },
+            ..
+        }) = self.superseded(p)
+        {
+            Access::Superseded(*site)
+        } else if p.block == NULL_BLOCK {
             Access::Null
         } else if p.block & FUNC_BIT != 0 {
             Access::Code
@@ -101,6 +119,21 @@ impl Memory {
             Access::OutOfBounds
         } else {
             Access::Dead
+        }
+    }
+
+    /// The allocation a pointer is into when its `alloca` has run again
+    /// since (see [`SUPERSEDED_BIT`]).
+    fn superseded(&self, p: &Ptr) -> Option<&Alloc> {
+        self.allocs
+            .get(p.block as usize)
+            .filter(|a| a.gen == p.gen | SUPERSEDED_BIT)
+    }
+
+    /// Marks allocation `block` superseded: its `alloca` has run again.
+    pub fn supersede(&mut self, block: u32) {
+        if let Some(a) = self.allocs.get_mut(block as usize) {
+            a.gen |= SUPERSEDED_BIT;
         }
     }
 
@@ -202,16 +235,16 @@ impl Memory {
     /// The spec's path of a pointer, rebuilt from its place and offset:
     /// the first index says which tree of the block (which `alloca` of a
     /// frame; 0 elsewhere), each next one which field, element or
-    /// character. `None` for a pointer into a frame that has returned
-    /// (which tree it was is gone with the frame).
+    /// character (also into a superseded block). `None` for a pointer into
+    /// a frame that has returned (which tree it was is gone with the frame).
     pub fn path_of(&self, tys: &TyTable, p: &Ptr) -> Option<Vec<u32>> {
-        let (first, start) = match self.alloc(p) {
-            Ok(a) => match a.kind {
+        let (first, start) = match self.alloc(p).ok().or_else(|| self.superseded(p)) {
+            Some(a) => match a.kind {
                 AllocKind::Stack { index, .. } => (index, a.start),
                 _ => (0, a.start),
             },
-            Err(Access::Dead) => return None,
-            Err(_) => (0, 0),
+            None if self.classify(p) == Access::Dead => return None,
+            None => (0, 0),
         };
         let mut chain = Vec::new();
         let mut at = p.place;

@@ -97,6 +97,14 @@ pub enum Insn {
         cells: u64,
         /// The place of a tree of that type.
         place: crate::place::PlaceId,
+        /// For an `alloca` outside the entry block (which may run again in
+        /// one frame): its number among the function's such allocas;
+        /// [`ENTRY_ALLOCA`] for one in the entry block, which runs once.
+        rerun: u32,
+        /// The stack bytes LLVM's code takes each time an `alloca` outside
+        /// the entry block runs (`spec::limits::dynamic_alloca_bytes`); 0
+        /// in the entry block.
+        stack: u64,
     },
     /// `%L = load S* OP`.
     Load {
@@ -247,6 +255,9 @@ impl Insn {
     }
 }
 
+/// [`Insn::Alloca`]'s `rerun` for an `alloca` in the entry block.
+pub const ENTRY_ALLOCA: u32 = u32::MAX;
+
 /// A resolved `%L = getelementptr T1* OP, i64 OP2, ...`.
 #[derive(Clone, Debug)]
 pub struct GepInsn {
@@ -304,8 +315,15 @@ pub struct Func {
     pub nslots: u32,
     /// The stack bytes a call of it needs at most in a course-layout
     /// compilation (`spec::limits::frame_bytes`: its locals and
-    /// parameters, its allocas, the per-call overhead).
+    /// parameters, its allocas once each, the per-call overhead).
     pub frame_bytes: u64,
+    /// The stack bytes a call of it needs in LLVM's model before any
+    /// `alloca` outside the entry block runs (its locals and parameters,
+    /// the entry block's allocas, the overhead); each run of another
+    /// `alloca` adds its `stack` bytes (docs/semantics.md, "Stack bytes").
+    pub entry_bytes: u64,
+    /// How many of its allocas are outside the entry block.
+    pub reruns: u32,
     /// Block 0 is the entry block.
     pub blocks: Vec<Code>,
     /// The name of each slot (empty for unnamed results), for messages.
@@ -702,20 +720,41 @@ fn resolve_fdecl(
             *n = name.to_string();
         }
     }
-    let alloca_sizes = all
-        .iter()
-        .flat_map(|b| &b.insns)
-        .filter_map(|i| match &i.kind {
-            spec::InsnKind::Alloca { ty } => Some(tys.env.size_of(ty)),
-            _ => None,
-        });
-    let frame_bytes = spec::limits::frame_bytes(u64::from(sc.nslots), alloca_sizes);
+    let alloca_sizes = |blocks: &[&Block]| -> Vec<u64> {
+        blocks
+            .iter()
+            .flat_map(|b| &b.insns)
+            .filter_map(|i| match &i.kind {
+                spec::InsnKind::Alloca { ty } => Some(tys.env.size_of(ty)),
+                _ => None,
+            })
+            .collect()
+    };
+    let slots = u64::from(sc.nslots);
+    let frame_bytes = spec::limits::frame_bytes(slots, alloca_sizes(&all));
+    let entry_bytes = spec::limits::frame_bytes(slots, alloca_sizes(&all[..1]));
+    // Number the allocas outside the entry block, each with its stack bytes.
+    let mut reruns = 0u32;
+    for code in blocks.iter_mut().skip(1) {
+        for insn in &mut code.insns {
+            if let Insn::Alloca {
+                ty, rerun, stack, ..
+            } = insn
+            {
+                *rerun = reruns;
+                *stack = spec::limits::dynamic_alloca_bytes(tys.env.size_of(tys.ty(*ty)));
+                reruns += 1;
+            }
+        }
+    }
     let func = Func {
         name: f.name.clone(),
         fun_ty: tys.intern(&f.fun_ty()),
         params,
         nslots: sc.nslots,
         frame_bytes,
+        entry_bytes,
+        reruns,
         blocks,
         slot_names,
     };
@@ -754,6 +793,8 @@ fn resolve_insn(
                 ty,
                 cells: tys.cells(ty).unwrap_or(0),
                 place: tys.root_place(ty),
+                rerun: ENTRY_ALLOCA,
+                stack: 0,
             }
         }
         InsnKind::Load { ty, ptr, .. } => Insn::Load {

@@ -4,7 +4,7 @@
 //! anything else is `bad-runtime-call`, an undef argument or a string never
 //! written (its bytes are undef) `undef-operand`.
 
-use crate::machine::{access_error, Machine, Stop};
+use crate::machine::{Machine, Stop};
 use crate::memory::{c_string, Access, StringAt};
 use crate::resolve::Runtime;
 use crate::value::{Ptr, Value};
@@ -86,7 +86,7 @@ impl Machine<'_> {
             Ok(None) => Err(bad(format!(
                 "{what} does not point to the start of a string"
             ))),
-            Err(Access::Dead) => Err(access_error(Access::Dead, &what)),
+            Err(a @ (Access::Dead | Access::Superseded(_))) => Err(self.access_error(a, &what)),
             Err(Access::Null) => Err(bad(format!("{what} is a null pointer"))),
             Err(_) => Err(bad(format!("{what} does not point to a string"))),
         }

@@ -266,3 +266,64 @@ fn the_stack_budget_counts_bytes_of_active_calls_only() {
         LimitKind::StackExhausted
     );
 }
+
+/// A loop whose body's `alloca i64` runs RUNS times. Seven instructions, a
+/// slot each. The course model counts 64 + 8 * 7 + 8 (%i) + 8 (%p, once)
+/// = 136 bytes whatever RUNS is; LLVM's model 64 + 8 * 7 + 8 = 128 before
+/// the loop and 16 more bytes (8 rounded up to 16) per run of %p.
+const LOOP_ALLOCA: &str = "
+define i64 @main() {
+entry:
+  %i = alloca i64
+  store i64 0, i64* %i
+  br label %loop
+loop:
+  %p = alloca i64
+  %n = load i64, i64* %i
+  %n1 = add i64 %n, 1
+  store i64 %n1, i64* %i
+  %c = icmp slt i64 %n1, RUNS
+  br i1 %c, label %loop, label %out
+out:
+  ret i64 %n1
+}
+";
+
+#[test]
+fn the_stack_budget_counts_each_run_of_an_alloca_outside_the_entry_block() {
+    let budget = |bytes: u64| Options {
+        max_stack_bytes: bytes,
+        ..Options::default()
+    };
+    let llvm = |runs: u64| 128 + 16 * runs;
+    // Ten runs: 288 bytes in LLVM's model, the larger one.
+    let ten = LOOP_ALLOCA.replace("RUNS", "10");
+    assert!(matches!(
+        run_with(&ten, &[], &budget(llvm(10))),
+        Outcome::Returned { value: 10, .. }
+    ));
+    let eleven = LOOP_ALLOCA.replace("RUNS", "11");
+    assert_eq!(
+        run_with(&eleven, &[], &budget(llvm(10))),
+        Outcome::Limit {
+            kind: LimitKind::StackExhausted,
+            stdout: Vec::new(),
+        }
+    );
+    // One run: LLVM's model, 128 + 16 = 144, passes the course model's
+    // 136, so 143 bytes are too few and 144 enough.
+    let one = LOOP_ALLOCA.replace("RUNS", "1");
+    assert!(matches!(
+        run_with(&one, &[], &budget(144)),
+        Outcome::Returned { value: 1, .. }
+    ));
+    assert!(matches!(
+        run_with(&one, &[], &budget(143)),
+        Outcome::Limit { .. }
+    ));
+    // The course model alone decides before the loop: 136 bytes at the call.
+    assert!(matches!(
+        run_with(&one, &[], &budget(135)),
+        Outcome::Limit { .. }
+    ));
+}

@@ -386,3 +386,62 @@ define i64 @main() {
 ";
     assert_undefined(text, K::OutOfBounds, "main", "entry", 1);
 }
+
+/// The loop body's alloca runs twice; the first run's pointer, kept in
+/// %keep, is used after the second run: `alloca-superseded` at that use
+/// (block `out`), the message naming the alloca (block `loop`, instruction 0,
+/// line 12). Storing and passing it before that was fine.
+const SUPERSEDED: &str = "
+define void @keep(i64* %p) {
+  ret void
+}
+define i64 @main() {
+entry:
+  %keep = alloca i64*
+  %i = alloca i64
+  store i64 0, i64* %i
+  br label %loop
+loop:
+  %p = alloca i64
+  store i64 5, i64* %p
+  %old = load i64*, i64** %keep
+  %n = load i64, i64* %i
+  %first = icmp eq i64 %n, 0
+  br i1 %first, label %save, label %out
+save:
+  store i64* %p, i64** %keep
+  %n1 = add i64 %n, 1
+  store i64 %n1, i64* %i
+  br label %loop
+out:
+  call void @keep(i64* %old)
+  USE
+  ret i64 0
+}
+";
+
+#[test]
+fn alloca_superseded_at_a_load_names_the_alloca() {
+    let text = SUPERSEDED.replace("USE", "%v = load i64, i64* %old");
+    let msg = assert_undefined(&text, K::AllocaSuperseded, "main", "out", 1);
+    assert!(
+        msg.contains("alloca at @main in block loop, instruction 0 (line 12)"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn alloca_superseded_at_a_store_a_gep_and_a_comparison() {
+    for (use_, index) in [
+        ("store i64 1, i64* %old", 1),
+        ("%g = getelementptr i64, i64* %old, i32 0", 1),
+        ("%c = icmp eq i64* %old, %p", 1),
+        ("%c = icmp eq i64* %old, null", 1),
+    ] {
+        let text = SUPERSEDED.replace("USE", use_);
+        assert_undefined(&text, K::AllocaSuperseded, "main", "out", index);
+    }
+    // The latest run's block is not superseded.
+    let text = SUPERSEDED.replace("USE", "%v = load i64, i64* %p");
+    assert_eq!(returns(&text), 0);
+}

@@ -1,11 +1,26 @@
-//! The data layouts (docs/semantics.md: the GEP rule's layout check
-//! and the "Two layouts" decision): `i1`, `i64` and every pointer 8 bytes, a struct
-//! the sum of its fields, an array N times its element, no padding; `i8`
-//! has size 0 in every course handout (`size_ty I8 = 0`, so `[N x i8]` has
-//! size 0) and 1 in LLVM's layout (`[N x i8]` N bytes). The oracle's layout
-//! check and pointer comparison use both layouts; the back end uses
-//! LLVM's ([`TypeEnv::size_of`], [`TypeEnv::gep_offset`]). So the layouts
-//! are defined once, here.
+//! The two data layouts (docs/semantics.md, "The two layouts"), defined
+//! once here for the oracle's layout check and pointer comparison and for
+//! the back end:
+//!
+//! - the **course layout** (every course handout's `size_ty`): `i1`, `i64`
+//!   and every pointer a word of 8 bytes, `i8` of size 0 (so `[N x i8]`
+//!   has size 0), a struct its fields one after another with no padding,
+//!   an array N times its element;
+//! - **LLVM's layout** (LLVM 14's x86-64 DataLayout
+//!   `e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128`):
+//!   `i1` and `i8` one byte aligned to 1, `i64` and every pointer 8 bytes
+//!   aligned to 8, a struct's fields each at the next offset that is a
+//!   multiple of its alignment, the struct aligned to its most aligned field
+//!   and its size rounded up to that alignment (tail padding), an array's
+//!   elements each at the element's size (which includes its tail padding).
+//!   The back end compiles with it ([`TypeEnv::size_of`],
+//!   [`TypeEnv::gep_offset`]).
+//!
+//! Course back ends write string data with its bytes (a global's
+//! `c"..."` initializer is emitted byte by byte) while their addresses
+//! count `i8` as 0 bytes, so in the course layout an address is right only
+//! where no string bytes lie before it in its block:
+//! [`TypeEnv::string_bytes_before`] measures them.
 //!
 //! Sizes are computed with checked arithmetic: a type whose size passes
 //! the 64-bit range has no size (`None`), and the checker rejects it
@@ -15,12 +30,15 @@ use crate::ast::Ty;
 use crate::types::TypeEnv;
 use std::collections::HashMap;
 
-/// A data layout: how big `i8` is.
+/// A data layout (see the module documentation for their rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Layout {
-    /// The course handouts' layout: `i8` (and so `[N x i8]`) has size 0.
+    /// The course handouts' layout: every scalar a word of 8 bytes, `i8`
+    /// (and so `[N x i8]`) of size 0, no padding.
     Course,
-    /// LLVM's layout: `i8` has size 1. The back end compiles with it.
+    /// LLVM 14's x86-64 layout: `i1` and `i8` one byte, `i64` and pointers
+    /// 8 bytes aligned to 8, padding before aligned fields and at a
+    /// struct's end. The back end compiles with it.
     Llvm,
 }
 
@@ -28,25 +46,91 @@ impl Layout {
     /// Both layouts; a program's meaning must not depend on which.
     pub const BOTH: [Layout; 2] = [Layout::Course, Layout::Llvm];
 
-    /// The size of `i8`.
-    fn i8_size(self) -> u64 {
+    fn measure(self) -> Measure {
         match self {
-            Layout::Course => 0,
-            Layout::Llvm => 1,
+            Layout::Course => Measure::Course,
+            Layout::Llvm => Measure::Llvm,
         }
     }
 }
 
-/// A type's size in each layout (indexed by `Layout as usize`); `None`
+/// What a size counts: the bytes of a layout, or (for the course layout's
+/// string data) the bytes of strings alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Measure {
+    Course,
+    Llvm,
+    /// Only the bytes of `[N x i8]` data: every other scalar 0, no padding.
+    StringBytes,
+}
+
+impl Measure {
+    const ALL: [Measure; 3] = [Measure::Course, Measure::Llvm, Measure::StringBytes];
+
+    /// The size and alignment of a scalar of type `ty` (`i1`, `i8`,
+    /// `i64`, a pointer).
+    fn scalar(self, ty: &Ty) -> Extent {
+        let (size, align) = match (self, ty) {
+            (Measure::Course, Ty::I8) => (0, 1),
+            (Measure::Course, _) => (8, 1),
+            (Measure::Llvm, Ty::I1 | Ty::I8) => (1, 1),
+            (Measure::Llvm, _) => (8, 8),
+            (Measure::StringBytes, Ty::I8) => (1, 1),
+            (Measure::StringBytes, _) => (0, 1),
+        };
+        Extent { size, align }
+    }
+}
+
+/// The size of a type and its alignment, in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Extent {
+    size: u64,
+    align: u64,
+}
+
+/// A type's extent in each measure (indexed by `Measure as usize`); `None`
 /// when it passes the 64-bit range or is unsized (a cycle of names).
-pub(crate) type Sizes = [Option<u64>; 2];
+pub(crate) type Sizes = [Option<Extent>; 3];
+
+/// `off` rounded up to a multiple of `align` (a power of two); `None` past
+/// the 64-bit range.
+fn align_to(off: u64, align: u64) -> Option<u64> {
+    let mask = align.checked_sub(1)?;
+    off.checked_add(mask).map(|x| x & !mask)
+}
+
+/// The extent of a struct with fields `fields`, each field's extent given
+/// by `extent`; `at` hears each field's offset (`at(k, offset)`), then the
+/// end of the fields before tail padding (`at(fields.len(), end)`).
+fn struct_extent(
+    fields: &[Ty],
+    mut extent: impl FnMut(&Ty) -> Option<Extent>,
+    mut at: impl FnMut(usize, u64),
+) -> Option<Extent> {
+    let (mut off, mut align) = (0u64, 1u64);
+    for (k, f) in fields.iter().enumerate() {
+        let e = extent(f)?;
+        off = align_to(off, e.align)?;
+        at(k, off);
+        off = off.checked_add(e.size)?;
+        align = align.max(e.align);
+    }
+    at(fields.len(), off);
+    let size = align_to(off, align)?;
+    Some(Extent { size, align })
+}
 
 impl TypeEnv {
     /// The size in bytes of a value of type `ty` in `layout` (0 for
     /// `void`, function types and undefined names); `None` when the size
     /// passes 2^64 - 1.
     pub fn size_in(&self, ty: &Ty, layout: Layout) -> Option<u64> {
-        size_with(ty, layout, &self.named_sizes)
+        self.extent(ty, layout.measure()).map(|e| e.size)
+    }
+
+    fn extent(&self, ty: &Ty, m: Measure) -> Option<Extent> {
+        extent_with(ty, m, &self.named_sizes)
     }
 
     /// The size in bytes of a value of type `ty` in LLVM's layout (the
@@ -57,11 +141,42 @@ impl TypeEnv {
     }
 
     /// The byte offset of field `i` of a struct with fields `fields` in
-    /// `layout`; `None` past the 64-bit range.
+    /// `layout` (LLVM's aligns it; past the last field, the end of the
+    /// fields before tail padding); `None` past the 64-bit range.
     pub fn field_offset_in(&self, fields: &[Ty], i: usize, layout: Layout) -> Option<u64> {
-        fields[..i.min(fields.len())]
-            .iter()
-            .try_fold(0u64, |acc, t| acc.checked_add(self.size_in(t, layout)?))
+        self.field_offset(fields, i, layout.measure())
+    }
+
+    fn field_offset(&self, fields: &[Ty], i: usize, m: Measure) -> Option<u64> {
+        let mut found = None;
+        let i = i.min(fields.len());
+        struct_extent(
+            fields,
+            |t| self.extent(t, m),
+            |k, off| {
+                if k == i {
+                    found = Some(off);
+                }
+            },
+        )?;
+        found
+    }
+
+    /// The byte offsets of all the fields of a struct with fields
+    /// `fields` in `layout` ([`TypeEnv::field_offset_in`] of each, in one
+    /// walk); `None` past the 64-bit range.
+    pub fn field_offsets_in(&self, fields: &[Ty], layout: Layout) -> Option<Vec<u64>> {
+        let mut offs = Vec::with_capacity(fields.len());
+        struct_extent(
+            fields,
+            |t| self.extent(t, layout.measure()),
+            |k, off| {
+                if k < fields.len() {
+                    offs.push(off);
+                }
+            },
+        )?;
+        Some(offs)
     }
 
     /// The byte offset native code computes in `layout` for
@@ -72,7 +187,21 @@ impl TypeEnv {
     /// a scalar) and types without a size give `None`. The index
     /// arithmetic wraps, as the machine's does.
     pub fn gep_offset_in(&self, ty: &Ty, idxs: &[i64], layout: Layout) -> Option<i64> {
-        let size = |t: &Ty| self.size_in(t, layout).map(|s| s as i64);
+        self.walk_offset(ty, idxs, layout.measure())
+    }
+
+    /// The bytes of string data (`[N x i8]`) that the walk of
+    /// `getelementptr ty, ty* p, i0, ..., in` steps over (as
+    /// [`TypeEnv::gep_offset_in`] with every other scalar of size 0 and no
+    /// padding). Course back ends lay strings out with their bytes but
+    /// compute addresses with `i8` of size 0, so their address of the
+    /// target is right only when this is 0.
+    pub fn string_bytes_before(&self, ty: &Ty, idxs: &[i64]) -> Option<i64> {
+        self.walk_offset(ty, idxs, Measure::StringBytes)
+    }
+
+    fn walk_offset(&self, ty: &Ty, idxs: &[i64], m: Measure) -> Option<i64> {
+        let size = |t: &Ty| self.extent(t, m).map(|e| e.size as i64);
         let (&first, rest) = idxs.split_first()?;
         let mut off = first.wrapping_mul(size(ty)?);
         let mut cur = ty;
@@ -80,7 +209,7 @@ impl TypeEnv {
             match self.unfold(cur) {
                 Ty::Struct(fields) => {
                     let k = usize::try_from(i).ok().filter(|&k| k < fields.len())?;
-                    let f = self.field_offset_in(fields, k, layout)?;
+                    let f = self.field_offset(fields, k, m)?;
                     off = off.wrapping_add(f as i64);
                     cur = &fields[k];
                 }
@@ -95,8 +224,9 @@ impl TypeEnv {
     }
 
     /// True when a value of type `ty` holds an `i8` (a string, outside any
-    /// pointer): only then can the two layouts give it different sizes or
-    /// offsets. Each named type is looked into once.
+    /// pointer): only then can string bytes lie inside it
+    /// ([`TypeEnv::string_bytes_before`]). Each named type is looked into
+    /// once.
     pub fn has_bytes(&self, ty: &Ty) -> bool {
         let mut seen = std::collections::HashSet::new();
         let mut stack = vec![ty];
@@ -145,7 +275,7 @@ pub(crate) fn named_sizes(named: &HashMap<String, Ty>) -> HashMap<String, Sizes>
                         continue;
                     }
                     if on_stack.contains(d) {
-                        done.insert(d.to_string(), [None, None]);
+                        done.insert(d.to_string(), [None; 3]);
                         continue;
                     }
                     on_stack.insert(d);
@@ -154,7 +284,7 @@ pub(crate) fn named_sizes(named: &HashMap<String, Ty>) -> HashMap<String, Sizes>
                 None => {
                     let name = *name;
                     let ty = &named[name];
-                    let sizes = Layout::BOTH.map(|l| size_with(ty, l, &done));
+                    let sizes = Measure::ALL.map(|m| extent_with(ty, m, &done));
                     let entry = done.entry(name.to_string()).or_insert(sizes);
                     // A name found on a cycle keeps its `None`.
                     if entry.iter().all(Option::is_some) {
@@ -186,20 +316,24 @@ pub(crate) fn names_not_under_pointer(ty: &Ty) -> Vec<&str> {
     out
 }
 
-/// The size of `ty` in `layout`, the sizes of named types taken from
-/// `named` (an undefined name has size 0: the checker reports it).
-fn size_with(ty: &Ty, layout: Layout, named: &HashMap<String, Sizes>) -> Option<u64> {
+/// The extent of `ty` in measure `m`, the extents of named types taken
+/// from `named` (an undefined name has size 0: the checker reports it).
+fn extent_with(ty: &Ty, m: Measure, named: &HashMap<String, Sizes>) -> Option<Extent> {
+    const EMPTY: Extent = Extent { size: 0, align: 1 };
     match ty {
-        Ty::I1 | Ty::I64 | Ty::Ptr(_) | Ty::OpaquePtr => Some(8),
-        Ty::I8 => Some(layout.i8_size()),
-        Ty::Struct(ts) => ts
-            .iter()
-            .try_fold(0u64, |acc, t| acc.checked_add(size_with(t, layout, named)?)),
-        Ty::Array(n, t) => n.checked_mul(size_with(t, layout, named)?),
-        Ty::Void | Ty::Fun(..) => Some(0),
+        Ty::I1 | Ty::I8 | Ty::I64 | Ty::Ptr(_) | Ty::OpaquePtr => Some(m.scalar(ty)),
+        Ty::Struct(ts) => struct_extent(ts, |t| extent_with(t, m, named), |_, _| {}),
+        Ty::Array(n, t) => {
+            let e = extent_with(t, m, named)?;
+            Some(Extent {
+                size: n.checked_mul(e.size)?,
+                align: e.align,
+            })
+        }
+        Ty::Void | Ty::Fun(..) => Some(EMPTY),
         Ty::Named(n) => match named.get(n) {
-            Some(sizes) => sizes[layout as usize],
-            None => Some(0),
+            Some(sizes) => sizes[m as usize],
+            None => Some(EMPTY),
         },
     }
 }
@@ -215,21 +349,92 @@ mod tests {
         TypeEnv::new(&prog)
     }
 
+    fn s(fs: Vec<Ty>) -> Ty {
+        Ty::Struct(fs)
+    }
+
     #[test]
     fn sizes_follow_both_layouts() {
         let e = TypeEnv::new(&Prog::default());
+        assert_eq!(e.size_in(&Ty::I1, Layout::Course), Some(8));
+        assert_eq!(e.size_in(&Ty::I1, Layout::Llvm), Some(1));
         for l in Layout::BOTH {
-            assert_eq!(e.size_in(&Ty::I1, l), Some(8));
             assert_eq!(e.size_in(&Ty::I64.ptr_to(), l), Some(8));
+            assert_eq!(e.size_in(&Ty::I64, l), Some(8));
         }
         let str6 = Ty::Array(6, Box::new(Ty::I8));
         assert_eq!(e.size_in(&str6, Layout::Llvm), Some(6));
         assert_eq!(e.size_in(&str6, Layout::Course), Some(0));
-        let s = Ty::Struct(vec![Ty::I64, Ty::Array(3, Box::new(Ty::I8)), Ty::I1]);
-        assert_eq!(e.size_of(&s), 8 + 3 + 8);
-        // 8, then 0 for the string, then 8.
-        assert_eq!(e.size_in(&s, Layout::Course), Some(16));
-        assert_eq!(e.size_of(&Ty::Array(4, Box::new(s))), 76);
+        // LLVM: the i64 at 0, the string at 8..11, the i1 at 11; 12 bytes
+        // rounded up to the struct's alignment 8.
+        let t = s(vec![Ty::I64, Ty::Array(3, Box::new(Ty::I8)), Ty::I1]);
+        assert_eq!(e.size_of(&t), 16);
+        assert_eq!(
+            e.field_offset_in(
+                &[Ty::I64, Ty::Array(3, Box::new(Ty::I8)), Ty::I1],
+                2,
+                Layout::Llvm
+            ),
+            Some(11)
+        );
+        // Course: 8, then 0 for the string, then 8.
+        assert_eq!(e.size_in(&t, Layout::Course), Some(16));
+        assert_eq!(e.size_of(&Ty::Array(4, Box::new(t))), 64);
+        // Tail padding: {i64, i1} is 9 bytes of fields in 16; an array of
+        // them steps by 16.
+        let tail = s(vec![Ty::I64, Ty::I1]);
+        assert_eq!(e.size_of(&tail), 16);
+        assert_eq!(
+            e.gep_offset(&Ty::Array(2, Box::new(tail)), &[0, 1, 1]),
+            Some(24)
+        );
+        // Booleans pack at one byte each; nothing aligns them.
+        let bools = s(vec![Ty::I1, Ty::I1, Ty::I1]);
+        assert_eq!(e.size_of(&bools), 3);
+        assert_eq!(e.size_in(&bools, Layout::Course), Some(24));
+        assert_eq!(e.size_of(&s(vec![])), 0);
+    }
+
+    #[test]
+    fn the_issues_programs_differ_between_the_layouts() {
+        let e = TypeEnv::new(&Prog::default());
+        // A = {i1, {i1, i64}, i64}. LLVM: the i1 at 0, the inner struct
+        // (aligned to 8, 16 bytes) at 8, the last field at 24. Course: 0, 8, 24.
+        let inner = s(vec![Ty::I1, Ty::I64]);
+        let a = s(vec![Ty::I1, inner.clone(), Ty::I64]);
+        // T = {{i1, i1}, i64, i64}. LLVM: the pair (2 bytes) at 0, then 8,
+        // 16. Course: 0, 16, 24.
+        let t = s(vec![s(vec![Ty::I1, Ty::I1]), Ty::I64, Ty::I64]);
+        assert_eq!(e.gep_offset_in(&a, &[0, 2], Layout::Llvm), Some(24));
+        assert_eq!(e.gep_offset_in(&t, &[0, 2], Layout::Llvm), Some(16));
+        assert_eq!(e.gep_offset_in(&a, &[0, 2], Layout::Course), Some(24));
+        assert_eq!(e.gep_offset_in(&t, &[0, 2], Layout::Course), Some(24));
+        // {i1, {}, i64}: field 1 at 1 and field 2 at 8 in LLVM's, both at 8
+        // in the course layout.
+        let gap = s(vec![Ty::I1, s(vec![]), Ty::I64]);
+        assert_eq!(e.gep_offset_in(&gap, &[0, 1], Layout::Llvm), Some(1));
+        assert_eq!(e.gep_offset_in(&gap, &[0, 2], Layout::Llvm), Some(8));
+        assert_eq!(e.gep_offset_in(&gap, &[0, 1], Layout::Course), Some(8));
+        // {{i1, i1}, i64} is 16 bytes in LLVM's layout, {i1, {i1, i64}} 24.
+        let view = s(vec![s(vec![Ty::I1, Ty::I1]), Ty::I64]);
+        let elem = s(vec![Ty::I1, inner]);
+        assert_eq!(e.gep_offset_in(&view, &[1], Layout::Llvm), Some(16));
+        assert_eq!(e.gep_offset_in(&elem, &[1], Layout::Llvm), Some(24));
+        assert_eq!(e.gep_offset_in(&view, &[1], Layout::Course), Some(24));
+    }
+
+    #[test]
+    fn string_bytes_before_counts_only_string_data() {
+        let e = TypeEnv::new(&Prog::default());
+        let str4 = Ty::Array(4, Box::new(Ty::I8));
+        let t = s(vec![Ty::I64, str4.clone(), Ty::I1, Ty::I64]);
+        assert_eq!(e.string_bytes_before(&t, &[0, 1]), Some(0));
+        assert_eq!(e.string_bytes_before(&t, &[0, 2]), Some(4));
+        assert_eq!(e.string_bytes_before(&t, &[0, 3]), Some(4));
+        assert_eq!(e.string_bytes_before(&t, &[1]), Some(4));
+        let strs = Ty::Array(3, Box::new(str4));
+        assert_eq!(e.string_bytes_before(&strs, &[0, 2, 0]), Some(8));
+        assert_eq!(e.string_bytes_before(&Ty::I64, &[3]), Some(0));
     }
 
     #[test]

@@ -46,6 +46,14 @@ pub fn alloca_bytes(size: u64) -> u64 {
         .saturating_mul(SLOT_BYTES)
 }
 
+/// The stack LLVM's code takes each time an `alloca` outside the entry
+/// block runs (a dynamic alloca: `rsp` moves down by the area, kept a
+/// multiple of 16), as the built-in back end also does: [`alloca_bytes`]
+/// rounded up to 16.
+pub fn dynamic_alloca_bytes(size: u64) -> u64 {
+    alloca_bytes(size).div_ceil(16).saturating_mul(16)
+}
+
 /// The stack bytes one call of a function needs at most in a course-layout
 /// compilation: a slot for each of its `slots` locals and parameters, the
 /// areas of its `alloca`s (`alloca_sizes`, each type's size in bytes,
@@ -69,6 +77,16 @@ mod tests {
         // An i1 alloca takes a slot, a [3 x i8] one slot, a 20-byte struct three.
         assert_eq!(frame_bytes(1, [8, 3, 20]), 64 + 8 + 8 + 8 + 24);
         assert_eq!(frame_bytes(u64::MAX, [u64::MAX]), u64::MAX);
+    }
+
+    #[test]
+    fn dynamic_allocas_keep_the_stack_aligned_to_16() {
+        // An i64 takes a slot of 8, rounded to 16; 24 bytes to 32.
+        assert_eq!(dynamic_alloca_bytes(8), 16);
+        assert_eq!(dynamic_alloca_bytes(1), 16);
+        assert_eq!(dynamic_alloca_bytes(24), 32);
+        assert_eq!(dynamic_alloca_bytes(32), 32);
+        assert_eq!(dynamic_alloca_bytes(u64::MAX), u64::MAX);
     }
 
     #[test]

@@ -38,11 +38,15 @@ pub enum UndefinedKind {
     AmbiguousPointerEq,
     /// A runtime function called with arguments that are not valid strings.
     BadRuntimeCall,
+    /// A load, store, GEP or comparison through a pointer into the block an
+    /// `alloca` made before it ran again in the same frame: LLVM gives each
+    /// run new stack, course back ends one fixed slot per instruction.
+    AllocaSuperseded,
 }
 
 impl UndefinedKind {
     /// Every kind, in docs/semantics.md's order.
-    pub const ALL: [UndefinedKind; 13] = [
+    pub const ALL: [UndefinedKind; 14] = [
         UndefinedKind::NullDeref,
         UndefinedKind::UndefPtrDeref,
         UndefinedKind::OutOfBounds,
@@ -56,6 +60,7 @@ impl UndefinedKind {
         UndefinedKind::AmbiguousI1Order,
         UndefinedKind::AmbiguousPointerEq,
         UndefinedKind::BadRuntimeCall,
+        UndefinedKind::AllocaSuperseded,
     ];
 
     /// The stable kebab-case name.
@@ -74,6 +79,7 @@ impl UndefinedKind {
             UndefinedKind::AmbiguousI1Order => "ambiguous-i1-order",
             UndefinedKind::AmbiguousPointerEq => "ambiguous-pointer-eq",
             UndefinedKind::BadRuntimeCall => "bad-runtime-call",
+            UndefinedKind::AllocaSuperseded => "alloca-superseded",
         }
     }
 

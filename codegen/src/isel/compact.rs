@@ -38,7 +38,11 @@ impl Moves {
 /// The memory operand of an instruction, if it has one.
 pub(super) fn mem_of(i: &mut MInst) -> Option<&mut Mem> {
     match i {
-        MInst::Load(_, m) | MInst::Store(m, _) | MInst::Lea(_, m) => Some(m),
+        MInst::Load(_, m)
+        | MInst::Store(m, _)
+        | MInst::LoadByte(_, m)
+        | MInst::StoreByte(m, _)
+        | MInst::Lea(_, m) => Some(m),
         _ => None,
     }
 }

@@ -41,6 +41,8 @@ fn names(i: &MInst, r: Reg) -> bool {
         MInst::MovRI(a, _)
         | MInst::Load(a, _)
         | MInst::Store(_, a)
+        | MInst::LoadByte(a, _)
+        | MInst::StoreByte(_, a)
         | MInst::Lea(a, _)
         | MInst::LeaSym(a, _)
         | MInst::LoadRt(a, _)
@@ -88,9 +90,11 @@ pub(super) fn drop_frame_pointer(out: &mut Vec<MInst>) {
             continue;
         }
         let (moves_rsp, disp) = match i {
-            MInst::Load(_, m) | MInst::Store(m, _) | MInst::Lea(_, m) => {
-                (m.base == Reg::Rsp, (m.base == Reg::Rbp).then_some(m.disp))
-            }
+            MInst::Load(_, m)
+            | MInst::Store(m, _)
+            | MInst::LoadByte(_, m)
+            | MInst::StoreByte(m, _)
+            | MInst::Lea(_, m) => (m.base == Reg::Rsp, (m.base == Reg::Rbp).then_some(m.disp)),
             _ => (false, None),
         };
         if moves_rsp || names(i, Reg::Rsp) || names(i, Reg::Rbp) {

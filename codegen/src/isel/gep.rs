@@ -1,5 +1,5 @@
 //! `%L = getelementptr T1, T1* OP, i0, i1, ..., in`: address arithmetic from
-//! the annotation type in the course layout. The constant part of the
+//! the annotation type in LLVM's layout (spec::layout). The constant part of the
 //! offset is `TypeEnv::gep_offset` with the dynamic indices taken as 0; each
 //! dynamic index adds itself times the size of the element it steps over
 //! (`size_of(T1)` for `i0`, the array's element size after that).

@@ -2,7 +2,6 @@
 //! Terminators" (the terminators are in `term.rs`, calls in `call.rs`, GEP
 //! in `gep.rs`).
 
-use super::frame::alloca_bytes;
 use super::FnCtx;
 use crate::error::CodegenError;
 use crate::minst::{Alu, Cc, MInst, Mem, Reg, Shift};
@@ -38,9 +37,9 @@ impl FnCtx<'_> {
             }
             InsnKind::Binop { bop, op1, op2, .. } => Some(self.compile_binop(*bop, op1, op2)?),
             InsnKind::Alloca { ty } => Some(self.compile_alloca(ty, in_entry, index)),
-            InsnKind::Load { ptr, .. } => Some(self.compile_load(ptr)?),
-            InsnKind::Store { val, ptr, .. } => {
-                self.compile_store(val, ptr)?;
+            InsnKind::Load { ty, ptr, .. } => Some(self.compile_load(ty, ptr)?),
+            InsnKind::Store { ty, val, ptr, .. } => {
+                self.compile_store(ty, val, ptr)?;
                 None
             }
             InsnKind::Icmp { cnd, op1, op2, .. } => self.compile_icmp(*cnd, op1, op2)?,
@@ -175,9 +174,7 @@ impl FnCtx<'_> {
                 return d;
             }
         }
-        let bytes = alloca_bytes(self.env.size_of(ty))
-            .div_ceil(16)
-            .saturating_mul(16);
+        let bytes = spec::limits::dynamic_alloca_bytes(self.env.size_of(ty));
         match i32::try_from(bytes) {
             Ok(b) => self.emit(MInst::AluRI(Alu::Sub, Reg::Rsp, b)),
             Err(_) => {
@@ -191,20 +188,36 @@ impl FnCtx<'_> {
         d
     }
 
-    /// `%L = load S* OP`: `d = [p]` (`[rbp - k]` for an entry alloca).
-    fn compile_load(&mut self, ptr: &Operand) -> Result<Reg, CodegenError> {
+    /// `%L = load S* OP`: `d = [p]` (`[rbp - k]` for an entry alloca);
+    /// an `i1` is one byte in LLVM's layout (spec::layout), read as 0 or 1.
+    fn compile_load(&mut self, ty: &Ty, ptr: &Operand) -> Result<Reg, CodegenError> {
         let m = self.address(ptr, &[])?;
         let d = self.pick_result(&[m.base]);
-        self.emit(MInst::Load(d, m));
+        self.emit(if self.is_byte(ty) {
+            MInst::LoadByte(d, m)
+        } else {
+            MInst::Load(d, m)
+        });
         Ok(d)
     }
 
-    /// `store S OP1, S* OP2`: `[p] = v` (`[rbp - k]` for an entry alloca).
-    fn compile_store(&mut self, val: &Operand, ptr: &Operand) -> Result<(), CodegenError> {
+    /// `store S OP1, S* OP2`: `[p] = v` (`[rbp - k]` for an entry alloca);
+    /// an `i1` writes its one byte.
+    fn compile_store(&mut self, ty: &Ty, val: &Operand, ptr: &Operand) -> Result<(), CodegenError> {
         let v = self.src(val, &[])?;
         let m = self.address(ptr, &[v])?;
-        self.emit(MInst::Store(m, v));
+        self.emit(if self.is_byte(ty) {
+            MInst::StoreByte(m, v)
+        } else {
+            MInst::Store(m, v)
+        });
         Ok(())
+    }
+
+    /// True for a memory value of one byte in LLVM's layout: `i1` (the
+    /// checker allows loads and stores of words only).
+    fn is_byte(&self, ty: &Ty) -> bool {
+        matches!(self.env.unfold(ty), Ty::I1)
     }
 
     /// `%L = icmp CND S OP1, OP2`: a signed comparison, 1 if it holds and 0

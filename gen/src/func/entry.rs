@@ -61,9 +61,9 @@ impl Fb<'_, '_> {
         tys.swap_remove(i)
     }
 
-    /// Stores a value into every leaf of the aggregate alloca `base` of type
-    /// `root`, walking `ty` (the part reached by `path`).
-    fn init_leaves(
+    /// Stores a value into every leaf of the alloca `base` of type `root`,
+    /// walking `ty` (the part reached by `path`).
+    pub(crate) fn init_leaves(
         &mut self,
         base: &Operand,
         root: &Ty,

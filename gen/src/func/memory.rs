@@ -171,7 +171,8 @@ impl Fb<'_, '_> {
 
     /// Loads a simple slot whose type satisfies `pred`; the value joins the scope.
     pub(crate) fn load_leaf(&mut self, pred: Pred) -> Option<Operand> {
-        self.load_leaf_origin(pred, Origin::Own).map(|(o, _)| o)
+        self.load_leaf_origin(pred, Origin::Iteration)
+            .map(|(o, _)| o)
     }
 
     /// Like [`Fb::load_leaf`], in memory of origin at most `max_origin`,
@@ -192,7 +193,7 @@ impl Fb<'_, '_> {
     /// Stores a value of a slot's exact type into it (pointers only if they
     /// live as long as the slot's memory).
     pub(crate) fn store_stmt(&mut self) {
-        let Some(p) = self.leaf_ptr(&|_| true, Origin::Own) else {
+        let Some(p) = self.leaf_ptr(&|_| true, Origin::Iteration) else {
             return;
         };
         let v = self.gen_value(&p.ty, p.sink);

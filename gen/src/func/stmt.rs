@@ -4,7 +4,7 @@
 //! every computed value can reach the program's result.
 
 use super::{Fb, RecCall, Role};
-use crate::values::{Origin, Val};
+use crate::values::{Origin, PtrVal, Val};
 use crate::Profile;
 use spec::{Bop, Cnd, Operand, TermKind, Ty};
 
@@ -113,6 +113,9 @@ impl Fb<'_, '_> {
         self.counted_loop(bound, |fb, i| {
             fb.scoped(|fb| {
                 fb.push(Val::Int(i));
+                if fb.chance(25) {
+                    fb.loop_alloca();
+                }
                 fb.gen_stmts(nest - 1);
             });
         });
@@ -150,6 +153,32 @@ impl Fb<'_, '_> {
             fb.terminate(TermKind::Br(lh));
         });
         self.switch_to(exit);
+    }
+
+    /// An `alloca` at the start of a loop body (as Oat front ends emit for
+    /// a local declared in a loop), every leaf stored right after it: a new
+    /// block each iteration, its pointer used only in this iteration's scope
+    /// ([`Origin::Iteration`]).
+    fn loop_alloca(&mut self) {
+        let aggs = self.cfg.has(spec::dialect::Feature::AggregateAlloca);
+        let tys: Vec<Ty> = self
+            .ctx
+            .uni
+            .data
+            .iter()
+            .filter(|d| aggs || self.is_simple(d))
+            .cloned()
+            .collect();
+        let Some(ty) = tys.get(self.below(tys.len())).cloned() else {
+            return;
+        };
+        let op = self.emit(spec::InsnKind::Alloca { ty: ty.clone() }, true);
+        self.push(Val::Ptr(PtrVal::root(
+            op.clone(),
+            ty.clone(),
+            Origin::Iteration,
+        )));
+        self.init_leaves(&op, &ty, &ty, &mut Vec::new(), 0);
     }
 
     /// Prints through the runtime: a number, a string, a concatenation.

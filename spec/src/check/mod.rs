@@ -69,7 +69,7 @@ pub const RULES: &[(&str, &str)] = &[
     ("type-defined", "every named type used anywhere is defined"),
     (
         "type-size",
-        "a data type's size is at most 2^63 - 1 bytes in both layouts (i8 of size 0 and 1)",
+        "a data type's size is at most 2^63 - 1 bytes in both layouts (the course layout and LLVM's)",
     ),
     (
         "type-cycle",
