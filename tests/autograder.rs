@@ -44,14 +44,43 @@ fn path_with_lloracle() -> String {
     )
 }
 
-/// Runs `lloracle autograder gradescope --out OUT ARGS..`.
+/// Runs `lloracle autograder gradescope --out OUT ARGS..`; a kit needs a
+/// dialect (or a reference solution), and these kits send every program
+/// (`--dialect lloracle`) unless `args` names one.
 fn make_kit(out: &Path, args: &[&str]) -> std::process::Output {
+    let named = args
+        .iter()
+        .any(|a| *a == "--dialect" || *a == "--reference");
+    let dialect: &[&str] = if named {
+        &[]
+    } else {
+        &["--dialect", "lloracle"]
+    };
     Command::new(EXE)
         .args(["autograder", "gradescope", "--out"])
         .arg(out)
         .args(args)
+        .args(dialect)
         .output()
         .expect("run lloracle autograder")
+}
+
+/// A kit with neither `--dialect` nor `--reference` is refused: test-compiler
+/// would probe each submission, and students of one course would be graded
+/// on different programs.
+#[test]
+fn a_kit_needs_a_dialect_or_a_reference() {
+    let tmp = tempfile::tempdir().expect("temporary directory");
+    let out = Command::new(EXE)
+        .args(["autograder", "gradescope", "--out"])
+        .arg(tmp.path().join("kit"))
+        .args(["--cmd", "cc {in} -o {out}"])
+        .output()
+        .expect("run lloracle autograder");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("graded on one dialect"), "{err}");
+    assert!(!tmp.path().join("kit").join("run_autograder").exists());
 }
 
 /// Replaces the submission under `root` with `files`, runs the kit's

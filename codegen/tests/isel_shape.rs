@@ -1,9 +1,9 @@
-//! The shape of selected code where issue #6 asked for speed: values that
+//! The shape of selected code where speed matters (README, benchmarks): values that
 //! live across blocks stay in registers where one edge alone enters a
 //! block, register parameters reach their slots only when live after their
 //! register is reused, GEPs used once as an address fold into the load or
-//! store, and the frame holds only what the code touches. Issue #16 asked
-//! for cheap calls: the shape of fib's calling sequence. Expected counts
+//! store, and the frame holds only what the code touches. Calls are
+//! cheap: the shape of fib's calling sequence. Expected counts
 //! are derived from each program by hand.
 
 mod common;

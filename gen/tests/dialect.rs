@@ -1,4 +1,4 @@
-//! Generation within a dialect (issue 17): for every profile, the seeded
+//! Generation within a dialect (docs/dialects.md): for every profile, the seeded
 //! programs use only the profile's features (as a tree and as the text
 //! `print_in` writes), check, return on the oracle and print back
 //! unchanged. Prints each profile's breadth histogram (the generator's

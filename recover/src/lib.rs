@@ -1,4 +1,4 @@
-//! Type recovery for opaque-pointer LLVMlite (issue 9), after DTrans
+//! Type recovery for opaque-pointer LLVMlite (docs/semantics.md), after DTrans
 //! (its type-recovery design for opaque pointers): for every pointer value (locals, parameters,
 //! returns, globals, fields of named structs, memory slots) the set of
 //! pointee types it is created with or used as, from allocas, globals,

@@ -1,4 +1,4 @@
-//! Issue 9's round trip over generated programs: typed -> opaque
+//! The round trip over generated programs: typed -> opaque
 //! (`erase_pointee_types`) -> recovered typed program. The erased program
 //! runs to the typed one's outcome (the oracle's checks use tags and
 //! annotations, where `ptr` matches any pointer); the recovered program
@@ -10,7 +10,7 @@
 mod common;
 use common::*;
 
-/// How many generated programs (issue 9 asks for at least 2,000).
+/// How many generated programs (at least 2,000, for the 95% bound to mean something).
 const PROGRAMS: u64 = 2_000;
 
 #[test]

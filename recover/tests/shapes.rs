@@ -136,7 +136,7 @@ fn the_report_names_each_fact() {
     );
 }
 
-/// Issue 17: a course program's entry keeps the spec's entry type. An
+/// Course dialects (docs/dialects.md): a course program's entry keeps the spec's entry type. An
 /// argv the body never uses gives the analysis nothing to go on, yet the
 /// recovered `@program` / `@main` must still be `i64(i64, i8**)` (the
 /// oracle starts only there), and the program must run to the same result:

@@ -1030,7 +1030,7 @@ fn random_text_never_panics() {
         .quickcheck(prop_tokens as fn(Vec<u8>) -> bool);
 }
 
-/// Issue 9's list of places `ptr` may be written, mixed with typed pointers.
+/// The places `ptr` may be written (docs/semantics.md, opaque pointers), mixed with typed pointers.
 const OPAQUE_EVERYWHERE: &str = "%T = type { i64, ptr }
 @h = global i64 1
 @g = global ptr @h

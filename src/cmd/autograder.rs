@@ -539,6 +539,11 @@ fn check_pass_through(args: &[String]) -> Result<(), String> {
         return Err("give the students' compiler: --cmd 'CMD {in} {out}' (or --opt-cmd for an ll-to-ll optimiser), run in the submission's build folder".into());
     };
     compiler::check_command(cmd)?;
+    // Every student of the course is graded on the same programs: the kit
+    // never lets test-compiler probe each submission.
+    if parsed.args.dialect.dialect.is_none() && c.reference.is_none() {
+        return Err(lloracle::harness::campaign::NEED_A_DIALECT.into());
+    }
     shell_syntax("--cmd", cmd)
 }
 

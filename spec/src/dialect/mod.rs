@@ -2,7 +2,7 @@
 //! family of compilers accepts, as data, and the way to a program in a
 //! given dialect.
 //!
-//! Changes to the API contract (issue 17), for the harness side:
+//! Changes to the API contract (docs/dialects.md), for the harness side:
 //! - [`Feature`] has seven features more than the contract's list: five
 //!   rules of the course lexers or parsers found in their handout files:
 //!   `numbered-labels` (`2:`, lexed as an integer), `underscore-names`
