@@ -208,7 +208,7 @@ fn failing(stdout: &str) -> Vec<String> {
 /// written `i64` and a type defined after its use are lowered by
 /// reprinting: `i64-struct-index`, `late-type-definitions`), with the
 /// probed dialect and with `--dialect llvm`. (The
-/// issue's 300 random programs per mode were run by hand; CI runs 30 per
+/// 300 random programs per mode were run by hand; CI runs 30 per
 /// mode, llc being the slow part.)
 #[test]
 fn llc_passes_every_judged_run_probed_and_with_the_llvm_dialect() {

@@ -24,7 +24,7 @@ use super::EXIT_USAGE;
 use class::{causes, class_csv, class_html, class_table, GroupLine};
 use lloracle::harness::budget::Budget;
 use lloracle::harness::campaign::{
-    self, write_reports, Against, Limits, Plan, ReportFiles, Resolved,
+    self, write_reports, Limits, Plan, ReportFiles, Resolved,
 };
 use lloracle::harness::group::first_error_line;
 use lloracle::harness::reference::ReferenceRun;
@@ -321,12 +321,7 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
         jobs,
     )?;
     let tools = cx.limits.tools(&resolved.target)?;
-    let against = Against {
-        target: &resolved.target,
-        baseline: &resolved.baseline,
-        probe_failures: &[],
-        reference: cx.reference,
-    };
+    let against = resolved.against(cx.reference);
     // Each submission's own budget, starting now; within the class's.
     let mine = cx.limits.time_budget;
     let left = cx.class_budget.map_or(Duration::MAX, Budget::remaining);
@@ -427,6 +422,74 @@ fn validate(a: &GradeArgs) -> Result<(), String> {
     }
 }
 
+/// The class's scoring: `--points` (default [`DEFAULT_POINTS`]) with the
+/// `--weight`s, each of which must name a family of `plan`'s programs.
+fn class_scoring(a: &GradeArgs, plan: &Plan) -> Result<Scoring, String> {
+    let scoring = a
+        .test
+        .reports
+        .scoring(Some(DEFAULT_POINTS))?
+        .ok_or("grade always has points")?;
+    let unknown = scoring.unknown_weights(
+        plan.cases
+            .iter()
+            .map(|c| c.name.as_str())
+            .chain(plan.not_sent.iter().map(|r| r.case.name.as_str())),
+    );
+    if !unknown.is_empty() {
+        let fams: std::collections::BTreeSet<String> = plan
+            .cases
+            .iter()
+            .map(|c| report::scored::family(&c.name))
+            .collect();
+        return Err(format!(
+            "--weight names no family of the programs: {} (the families: {})",
+            unknown.join(", "),
+            fams.into_iter().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    Ok(scoring)
+}
+
+/// Prints the class table and writes `class.csv`, `class.json` and
+/// `class.html` in `out_dir` (students in `ok`, sorted by score); the
+/// files written, or the one that could not be.
+fn write_class(
+    out_dir: &Path,
+    ok: &[StudentResult],
+    class: &Resolved,
+    plan: &Plan,
+    scoring: &Scoring,
+    shard: Option<Shard>,
+) -> Result<[(PathBuf, String); 3], String> {
+    let causes = causes(ok);
+    print!("{}", class_table(ok, &causes, colour_stdout()));
+    let runs: usize = plan.cases.iter().map(|c| c.runs.len()).sum();
+    let described = class.target.compiler.describe();
+    let json = json!({
+        "programs": plan.cases.len(),
+        "runs": runs,
+        "points": scoring.points,
+        "weights": scoring.weights,
+        "shard": shard.map(|s| s.to_string()),
+        "compiler": described,
+        "dialect": class.record(),
+        "reference": class.reference.as_ref().map(|r| r.compiler.describe()),
+        "submissions": ok,
+        "causes": causes,
+    });
+    let title = format!("{} submissions of {}", ok.len(), described);
+    let files = [
+        (out_dir.join("class.csv"), class_csv(ok)),
+        (out_dir.join("class.json"), json.to_string()),
+        (out_dir.join("class.html"), class_html(&title, ok, &causes)),
+    ];
+    for (p, text) in &files {
+        write(p, text)?;
+    }
+    Ok(files)
+}
+
 /// Grades the class; 0 when every submission was graded in full (failing
 /// tests and failed builds are grades, not errors), 1 when interrupted or
 /// when any submission's campaign stopped early, 2 for bad usage or an
@@ -490,29 +553,10 @@ pub fn main(mut a: GradeArgs) -> u8 {
     if let Err(e) = std::fs::create_dir_all(&out_dir) {
         return usage(format!("{}: {e}", out_dir.display()));
     }
-    let scoring = match a.test.reports.scoring(Some(DEFAULT_POINTS)) {
-        Ok(Some(s)) => s,
-        Ok(None) => unreachable!("grade always has points"),
+    let scoring = match class_scoring(&a, &plan) {
+        Ok(s) => s,
         Err(e) => return usage(e),
     };
-    let unknown = scoring.unknown_weights(
-        plan.cases
-            .iter()
-            .map(|c| c.name.as_str())
-            .chain(plan.not_sent.iter().map(|r| r.case.name.as_str())),
-    );
-    if !unknown.is_empty() {
-        let fams: std::collections::BTreeSet<String> = plan
-            .cases
-            .iter()
-            .map(|c| report::scored::family(&c.name))
-            .collect();
-        return usage(format!(
-            "--weight names no family of the programs: {} (the families: {})",
-            unknown.join(", "),
-            fams.into_iter().collect::<Vec<_>>().join(", ")
-        ));
-    }
     let class_budget = a
         .class_time_budget
         .map(|s| Budget::new(Duration::from_secs(s)));
@@ -566,33 +610,11 @@ pub fn main(mut a: GradeArgs) -> u8 {
         }
     }
     ok.sort_by(|x, y| y.score.total_cmp(&x.score).then(x.student.cmp(&y.student)));
-    let causes = causes(&ok);
-    print!("{}", class_table(&ok, &causes, colour_stdout()));
     let runs: usize = plan.cases.iter().map(|c| c.runs.len()).sum();
-    let described = class.target.compiler.describe();
-    let class = json!({
-        "programs": plan.cases.len(),
-        "runs": runs,
-        "points": scoring.points,
-        "weights": scoring.weights,
-        "shard": shard.map(|s| s.to_string()),
-        "compiler": described,
-        "dialect": class.record(),
-        "reference": class.reference.as_ref().map(|r| r.compiler.describe()),
-        "submissions": ok,
-        "causes": causes,
-    });
-    let title = format!("{} submissions of {}", ok.len(), described);
-    let files = [
-        (out_dir.join("class.csv"), class_csv(&ok)),
-        (out_dir.join("class.json"), class.to_string()),
-        (out_dir.join("class.html"), class_html(&title, &ok, &causes)),
-    ];
-    for (p, text) in &files {
-        if let Err(e) = write(p, text) {
-            return usage(e);
-        }
-    }
+    let files = match write_class(&out_dir, &ok, &class, &plan, &scoring, shard) {
+        Ok(f) => f,
+        Err(e) => return usage(e),
+    };
     let stopped: Vec<&str> = ok
         .iter()
         .filter(|s| s.stopped_early.is_some())

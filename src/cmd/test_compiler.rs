@@ -67,16 +67,14 @@ pub fn main(args: TestCompilerArgs) -> u8 {
     let jobs = campaign::jobs(a.jobs);
     let mut settings = campaign::settings(jobs, &limits, &a.reduce.reductions());
     if args.mutation_score {
-        let tools = match limits.tools(&target) {
-            Ok(t) => t,
-            Err(e) => return usage(e),
-        };
-        let plan = match campaign::plan(&a.programs.programs(), &target) {
-            Ok(p) => p,
-            Err(e) => return usage(e),
-        };
         settings.max_reductions = 1;
-        return mutation_score(&tools, plan.cases, &settings, a.programs.random);
+        return match limits.tools(&target).and_then(|tools| {
+            let plan = campaign::plan(&a.programs.programs(), &target)?;
+            Ok(mutation_score(&tools, plan.cases, &settings, a.programs.random))
+        }) {
+            Ok(code) => code,
+            Err(e) => usage(e),
+        };
     }
     let reference = match a.compiler.reference() {
         Ok(r) => r,
@@ -106,16 +104,7 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         Ok(r) => r,
         Err(e) => return usage(e),
     };
-    let no_failures = Vec::new();
-    let against = campaign::Against {
-        target,
-        baseline: &resolved.baseline,
-        probe_failures: resolved
-            .probed
-            .as_ref()
-            .map_or(&no_failures, |p| &p.failures),
-        reference: reference.as_ref(),
-    };
+    let against = resolved.against(reference.as_ref());
     let bar = Progress::new(
         plan.cases.len(),
         "programs",
@@ -139,7 +128,14 @@ pub fn main(args: TestCompilerArgs) -> u8 {
     }
     // The files first: a closed stdout must not cost the reports.
     let code = write_and_exit(&r, &files);
-    let mut text = report::text(&r, colour_stdout());
+    print_report(&r);
+    code
+}
+
+/// The terminal report of `r`, with the corpus files skipped on purpose
+/// and the speed; a closed pipe on stdout is not an error of the campaign.
+fn print_report(r: &Report) {
+    let mut text = report::text(r, colour_stdout());
     if r.bad_files > 0 {
         text.push_str(&format!(
             "({} corpus files skipped: ill-typed or malformed on purpose)\n",
@@ -152,9 +148,7 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         r.elapsed_secs,
         n as f64 / r.elapsed_secs.max(1e-9)
     ));
-    // A closed pipe on stdout is not an error of the campaign.
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    code
 }
 
 /// `println!` that ignores a closed stdout (`test-compiler` keeps

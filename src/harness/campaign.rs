@@ -330,6 +330,17 @@ impl Resolved {
         Some(v).filter(|v| !v.is_null())
     }
 
+    /// What a campaign of this target runs against, with the reference
+    /// solution's verdicts `reference` (from [`judge_reference`]).
+    pub fn against<'a>(&'a self, reference: Option<&'a ReferenceRun>) -> Against<'a> {
+        Against {
+            target: &self.target,
+            baseline: &self.baseline,
+            probe_failures: self.probed.as_ref().map_or(&[], |p| &p.failures),
+            reference,
+        }
+    }
+
     /// The lines printed before the campaign: the probes (when probed),
     /// or the dialect given, and how the baseline linked.
     pub fn summary(&self) -> String {
@@ -593,49 +604,20 @@ pub fn run(
     let target = against.target;
     let compiler = &target.compiler;
     let planned = plan.planned();
-    let mut results = match against.baseline {
-        Baseline::Failed(f) => {
-            let rs = failed_baseline(plan.cases, tools, f);
-            rs.iter().for_each(progress);
-            rs
-        }
-        _ => run_session(tools, compiler, plan.cases, settings, progress),
-    };
     let mut index = plan.index;
-    let unmasked = match against.baseline {
-        Baseline::Failed(_) => None,
-        _ => unmask_session(
-            target,
-            tools,
-            settings,
-            plan.more_random,
-            &results,
-            progress,
-        ),
-    };
-    let avoided = unmasked.as_ref().map(|u| u.0.clone()).unwrap_or_default();
-    if let Some((_, more, at)) = unmasked {
-        results.extend(more);
-        index.extend(at);
-    }
-    results.extend(against.probe_failures.iter().cloned());
-    if let Some(reference) = against.reference {
-        reference.apply(&mut results);
-    }
+    let (mut results, avoided) = judge_all(
+        against,
+        tools,
+        settings,
+        plan.cases,
+        plan.more_random,
+        &mut index,
+        progress,
+    );
     // For an optimiser: which functions broke each failing program.
     let stop = || settings.budget.exhausted();
     let blames = optimiser::blame_results(tools, compiler, &results, settings.jobs, &stop);
-    let texts: HashMap<String, String> = results
-        .iter()
-        .filter(|r| r.first_failure().is_some())
-        .filter_map(|r| {
-            let text = match &r.case.text {
-                Some(t) => t.clone(),
-                None => tools.text_of(&r.case.prog).ok()?,
-            };
-            Some((r.case.name.clone(), text))
-        })
-        .collect();
+    let texts = failing_texts(tools, &results);
     let reached: std::collections::HashSet<String> =
         results.iter().map(|r| r.case.name.clone()).collect();
     results.extend(plan.not_sent);
@@ -674,9 +656,68 @@ pub fn run(
     r.reference = against.reference.map(|x| x.compiler.clone());
     r.unmasked = avoided;
     r.attach_programs(&|name| texts.get(name).cloned());
-    // Programs not reached count against the score (never a smaller
-    // denominator); a program lloracle itself failed on is its bug, not
-    // the student's, and stays out (named in `internal_errors`).
+    add_not_reached(&mut r, planned, &reached);
+    r
+}
+
+/// Every case judged against the target: all failed when the baseline
+/// failed, else a session, then the unmasked second set (whose programs'
+/// indices go into `index`), the probe failures, and the reference's
+/// verdicts held against them. Returns the results and what unmasking
+/// avoided.
+fn judge_all(
+    against: &Against,
+    tools: &Tools,
+    settings: &Settings,
+    cases: Vec<Case>,
+    more_random: Option<MoreRandom>,
+    index: &mut HashMap<String, usize>,
+    progress: &(dyn Fn(&CaseResult) + Sync),
+) -> (Vec<CaseResult>, Vec<unmask::Avoided>) {
+    let target = against.target;
+    if let Baseline::Failed(f) = against.baseline {
+        let rs = failed_baseline(cases, tools, f);
+        rs.iter().for_each(progress);
+        return (rs, vec![]);
+    }
+    let mut results = run_session(tools, &target.compiler, cases, settings, progress);
+    let unmasked = unmask_session(target, tools, settings, more_random, &results, progress);
+    let avoided = unmasked.as_ref().map(|u| u.0.clone()).unwrap_or_default();
+    if let Some((_, more, at)) = unmasked {
+        results.extend(more);
+        index.extend(at);
+    }
+    results.extend(against.probe_failures.iter().cloned());
+    if let Some(reference) = against.reference {
+        reference.apply(&mut results);
+    }
+    (results, avoided)
+}
+
+/// The text each failing program was sent as, by name (for the reports'
+/// examples).
+fn failing_texts(tools: &Tools, results: &[CaseResult]) -> HashMap<String, String> {
+    results
+        .iter()
+        .filter(|r| r.first_failure().is_some())
+        .filter_map(|r| {
+            let text = match &r.case.text {
+                Some(t) => t.clone(),
+                None => tools.text_of(&r.case.prog).ok()?,
+            };
+            Some((r.case.name.clone(), text))
+        })
+        .collect()
+}
+
+/// Programs not reached count against the score (never a smaller
+/// denominator); a program lloracle itself failed on is its bug, not the
+/// student's, and stays out (named in `internal_errors`).
+fn add_not_reached(
+    r: &mut Report,
+    planned: Vec<report::Planned>,
+    reached: &std::collections::HashSet<String>,
+) {
     let why = match (&r.stopped_early, r.interrupted) {
         (Some(why), _) => format!("not reached: {why}"),
         (None, true) => "not reached: the campaign was interrupted".to_string(),
@@ -692,7 +733,6 @@ pub fn run(
         })
         .collect();
     r.add_not_run(not_run, &why);
-    r
 }
 
 /// What was avoided, the second set's results, and each of its programs'
