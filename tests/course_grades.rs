@@ -114,16 +114,25 @@ fn a_compiler_failing_the_baseline_is_graded_zero_of_every_judged_run() {
     let judged = summary(&ok, "passed");
     assert!(judged > 10, "{}", ok.out);
     let hang = script(dir.path(), "hang.sh", "sleep 60");
-    for (cmd, category) in [
-        ("./no-such-compiler {in} {out}".to_string(), "compile error"),
-        (hang, "compile timeout"),
+    for (cmd, category, says) in [
+        (
+            "./no-such-compiler {in} {out}".to_string(),
+            "compile error",
+            "`./no-such-compiler` does not exist",
+        ),
+        (hang, "compile timeout", "fails the simplest program"),
     ] {
         let r = test_compiler(
             dir.path(),
             &[&["--cmd", &cmd, "--timeout", "1"], &programs[..]].concat(),
         );
         assert_eq!(r.code, Some(1), "{cmd}: {}\n{}", r.out, r.err);
-        assert!(r.err.contains("fails the simplest program"), "{}", r.err);
+        assert!(r.err.contains(says), "{}", r.err);
+        assert!(
+            r.err.contains("every program is counted as failed"),
+            "{}",
+            r.err
+        );
         assert_eq!(summary(&r, "passed"), 0, "{cmd}");
         assert_eq!(summary(&r, "failed"), judged, "{cmd}: the same runs");
         assert_eq!(

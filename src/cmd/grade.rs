@@ -23,9 +23,7 @@ use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
 use class::{causes, class_csv, class_html, class_table, GroupLine};
 use lloracle::harness::budget::Budget;
-use lloracle::harness::campaign::{
-    self, write_reports, Limits, Plan, ReportFiles, Resolved,
-};
+use lloracle::harness::campaign::{self, write_reports, Limits, Plan, ReportFiles, Resolved};
 use lloracle::harness::group::first_error_line;
 use lloracle::harness::reference::ReferenceRun;
 use lloracle::harness::report::{self, Report, Scoring};

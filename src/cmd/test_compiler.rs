@@ -70,7 +70,12 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         settings.max_reductions = 1;
         return match limits.tools(&target).and_then(|tools| {
             let plan = campaign::plan(&a.programs.programs(), &target)?;
-            Ok(mutation_score(&tools, plan.cases, &settings, a.programs.random))
+            Ok(mutation_score(
+                &tools,
+                plan.cases,
+                &settings,
+                a.programs.random,
+            ))
         }) {
             Ok(code) => code,
             Err(e) => usage(e),
