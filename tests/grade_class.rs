@@ -65,7 +65,8 @@ fn corpus(dir: &Path) {
 }
 
 /// `lloracle grade subs` in `dir`, each submission built with make and
-/// checked as `{submission}/compiler`, with `more` options.
+/// checked as `{submission}/compiler` in the dialect `lloracle`, with
+/// `more` options.
 fn grade(dir: &Path, more: &[&str]) -> std::process::Output {
     Command::new(LLORACLE)
         .args([
@@ -75,6 +76,8 @@ fn grade(dir: &Path, more: &[&str]) -> std::process::Output {
             "make -s -C {submission}",
             "--cmd",
             "{submission}/compiler {in} {out}",
+            "--dialect",
+            "lloracle",
         ])
         .args(more)
         .current_dir(dir)

@@ -51,7 +51,9 @@ pub fn signature(v: &RunVerdict) -> Option<(Category, String)> {
 /// the output uses it differs per program.
 pub fn failure_key(category: Category, detail: &str) -> String {
     match category {
-        Category::OutputNotInDialect => cut(&normalise(detail.lines().next().unwrap_or(""))),
+        // The feature's name is the cause: it is kept as written, while
+        // the line and what uses it (the second line) differ per program.
+        Category::OutputNotInDialect => cut(detail.lines().next().unwrap_or("")),
         _ => build_key(detail),
     }
 }
@@ -345,12 +347,13 @@ pub fn is_behavioural(c: Category) -> bool {
 /// The most operations a group's name lists of its shape.
 const SHOWN_OPERATIONS: usize = 8;
 
-/// The group key of a behavioural run whose reduction has shape `shape`:
-/// its signature key, the shape's operations and the shape's id
-/// (`a different value; reduces to icmp slt, br i1, ret, ret [shape
-/// 1a2b3c4d]`).
-pub fn shape_key(key: &str, shape: &str) -> String {
-    let ops = operations(shape);
+/// The group key of a behavioural run of category `cat` and signature key
+/// `key` whose reduction has shape `shape`: the operations of the shape
+/// that compute ([`computing_operations`]: `reduces to icmp slt, br i1`),
+/// after the signal for a crash. How a wrong value or stdout differs is left out: the reduced
+/// program names the cause, and one cause shows both ways.
+pub fn shape_key(cat: Category, key: &str, shape: &str) -> String {
+    let ops = computing_operations(&operations(shape));
     let mut shown = ops
         .iter()
         .take(SHOWN_OPERATIONS)
@@ -358,18 +361,37 @@ pub fn shape_key(key: &str, shape: &str) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     if ops.len() > SHOWN_OPERATIONS {
-        shown.push_str(&format!(", ... ({} in all)", ops.len()));
+        shown.push_str(&format!(
+            ", ... ({} in all) [shape {}]",
+            ops.len(),
+            shape_id(&ops.join(", "))
+        ));
     }
     if shown.is_empty() {
         shown = "no instructions".into();
     }
-    format!("{key}; reduces to {shown} [shape {}]", shape_id(shape))
+    match cat {
+        Category::Crash => format!("{key}; reduces to {shown}"),
+        _ => format!("reduces to {shown}"),
+    }
 }
 
-/// The suffix of the group of a behavioural signature's runs that were not
-/// reduced to a fixed point when the signature's finished reductions show
-/// several shapes: which one such a run belongs to is not known.
-pub const NOT_YET_REDUCED: &str = "not yet reduced";
+/// The operations of a reduced program that compute, each once, in order
+/// of first appearance: `ret` and `br` left out, and `call` too when
+/// anything else remains (a reduction that keeps a call around the
+/// miscompiled `sub` shows the same cause as one that does not).
+pub fn computing_operations(ops: &[String]) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    for o in ops {
+        if o != "ret" && o != "br" && !seen.contains(o) {
+            seen.push(o.clone());
+        }
+    }
+    if seen.iter().any(|o| o != "call") {
+        seen.retain(|o| o != "call");
+    }
+    seen
+}
 
 /// The group key of every failing run of `results` (parallel to `results`
 /// and to each one's verdicts; `None` for a run that did not fail): the
@@ -377,11 +399,11 @@ pub const NOT_YET_REDUCED: &str = "not yet reduced";
 /// ([`is_behavioural`]) the shape of a reduction (docs/grading.md,
 /// "Groups"):
 /// - a run reduced to a fixed point (its reduction not stopped by a bound)
-///   is keyed by its reduction's [`shape`] ([`shape_key`]);
+///   is keyed by its reduction's operations ([`shape_key`]);
 /// - any other run of the same signature joins the one shape the
 ///   signature's finished reductions show when they show one; when they
-///   show several it goes to the signature's "not yet reduced" group; when
-///   there is none it keeps the signature alone.
+///   show several it joins the commonest; when there is none it keeps the
+///   signature alone.
 pub fn keys(results: &[CaseResult]) -> Vec<Vec<Option<String>>> {
     let finished = |r: &CaseResult, i: usize| {
         r.reduced
@@ -389,9 +411,9 @@ pub fn keys(results: &[CaseResult]) -> Vec<Vec<Option<String>>> {
             .filter(|(j, red)| *j == i && !red.bounded)
             .map(|(_, red)| shape(&red.prog))
     };
-    // Per signature, the shapes of its finished reductions.
+    // Per signature, the group keys of its finished reductions.
     let mut shapes: HashMap<(Category, String), BTreeMap<String, usize>> = HashMap::new();
-    // Per run: its signature and the shape of its finished reduction.
+    // Per run: its signature and the group key of its finished reduction.
     type Own = Option<((Category, String), Option<String>)>;
     let mut own: Vec<Vec<Own>> = Vec::new();
     for r in results {
@@ -401,7 +423,10 @@ pub fn keys(results: &[CaseResult]) -> Vec<Vec<Option<String>>> {
                 runs.push(None);
                 continue;
             };
-            let s = is_behavioural(sig.0).then(|| finished(r, i)).flatten();
+            let s = is_behavioural(sig.0)
+                .then(|| finished(r, i))
+                .flatten()
+                .map(|s| shape_key(sig.0, &sig.1, &s));
             if let Some(s) = &s {
                 *shapes
                     .entry(sig.clone())
@@ -422,17 +447,20 @@ pub fn keys(results: &[CaseResult]) -> Vec<Vec<Option<String>>> {
                         return Some(key);
                     }
                     if let Some(s) = s {
-                        return Some(shape_key(&key, &s));
+                        return Some(s);
                     }
                     let found = shapes.get(&(cat, key.clone()));
-                    Some(match found.map(|m| m.keys().collect::<Vec<_>>()) {
-                        Some(one) if one.len() == 1 => shape_key(&key, one[0]),
-                        Some(many) if many.len() > 1 => format!(
-                            "{key}; {NOT_YET_REDUCED} (its reductions show {} shapes)",
-                            many.len()
-                        ),
-                        _ => key,
-                    })
+                    // The commonest cause its signature's reductions show
+                    // (ties: the first key in order); none: the signature.
+                    Some(
+                        found
+                            .and_then(|m| {
+                                m.iter()
+                                    .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+                                    .map(|(k, _)| k.clone())
+                            })
+                            .unwrap_or(key),
+                    )
                 })
                 .collect()
         })

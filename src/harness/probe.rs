@@ -290,6 +290,20 @@ fn passed(r: Option<&CaseResult>) -> bool {
     )
 }
 
+/// True when the baseline was built and ran to an end: a compiler that
+/// gets its value wrong is judged program by program like any other; one
+/// that cannot build it, or whose program crashes or hangs, fails the
+/// baseline.
+fn baseline_ran(r: Option<&CaseResult>) -> bool {
+    matches!(
+        r.and_then(|r| r.verdicts.first()),
+        Some(RunVerdict::Judged {
+            category: Category::Pass | Category::WrongResult | Category::WrongOutput,
+            ..
+        })
+    )
+}
+
 /// Sends the baseline probe alone (and, when it fails, [`CONFIRMATIONS`]
 /// more times, alone, one after the other). A baseline that fails only to
 /// link is tried once more linked with `-no-pie` (by `no_pie_tools`,
@@ -302,7 +316,7 @@ pub fn baseline(
 ) -> Result<BaselinePassed, BaselineFailed> {
     let case = probe_case(&PROBES[0], tools.course());
     let first = send_alone(tools, compiler, &case);
-    if passed(first.as_ref()) {
+    if baseline_ran(first.as_ref()) {
         return Ok(BaselinePassed {
             needs_no_pie: no_pie_tools.is_some_and(|t| links_only_without_pie(tools, t, compiler)),
             flaky: false,
@@ -311,7 +325,7 @@ pub fn baseline(
     let mut last = first;
     for _ in 0..CONFIRMATIONS {
         let again = send_alone(tools, compiler, &case);
-        if passed(again.as_ref()) {
+        if baseline_ran(again.as_ref()) {
             return Ok(BaselinePassed {
                 flaky: true,
                 ..BaselinePassed::default()
@@ -325,7 +339,7 @@ pub fn baseline(
         .and_then(RunVerdict::category)
         .is_some_and(|c| c == Category::LinkError);
     if let (true, Some(t)) = (link_failed, no_pie_tools) {
-        if passed(send_alone(t, compiler, &case).as_ref()) {
+        if baseline_ran(send_alone(t, compiler, &case).as_ref()) {
             return Ok(BaselinePassed {
                 needs_no_pie: true,
                 flaky: false,
