@@ -129,20 +129,10 @@ fn labels_written_as_one_global_name_are_one_group() {
 /// Two miscompilations that both give "a different value": `sub` with its
 /// operands swapped (`--mutate sub-swap`) and `imul` of two registers
 /// turned into `add`.
-/// Their runs share one signature; their reduced programs do not share a
-/// shape, so they are two groups, each with its own reduced example
-/// showing its own instruction.
-///
-/// Ignored for now: the grouping keys each finished reduction by its
-/// shape, but today's reducer (`gen::shrink`) stops at different fixed
-/// points for one bug (the `sub` kept in `alloca`/`store`/`load`
-/// scaffolding with literals of different classes, or bounded before a
-/// fixed point), so one cause still gives several shapes. It is meant to
-/// pass once the reducer's passes of docs/grading.md ("Smaller
-/// reductions": operands replaced by parameters or literals, memory
-/// scaffolding removed) land.
+/// Their runs share one signature; their reduced programs compute with
+/// different operations (`sub`, `mul`), so they are two groups, each with
+/// its own reduced example showing its own instruction.
 #[test]
-#[ignore = "one bug's reductions do not yet reach one shape (see the comment)"]
 fn two_wrong_code_bugs_with_one_signature_are_two_groups() {
     if !have_cc() {
         return;
