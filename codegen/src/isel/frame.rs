@@ -72,7 +72,7 @@ impl Frame {
             };
             slots.entry(name.clone()).or_insert(disp);
         }
-        let blocks = std::iter::once(&f.cfg.entry).chain(f.cfg.blocks.iter().map(|b| &b.block));
+        let blocks = f.cfg.blocks();
         for b in blocks {
             for insn in &b.insns {
                 if let Some(name) = &insn.result {

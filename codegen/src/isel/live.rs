@@ -153,9 +153,7 @@ fn live_out_of(ss: Option<&Vec<usize>>, live_in: &[Bits], none: &Bits) -> Bits {
 impl Live {
     /// The liveness facts of `f` with slots laid out in `frame`.
     pub fn of(f: &Fdecl, frame: &Frame) -> Live {
-        let blocks: Vec<&spec::Block> = std::iter::once(&f.cfg.entry)
-            .chain(f.cfg.blocks.iter().map(|b| &b.block))
-            .collect();
+        let blocks: Vec<&spec::Block> = f.cfg.blocks().collect();
         // Parameters are defined on entry, in the entry block.
         let slots = SlotIndex::new(frame);
         let none = slots.empty();
