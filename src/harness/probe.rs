@@ -488,17 +488,23 @@ fn first_lines(s: &str, n: usize) -> String {
 pub fn not_runnable(why: String) -> BaselineFailed {
     BaselineFailed {
         message: format!("{why}; nothing was sent, and every program is counted as failed"),
-        verdict: Box::new(RunVerdict::Judged {
-            category: Category::CompileError,
-            expected: spec::Outcome::Returned {
-                value: 42,
-                stdout: vec![],
-            },
-            actual: None,
-            detail: why,
-            changed: vec![],
-            steps: None,
-        }),
+        verdict: Box::new(baseline_not_built(why)),
+    }
+}
+
+/// The baseline's verdict when it was not built: a compile error with
+/// `detail`, against the baseline's value (42).
+fn baseline_not_built(detail: String) -> RunVerdict {
+    RunVerdict::Judged {
+        category: Category::CompileError,
+        expected: spec::Outcome::Returned {
+            value: PROBES[0].result,
+            stdout: vec![],
+        },
+        actual: None,
+        detail,
+        changed: vec![],
+        steps: None,
     }
 }
 
@@ -526,17 +532,7 @@ fn baseline_failed(v: Option<RunVerdict>) -> BaselineFailed {
         Some(other) => format!("{other:?}"),
         None => "no verdict (interrupted)".into(),
     };
-    let verdict = v.unwrap_or(RunVerdict::Judged {
-        category: Category::CompileError,
-        expected: spec::Outcome::Returned {
-            value: 42,
-            stdout: vec![],
-        },
-        actual: None,
-        detail: "no verdict (interrupted)".into(),
-        changed: vec![],
-        steps: None,
-    });
+    let verdict = v.unwrap_or_else(|| baseline_not_built("no verdict (interrupted)".into()));
     BaselineFailed {
         verdict: Box::new(verdict),
         message: format!(
