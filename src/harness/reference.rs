@@ -19,7 +19,7 @@ use super::compiler::Tools;
 use super::group::signature;
 use super::session::{run_session, Settings};
 use super::target::Compiler;
-use super::types::{Case, CaseResult, Category, RunVerdict};
+use super::types::{Case, CaseResult, RunVerdict};
 use std::collections::HashMap;
 
 /// The reference solution's verdicts, per program name.
@@ -74,14 +74,6 @@ impl ReferenceRun {
     }
 }
 
-/// True for a category that means the program was never built.
-fn not_built(c: Category) -> bool {
-    matches!(
-        c,
-        Category::CompileError | Category::CompileTimeout | Category::LinkError
-    )
-}
-
 /// What becomes of the student's verdict `v` given the reference's
 /// verdict `reference` on the same run; `None`: unchanged.
 fn held_against(v: &RunVerdict, reference: &RunVerdict) -> Option<RunVerdict> {
@@ -97,7 +89,7 @@ fn held_against(v: &RunVerdict, reference: &RunVerdict) -> Option<RunVerdict> {
     if !matches!(v, RunVerdict::Judged { .. }) {
         return None;
     }
-    if not_built(*rc) {
+    if rc.is_build_failure() {
         let first = rdetail
             .lines()
             .map(str::trim)
@@ -124,6 +116,7 @@ fn held_against(v: &RunVerdict, reference: &RunVerdict) -> Option<RunVerdict> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::harness::types::Category;
     use spec::Outcome;
 
     fn judged(category: Category, actual: Option<Outcome>, detail: &str) -> RunVerdict {

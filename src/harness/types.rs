@@ -83,6 +83,18 @@ impl Category {
         }
     }
 
+    /// True when the program was never built: the compiler failed or timed
+    /// out, or its assembly did not assemble or link.
+    pub fn is_build_failure(self) -> bool {
+        matches!(
+            self,
+            Category::CompileError
+                | Category::CompileTimeout
+                | Category::AssembleError
+                | Category::LinkError
+        )
+    }
+
     /// True for the timeouts: they are not reduced (a timeout would cost a
     /// whole timeout per candidate and says nothing a smaller program
     /// would) and they count towards giving up on a hanging compiler.
