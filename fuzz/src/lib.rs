@@ -301,7 +301,11 @@ fn keep_loop_alloca(prog: &mut Prog, u: &mut Unstructured) -> bool {
         return false;
     };
     let (fi, bi, ii, l, slot, ty) = sites.swap_remove(k);
-    let Some(b) = prog.fdecls.get_mut(fi).and_then(|f| f.cfg.blocks.get_mut(bi)) else {
+    let Some(b) = prog
+        .fdecls
+        .get_mut(fi)
+        .and_then(|f| f.cfg.blocks.get_mut(bi))
+    else {
         return false;
     };
     let store = InsnKind::Store {
