@@ -488,6 +488,160 @@ fn write_class(
     Ok(files)
 }
 
+/// Everything the class is graded with, settled before the first
+/// submission is built: the class's dialect (given, or probed once on the
+/// reference), the submissions of this shard, the same programs for all,
+/// the scoring, the reference's own run, and how many submissions run at
+/// once.
+struct Setup {
+    class: Resolved,
+    limits: Limits,
+    plan: Plan,
+    settings: Settings,
+    scoring: Scoring,
+    reference: Option<ReferenceRun>,
+    class_budget: Option<Budget>,
+    subs: Vec<PathBuf>,
+    shard: Option<Shard>,
+    out_dir: PathBuf,
+    parallel: usize,
+}
+
+/// Checks the arguments and settles the [`Setup`]; `Err` is a usage error.
+fn setup(a: &mut GradeArgs) -> Result<Setup, String> {
+    validate(a)?;
+    a.test.reports.savings_scoring()?;
+    let target = a.test.compiler.target(&a.test.dialect)?;
+    let reference = a.test.compiler.reference()?;
+    let limits = a.test.limits.limits();
+    let jobs = campaign::jobs(a.test.jobs);
+    // One dialect for the class: given, or probed once on the reference.
+    let class = campaign::resolve_class(target, reference, &limits, jobs)?;
+    print!("{}", class.summary());
+    // `--shard` splits the submissions here (each machine builds only its
+    // own); every submission is checked on all the programs.
+    let shard: Option<Shard> = a.test.programs.shard.take();
+    let dir = std::fs::canonicalize(&a.submissions)
+        .map_err(|e| format!("{}: {e}", a.submissions.display()))?;
+    let subs: Vec<PathBuf> = submissions(&dir)?
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| shard.is_none_or(|s| s.keeps(*k as u64)))
+        .map(|(_, p)| p)
+        .collect();
+    // Every submission gets the same programs, in the class's dialect.
+    let plan = campaign::plan(&a.test.programs.programs(), &class.target)?;
+    let out_dir = a
+        .test
+        .reports
+        .out_dir
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("lloracle-grade"));
+    std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+    let scoring = class_scoring(a, &plan)?;
+    let class_budget = a
+        .class_time_budget
+        .map(|s| Budget::new(Duration::from_secs(s)));
+    let mut settings = campaign::settings(jobs, &limits, &a.test.reduce.reductions());
+    let reference = campaign::judge_reference(&class, &limits, &settings, &plan)?;
+    let parallel = a
+        .parallel
+        .unwrap_or(settings.jobs / 2)
+        .clamp(1, subs.len().max(1));
+    settings.jobs = (settings.jobs / parallel).max(1);
+    Ok(Setup {
+        class,
+        limits,
+        plan,
+        settings,
+        scoring,
+        reference,
+        class_budget,
+        subs,
+        shard,
+        out_dir,
+        parallel,
+    })
+}
+
+/// Grades every submission of `s`, `s.parallel` at a time: the graded
+/// ones sorted by score (then name), and how many could not be graded
+/// (their folder could not be written; each is said on stderr).
+fn grade_all(a: &GradeArgs, s: &Setup) -> (Vec<StudentResult>, usize) {
+    let progress = Progress::new(
+        s.plan.cases.len() * s.subs.len(),
+        "programs (all submissions)",
+        Duration::from_secs(a.test.progress_every),
+    );
+    let cx = Context {
+        a,
+        class: &s.class,
+        reference: s.reference.as_ref(),
+        limits: &s.limits,
+        plan: &s.plan,
+        settings: &s.settings,
+        progress: &progress,
+        scoring: &s.scoring,
+        class_budget: s.class_budget.as_ref(),
+    };
+    let folders = folders(&s.subs);
+    let grade = |(sub, folder): (&PathBuf, &String)| {
+        grade_one(&cx, sub, &s.out_dir.join(folder)).map_err(|e| format!("{folder}: {e}"))
+    };
+    let rows: Vec<Result<StudentResult, String>> = match rayon::ThreadPoolBuilder::new()
+        .num_threads(s.parallel)
+        .build()
+    {
+        Ok(pool) => pool.install(|| s.subs.par_iter().zip(&folders).map(grade).collect()),
+        Err(_) => s.subs.iter().zip(&folders).map(grade).collect(),
+    };
+    progress.finish();
+    let mut ok = Vec::new();
+    let mut errors = 0;
+    for r in rows {
+        match r {
+            Ok(st) => ok.push(st),
+            Err(e) => {
+                errors += 1;
+                eprintln!("lloracle: {e}");
+            }
+        }
+    }
+    ok.sort_by(|x, y| y.score.total_cmp(&x.score).then(x.student.cmp(&y.student)));
+    (ok, errors)
+}
+
+/// Says what was graded and where the reports are, and names the
+/// submissions whose campaign stopped early (`files`: the class files
+/// written); true when there were such submissions.
+fn say_graded(s: &Setup, ok: &[StudentResult], files: &[(PathBuf, String); 3]) -> bool {
+    let runs: usize = s.plan.cases.iter().map(|c| c.runs.len()).sum();
+    println!(
+        "{} submissions graded, each on the same {} programs ({} runs), scored out of {}; per-student reports in {}/STUDENT/; the class in {}, {} and {}",
+        ok.len(),
+        s.plan.cases.len(),
+        runs,
+        s.scoring.points,
+        s.out_dir.display(),
+        files[0].0.display(),
+        files[1].0.display(),
+        files[2].0.display()
+    );
+    let stopped: Vec<&str> = ok
+        .iter()
+        .filter(|st| st.stopped_early.is_some())
+        .map(|st| st.student.as_str())
+        .collect();
+    if !stopped.is_empty() {
+        eprintln!(
+            "lloracle: STOPPED EARLY for {} submissions ({}): their programs not reached count as not passed; see their reports",
+            stopped.len(),
+            stopped.join(", ")
+        );
+    }
+    !stopped.is_empty()
+}
+
 /// Grades the class; 0 when every submission was graded in full (failing
 /// tests and failed builds are grades, not errors), 1 when interrupted or
 /// when any submission's campaign stopped early, 2 for bad usage or an
@@ -498,148 +652,20 @@ pub fn main(mut a: GradeArgs) -> u8 {
         eprintln!("lloracle: {e}");
         EXIT_USAGE
     };
-    if let Err(e) = validate(&a) {
-        return usage(e);
-    }
-    if let Err(e) = a.test.reports.savings_scoring() {
-        return usage(e);
-    }
-    let target = match a.test.compiler.target(&a.test.dialect) {
-        Ok(t) => t,
-        Err(e) => return usage(e),
-    };
-    let reference = match a.test.compiler.reference() {
-        Ok(r) => r,
-        Err(e) => return usage(e),
-    };
-    let limits = a.test.limits.limits();
-    let jobs = campaign::jobs(a.test.jobs);
-    // One dialect for the class: given, or probed once on the reference.
-    let class = match campaign::resolve_class(target, reference, &limits, jobs) {
-        Ok(c) => c,
-        Err(e) => return usage(e),
-    };
-    print!("{}", class.summary());
-    // `--shard` splits the submissions here (each machine builds only its
-    // own); every submission is checked on all the programs.
-    let shard: Option<Shard> = a.test.programs.shard.take();
-    let dir = match std::fs::canonicalize(&a.submissions) {
-        Ok(d) => d,
-        Err(e) => return usage(format!("{}: {e}", a.submissions.display())),
-    };
-    let subs = match submissions(&dir) {
+    let s = match setup(&mut a) {
         Ok(s) => s,
         Err(e) => return usage(e),
     };
-    let subs: Vec<PathBuf> = subs
-        .into_iter()
-        .enumerate()
-        .filter(|(k, _)| shard.is_none_or(|s| s.keeps(*k as u64)))
-        .map(|(_, p)| p)
-        .collect();
-    // Every submission gets the same programs, in the class's dialect.
-    let plan = match campaign::plan(&a.test.programs.programs(), &class.target) {
-        Ok(p) => p,
-        Err(e) => return usage(e),
-    };
-    let out_dir = a
-        .test
-        .reports
-        .out_dir
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("lloracle-grade"));
-    if let Err(e) = std::fs::create_dir_all(&out_dir) {
-        return usage(format!("{}: {e}", out_dir.display()));
-    }
-    let scoring = match class_scoring(&a, &plan) {
-        Ok(s) => s,
-        Err(e) => return usage(e),
-    };
-    let class_budget = a
-        .class_time_budget
-        .map(|s| Budget::new(Duration::from_secs(s)));
-    let mut settings = campaign::settings(jobs, &limits, &a.test.reduce.reductions());
-    let reference_run = match campaign::judge_reference(&class, &limits, &settings, &plan) {
-        Ok(r) => r,
-        Err(e) => return usage(e),
-    };
-    let parallel = a
-        .parallel
-        .unwrap_or(settings.jobs / 2)
-        .clamp(1, subs.len().max(1));
-    settings.jobs = (settings.jobs / parallel).max(1);
-    let progress = Progress::new(
-        plan.cases.len() * subs.len(),
-        "programs (all submissions)",
-        Duration::from_secs(a.test.progress_every),
-    );
-    let cx = Context {
-        a: &a,
-        class: &class,
-        reference: reference_run.as_ref(),
-        limits: &limits,
-        plan: &plan,
-        settings: &settings,
-        progress: &progress,
-        scoring: &scoring,
-        class_budget: class_budget.as_ref(),
-    };
-    let folders = folders(&subs);
-    let grade = |(sub, folder): (&PathBuf, &String)| {
-        grade_one(&cx, sub, &out_dir.join(folder)).map_err(|e| format!("{folder}: {e}"))
-    };
-    let rows: Vec<Result<StudentResult, String>> = match rayon::ThreadPoolBuilder::new()
-        .num_threads(parallel)
-        .build()
-    {
-        Ok(pool) => pool.install(|| subs.par_iter().zip(&folders).map(grade).collect()),
-        Err(_) => subs.iter().zip(&folders).map(grade).collect(),
-    };
-    progress.finish();
-    let mut ok = Vec::new();
-    let mut errors = 0;
-    for r in rows {
-        match r {
-            Ok(s) => ok.push(s),
-            Err(e) => {
-                errors += 1;
-                eprintln!("lloracle: {e}");
-            }
-        }
-    }
-    ok.sort_by(|x, y| y.score.total_cmp(&x.score).then(x.student.cmp(&y.student)));
-    let runs: usize = plan.cases.iter().map(|c| c.runs.len()).sum();
-    let files = match write_class(&out_dir, &ok, &class, &plan, &scoring, shard) {
+    let (ok, errors) = grade_all(&a, &s);
+    let files = match write_class(&s.out_dir, &ok, &s.class, &s.plan, &s.scoring, s.shard) {
         Ok(f) => f,
         Err(e) => return usage(e),
     };
-    let stopped: Vec<&str> = ok
-        .iter()
-        .filter(|s| s.stopped_early.is_some())
-        .map(|s| s.student.as_str())
-        .collect();
-    println!(
-        "{} submissions graded, each on the same {} programs ({} runs), scored out of {}; per-student reports in {}/STUDENT/; the class in {}, {} and {}",
-        ok.len(),
-        plan.cases.len(),
-        runs,
-        scoring.points,
-        out_dir.display(),
-        files[0].0.display(),
-        files[1].0.display(),
-        files[2].0.display()
-    );
-    if !stopped.is_empty() {
-        eprintln!(
-            "lloracle: STOPPED EARLY for {} submissions ({}): their programs not reached count as not passed; see their reports",
-            stopped.len(),
-            stopped.join(", ")
-        );
-    }
+    let stopped = say_graded(&s, &ok, &files);
     if errors > 0 {
         return EXIT_USAGE;
     }
-    u8::from(types::interrupted() || !stopped.is_empty())
+    u8::from(types::interrupted() || stopped)
 }
 
 #[cfg(test)]
