@@ -12,6 +12,7 @@ pub mod ast;
 pub mod check;
 pub mod diag;
 pub mod dialect;
+mod extent;
 pub mod layout;
 pub mod limits;
 pub mod opaque;

@@ -17,7 +17,7 @@ pub struct TypeEnv {
     /// The size of each named type in each layout (see `layout`), computed
     /// once; `None` for a size past the 64-bit range or a cycle not
     /// broken by a pointer.
-    pub(crate) named_sizes: HashMap<String, crate::layout::Sizes>,
+    pub(crate) named_sizes: HashMap<String, crate::extent::Sizes>,
 }
 
 impl TypeEnv {
@@ -28,7 +28,7 @@ impl TypeEnv {
         for t in &prog.tdecls {
             named.entry(t.name.clone()).or_insert_with(|| t.ty.clone());
         }
-        let named_sizes = crate::layout::named_sizes(&named);
+        let named_sizes = crate::extent::named_sizes(&named);
         TypeEnv { named, named_sizes }
     }
 

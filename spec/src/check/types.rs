@@ -10,7 +10,8 @@
 
 use super::Checker;
 use crate::ast::Ty;
-use crate::layout::{names_not_under_pointer, Layout};
+use crate::extent::names_not_under_pointer;
+use crate::layout::Layout;
 use crate::span::Span;
 use std::collections::{HashMap, HashSet, VecDeque};
 
