@@ -6,6 +6,8 @@
 //! autograder specification (top-level `score`, `tests[]` with `score`,
 //! `max_score`, `name`, `status`, `output`).
 
+mod common;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -27,11 +29,7 @@ const BUILD_OK: &str = "chmod +x compile.sh\n";
 const BUILD_BROKEN: &str = "echo 'File \"main.ml\", line 3: Error: Syntax error' >&2\nexit 2\n";
 
 fn have_cc() -> bool {
-    let found = toolchain::tools::cc().is_some();
-    if !found {
-        eprintln!("SKIP: no C compiler (cc or gcc): native code cannot be linked");
-    }
-    found
+    common::have_cc("native code cannot be linked")
 }
 
 /// PATH with the directory of the lloracle under test first.

@@ -21,16 +21,6 @@ fn corpus(name: &str) -> String {
     format!("{}/corpus/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A script `dir/NAME` with `body` (`$1` the .ll file, `$2` the output),
-/// as a `--cmd` template.
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let p = dir.join(name);
-    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).expect("write the script");
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    format!("{} {{in}} {{out}}", p.display())
-}
-
 /// The built-in back end as a course compiler's last step.
 fn backend() -> String {
     format!("exec {EXE} compile --emit asm \"$1\" -o \"$2\"")
@@ -108,12 +98,12 @@ fn a_compiler_failing_the_baseline_is_graded_zero_of_every_judged_run() {
         "--dialect",
         "eth",
     ];
-    let correct = script(dir.path(), "correct.sh", &backend());
+    let correct = common::compiler_script(dir.path(), "correct.sh", &backend());
     let ok = test_compiler(dir.path(), &[&["--cmd", &correct], &programs[..]].concat());
     assert_eq!(ok.code, Some(0), "{}\n{}", ok.out, ok.err);
     let judged = summary(&ok, "passed");
     assert!(judged > 10, "{}", ok.out);
-    let hang = script(dir.path(), "hang.sh", "sleep 60");
+    let hang = common::compiler_script(dir.path(), "hang.sh", "sleep 60");
     for (cmd, category, says) in [
         (
             "./no-such-compiler {in} {out}".to_string(),
@@ -163,7 +153,7 @@ fn a_compiler_failing_the_baseline_is_graded_zero_of_every_judged_run() {
 /// An ETH-like driver: its parser reads only the `eth` dialect; `extra`
 /// runs before the back end.
 fn eth_like(dir: &Path, name: &str, extra: &str) -> String {
-    script(
+    common::compiler_script(
         dir,
         name,
         &format!(
@@ -245,8 +235,8 @@ fn a_defect_shared_with_the_reference_is_listed_apart_and_not_scored() {
     }
     let dir = tempfile::tempdir().expect("temporary directory");
     let handout = format!("exec {EXE} compile --mutate sub-swap --emit asm \"$1\" -o \"$2\"");
-    let reference = script(dir.path(), "reference.sh", &handout);
-    let student = script(
+    let reference = common::compiler_script(dir.path(), "reference.sh", &handout);
+    let student = common::compiler_script(
         dir.path(),
         "student.sh",
         &format!(
@@ -298,7 +288,7 @@ fn a_back_end_with_absolute_addresses_is_linked_with_no_pie() {
         return;
     }
     let dir = tempfile::tempdir().expect("temporary directory");
-    let cmd = script(
+    let cmd = common::compiler_script(
         dir.path(),
         "absolute.sh",
         &format!("{EXE} compile --emit asm \"$1\" -o \"$2\" && sed -i '/leaq/s/(%rip)//' \"$2\""),

@@ -7,6 +7,8 @@
 //! with the `llvm` dialect; a compiler that fails the baseline has every
 //! program counted as failed, in one group, with one message.
 
+mod common;
+
 use lloracle::harness::probe::{choose, Finding, PROBES};
 use spec::dialect::{uses_in_text, Dialect, Feature, FeatureSet};
 use spec::{Outcome, Source};
@@ -135,15 +137,6 @@ fn row(stdout: &str, name: &str) -> Option<usize> {
         .and_then(|n| n.parse().ok())
 }
 
-/// A script `dir/NAME` with `body` (`$1` the .ll file, `$2` the output).
-fn script(dir: &Path, name: &str, body: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let p = dir.join(name);
-    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).expect("write the script");
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    format!("{} {{in}} {{out}}", p.display())
-}
-
 /// A course compiler following the handout: its parser refuses what the
 /// profile lacks (`lloracle check --dialect`, exit 2), its back end is the
 /// built-in one. Probing picks the profile (or one with the same syntax
@@ -155,7 +148,7 @@ fn probing_a_fake_course_compiler_picks_its_profile_and_sends_nothing_it_refuses
     }
     let dir = tempfile::tempdir().expect("temporary directory");
     for profile in ["cis341-2015", "eth"] {
-        let cmd = script(
+        let cmd = common::compiler_script(
             dir.path(),
             &format!("{profile}.sh"),
             &format!(
@@ -217,7 +210,7 @@ fn llc_passes_every_judged_run_probed_and_with_the_llvm_dialect() {
     }
     let llc = if have("llc-14") { "llc-14" } else { "llc" };
     let dir = tempfile::tempdir().expect("temporary directory");
-    let cmd = script(
+    let cmd = common::compiler_script(
         dir.path(),
         "llc.sh",
         &format!("exec {llc} -O0 \"$1\" -o \"$2\""),

@@ -24,11 +24,6 @@ fn write(p: &Path, text: &str) {
     std::fs::write(p, text).expect("write");
 }
 
-fn read_json(p: &Path) -> Value {
-    let t = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    serde_json::from_str(&t).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
 /// A submission whose `make` turns `compiler.sh` into `compiler`.
 fn submission(dir: &Path, script: &str) {
     write(
@@ -171,7 +166,7 @@ fn a_class_graded_as_a_ta_does_it() {
     let families = ["corpus/arrays", "corpus/calls", "random programs"];
     let mut results = std::collections::BTreeMap::new();
     for who in ["a-slow", "b-correct", "c-nogep", "d-broken"] {
-        let g = read_json(&o.join(who).join("results.json"));
+        let g = common::read_json(&o.join(who).join("results.json"));
         assert_eq!(test_names(&g), families, "{who}: {g:#}");
         assert_eq!(g["max_score"], 100.0, "{who}");
         let maxes: f64 = g["tests"]
@@ -229,7 +224,7 @@ fn a_class_graded_as_a_ta_does_it() {
         "{slow:#}"
     );
     assert!(slow["score"].as_f64() < Some(100.0), "{slow:#}");
-    let report = read_json(&o.join("a-slow/report.json"));
+    let report = common::read_json(&o.join("a-slow/report.json"));
     assert!(report["stopped_early"]
         .as_str()
         .is_some_and(|w| w.contains("--time-budget")));
@@ -241,7 +236,7 @@ fn a_class_graded_as_a_ta_does_it() {
 
     // Every failure group of every student shows a program.
     for who in ["a-slow", "c-nogep"] {
-        let r = read_json(&o.join(who).join("report.json"));
+        let r = common::read_json(&o.join(who).join("report.json"));
         for g in r["groups"].as_array().expect("groups") {
             let f = &g["example"]["failure"];
             let text = f["reduced"]["program"]
@@ -284,7 +279,7 @@ fn a_class_graded_as_a_ta_does_it() {
         ],
     );
     assert_eq!(none_left.status.code(), Some(1), "{none_left:?}");
-    let r = read_json(&dir.path().join("none-left/b-correct/report.json"));
+    let r = common::read_json(&dir.path().join("none-left/b-correct/report.json"));
     assert!(
         r["stopped_early"]
             .as_str()

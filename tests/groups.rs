@@ -16,19 +16,12 @@ fn have_cc() -> bool {
     common::have_cc("the fake-compiler group tests are skipped")
 }
 
-fn write_exe(p: &Path, text: &str) {
-    std::fs::write(p, text).expect("write");
-    let mut perm = std::fs::metadata(p).expect("metadata").permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
-    std::fs::set_permissions(p, perm).expect("chmod");
-}
-
 /// A fake compiler: the built-in back end (with `mutate`, if any), its
 /// assembly passed through the shell filter `post` (stdin to stdout).
 fn fake(dir: &Path, name: &str, mutate: Option<&str>, pre: &str, post: &str) -> String {
     let path = dir.join(name);
     let mutate = mutate.map_or(String::new(), |m| format!("--mutate {m} "));
-    write_exe(
+    common::write_exe(
         &path,
         &format!(
             "#!/bin/sh\n{pre}'{LLORACLE}' compile {mutate}--emit asm \"$1\" -o \"$2.raw\" || exit 1\n{post} < \"$2.raw\" > \"$2\"\n"

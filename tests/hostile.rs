@@ -10,8 +10,10 @@
 //! starts carries a unique marker in its command line (`sleep 1000.<id>`),
 //! looked up in `/proc` after the run.
 
+mod common;
+
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
@@ -85,15 +87,6 @@ impl Run {
             .as_u64()
             .unwrap_or(0)
     }
-}
-
-/// Writes `script` as an executable file in `dir`.
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let p = dir.join(name);
-    std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).expect("write script");
-    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    p
 }
 
 /// Runs `lloracle test-compiler --cmd CMD` on [`PROGRAM`] (plus `random`
@@ -190,7 +183,7 @@ fn a_compiler_that_kills_its_parent_is_a_compile_error() {
 fn an_executable_that_kills_its_parent_fails_and_lloracle_reports() {
     let dir = tempfile::tempdir().expect("tempdir");
     let m = marker();
-    let exe = script(
+    let exe = common::sh_script(
         dir.path(),
         "killer",
         &format!("sleep {m} &\nkill -9 $PPID\nexit 7"),
@@ -213,7 +206,7 @@ fn an_executable_that_kills_its_parent_fails_and_lloracle_reports() {
 fn detached_descendants_holding_stdout_are_killed_and_do_not_hang_the_run() {
     let dir = tempfile::tempdir().expect("tempdir");
     let m = marker();
-    let exe = script(dir.path(), "detach", &format!("setsid sleep {m} &\nexit 0"));
+    let exe = common::sh_script(dir.path(), "detach", &format!("setsid sleep {m} &\nexit 0"));
     for env in [&[][..], &[("LLORACLE_NO_PID_NAMESPACE", "1")][..]] {
         let cmd = format!("setsid sleep {m} & cp {} {{out}}", exe.display());
         let r = test_compiler(&cmd, "exe", 0, env);
@@ -227,7 +220,7 @@ fn detached_descendants_holding_stdout_are_killed_and_do_not_hang_the_run() {
 fn a_fork_loop_is_a_run_timeout_and_every_child_dies() {
     let dir = tempfile::tempdir().expect("tempdir");
     let m = marker();
-    let exe = script(
+    let exe = common::sh_script(
         dir.path(),
         "forks",
         &format!("i=0\nwhile [ $i -lt 200 ]; do sleep {m} & i=$((i+1)); done\nwait"),
@@ -310,7 +303,7 @@ fn the_time_budget_bounds_the_campaign() {
 #[test]
 fn an_output_flood_is_cut_at_the_cap() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let exe = script(dir.path(), "flood", "exec yes");
+    let exe = common::sh_script(dir.path(), "flood", "exec yes");
     let r = test_compiler(&format!("cp {} {{out}}", exe.display()), "exe", 0, &[]);
     assert_survived(&r, 1, "no marker: yes is killed by the cap");
     assert_eq!(r.count("crash"), 1, "{}", r.json);
@@ -323,7 +316,7 @@ fn an_output_flood_is_cut_at_the_cap() {
 #[test]
 fn a_memory_hog_is_stopped_by_its_limit() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let exe = script(
+    let exe = common::sh_script(
         dir.path(),
         "hog",
         "exec awk 'BEGIN { s = \"x\"; while (1) s = s s }'",

@@ -313,11 +313,6 @@ fn lloracle(args: &[&str], dir: &Path) -> std::process::Output {
         .expect("run lloracle")
 }
 
-fn read_json(p: &Path) -> Value {
-    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    serde_json::from_str(&text).expect("JSON")
-}
-
 /// (index, name, verdicts) of every program of a JSON report.
 fn verdicts(v: &Value) -> Vec<(u64, String, Vec<String>)> {
     v["programs"]
@@ -392,17 +387,17 @@ fn shard_one_and_two_merged_equal_the_unsharded_run() {
         dir.path(),
     );
     assert_eq!(merged.status.code(), Some(1), "{merged:?}");
-    let w = read_json(&dir.path().join("whole.json"));
-    let s1 = read_json(&dir.path().join("s1.json"));
-    let s2 = read_json(&dir.path().join("s2.json"));
-    let all = read_json(&dir.path().join("all.json"));
+    let w = common::read_json(&dir.path().join("whole.json"));
+    let s1 = common::read_json(&dir.path().join("s1.json"));
+    let s2 = common::read_json(&dir.path().join("s2.json"));
+    let all = common::read_json(&dir.path().join("all.json"));
     let n = verdicts(&w).len();
     assert!(n > 40, "only {n} programs");
     let (n1, n2) = (verdicts(&s1).len(), verdicts(&s2).len());
     assert!(n1 > 0 && n2 > 0 && n1 + n2 == n, "{n1} + {n2} != {n}");
     assert_eq!(verdicts(&all), verdicts(&w));
     assert_eq!(all["summary"], w["summary"]);
-    let g = read_json(&dir.path().join("results.json"));
+    let g = common::read_json(&dir.path().join("results.json"));
     check_gradescope(&g).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g["score"], w["summary"]["passed"]);
     // The same shard twice overlaps.
@@ -436,13 +431,6 @@ fn have_cc() -> bool {
     common::have_cc("the external-compiler tests are skipped")
 }
 
-fn write_exe(p: &Path, text: &str) {
-    std::fs::write(p, text).expect("write");
-    let mut perm = std::fs::metadata(p).expect("metadata").permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
-    std::fs::set_permissions(p, perm).expect("chmod");
-}
-
 /// `grade` on three submissions: a correct one, one with a miscompiling
 /// back end (`sub` swaps its operands), one whose build fails. Each gets
 /// its folder; the class summary says who passed, who failed what and
@@ -459,7 +447,7 @@ fn grade_checks_a_class_of_three_with_one_broken_build() {
         let d = subs.join(who);
         std::fs::create_dir_all(&d).expect("mkdir");
         std::fs::write(d.join("Makefile"), make).expect("write");
-        write_exe(
+        common::write_exe(
             &d.join("compiler.sh"),
             &format!("#!/bin/sh\nexec \"$LLORACLE\" compile {flags}\"$1\" -o \"$2\"\n"),
         );
@@ -524,12 +512,12 @@ fn grade_checks_a_class_of_three_with_one_broken_build() {
     // Fair: alice and bob ran the same programs.
     assert_eq!(rows[1][col("runs")], rows[2][col("runs")]);
     for who in ["alice", "bob", "carol"] {
-        let g = read_json(&o.join(who).join("results.json"));
+        let g = common::read_json(&o.join(who).join("results.json"));
         check_gradescope(&g).unwrap_or_else(|e| panic!("{who}: {e}"));
     }
     assert!(o.join("bob").join("report.json").exists());
     assert!(o.join("carol").join("build.log").exists());
-    let class = read_json(&o.join("class.json"));
+    let class = common::read_json(&o.join("class.json"));
     let bob = &class["submissions"][1];
     assert!(bob["first_failures"]
         .as_object()
@@ -599,7 +587,7 @@ fn an_external_compilers_errors_are_one_group_and_every_group_is_reduced() {
     }
     let dir = tempfile::tempdir().expect("temp dir");
     let script = dir.path().join("cc341.sh");
-    write_exe(
+    common::write_exe(
         &script,
         &format!(
             "#!/bin/sh\nif grep -q ' call ' \"$1\"; then\n  echo \"$1:$(grep -n ' call ' \"$1\" | head -1 | cut -d: -f1): error: calls are not supported\" >&2\n  exit 1\nfi\nexec '{LLORACLE}' compile --mutate sub-swap \"$1\" -o \"$2\"\n"

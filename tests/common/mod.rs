@@ -1,6 +1,7 @@
 //! Helpers shared by the command-line tests.
 #![allow(dead_code)]
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Runs the `lloracle` binary with `args`: (exit code, stdout, stderr).
@@ -27,4 +28,30 @@ pub fn have_cc(what: &str) -> bool {
         eprintln!("SKIP: cc is not installed; {what}");
     }
     ok
+}
+
+/// Writes `text` to `p` and makes it executable (a fake compiler).
+pub fn write_exe(p: &Path, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(p, text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755))
+        .unwrap_or_else(|e| panic!("chmod {}: {e}", p.display()));
+}
+
+/// A `/bin/sh` script `dir/name` running `body`; its path.
+pub fn sh_script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let p = dir.join(name);
+    write_exe(&p, &format!("#!/bin/sh\n{body}\n"));
+    p
+}
+
+/// [`sh_script`] as a compiler command: `PATH {in} {out}`.
+pub fn compiler_script(dir: &Path, name: &str, body: &str) -> String {
+    format!("{} {{in}} {{out}}", sh_script(dir, name, body).display())
+}
+
+/// The JSON file `p`, read and parsed (a report).
+pub fn read_json(p: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
