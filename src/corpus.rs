@@ -225,191 +225,263 @@ pub const DEFAULT_RUN: &str = "default";
 
 /// Reads the expectation of the corpus file `file` with text `text`.
 pub fn parse_expectation(file: &str, text: &str) -> Result<Expectation, AnnotationError> {
-    let err = |line: u32, message: String| AnnotationError {
-        file: file.to_string(),
-        line,
-        message,
-    };
-    let mut exp = Expectation::default();
-    let mut runs: Vec<Run> = Vec::new();
-    let mut cur = RunBuilder {
-        name: DEFAULT_RUN.to_string(),
-        ..RunBuilder::default()
-    };
-    let mut whole_file_line = 0;
+    let mut r = Reader::new(file);
     for (i, raw) in text.lines().enumerate() {
         let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        let Some((directive, arg)) = check_line(raw) else {
-            continue;
-        };
-        let start_run = |cur: &mut RunBuilder| {
-            if cur.is_empty() && !cur.explicit {
-                cur.line = line;
-            }
-        };
-        match directive {
-            "CHECK-RUN" => {
-                let name = arg.ok_or_else(|| err(line, "CHECK-RUN needs a name".into()))?;
-                if name.is_empty() {
-                    return Err(err(line, "CHECK-RUN needs a name".into()));
-                }
-                if !cur.is_empty() {
-                    if !cur.explicit {
-                        return Err(err(
-                            line,
-                            "expectation lines before the first CHECK-RUN belong to no run; move them after a CHECK-RUN".into(),
-                        ));
-                    }
-                    runs.push(std::mem::take(&mut cur).finish(file)?);
-                } else if cur.explicit {
-                    return Err(err(cur.line, format!("run `{}` expects nothing", cur.name)));
-                }
-                if runs.iter().any(|r| r.name == name) {
-                    return Err(err(line, format!("a second run named `{name}`")));
-                }
-                cur = RunBuilder {
-                    name: name.to_string(),
-                    line,
-                    explicit: true,
-                    ..RunBuilder::default()
-                };
-            }
-            "CHECK-ARGS" => {
-                start_run(&mut cur);
-                if cur.args.is_some() {
-                    return Err(err(line, "a second CHECK-ARGS line in one run".into()));
-                }
-                cur.args = Some(
-                    arg.unwrap_or("")
-                        .split_whitespace()
-                        .map(str::to_string)
-                        .collect(),
-                );
-            }
-            "CHECK-RESULT" | "CHECK-UNDEFINED" | "CHECK-LIMIT" => {
-                start_run(&mut cur);
-                if cur.expect.is_some() {
-                    return Err(err(
-                        line,
-                        "a second outcome line (CHECK-RESULT / CHECK-UNDEFINED / CHECK-LIMIT) in one run".into(),
-                    ));
-                }
-                let a = arg
-                    .map(str::trim)
-                    .filter(|a| !a.is_empty())
-                    .ok_or_else(|| err(line, format!("{directive} needs a value")))?;
-                cur.expect = Some(match directive {
-                    "CHECK-RESULT" => Expected::Result(a.parse::<i64>().map_err(|_| {
-                        err(
-                            line,
-                            format!("CHECK-RESULT: `{a}` is not a signed 64-bit integer"),
-                        )
-                    })?),
-                    "CHECK-UNDEFINED" => {
-                        Expected::Undefined(UndefinedKind::from_name(a).ok_or_else(|| {
-                            err(
-                                line,
-                                format!(
-                                    "unknown undefined kind `{a}` (known: {})",
-                                    names(UndefinedKind::ALL.iter().map(|k| k.name()))
-                                ),
-                            )
-                        })?)
-                    }
-                    _ => Expected::Limit(LimitKind::from_name(a).ok_or_else(|| {
-                        err(
-                            line,
-                            format!(
-                                "unknown limit kind `{a}` (known: {})",
-                                names(LimitKind::ALL.iter().map(|k| k.name()))
-                            ),
-                        )
-                    })?),
-                });
-            }
-            "CHECK-STDOUT" => {
-                start_run(&mut cur);
-                if cur.no_stdout {
-                    return Err(err(
-                        line,
-                        "CHECK-STDOUT after CHECK-NO-STDOUT in one run".into(),
-                    ));
-                }
-                let bytes = unescape(arg.unwrap_or("")).map_err(|m| err(line, m))?;
-                let out = cur.stdout.get_or_insert_with(Vec::new);
-                out.extend_from_slice(&bytes);
-                out.push(b'\n');
-            }
-            "CHECK-NO-STDOUT" => {
-                start_run(&mut cur);
-                no_argument(directive, arg).map_err(|m| err(line, m))?;
-                if cur.stdout.is_some() || cur.no_stdout {
-                    return Err(err(
-                        line,
-                        "CHECK-NO-STDOUT with another stdout line in one run".into(),
-                    ));
-                }
-                cur.no_stdout = true;
-            }
-            "CHECK-ILL-TYPED" => {
-                let rule = arg
-                    .map(str::trim)
-                    .filter(|a| !a.is_empty())
-                    .ok_or_else(|| err(line, "CHECK-ILL-TYPED needs a rule id".into()))?;
-                if exp.ill_typed.is_some() {
-                    return Err(err(line, "a second CHECK-ILL-TYPED line".into()));
-                }
-                exp.ill_typed = Some(rule.to_string());
-                whole_file_line = line;
-            }
-            "CHECK-MALFORMED" => {
-                no_argument(directive, arg).map_err(|m| err(line, m))?;
-                exp.malformed = true;
-                whole_file_line = line;
-            }
-            "CHECK-DIVERGES-FROM-REFERENCE" => {
-                let why = arg
-                    .map(str::trim)
-                    .filter(|a| !a.is_empty())
-                    .ok_or_else(|| {
-                        err(line, "CHECK-DIVERGES-FROM-REFERENCE needs a reason".into())
-                    })?;
-                exp.divergences.push(why.to_string());
-            }
-            other => {
-                return Err(err(
-                    line,
-                    format!("unknown annotation `{other}` (see docs/corpus-format.md)"),
-                ))
-            }
+        if let Some((directive, arg)) = check_line(raw) {
+            r.directive(line, directive, arg)?;
         }
     }
-    if !cur.is_empty() {
-        runs.push(cur.finish(file)?);
-    } else if cur.explicit {
-        return Err(err(cur.line, format!("run `{}` expects nothing", cur.name)));
+    r.finish()
+}
+
+/// The annotations of one corpus file, read line by line: the file-wide
+/// ones into `exp`, the run-level ones into the run being read (`cur`),
+/// the finished runs into `runs`.
+struct Reader<'f> {
+    file: &'f str,
+    exp: Expectation,
+    runs: Vec<Run>,
+    cur: RunBuilder,
+    /// The line of `CHECK-ILL-TYPED` or `CHECK-MALFORMED`, for the errors
+    /// about the whole file.
+    whole_file_line: u32,
+}
+
+impl<'f> Reader<'f> {
+    fn new(file: &'f str) -> Self {
+        Reader {
+            file,
+            exp: Expectation::default(),
+            runs: Vec::new(),
+            cur: RunBuilder {
+                name: DEFAULT_RUN.to_string(),
+                ..RunBuilder::default()
+            },
+            whole_file_line: 0,
+        }
     }
-    exp.runs = runs;
-    if exp.malformed && exp.ill_typed.is_some() {
-        return Err(err(
-            whole_file_line,
-            "CHECK-MALFORMED and CHECK-ILL-TYPED in one file".into(),
-        ));
+
+    /// The error `message` at `line` of this file.
+    fn err(&self, line: u32, message: impl Into<String>) -> AnnotationError {
+        AnnotationError {
+            file: self.file.to_string(),
+            line,
+            message: message.into(),
+        }
     }
-    if (exp.malformed || exp.ill_typed.is_some()) && !exp.runs.is_empty() {
-        return Err(err(
-            whole_file_line,
-            "a program that does not parse or check cannot have runs".into(),
-        ));
+
+    /// One `CHECK-...` line: `directive` with its argument `arg`.
+    fn directive(
+        &mut self,
+        line: u32,
+        directive: &str,
+        arg: Option<&str>,
+    ) -> Result<(), AnnotationError> {
+        let r = match directive {
+            "CHECK-RUN" => return self.check_run(line, arg),
+            "CHECK-ARGS" => self.check_args(line, arg),
+            "CHECK-RESULT" | "CHECK-UNDEFINED" | "CHECK-LIMIT" => {
+                self.check_outcome(line, directive, arg)
+            }
+            "CHECK-STDOUT" => self.check_stdout(line, arg),
+            "CHECK-NO-STDOUT" => self.check_no_stdout(line, arg),
+            "CHECK-ILL-TYPED" => self.check_ill_typed(line, arg),
+            "CHECK-MALFORMED" => self.check_malformed(line, arg),
+            "CHECK-DIVERGES-FROM-REFERENCE" => self.check_diverges(arg),
+            other => Err(format!(
+                "unknown annotation `{other}` (see docs/corpus-format.md)"
+            )),
+        };
+        r.map_err(|m| self.err(line, m))
     }
-    if exp.runs.is_empty() && !exp.malformed && exp.ill_typed.is_none() {
-        return Err(err(
-            0,
-            "no expectation: every corpus file needs at least one CHECK line saying what it does"
-                .into(),
-        ));
+
+    /// A run-level line at `line`: the implicit first run starts here.
+    fn start_run(&mut self, line: u32) {
+        if self.cur.is_empty() && !self.cur.explicit {
+            self.cur.line = line;
+        }
     }
-    Ok(exp)
+
+    /// `CHECK-RUN NAME`: ends the run being read, starts run `NAME`.
+    fn check_run(&mut self, line: u32, arg: Option<&str>) -> Result<(), AnnotationError> {
+        let name = arg
+            .filter(|n| !n.is_empty())
+            .ok_or_else(|| self.err(line, "CHECK-RUN needs a name"))?;
+        if !self.cur.is_empty() {
+            if !self.cur.explicit {
+                return Err(self.err(
+                    line,
+                    "expectation lines before the first CHECK-RUN belong to no run; move them after a CHECK-RUN",
+                ));
+            }
+            let done = std::mem::take(&mut self.cur).finish(self.file)?;
+            self.runs.push(done);
+        } else if self.cur.explicit {
+            return Err(self.err(
+                self.cur.line,
+                format!("run `{}` expects nothing", self.cur.name),
+            ));
+        }
+        if self.runs.iter().any(|r| r.name == name) {
+            return Err(self.err(line, format!("a second run named `{name}`")));
+        }
+        self.cur = RunBuilder {
+            name: name.to_string(),
+            line,
+            explicit: true,
+            ..RunBuilder::default()
+        };
+        Ok(())
+    }
+
+    /// `CHECK-ARGS A B ...`: the run's arguments, split at white space.
+    fn check_args(&mut self, line: u32, arg: Option<&str>) -> Result<(), String> {
+        self.start_run(line);
+        if self.cur.args.is_some() {
+            return Err("a second CHECK-ARGS line in one run".into());
+        }
+        let args = arg.unwrap_or("").split_whitespace().map(str::to_string);
+        self.cur.args = Some(args.collect());
+        Ok(())
+    }
+
+    /// `CHECK-RESULT N`, `CHECK-UNDEFINED KIND` or `CHECK-LIMIT KIND`: how
+    /// the run ends (one per run).
+    fn check_outcome(
+        &mut self,
+        line: u32,
+        directive: &str,
+        arg: Option<&str>,
+    ) -> Result<(), String> {
+        self.start_run(line);
+        if self.cur.expect.is_some() {
+            return Err(
+                "a second outcome line (CHECK-RESULT / CHECK-UNDEFINED / CHECK-LIMIT) in one run"
+                    .into(),
+            );
+        }
+        let a = arg
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+            .ok_or_else(|| format!("{directive} needs a value"))?;
+        self.cur.expect = Some(expected(directive, a)?);
+        Ok(())
+    }
+
+    /// `CHECK-STDOUT TEXT`: one more line the run prints.
+    fn check_stdout(&mut self, line: u32, arg: Option<&str>) -> Result<(), String> {
+        self.start_run(line);
+        if self.cur.no_stdout {
+            return Err("CHECK-STDOUT after CHECK-NO-STDOUT in one run".into());
+        }
+        let bytes = unescape(arg.unwrap_or(""))?;
+        let out = self.cur.stdout.get_or_insert_with(Vec::new);
+        out.extend_from_slice(&bytes);
+        out.push(b'\n');
+        Ok(())
+    }
+
+    /// `CHECK-NO-STDOUT`: the run prints nothing.
+    fn check_no_stdout(&mut self, line: u32, arg: Option<&str>) -> Result<(), String> {
+        self.start_run(line);
+        no_argument("CHECK-NO-STDOUT", arg)?;
+        if self.cur.stdout.is_some() || self.cur.no_stdout {
+            return Err("CHECK-NO-STDOUT with another stdout line in one run".into());
+        }
+        self.cur.no_stdout = true;
+        Ok(())
+    }
+
+    /// `CHECK-ILL-TYPED RULE`: the checker rejects the file by `RULE`.
+    fn check_ill_typed(&mut self, line: u32, arg: Option<&str>) -> Result<(), String> {
+        let rule = arg
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+            .ok_or("CHECK-ILL-TYPED needs a rule id")?;
+        if self.exp.ill_typed.is_some() {
+            return Err("a second CHECK-ILL-TYPED line".into());
+        }
+        self.exp.ill_typed = Some(rule.to_string());
+        self.whole_file_line = line;
+        Ok(())
+    }
+
+    /// `CHECK-MALFORMED`: the file does not parse.
+    fn check_malformed(&mut self, line: u32, arg: Option<&str>) -> Result<(), String> {
+        no_argument("CHECK-MALFORMED", arg)?;
+        self.exp.malformed = true;
+        self.whole_file_line = line;
+        Ok(())
+    }
+
+    /// `CHECK-DIVERGES-FROM-REFERENCE WHY`: a known divergence, said why.
+    fn check_diverges(&mut self, arg: Option<&str>) -> Result<(), String> {
+        let why = arg
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+            .ok_or("CHECK-DIVERGES-FROM-REFERENCE needs a reason")?;
+        self.exp.divergences.push(why.to_string());
+        Ok(())
+    }
+
+    /// The expectation, once every line is read: the last run finished and
+    /// the file-wide rules checked.
+    fn finish(mut self) -> Result<Expectation, AnnotationError> {
+        if !self.cur.is_empty() {
+            let done = std::mem::take(&mut self.cur).finish(self.file)?;
+            self.runs.push(done);
+        } else if self.cur.explicit {
+            return Err(self.err(
+                self.cur.line,
+                format!("run `{}` expects nothing", self.cur.name),
+            ));
+        }
+        let (line, exp) = (self.whole_file_line, &self.exp);
+        if exp.malformed && exp.ill_typed.is_some() {
+            return Err(self.err(line, "CHECK-MALFORMED and CHECK-ILL-TYPED in one file"));
+        }
+        let whole = exp.malformed || exp.ill_typed.is_some();
+        if whole && !self.runs.is_empty() {
+            return Err(self.err(
+                line,
+                "a program that does not parse or check cannot have runs",
+            ));
+        }
+        if !whole && self.runs.is_empty() {
+            return Err(self.err(
+                0,
+                "no expectation: every corpus file needs at least one CHECK line saying what it does",
+            ));
+        }
+        self.exp.runs = self.runs;
+        Ok(self.exp)
+    }
+}
+
+/// The outcome a `CHECK-RESULT`, `CHECK-UNDEFINED` or `CHECK-LIMIT` line
+/// with value `a` expects.
+fn expected(directive: &str, a: &str) -> Result<Expected, String> {
+    match directive {
+        "CHECK-RESULT" => a
+            .parse::<i64>()
+            .map(Expected::Result)
+            .map_err(|_| format!("CHECK-RESULT: `{a}` is not a signed 64-bit integer")),
+        "CHECK-UNDEFINED" => UndefinedKind::from_name(a)
+            .map(Expected::Undefined)
+            .ok_or_else(|| {
+                format!(
+                    "unknown undefined kind `{a}` (known: {})",
+                    names(UndefinedKind::ALL.iter().map(|k| k.name()))
+                )
+            }),
+        _ => LimitKind::from_name(a).map(Expected::Limit).ok_or_else(|| {
+            format!(
+                "unknown limit kind `{a}` (known: {})",
+                names(LimitKind::ALL.iter().map(|k| k.name()))
+            )
+        }),
+    }
 }
 
 fn names<'a>(it: impl Iterator<Item = &'a str>) -> String {
