@@ -59,6 +59,40 @@ pub fn gradescope(r: &Report) -> Value {
             s.passed
         ),
     )];
+    tests.extend(group_tests(r, &groups, tests.len() + 1));
+    // Whole numbers unless a scored savings test adds fractions.
+    let (mut score, mut max_score) = (json!(s.passed), json!(s.passed + s.failed + s.not_run));
+    if let Some((t, got, max)) = savings_test(r, tests.len() + 1) {
+        tests.push(t);
+        if max > 0.0 {
+            score = json!(s.passed as f64 + got);
+            max_score = json!((s.passed + s.failed + s.not_run) as f64 + max);
+        }
+    }
+    json!({
+        "score": score,
+        "max_score": max_score,
+        "execution_time": r.elapsed_secs.round() as u64,
+        "output": overview(r, &groups),
+        "visibility": VISIBILITY,
+        "stdout_visibility": STDOUT_VISIBILITY,
+        "extra_data": {
+            "programs": s.programs,
+            "runs": s.runs,
+            "skipped_runs": s.skipped,
+            "failure_groups": groups.len(),
+            "not_run_runs": s.not_run,
+            "stopped_early": r.stopped_early,
+        },
+        "tests": tests,
+    })
+}
+
+/// One test (score 0, max_score its runs) per failure group of `groups`,
+/// the first [`GROUP_TESTS`] each with its example, the rest one test per
+/// category; numbered from `first`.
+fn group_tests(r: &Report, groups: &[Group], first: usize) -> Vec<Value> {
+    let mut tests = Vec::new();
     for g in groups.iter().take(GROUP_TESTS) {
         let output = format!(
             "{}\n{}",
@@ -66,7 +100,7 @@ pub fn gradescope(r: &Report) -> Value {
             group_body(g, r.reproduce.as_deref())
         );
         tests.push(test(
-            tests.len() + 1,
+            first + tests.len(),
             format!("[{}] {}", g.category, g.signature),
             0,
             g.runs,
@@ -74,10 +108,8 @@ pub fn gradescope(r: &Report) -> Value {
         ));
     }
     let rest: &[Group] = groups.get(GROUP_TESTS..).unwrap_or(&[]);
-    let mut categories: Vec<&str> = rest.iter().map(|g| g.category.as_str()).collect();
-    categories.dedup();
-    categories.sort_unstable();
-    categories.dedup();
+    let categories: std::collections::BTreeSet<&str> =
+        rest.iter().map(|g| g.category.as_str()).collect();
     for c in categories {
         let members: Vec<&Group> = rest.iter().filter(|g| g.category == c).collect();
         let runs = members.iter().map(|g| g.runs).sum();
@@ -86,46 +118,51 @@ pub fn gradescope(r: &Report) -> Value {
             .map(|g| format!("{} ({})\n", group_title(g), names(&g.programs)))
             .collect();
         tests.push(test(
-            tests.len() + 1,
+            first + tests.len(),
             format!("[{c}] {} more failure groups", members.len()),
             0,
             runs,
             output,
         ));
     }
-    // What an optimiser saved: one more test, scored only when the course
-    // gives it points (`--opt-points`, with its `--opt-target` ratio).
-    let mut extra = 0.0;
-    let mut extra_max = 0.0;
-    if let Some(sv) = r.savings() {
-        let (score, max, how) = match r.savings_scoring {
-            Some(sc) => {
-                let got = sc.score(sv.geometric_mean);
-                (
-                    got,
-                    sc.points,
-                    format!(
-                        "Full points at a geometric mean ratio of {:.4} or less, none at 1 (no gain) or more, linear between.\n",
-                        sc.target
-                    ),
-                )
-            }
-            None => (0.0, 0.0, "Not scored.\n".to_string()),
-        };
-        extra = score;
-        extra_max = max;
-        tests.push(json!({
-            "name": format!("optimisation: geometric mean ratio {:.4}", sv.geometric_mean),
-            "number": (tests.len() + 1).to_string(),
-            "score": score,
-            "max_score": max,
-            "status": if score >= max { "passed" } else { "failed" },
-            "output": format!(
-                "The oracle's executed instructions after optimisation over before, per program.\n{how}{}",
-                savings_lines(&sv)
+    tests
+}
+
+/// What an optimiser saved, as test number `number`, with its score and
+/// max_score: scored only when the course gives it points (`--opt-points`,
+/// with its `--opt-target` ratio), else 0 of 0. `None` for a compiler.
+fn savings_test(r: &Report, number: usize) -> Option<(Value, f64, f64)> {
+    let sv = r.savings()?;
+    let (score, max, how) = match r.savings_scoring {
+        Some(sc) => (
+            sc.score(sv.geometric_mean),
+            sc.points,
+            format!(
+                "Full points at a geometric mean ratio of {:.4} or less, none at 1 (no gain) or more, linear between.\n",
+                sc.target
             ),
-        }));
-    }
+        ),
+        None => (0.0, 0.0, "Not scored.\n".to_string()),
+    };
+    let t = json!({
+        "name": format!("optimisation: geometric mean ratio {:.4}", sv.geometric_mean),
+        "number": number.to_string(),
+        "score": score,
+        "max_score": max,
+        "status": if score >= max { "passed" } else { "failed" },
+        "output": format!(
+            "The oracle's executed instructions after optimisation over before, per program.\n{how}{}",
+            savings_lines(&sv)
+        ),
+    });
+    Some((t, score, max))
+}
+
+/// The results' top-level `output`: the compiler, the summary and its
+/// table, then what a reader must know (interrupted, dialect, stopped
+/// early, what the reference shares).
+fn overview(r: &Report, groups: &[Group]) -> String {
+    let s = r.summary();
     let mut output = format!(
         "lloracle checked {} against the oracle.\n{}\n{}",
         r.compiler,
@@ -152,32 +189,7 @@ pub fn gradescope(r: &Report) -> Value {
         output.push_str(&n);
         output.push('\n');
     }
-    // Whole numbers unless a scored savings test adds fractions.
-    let (score, max_score) = if extra_max > 0.0 {
-        (
-            json!(s.passed as f64 + extra),
-            json!((s.passed + s.failed + s.not_run) as f64 + extra_max),
-        )
-    } else {
-        (json!(s.passed), json!(s.passed + s.failed + s.not_run))
-    };
-    json!({
-        "score": score,
-        "max_score": max_score,
-        "execution_time": r.elapsed_secs.round() as u64,
-        "output": output,
-        "visibility": VISIBILITY,
-        "stdout_visibility": STDOUT_VISIBILITY,
-        "extra_data": {
-            "programs": s.programs,
-            "runs": s.runs,
-            "skipped_runs": s.skipped,
-            "failure_groups": groups.len(),
-            "not_run_runs": s.not_run,
-            "stopped_early": r.stopped_early,
-        },
-        "tests": tests,
-    })
+    output
 }
 
 /// Gradescope's results.json for a submission whose build failed: score 0
