@@ -308,21 +308,13 @@ impl<'f> Reader<'f> {
         let name = arg
             .filter(|n| !n.is_empty())
             .ok_or_else(|| self.err(line, "CHECK-RUN needs a name"))?;
-        if !self.cur.is_empty() {
-            if !self.cur.explicit {
-                return Err(self.err(
-                    line,
-                    "expectation lines before the first CHECK-RUN belong to no run; move them after a CHECK-RUN",
-                ));
-            }
-            let done = std::mem::take(&mut self.cur).finish(self.file)?;
-            self.runs.push(done);
-        } else if self.cur.explicit {
+        if !self.cur.is_empty() && !self.cur.explicit {
             return Err(self.err(
-                self.cur.line,
-                format!("run `{}` expects nothing", self.cur.name),
+                line,
+                "expectation lines before the first CHECK-RUN belong to no run; move them after a CHECK-RUN",
             ));
         }
+        self.end_run()?;
         if self.runs.iter().any(|r| r.name == name) {
             return Err(self.err(line, format!("a second run named `{name}`")));
         }
@@ -332,6 +324,22 @@ impl<'f> Reader<'f> {
             explicit: true,
             ..RunBuilder::default()
         };
+        Ok(())
+    }
+
+    /// Ends the run being read: a run with expectations joins `runs`; a
+    /// `CHECK-RUN` with none is an error; the implicit first run with none
+    /// is no run.
+    fn end_run(&mut self) -> Result<(), AnnotationError> {
+        if !self.cur.is_empty() {
+            let done = std::mem::take(&mut self.cur).finish(self.file)?;
+            self.runs.push(done);
+        } else if self.cur.explicit {
+            return Err(self.err(
+                self.cur.line,
+                format!("run `{}` expects nothing", self.cur.name),
+            ));
+        }
         Ok(())
     }
 
@@ -428,15 +436,7 @@ impl<'f> Reader<'f> {
     /// The expectation, once every line is read: the last run finished and
     /// the file-wide rules checked.
     fn finish(mut self) -> Result<Expectation, AnnotationError> {
-        if !self.cur.is_empty() {
-            let done = std::mem::take(&mut self.cur).finish(self.file)?;
-            self.runs.push(done);
-        } else if self.cur.explicit {
-            return Err(self.err(
-                self.cur.line,
-                format!("run `{}` expects nothing", self.cur.name),
-            ));
-        }
+        self.end_run()?;
         let (line, exp) = (self.whole_file_line, &self.exp);
         if exp.malformed && exp.ill_typed.is_some() {
             return Err(self.err(line, "CHECK-MALFORMED and CHECK-ILL-TYPED in one file"));

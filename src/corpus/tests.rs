@@ -119,18 +119,43 @@ fn run_groups_collect_their_own_lines() {
     assert_eq!(e.runs[1].expect, Expected::Result(3));
 }
 
+/// The line and message of the error `text` must give.
+fn error_of(text: &str) -> (u32, String) {
+    let e = read(text).expect_err("an annotation error");
+    (e.line, e.message)
+}
+
 #[test]
 fn run_group_errors() {
-    // a run with nothing expected
-    assert!(read("; CHECK-RUN: a\n; CHECK-RUN: b\n; CHECK-RESULT: 1").is_err());
-    assert!(read("; CHECK-RUN: a\n; CHECK-RESULT: 1\n; CHECK-RUN: b").is_err());
-    assert!(read("; CHECK-RUN: a\n; CHECK-ARGS: x").is_err());
-    // lines before the first group
-    assert!(read("; CHECK-RESULT: 1\n; CHECK-RUN: a\n; CHECK-RESULT: 1").is_err());
-    // duplicate and missing names
-    assert!(read("; CHECK-RUN: a\n; CHECK-RESULT: 1\n; CHECK-RUN: a\n; CHECK-RESULT: 1").is_err());
-    assert!(read("; CHECK-RUN:\n; CHECK-RESULT: 1").is_err());
-    assert!(read("; CHECK-RUN\n; CHECK-RESULT: 1").is_err());
+    // A run with nothing expected: at its CHECK-RUN line, whether another
+    // run follows or the file ends.
+    let nothing = |text: &str, line: u32, run: &str| {
+        let (l, m) = error_of(text);
+        assert_eq!(l, line, "{m}");
+        assert!(
+            m.starts_with(&format!("run `{run}` expects nothing")),
+            "{m}"
+        );
+    };
+    nothing("; CHECK-RUN: a\n; CHECK-RUN: b\n; CHECK-RESULT: 1", 1, "a");
+    nothing("; CHECK-RUN: a\n; CHECK-RESULT: 1\n; CHECK-RUN: b", 3, "b");
+    // Arguments alone are no expectation.
+    nothing("; CHECK-RUN: a\n; CHECK-ARGS: x", 1, "a");
+    // Lines before the first CHECK-RUN: at the CHECK-RUN.
+    let (l, m) = error_of("; CHECK-RESULT: 1\n; CHECK-RUN: a\n; CHECK-RESULT: 1");
+    assert_eq!(l, 2);
+    assert!(m.contains("belong to no run"), "{m}");
+    // Duplicate and missing names.
+    let (l, m) = error_of("; CHECK-RUN: a\n; CHECK-RESULT: 1\n; CHECK-RUN: a\n; CHECK-RESULT: 1");
+    assert_eq!((l, m.as_str()), (3, "a second run named `a`"));
+    assert_eq!(
+        error_of("; CHECK-RUN:\n; CHECK-RESULT: 1"),
+        (1, "CHECK-RUN needs a name".into())
+    );
+    assert_eq!(
+        error_of("; CHECK-RUN\n; CHECK-RESULT: 1"),
+        (1, "CHECK-RUN needs a name".into())
+    );
 }
 
 #[test]
