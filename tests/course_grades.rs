@@ -194,6 +194,58 @@ fn a_flaky_compiler_is_still_given_its_course_profile() {
     assert!(r.json["baseline_failed"].is_null(), "{}", r.err);
 }
 
+/// A driver that needs a fixed folder to itself (it `mkdir`s `output/` and
+/// fails with `EEXIST` while another run holds it, as the course drivers
+/// do when runs overlap) and compiles correctly is graded on its programs:
+/// a compile error is sent again alone before it counts, so the overlaps
+/// lloracle's own parallel runs cause fail nothing. Every judged run
+/// passes, and the reports count the builds that needed the second try.
+#[test]
+fn a_driver_racing_on_a_fixed_folder_loses_no_run() {
+    if !common::have_cc("the racing-driver test needs it to link") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let folder = dir.path().join("output");
+    let racing = format!(
+        "mkdir {f} 2>/dev/null || {{ echo 'Fatal error: exception Unix.Unix_error(Unix.EEXIST, \"mkdir\", \"output\")' >&2; exit 2; }}\n\
+         {EXE} compile --emit asm \"$1\" -o \"$2\"; s=$?\nsleep 0.1\nrmdir {f}\nexit $s",
+        f = folder.display(),
+    );
+    let cmd = common::compiler_script(dir.path(), "racing.sh", &racing);
+    let r = test_compiler(
+        dir.path(),
+        &[
+            "--cmd",
+            &cmd,
+            "--dialect",
+            "llvm",
+            "--corpus",
+            &corpus("binop"),
+            "--random",
+            "6",
+        ],
+    );
+    let judged = summary(&r, "passed") + summary(&r, "failed");
+    assert!(judged > 0, "{}\n{}", r.out, r.err);
+    assert_eq!(summary(&r, "failed"), 0, "{}\n{}", r.out, r.err);
+    assert_eq!(
+        r.gradescope["score"], r.gradescope["max_score"],
+        "{}",
+        r.out
+    );
+    // How many runs overlapped depends on the machine; each one that did
+    // is counted and said.
+    let flaky = r.json["flaky_builds"].as_u64().unwrap_or(0);
+    if flaky > 0 {
+        assert!(
+            r.out.contains(&format!("flaky: {flaky} builds")),
+            "{}",
+            r.out
+        );
+    }
+}
+
 /// A compiler that refuses one feature its profile has (names starting
 /// with `_`, which the eth parser reads) keeps the eth profile; the refusal
 /// is a failure group whose programs include the probe program.

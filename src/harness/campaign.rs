@@ -650,6 +650,7 @@ pub fn run(
     r.stopped_early = settings.budget.stopped().map(|s| s.to_string());
     r.corpus_problems = corpus_problems;
     r.internal_errors = settings.budget.internal_errors();
+    r.flaky_builds = tools.flaky_builds();
     if let Baseline::Failed(f) = against.baseline {
         r.baseline_failed = Some(f.message.clone());
     }

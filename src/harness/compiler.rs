@@ -14,8 +14,8 @@ use spec::{Outcome, Prog};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{OnceLock, PoisonError, RwLock};
 use std::time::Duration;
 use toolchain::process::{self, Ended, Limits};
 
@@ -209,7 +209,15 @@ pub struct Tools {
     pub oracle: oracle::Options,
     course: Course,
     dialect: Option<Dialect>,
+    /// Builds that failed with a compile error and succeeded when sent
+    /// again alone.
+    flaky_builds: AtomicUsize,
 }
+
+/// Every build of a compiler command holds this shared; a build sent
+/// again alone holds it exclusively (no other build of any campaign of
+/// this process overlaps it).
+static BUILDS: RwLock<()> = RwLock::new(());
 
 impl Tools {
     /// Fresh tools with a new temporary directory, the default course
@@ -243,6 +251,7 @@ impl Tools {
         Ok(Tools {
             dir,
             counter: AtomicU64::new(0),
+            flaky_builds: AtomicUsize::new(0),
             runtime: OnceLock::new(),
             timeout,
             oracle,
@@ -259,6 +268,13 @@ impl Tools {
     /// The course driver's conventions in use.
     pub fn course(&self) -> &Course {
         &self.course
+    }
+
+    /// How many builds failed with a compile error and then succeeded
+    /// when sent again alone (a flaky compiler or driver): those runs were
+    /// judged on the second build.
+    pub fn flaky_builds(&self) -> usize {
+        self.flaky_builds.load(Ordering::Relaxed)
     }
 
     fn fresh(&self, ext: &str) -> PathBuf {
@@ -437,8 +453,34 @@ impl Tools {
                 ("{out}", &out.to_string_lossy()),
             ],
         );
+        // A compile error is confirmed alone: sent again while no other
+        // build runs (course drivers race on a fixed `output/` folder when
+        // runs overlap); a build that then succeeds is counted as flaky,
+        // not as the compiler's failure (docs/grading.md).
+        let first = {
+            let _shared = BUILDS.read().unwrap_or_else(PoisonError::into_inner);
+            self.run_line(&line, out, outdir)
+        };
+        match first {
+            Err(f) if f.category == CompileError => {
+                let _alone = BUILDS.write().unwrap_or_else(PoisonError::into_inner);
+                let again = self.run_line(&line, out, outdir);
+                if again.is_ok() {
+                    self.flaky_builds.fetch_add(1, Ordering::Relaxed);
+                }
+                again
+            }
+            r => r,
+        }
+    }
+
+    /// Runs the filled command line `line` once; `Ok` when it exits 0 and
+    /// wrote `out` (in `outdir`).
+    fn run_line(&self, line: &str, out: &Path, outdir: &Path) -> Result<(), BuildFailure> {
+        use Category::*;
+        let fail = |category, detail: String| BuildFailure { category, detail };
         let mut c = Command::new("sh");
-        c.arg("-c").arg(&line);
+        c.arg("-c").arg(line);
         let f = process::run(c, &self.limits(None))
             .map_err(|e| fail(CompileError, format!("cannot run sh: {e}")))?;
         let stderr = String::from_utf8_lossy(&f.stderr).into_owned();

@@ -88,6 +88,11 @@ pub struct Report {
     /// conventions (`harness::dialect::record`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dialect: Option<Value>,
+    /// Builds that failed with a compile error and succeeded when sent
+    /// again alone (a flaky compiler or driver): their runs were judged on
+    /// the second build (`Tools::flaky_builds`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub flaky_builds: usize,
     /// Why every program counts as failed: the compiler fails the
     /// baseline probe (every try, the last ones alone).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -453,6 +458,11 @@ pub fn build(
     }
 }
 
+/// For serde: leave a zero count out of the JSON report.
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl Report {
     /// The counts: programs, runs, and runs per verdict.
     pub fn summary(&self) -> Summary {
@@ -671,6 +681,7 @@ impl Report {
             all.stopped_early = all.stopped_early.or(p.stopped_early);
             all.corpus_problems.extend(p.corpus_problems);
             all.internal_errors.extend(p.internal_errors);
+            all.flaky_builds += p.flaky_builds;
             all.unmasked.extend(p.unmasked);
             all.savings_scoring = all.savings_scoring.or(p.savings_scoring);
             all.programs.extend(p.programs);
@@ -820,6 +831,17 @@ impl Report {
             notes.push(t);
         }
         notes
+    }
+
+    /// One line saying how many builds were flaky (failed, then succeeded
+    /// when sent again alone), or none when none was.
+    pub fn flaky_line(&self) -> Option<String> {
+        (self.flaky_builds > 0).then(|| {
+            format!(
+                "flaky: {} builds failed with a compile error and succeeded when sent again alone; their runs were judged on the second build",
+                self.flaky_builds
+            )
+        })
     }
 
     /// One line naming the dialect the programs were sent in and how it
