@@ -331,6 +331,60 @@ fn a_defect_shared_with_the_reference_is_listed_apart_and_not_scored() {
     );
 }
 
+/// A student who shares the handout's defect (`sub` operands swapped) and
+/// cannot compile `ashr`: the `ashr` refusal masks the rest of the
+/// compiler, so the campaign sends a second set of programs without
+/// `ashr` (docs/grading.md, "Unmasking"). The reference judges that second
+/// set too: the handout's defect is shared there as well, and the only
+/// runs scored as failed are the student's own compile errors.
+#[test]
+fn the_reference_also_judges_the_unmasked_programs() {
+    if !common::have_cc("the reference test needs it to link") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let handout = format!("exec {EXE} compile --mutate sub-swap --emit asm \"$1\" -o \"$2\"");
+    let reference = common::compiler_script(dir.path(), "reference.sh", &handout);
+    let student = common::compiler_script(
+        dir.path(),
+        "student.sh",
+        &format!(
+            "if grep -q ' = ashr ' \"$1\"; then echo \"$1: error: ashr is not supported\" >&2; exit 1; fi\n{handout}"
+        ),
+    );
+    let r = test_compiler(
+        dir.path(),
+        &[
+            "--cmd",
+            &student,
+            "--reference",
+            &reference,
+            "--dialect",
+            "llvm",
+            "--corpus",
+            &corpus("binop"),
+            "--random",
+            "20",
+        ],
+    );
+    let unmasked = r.json["unmasked"].as_array().cloned().unwrap_or_default();
+    assert!(
+        unmasked.iter().any(|u| u["sent"].as_u64() > Some(0)),
+        "a second set was sent: {}\n{}",
+        r.out,
+        r.err
+    );
+    assert!(summary(&r, "shared_with_reference") > 0, "{}", r.out);
+    let failed = summary(&r, "failed");
+    assert!(failed > 0, "the student's own defect: {}", r.out);
+    assert_eq!(
+        r.json["summary"]["categories"]["compile error"].as_u64(),
+        Some(failed),
+        "only the student's own defect fails: {}",
+        r.out
+    );
+}
+
 /// A back end that writes absolute addresses (as 2017-era course code
 /// does: `leaq g, %rax` instead of `leaq g(%rip), %rax`) links only with
 /// `-no-pie`: probing finds it, and every program links so.

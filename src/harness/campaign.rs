@@ -567,7 +567,7 @@ pub fn judge_reference(
     };
     let tools = limits.tools(r)?;
     Ok(Some(ReferenceRun::judge(
-        &tools,
+        tools,
         &r.compiler,
         plan.cases.clone(),
         settings,
@@ -684,7 +684,14 @@ fn judge_all(
     let mut results = run_session(tools, &target.compiler, cases, settings, progress);
     let unmasked = unmask_session(target, tools, settings, more_random, &results, progress);
     let avoided = unmasked.as_ref().map(|u| u.0.clone()).unwrap_or_default();
-    if let Some((_, more, at)) = unmasked {
+    if let Some((_, mut more, at)) = unmasked {
+        // The second set was not in the plan the reference judged: the
+        // reference judges it too, so that its defects are not charged to
+        // the student there either.
+        if let Some(reference) = against.reference {
+            let cases = more.iter().map(|r| r.case.clone()).collect();
+            reference.judge_more(cases, settings).apply(&mut more);
+        }
         results.extend(more);
         index.extend(at);
     }

@@ -21,35 +21,54 @@ use super::session::{run_session, Settings};
 use super::target::Compiler;
 use super::types::{Case, CaseResult, RunVerdict};
 use std::collections::HashMap;
+use std::sync::Arc;
 
-/// The reference solution's verdicts, per program name.
-#[derive(Clone, Debug, Default)]
+/// The reference solution's verdicts, per program name, and how to judge
+/// more programs with it (the second set a campaign sends when a construct
+/// masks the rest of the compiler, `unmask`).
+#[derive(Clone)]
 pub struct ReferenceRun {
     /// The reference compiler, as `Compiler::describe` says it.
     pub compiler: String,
+    command: Compiler,
+    tools: Arc<Tools>,
     verdicts: HashMap<String, Vec<RunVerdict>>,
 }
 
 impl ReferenceRun {
-    /// Judges `cases` with the reference `compiler` (no reductions).
+    /// Judges `cases` with the reference `compiler` under `tools` (the
+    /// reference's own: its course conventions and link flags; no
+    /// reductions).
     pub fn judge(
-        tools: &Tools,
+        tools: Tools,
         compiler: &Compiler,
         cases: Vec<Case>,
         settings: &Settings,
     ) -> ReferenceRun {
+        ReferenceRun {
+            compiler: compiler.describe(),
+            command: compiler.clone(),
+            tools: Arc::new(tools),
+            verdicts: HashMap::new(),
+        }
+        .judge_more(cases, settings)
+    }
+
+    /// The reference's verdicts on `cases`, judged as [`ReferenceRun::judge`]
+    /// judges (programs sent beyond the plan the reference judged first).
+    pub fn judge_more(&self, cases: Vec<Case>, settings: &Settings) -> ReferenceRun {
         let settings = Settings {
             max_reductions: 0,
             stop_at_first_failure: false,
             ..settings.clone()
         };
-        let results = run_session(tools, compiler, cases, &settings, &|_| {});
+        let results = run_session(&self.tools, &self.command, cases, &settings, &|_| {});
         ReferenceRun {
-            compiler: compiler.describe(),
             verdicts: results
                 .into_iter()
                 .map(|r| (r.case.name, r.verdicts))
                 .collect(),
+            ..self.clone()
         }
     }
 
