@@ -69,6 +69,10 @@ pub struct Options {
     /// tests/fast_paths.rs compares. A traced run uses the rules alone
     /// whatever this says.
     pub fast_paths: bool,
+    /// The course runtime whose external functions the program may call
+    /// (docs/semantics.md, "Oat programs and course runtimes"); `ll`, the
+    /// spec's own, by default.
+    pub runtime: spec::RuntimeName,
 }
 
 impl Default for Options {
@@ -81,6 +85,7 @@ impl Default for Options {
             max_cells: 16_000_000,
             max_stack_bytes: spec::limits::STACK_BUDGET_BYTES,
             fast_paths: true,
+            runtime: spec::RuntimeName::Ll,
         }
     }
 }

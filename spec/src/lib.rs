@@ -19,6 +19,7 @@ pub mod opaque;
 pub mod outcome;
 pub mod parse;
 pub mod print;
+pub mod runtime;
 pub mod span;
 pub mod types;
 pub mod visit;
@@ -30,6 +31,7 @@ pub use opaque::erase_pointee_types;
 pub use outcome::{LimitKind, Location, Outcome, UndefinedKind};
 pub use parse::parse;
 pub use print::print;
+pub use runtime::RuntimeName;
 pub use span::{Source, Span};
 pub use types::{GepTyError, TypeEnv};
 
