@@ -316,3 +316,110 @@ fn a_class_graded_as_a_ta_does_it() {
     assert!(dom.contains("class=\"cause\""), "{dom}");
     assert!(dom.contains("STOPPED EARLY"), "{dom}");
 }
+
+/// `grade --reference` with points (as `grade` always scores): a student
+/// who shares every defect of the handout (the reference) scores full
+/// marks, and one with a bug of its own scores below. The handout's
+/// defects are of both kinds the reference rules know: `sub` with its
+/// operands swapped (a wrong result on the same programs: shared per
+/// program) and an assembler error on `mul` that the students' code meets
+/// on other programs, those with an `xor` (shared by cause: the same
+/// error line the reference shows elsewhere); the reference cannot build
+/// the programs with a `mul`, so they are left out for everyone
+/// (docs/grading.md, "The reference solution").
+#[test]
+fn grade_with_a_reference_charges_no_student_for_the_handouts_defects() {
+    if !common::have_cc("the class graded against a reference is not graded") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let subs = dir.path().join("subs");
+    let sub_swap = "exec \"$LLORACLE\" compile --mutate sub-swap \"$1\" -o \"$2\"\n";
+    let handout_error = |pattern: &str| {
+        format!(
+            "if grep -q '{pattern}' \"$1\"; then echo \"$1.s:12: Error: operand type mismatch for \\`imul'\" >&2; exit 1; fi\n"
+        )
+    };
+    let reference = dir.path().join("reference.sh");
+    common::write_exe(
+        &reference,
+        &format!("#!/bin/sh\n{}{sub_swap}", handout_error(" = mul ")),
+    );
+    let shares = format!("#!/bin/sh\n{}{sub_swap}", handout_error(" = xor "));
+    submission(&subs.join("a-shares"), &shares);
+    let own = format!(
+        "#!/bin/sh\nif grep -q getelementptr \"$1\"; then echo 'backend.ml: Failure(\"gep\")' >&2; exit 2; fi\n{}{sub_swap}",
+        handout_error(" = xor ")
+    );
+    submission(&subs.join("b-own-bug"), &own);
+    corpus(&dir.path().join("course-corpus"));
+    let reference_cmd = format!("{} {{in}} {{out}}", reference.display());
+    let out = grade(
+        dir.path(),
+        &[
+            "--reference",
+            &reference_cmd,
+            "--corpus",
+            "course-corpus",
+            "--random",
+            "12",
+            "--max-reductions",
+            "0",
+            "--jobs",
+            "2",
+            "--parallel",
+            "1",
+            "--points",
+            "100",
+            "--out-dir",
+            "grades",
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let o = dir.path().join("grades");
+    let shares = common::read_json(&o.join("a-shares/results.json"));
+    let report = common::read_json(&o.join("a-shares/report.json"));
+    let s = &report["summary"];
+    // The random programs meet every defect: some runs are shared per
+    // program or by cause, some left out; none is charged.
+    assert!(
+        s["shared_with_reference"].as_u64() > Some(0) && s["left_out"].as_u64() > Some(0),
+        "{s}\n{stdout}\n{stderr}"
+    );
+    let by_cause = report["programs"]
+        .as_array()
+        .expect("programs")
+        .iter()
+        .flat_map(|p| p["runs"].as_array().cloned().unwrap_or_default())
+        .filter(|r| {
+            r["failure"]["reference"].as_str().is_some_and(|w| {
+                w.starts_with("fails the same way on ") && w.contains("operand type mismatch")
+            })
+        })
+        .count();
+    assert!(by_cause > 0, "no run shared by cause: {report:#}");
+    assert_eq!(s["failed"], 0, "{s}");
+    assert_eq!(shares["score"], 100.0, "{shares:#}");
+    assert_eq!(shares["max_score"], 100.0, "{shares:#}");
+    let output = shares["output"].as_str().expect("output");
+    assert!(output.contains("SHARED WITH THE REFERENCE"), "{output}");
+    // The student's own bug (no getelementptr) costs the arrays family.
+    let own = common::read_json(&o.join("b-own-bug/results.json"));
+    assert!(own["score"].as_f64() < Some(100.0), "{own:#}");
+    assert_eq!(test_of(&own, "corpus/arrays")["score"], 0.0, "{own:#}");
+    // class.csv gives the same scores.
+    let csv = std::fs::read_to_string(o.join("class.csv")).expect("class.csv");
+    let score = |who: &str| -> f64 {
+        let line = csv
+            .lines()
+            .find(|l| l.starts_with(who))
+            .unwrap_or_else(|| panic!("{who} not in class.csv:\n{csv}"));
+        line.split(',')
+            .nth(2)
+            .and_then(|s| s.parse().ok())
+            .expect("score")
+    };
+    assert_eq!(score("a-shares"), 100.0, "{csv}");
+    assert!(score("b-own-bug") < 100.0, "{csv}");
+}

@@ -34,6 +34,7 @@ fn judged(category: Category, actual: Option<Outcome>, detail: &str) -> RunVerdi
         detail: detail.to_string(),
         changed: vec![],
         steps: None,
+        note: None,
     }
 }
 
@@ -642,4 +643,195 @@ fn an_external_compilers_errors_are_one_group_and_every_group_is_reduced() {
         .expect("the compile error group");
     let program = &g.example.failure.reduced.as_ref().expect("reduced").program;
     assert!(program.contains(" call "), "kept its cause:\n{program}");
+}
+
+/// A report with every kind of run a grade meets: 3 passes, 2 runs of one
+/// failure group (a wrong result), a run shared with the reference by
+/// cause, a run the reference cannot build, a skipped run and a run not
+/// reached; a failed baseline and a reference; step counts of an
+/// optimiser with `--opt-points 10`.
+fn every_kind_of_run() -> Report {
+    let shared = RunVerdict::SharedWithReference {
+        own: Box::new(syntax_error(3)),
+        reference: "fails the same way on random --seed 9: compile error: ...".into(),
+    };
+    let left_out = RunVerdict::ReferenceCannotBuild {
+        detail: "assembler error: operand type mismatch for `add'".into(),
+    };
+    let skipped = RunVerdict::Skipped {
+        oracle: Outcome::Limit {
+            kind: spec::LimitKind::FuelExhausted,
+            stdout: vec![],
+        },
+    };
+    let with_steps = |v: RunVerdict, input: u64, output: u64| match v {
+        RunVerdict::Judged {
+            category,
+            expected,
+            actual,
+            detail,
+            changed,
+            note,
+            ..
+        } => RunVerdict::Judged {
+            category,
+            expected,
+            actual,
+            detail,
+            changed,
+            steps: Some(lloracle::harness::types::Steps { input, output }),
+            note,
+        },
+        other => other,
+    };
+    let pass = || judged(Category::Pass, Some(ret(7, b"ok\n")), "");
+    let mut r = build(&[
+        result("random --seed 1 --size 30", 30, with_steps(pass(), 100, 50)),
+        result(
+            "random --seed 2 --size 30",
+            30,
+            with_steps(pass(), 100, 100),
+        ),
+        result("random --seed 3 --size 30", 30, with_steps(pass(), 80, 40)),
+        result("random --seed 4 --size 30", 30, wrong(8)),
+        result("random --seed 5 --size 30", 30, wrong(9)),
+        result("random --seed 6 --size 30", 30, shared),
+        result("random --seed 7 --size 30", 30, left_out),
+        result("random --seed 8 --size 30", 30, skipped),
+    ]);
+    r.add_not_run(
+        vec![(
+            "random --seed 10 --size 30".into(),
+            10,
+            vec![("default".into(), vec![])],
+        )],
+        "not reached: the time budget ran out",
+    );
+    r.baseline_failed = Some("the baseline program returned 3, the oracle 7".into());
+    r.reference = Some("command `./ref.native -S {in}`".into());
+    r.reproduce = Some("./main.native -S {file} && ./a.out {args}".into());
+    r.savings_scoring = Some(lloracle::harness::optimiser::SavingsScoring {
+        points: 10.0,
+        target: 0.9,
+    });
+    r
+}
+
+#[test]
+fn scored_and_unscored_reports_score_the_same_runs_with_the_same_explanations() {
+    let unscored = every_kind_of_run();
+    let mut scored = every_kind_of_run();
+    scored.scoring = Some(report::Scoring {
+        points: 100.0,
+        weights: Default::default(),
+    });
+    // The runs scored: 3 passed, 2 failed, 1 not reached; the shared, the
+    // left-out and the skipped run count nowhere.
+    let s = unscored.summary();
+    assert_eq!(
+        (s.passed, s.failed, s.not_run, s.skipped),
+        (3, 2, 1, 1),
+        "{s:?}"
+    );
+    assert_eq!((s.shared_with_reference, s.left_out), (1, 1));
+    let g_unscored = report::gradescope(&unscored);
+    let g_scored = report::gradescope(&scored);
+    for g in [&g_unscored, &g_scored] {
+        check_gradescope(g).unwrap_or_else(|e| panic!("{e}\n{g:#}"));
+    }
+    // The savings test is worth --opt-points in both, added to the total:
+    // ratios 0.5, 1, 0.5 -> geometric mean 0.63, below the 0.9 target.
+    let savings = |g: &Value| -> (f64, f64) {
+        let t = g["tests"]
+            .as_array()
+            .expect("tests")
+            .iter()
+            .find(|t| {
+                t["name"]
+                    .as_str()
+                    .is_some_and(|n| n.starts_with("optimisation"))
+            })
+            .unwrap_or_else(|| panic!("no savings test:\n{g:#}"))
+            .clone();
+        (
+            t["score"].as_f64().expect("score"),
+            t["max_score"].as_f64().expect("max"),
+        )
+    };
+    assert_eq!(savings(&g_unscored), (10.0, 10.0));
+    assert_eq!(savings(&g_scored), (10.0, 10.0));
+    // Without the savings test both give 3 of 6 scored runs: one point per
+    // run (3 of 6), or half of the 100 points (the one family, random
+    // programs, scored 3 of 6 runs).
+    let num = |g: &Value, k: &str| g[k].as_f64().expect("number");
+    assert_eq!(
+        (num(&g_unscored, "score"), num(&g_unscored, "max_score")),
+        (3.0 + 10.0, 6.0 + 10.0)
+    );
+    assert_eq!(
+        (num(&g_scored, "score"), num(&g_scored, "max_score")),
+        (50.0 + 10.0, 100.0 + 10.0)
+    );
+    assert_eq!(
+        report::gradescope_score(&scored),
+        (60.0, 110.0),
+        "the class summary's score is the results' score"
+    );
+    // The same explanations in both: the baseline, the failure group with
+    // its example and the course's reproduce line, the reference's shared
+    // (with where the reference shows it) and left-out sections.
+    let all_text = |g: &Value| -> String {
+        let mut t = g["output"].as_str().unwrap_or("").to_string();
+        for test in g["tests"].as_array().expect("tests") {
+            t.push_str(test["output"].as_str().unwrap_or(""));
+        }
+        t
+    };
+    for g in [&g_unscored, &g_scored] {
+        let t = all_text(g);
+        for needle in [
+            "BASELINE FAILED: the baseline program returned 3",
+            "reference solution: command `./ref.native -S {in}`",
+            "SHARED WITH THE REFERENCE",
+            "the reference: fails the same way on random --seed 9",
+            "LEFT OUT for everyone: 1 programs",
+            "[wrong result] a different value: 2 runs in 2 programs",
+            "example: random --seed 4 --size 30",
+            "reproduce with your compiler: save the program as",
+            "not reached",
+        ] {
+            assert!(t.contains(needle), "`{needle}` missing:\n{t}");
+        }
+    }
+    // JUnit: what a grade scores as not passed is a failure (the 2 wrong
+    // results and the run not reached); what no grade scores is skipped.
+    let j = report::junit(&unscored);
+    assert!(
+        j.contains("tests=\"9\" failures=\"3\" skipped=\"3\""),
+        "{j}"
+    );
+    assert_eq!(j.matches("<failure ").count(), 3, "{j}");
+    // JSON: the verdicts keep their names.
+    let v = unscored.to_json();
+    let names: Vec<&str> = v["programs"]
+        .as_array()
+        .expect("programs")
+        .iter()
+        .map(|p| p["runs"][0]["verdict"].as_str().expect("verdict"))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "pass",
+            "pass",
+            "pass",
+            "wrong result",
+            "wrong result",
+            "shared with the reference",
+            "left out (the reference cannot build it)",
+            "skipped",
+            "not run"
+        ]
+    );
+    assert_eq!(Report::from_json(&v).expect("reads back"), unscored);
 }

@@ -320,6 +320,7 @@ fn the_reports_count_passes_failures_and_skips() {
         detail: String::new(),
         changed: vec![],
         steps: None,
+        note: None,
     };
     let result = CaseResult {
         case: Case {

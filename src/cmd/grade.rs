@@ -198,21 +198,15 @@ fn build(cmd: &str, sub: &Path, timeout: Duration) -> Result<String, String> {
 }
 
 /// The line of the class summary for a checked submission.
-fn student_result(
-    student: &str,
-    folder: &str,
-    build: Build,
-    r: &Report,
-    scoring: &Scoring,
-) -> StudentResult {
+fn student_result(student: &str, folder: &str, build: Build, r: &Report) -> StudentResult {
     let s = r.summary();
-    let score = scoring.score(r);
+    let (score, max_score) = report::gradescope_score(r);
     let mut first_failures = BTreeMap::new();
     for p in &r.programs {
         for run in &p.runs {
             let Some(f) = &run.failure else { continue };
             first_failures
-                .entry(run.verdict.clone())
+                .entry(run.verdict.name().to_string())
                 .or_insert_with(|| FirstFailure {
                     program: p.name.clone(),
                     run: run.run.clone(),
@@ -226,8 +220,12 @@ fn student_result(
         folder: folder.to_string(),
         build,
         score,
-        max_score: scoring.points,
-        percent: (score * 10000.0 / scoring.points).round() / 100.0,
+        max_score,
+        percent: if max_score > 0.0 {
+            (score * 10000.0 / max_score).round() / 100.0
+        } else {
+            100.0
+        },
         programs: s.programs,
         runs: s.runs,
         judged: s.passed + s.failed,
@@ -292,7 +290,7 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
                 write(&out.join(RESULTS), &g.to_string())?;
                 write_others(&r, out)?;
                 let failed = Build::Failed(report::cap(&words, 400));
-                return Ok(student_result(&student, &folder, failed, &r, cx.scoring));
+                return Ok(student_result(&student, &folder, failed, &r));
             }
         },
     };
@@ -303,7 +301,7 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
         r.stopped_early = Some(why);
         write_reports(&r, &files(out))?;
         write_others(&r, out)?;
-        return Ok(student_result(&student, &folder, built, &r, cx.scoring));
+        return Ok(student_result(&student, &folder, built, &r));
     }
     let mut compiler = cx.class.target.compiler.clone();
     if let Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } = &mut compiler {
@@ -346,7 +344,7 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
     r.reproduce = cx.a.test.reports.reproduce.clone();
     write_reports(&r, &files(out))?;
     write_others(&r, out)?;
-    Ok(student_result(&student, &folder, built, &r, cx.scoring))
+    Ok(student_result(&student, &folder, built, &r))
 }
 
 /// Why a submission stopped when the class budget ran out.
@@ -395,6 +393,7 @@ fn not_run_report(cx: &Context, why: &str) -> Report {
     let mut r = report::build(&plan.not_sent, &[], &cx.class.target.compiler, &index_of);
     r.add_not_run(plan.planned(), why);
     r.scoring = Some(cx.scoring.clone());
+    r.savings_scoring = cx.a.test.reports.savings_scoring().ok().flatten();
     r.reproduce = cx.a.test.reports.reproduce.clone();
     r
 }

@@ -539,6 +539,7 @@ pub fn failed_baseline(
                             detail: format!("the baseline probe fails: {detail}"),
                             changed: vec![],
                             steps: None,
+                            note: None,
                         }
                     } else {
                         RunVerdict::Skipped { oracle: expected }

@@ -133,7 +133,7 @@ pub fn expectation_problems(
             let oracle = match v {
                 RunVerdict::Skipped { oracle } => oracle,
                 RunVerdict::Judged { expected, .. } => expected,
-                RunVerdict::SharedWithReference(v) => match v.as_ref() {
+                RunVerdict::SharedWithReference { own, .. } => match own.as_ref() {
                     RunVerdict::Judged { expected, .. } => expected,
                     _ => continue,
                 },

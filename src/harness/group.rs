@@ -32,10 +32,7 @@ pub fn signature(v: &RunVerdict) -> Option<(Category, String)> {
     };
     let key = match category {
         Category::Pass => return None,
-        Category::CompileError
-        | Category::AssembleError
-        | Category::LinkError
-        | Category::OutputNotInDialect => failure_key(*category, detail),
+        Category::CompileError | Category::AssembleError | Category::LinkError => build_key(detail),
         Category::CompileTimeout => "no result within the timeout".to_string(),
         _ => match actual {
             Some(a) => run_key(expected, a),
@@ -43,19 +40,6 @@ pub fn signature(v: &RunVerdict) -> Option<(Category, String)> {
         },
     };
     Some((*category, key))
-}
-
-/// The key of a failure to build with `category` and the compiler's
-/// `detail`: [`build_key`], except for an optimiser's output outside the
-/// dialect, whose key is the feature alone (its first line), since where
-/// the output uses it differs per program.
-pub fn failure_key(category: Category, detail: &str) -> String {
-    match category {
-        // The feature's name is the cause: it is kept as written, while
-        // the line and what uses it (the second line) differ per program.
-        Category::OutputNotInDialect => cut(detail.lines().next().unwrap_or("")),
-        _ => build_key(detail),
-    }
 }
 
 /// The key of a build failure: the status line (`exit 1`, `signal 9`, ...)

@@ -95,12 +95,13 @@ pub fn judge_text(
                     detail: f.detail.clone(),
                     changed: vec![],
                     steps: None,
+                    note: None,
                 },
                 Ok(b) => {
                     let (actual, output) = tools.run_with_steps(b, args);
-                    let changed = match b {
-                        Built::Prog(_, c) => c.clone(),
-                        _ => vec![],
+                    let (changed, note) = match b {
+                        Built::Prog { changed, note, .. } => (changed.clone(), note.clone()),
+                        _ => (vec![], None),
                     };
                     RunVerdict::Judged {
                         category: compare(&expected, &actual),
@@ -109,6 +110,7 @@ pub fn judge_text(
                         detail: String::new(),
                         changed,
                         steps: output.map(|output| Steps { input, output }),
+                        note,
                     }
                 }
             }

@@ -182,7 +182,12 @@ pub fn blame(
     if !matches!(expected, Outcome::Returned { .. }) {
         return None;
     }
-    let Ok(Built::Prog(output, changed)) = tools.build(compiler, prog) else {
+    let Ok(Built::Prog {
+        prog: output,
+        changed,
+        ..
+    }) = tools.build(compiler, prog)
+    else {
         return None;
     };
     let present: Vec<String> = changed
@@ -337,7 +342,7 @@ pub fn divergence(
 /// failing run; the reduced program when it was reduced, else the
 /// original), in parallel on `jobs` threads: per result, the run's index
 /// and its blame. Empty unless `compiler` is an optimiser; failures with
-/// no program to examine (a build failure, an output outside the dialect)
+/// no program to examine (a build failure)
 /// have none, and so do those not reached before `stop` says to stop (an
 /// interrupt, the campaign's time budget).
 pub fn blame_results(

@@ -505,6 +505,7 @@ fn baseline_not_built(detail: String) -> RunVerdict {
         detail,
         changed: vec![],
         steps: None,
+        note: None,
     }
 }
 

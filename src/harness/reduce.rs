@@ -60,7 +60,7 @@ impl Goal {
     }
 
     /// Keep the group with signature `(category, key)`: the key too for a
-    /// build failure, an output outside the dialect or a crash (a wrong value keeps its category only: the
+    /// build failure or a crash (a wrong value keeps its category only: the
     /// way values differ changes as the program shrinks).
     pub fn of(category: Category, key: &str) -> Goal {
         let keep = matches!(
@@ -69,7 +69,6 @@ impl Goal {
                 | Category::AssembleError
                 | Category::LinkError
                 | Category::Crash
-                | Category::OutputNotInDialect
         );
         Goal {
             category,
@@ -106,7 +105,7 @@ fn still_fails(
     }
     match tools.build_text(compiler, p, Some(&text)) {
         Err(f) => goal
-            .matches(f.category, || group::failure_key(f.category, &f.detail))
+            .matches(f.category, || group::build_key(&f.detail))
             .then_some((expected, None)),
         Ok(b) => {
             let actual = tools.run(&b, args);

@@ -13,11 +13,13 @@ mod gradescope;
 mod junit;
 pub mod scored;
 mod text;
+mod verdict;
 
-pub use gradescope::{gradescope, gradescope_build_failure};
+pub use gradescope::{gradescope, gradescope_build_failure, score as gradescope_score};
 pub use junit::junit;
 pub use scored::Scoring;
 pub use text::{summary_line, text};
+pub use verdict::{Scored, Verdict};
 
 use super::group::signature;
 use super::optimiser::{savings, Blame, ProgramRuns, Savings, SavingsScoring};
@@ -110,7 +112,7 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub savings_scoring: Option<SavingsScoring>,
     /// Every program judged, in campaign order (with those not reached
-    /// before the campaign stopped early, their runs [`NOT_RUN`]).
+    /// before the campaign stopped early, their runs [`Verdict::NotRun`]).
     pub programs: Vec<ProgramRecord>,
     /// The course's own recipe to reproduce a failure, with `{file}` (the
     /// program's file) and `{args}` (its arguments), e.g. `./main.native
@@ -144,10 +146,9 @@ pub struct RunRecord {
     pub run: String,
     /// argv[1..].
     pub args: Vec<String>,
-    /// `pass`, a failure category's name (`wrong result`, ...),
-    /// `skipped` when the oracle does not return on the run, or `not in
-    /// dialect` when the program was not sent.
-    pub verdict: String,
+    /// Its verdict (in the JSON report its name: `pass`, `wrong result`,
+    /// `skipped`, `not in dialect`, ...).
+    pub verdict: Verdict,
     /// For a skipped run: the oracle's outcome; for a run not in the
     /// dialect: where the excluding feature is used (`global @s: \0A`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -166,32 +167,16 @@ pub struct RunRecord {
     /// input and output on this run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub steps: Option<Steps>,
+    /// What the reports say beside the verdict without it counting (an
+    /// optimiser's output in a form the course's parser could not read
+    /// back).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
-
-/// The verdict name of a skipped run.
-pub const SKIPPED: &str = "skipped";
-
-/// The verdict name of a run of a program not sent: it has no equivalent
-/// in the compiler's dialect (never a failure).
-pub const NOT_IN_DIALECT: &str = "not in dialect";
-
-/// The verdict name of a run that fails as the reference solution's does
-/// (`--reference`): shared handout code, not scored.
-pub const SHARED: &str = "shared with the reference";
-
-/// The verdict name of a run left out of scoring for everyone: the
-/// reference solution cannot build its program.
-pub const LEFT_OUT: &str = "left out (the reference cannot build it)";
 
 /// A program of a campaign's plan: its name, its position in the
 /// unsharded campaign, and its runs (name, argv[1..]).
 pub type Planned = (String, usize, Vec<(String, Vec<String>)>);
-
-/// The verdict name of a run of a program the campaign did not reach
-/// (it stopped early: time budget, a compiler that always times out, or
-/// a build that failed): not judged, but counted against the score so
-/// that a stopped campaign never shrinks the denominator.
-pub const NOT_RUN: &str = "not run";
 
 /// What a failing run did, quoted with caps.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -227,6 +212,11 @@ pub struct FailureRecord {
     /// meaning (of the reduced program when there is one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blame: Option<Blame>,
+    /// For a run shared with the reference solution: where the reference
+    /// fails the same way (the same program, or another one with the same
+    /// build error).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
 }
 
 /// A reduced failing program.
@@ -268,7 +258,7 @@ pub struct Summary {
     /// Runs of programs not sent: no equivalent in the compiler's dialect
     /// (counted apart from `runs`).
     pub not_in_dialect: usize,
-    /// Runs of programs the campaign did not reach ([`NOT_RUN`]; counted
+    /// Runs of programs the campaign did not reach ([`Verdict::NotRun`]; counted
     /// apart from `runs`, but against the score).
     pub not_run: usize,
     /// The programs the campaign did not reach.
@@ -336,8 +326,10 @@ fn failure_record(
     reduced: Option<&Reduced>,
     saved: Option<&Saved>,
 ) -> Option<FailureRecord> {
-    if let RunVerdict::SharedWithReference(inner) = v {
-        return failure_record(inner, group, reduced, saved);
+    if let RunVerdict::SharedWithReference { own, reference } = v {
+        let mut f = failure_record(own, group, reduced, saved)?;
+        f.reference = Some(reference.clone());
+        return Some(f);
     }
     let (_, own) = signature(v)?;
     let key = group.unwrap_or(own);
@@ -371,6 +363,7 @@ fn failure_record(
             reproduce: saved.map(|s| s.command.clone()),
         }),
         blame: None,
+        reference: None,
     })
 }
 
@@ -402,30 +395,32 @@ pub fn build(
                         .map(|(_, red)| red);
                     let (verdict, oracle, feature) = match v {
                         RunVerdict::Skipped { oracle } => {
-                            (SKIPPED.to_string(), Some(oracle.to_string()), None)
+                            (Verdict::Skipped, Some(oracle.to_string()), None)
                         }
                         RunVerdict::NotInDialect { feature, what } => (
-                            NOT_IN_DIALECT.to_string(),
+                            Verdict::NotInDialect,
                             Some(what.clone()),
                             Some(feature.clone()),
                         ),
                         RunVerdict::Judged { category, .. } => {
-                            (category.name().to_string(), None, None)
+                            (Verdict::Judged(*category), None, None)
                         }
-                        RunVerdict::SharedWithReference(_) => (SHARED.to_string(), None, None),
+                        RunVerdict::SharedWithReference { .. } => {
+                            (Verdict::SharedWithReference, None, None)
+                        }
                         RunVerdict::ReferenceCannotBuild { detail } => {
-                            (LEFT_OUT.to_string(), Some(detail.clone()), None)
+                            (Verdict::LeftOut, Some(detail.clone()), None)
                         }
                     };
                     let shared = match v {
-                        RunVerdict::SharedWithReference(inner) => {
-                            inner.category().map(|c| c.name().to_string())
+                        RunVerdict::SharedWithReference { own, .. } => {
+                            own.category().map(|c| c.name().to_string())
                         }
                         _ => None,
                     };
-                    let steps = match v {
-                        RunVerdict::Judged { steps, .. } => *steps,
-                        _ => None,
+                    let (steps, note) = match v {
+                        RunVerdict::Judged { steps, note, .. } => (*steps, note.clone()),
+                        _ => (None, None),
                     };
                     RunRecord {
                         run,
@@ -441,6 +436,7 @@ pub fn build(
                         ),
                         shared,
                         steps,
+                        note,
                     }
                 })
                 .collect();
@@ -472,37 +468,31 @@ impl Report {
             let mut sent = false;
             let mut not_run = false;
             for r in &p.runs {
-                if r.verdict == NOT_RUN {
-                    s.not_run += 1;
-                    not_run = true;
-                    continue;
+                match r.verdict {
+                    Verdict::NotRun => not_run = true,
+                    Verdict::NotInDialect => {
+                        s.not_in_dialect += 1;
+                        let feature = r.feature.clone().unwrap_or_else(|| "?".into());
+                        *s.not_in_dialect_by_feature.entry(feature).or_default() += 1;
+                    }
+                    Verdict::SharedWithReference => s.shared_with_reference += 1,
+                    Verdict::LeftOut => s.left_out += 1,
+                    Verdict::Skipped => s.skipped += 1,
+                    Verdict::Judged(c) => {
+                        *s.categories.entry(c.name().to_string()).or_default() += 1;
+                    }
                 }
-                if r.verdict == NOT_IN_DIALECT {
-                    s.not_in_dialect += 1;
-                    let feature = r.feature.clone().unwrap_or_else(|| "?".into());
-                    *s.not_in_dialect_by_feature.entry(feature).or_default() += 1;
-                    continue;
-                }
-                sent = true;
-                if r.verdict == SHARED {
-                    s.shared_with_reference += 1;
-                    continue;
-                }
-                if r.verdict == LEFT_OUT {
-                    s.left_out += 1;
-                    continue;
-                }
-                s.runs += 1;
-                if r.verdict == SKIPPED {
-                    s.skipped += 1;
-                    continue;
-                }
-                *s.categories.entry(r.verdict.clone()).or_default() += 1;
-                if r.verdict == Category::Pass.name() {
-                    s.passed += 1;
-                } else {
-                    s.failed += 1;
-                    failed = true;
+                let reached = !matches!(r.verdict, Verdict::NotRun | Verdict::NotInDialect);
+                sent |= reached;
+                s.runs += usize::from(matches!(r.verdict, Verdict::Judged(_) | Verdict::Skipped));
+                match r.verdict.scored() {
+                    Scored::Passed => s.passed += 1,
+                    Scored::Failed => {
+                        s.failed += 1;
+                        failed = true;
+                    }
+                    Scored::NotReached => s.not_run += 1,
+                    Scored::NotScored => {}
                 }
             }
             s.programs += usize::from(sent);
@@ -516,7 +506,7 @@ impl Report {
     /// group first (ties: the group met first), each with the programs in
     /// it and one example (a reduced member when there is one).
     pub fn groups(&self) -> Vec<Group> {
-        self.groups_of(&|r| (r.verdict != SHARED).then_some(r.verdict.as_str()))
+        self.groups_of(&|r| r.verdict.failure().map(Category::name))
     }
 
     /// The runs that fail as the reference solution's do, grouped like
@@ -524,7 +514,7 @@ impl Report {
     /// signature): the course's shared defects, listed once, not scored.
     pub fn shared_groups(&self) -> Vec<Group> {
         self.groups_of(&|r| {
-            (r.verdict == SHARED)
+            (r.verdict == Verdict::SharedWithReference)
                 .then_some(r.shared.as_deref())
                 .flatten()
         })
@@ -536,7 +526,7 @@ impl Report {
         self.programs
             .iter()
             .filter_map(|p| {
-                let r = p.runs.iter().find(|r| r.verdict == LEFT_OUT)?;
+                let r = p.runs.iter().find(|r| r.verdict == Verdict::LeftOut)?;
                 Some((p.name.clone(), r.oracle.clone().unwrap_or_default()))
             })
             .collect()
@@ -599,8 +589,8 @@ impl Report {
                 let runs = p
                     .runs
                     .iter()
-                    .filter(|r| r.verdict != SKIPPED && r.verdict != NOT_IN_DIALECT)
-                    .map(|r| r.steps.filter(|_| r.verdict == Category::Pass.name()))
+                    .filter(|r| !matches!(r.verdict, Verdict::Skipped | Verdict::NotInDialect))
+                    .map(|r| r.steps.filter(|_| r.verdict == Verdict::PASS))
                     .collect();
                 (p.name.clone(), runs)
             })
@@ -816,6 +806,11 @@ impl Report {
             );
             for g in &shared {
                 let _ = write!(t, "\n  [{}] {} ({} runs)", g.category, g.signature, g.runs);
+                let e = &g.example;
+                let _ = write!(t, "\n    yours: {} (run {})", e.program, e.run);
+                if let Some(theirs) = &e.failure.reference {
+                    let _ = write!(t, "\n    the reference: {theirs}");
+                }
             }
             notes.push(t);
         }
@@ -844,6 +839,25 @@ impl Report {
         })
     }
 
+    /// The reports' notes, one line per kind: how many runs carry a note
+    /// (an optimiser's output in a form the dialect's parser could not
+    /// read back, not a failure) and the first of them.
+    pub fn note_lines(&self) -> Vec<String> {
+        let notes: Vec<(&str, &str)> = self
+            .programs
+            .iter()
+            .flat_map(|p| p.runs.iter().map(move |r| (p.name.as_str(), r)))
+            .filter_map(|(name, r)| Some((name, r.note.as_deref()?)))
+            .collect();
+        let Some((first, note)) = notes.first() else {
+            return vec![];
+        };
+        vec![format!(
+            "NOTE: {} runs' outputs use a form the dialect's parser could not read back (judged by their meaning; not failures), e.g. {first}: {note}",
+            notes.len()
+        )]
+    }
+
     /// One line naming the dialect the programs were sent in and how it
     /// was chosen (`dialect: eth (probe)`), or none without a dialect.
     pub fn dialect_line(&self) -> Option<String> {
@@ -856,7 +870,7 @@ impl Report {
 
 impl Report {
     /// Records `programs` (name, position in the unsharded campaign, run
-    /// names and arguments) as not reached: every run [`NOT_RUN`], with
+    /// names and arguments) as not reached: every run [`Verdict::NotRun`], with
     /// `why` as its note; the programs stay in campaign order.
     pub fn add_not_run(&mut self, programs: Vec<Planned>, why: &str) {
         let mut sort = false;
@@ -866,12 +880,13 @@ impl Report {
                 .map(|(run, args)| RunRecord {
                     run,
                     args,
-                    verdict: NOT_RUN.to_string(),
+                    verdict: Verdict::NotRun,
                     oracle: Some(why.to_string()),
                     feature: None,
                     failure: None,
                     shared: None,
                     steps: None,
+                    note: None,
                 })
                 .collect();
             self.programs.push(ProgramRecord { index, name, runs });
@@ -886,22 +901,20 @@ impl Report {
     /// its program's text (`text_of` a program name, capped at
     /// [`PROGRAM_CAP`]): the first failing run of such a group carries it.
     pub fn attach_programs(&mut self, text_of: &dyn Fn(&str) -> Option<String>) {
-        let reduced: std::collections::HashSet<(String, String)> = self
+        let reduced: std::collections::HashSet<(Verdict, String)> = self
             .programs
             .iter()
             .flat_map(|p| &p.runs)
             .filter_map(|r| {
                 let f = r.failure.as_ref()?;
-                f.reduced
-                    .as_ref()
-                    .map(|_| (r.verdict.clone(), f.signature.clone()))
+                f.reduced.as_ref().map(|_| (r.verdict, f.signature.clone()))
             })
             .collect();
         let mut done = std::collections::HashSet::new();
         for p in &mut self.programs {
             for r in &mut p.runs {
                 let Some(f) = &mut r.failure else { continue };
-                let key = (r.verdict.clone(), f.signature.clone());
+                let key = (r.verdict, f.signature.clone());
                 if reduced.contains(&key) || !done.insert(key) {
                     continue;
                 }

@@ -31,10 +31,6 @@ pub enum Category {
     CompileError,
     /// The compiler ran past the timeout.
     CompileTimeout,
-    /// An optimiser's output parses and checks but is outside the
-    /// campaign's dialect: the course's own back end, which reads that
-    /// dialect next, could not read it (docs/dialects.md).
-    OutputNotInDialect,
     /// The assembly the compiler wrote does not assemble (`cc -c` fails
     /// on it): reported as `assembler error`.
     AssembleError,
@@ -54,11 +50,10 @@ pub enum Category {
 
 impl Category {
     /// Every category, in report order.
-    pub const ALL: [Category; 10] = [
+    pub const ALL: [Category; 9] = [
         Category::Pass,
         Category::CompileError,
         Category::CompileTimeout,
-        Category::OutputNotInDialect,
         Category::AssembleError,
         Category::LinkError,
         Category::Crash,
@@ -73,7 +68,6 @@ impl Category {
             Category::Pass => "pass",
             Category::CompileError => "compile error",
             Category::CompileTimeout => "compile timeout",
-            Category::OutputNotInDialect => "output outside the dialect",
             Category::AssembleError => "assembler error",
             Category::LinkError => "link error",
             Category::Crash => "crash",
@@ -131,7 +125,13 @@ pub enum RunVerdict {
     /// Judged, but it fails the same way under the course's reference
     /// solution (`--reference`): a defect of the shared handout code, not
     /// scored; the student's own verdict is kept as evidence.
-    SharedWithReference(Box<RunVerdict>),
+    SharedWithReference {
+        /// The student's own verdict.
+        own: Box<RunVerdict>,
+        /// Where the reference fails the same way, in words (the same
+        /// program, or another one with the same build error).
+        reference: String,
+    },
     /// Left out of scoring for everyone: the reference solution cannot
     /// build this program (its compile, assembler or link error).
     ReferenceCannotBuild {
@@ -153,6 +153,10 @@ pub enum RunVerdict {
         /// For an optimiser whose output ran: the oracle's step counts of
         /// the input and of the output on this run.
         steps: Option<Steps>,
+        /// What the reports say beside the verdict without it counting
+        /// (an optimiser's output in a form the course's parser could not
+        /// read back: `big-literals` at line 12).
+        note: Option<String>,
     },
 }
 

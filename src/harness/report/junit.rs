@@ -1,9 +1,11 @@
-//! JUnit XML: one testcase per run; a failing run's message is its
-//! category, its body the signature and expected and actual behaviour;
-//! skipped runs are `<skipped/>`.
+//! JUnit XML: one testcase per run. What is a failure is what a grade
+//! scores as not passed ([`Verdict::scored`]): a failing run (its message
+//! the category, its body the signature and expected and actual
+//! behaviour) and a run the campaign did not reach; a run no grade scores
+//! (skipped, not in the dialect, shared with or left out by the reference)
+//! is `<skipped/>` with the reason.
 
-use super::{Report, LEFT_OUT, NOT_IN_DIALECT, NOT_RUN, SHARED, SKIPPED};
-use crate::harness::types::Category;
+use super::{Report, RunRecord, Scored, Verdict};
 use std::fmt::Write as _;
 
 fn xml(s: &str) -> String {
@@ -27,8 +29,8 @@ pub fn junit(r: &Report) -> String {
         t,
         "<testsuite name=\"lloracle test-compiler\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" time=\"{:.1}\">",
         s.runs + s.not_in_dialect + s.shared_with_reference + s.left_out + s.not_run,
-        s.failed,
-        s.skipped + s.not_in_dialect + s.shared_with_reference + s.left_out + s.not_run,
+        s.failed + s.not_run,
+        s.skipped + s.not_in_dialect + s.shared_with_reference + s.left_out,
         r.elapsed_secs
     );
     let mut props = Vec::new();
@@ -56,56 +58,70 @@ pub fn junit(r: &Report) -> String {
                 xml(&p.name),
                 xml(&run.run)
             );
-            if run.verdict == NOT_RUN {
-                let why = run.oracle.as_deref().unwrap_or("not reached");
-                let _ = write!(t, "<skipped message=\"not run ({})\"/>", xml(why));
-            } else if run.verdict == NOT_IN_DIALECT {
-                let _ = write!(
-                    t,
-                    "<skipped message=\"not in dialect: uses {} ({})\"/>",
-                    xml(run.feature.as_deref().unwrap_or("?")),
-                    xml(run.oracle.as_deref().unwrap_or("?"))
-                );
-            } else if run.verdict == SHARED || run.verdict == LEFT_OUT {
-                let why = run
-                    .failure
-                    .as_ref()
-                    .map(|f| f.signature.as_str())
-                    .or(run.oracle.as_deref())
-                    .unwrap_or("");
-                let _ = write!(
-                    t,
-                    "<skipped message=\"{}: {}\"/>",
-                    xml(&run.verdict),
-                    xml(why)
-                );
-            } else if run.verdict == SKIPPED {
-                let why = run
-                    .oracle
-                    .as_deref()
-                    .unwrap_or("the oracle does not return");
-                let _ = write!(t, "<skipped message=\"{}\"/>", xml(why));
-            } else if run.verdict != Category::Pass.name() {
-                let (sig, body) = run.failure.as_ref().map_or_else(Default::default, |f| {
-                    (
-                        f.signature.clone(),
-                        format!(
-                            "expected (oracle): {}\nactual: {}\n{}",
-                            f.expected, f.actual, f.detail
-                        ),
-                    )
-                });
-                let _ = write!(
-                    t,
-                    "<failure message=\"{}\" type=\"{}\">{}</failure>",
-                    xml(&run.verdict),
-                    xml(&sig),
-                    xml(body.trim_end())
-                );
+            match run.verdict.scored() {
+                Scored::Passed => {}
+                Scored::Failed => {
+                    failure(&mut t, run.verdict.name(), run.failure.as_ref());
+                }
+                Scored::NotReached => {
+                    let why = run.oracle.as_deref().unwrap_or("not reached");
+                    let _ = write!(
+                        t,
+                        "<failure message=\"not run\" type=\"not run\">{} (counts as not passed)</failure>",
+                        xml(why)
+                    );
+                }
+                Scored::NotScored => {
+                    let _ = write!(t, "<skipped message=\"{}\"/>", xml(&not_scored(run)));
+                }
             }
             t.push_str("</testcase>\n");
         }
     }
     t.push_str("</testsuite>\n");
     t
+}
+
+/// Why a run that is not scored is not: its verdict and the evidence.
+fn not_scored(run: &RunRecord) -> String {
+    match run.verdict {
+        Verdict::NotInDialect => format!(
+            "not in dialect: uses {} ({})",
+            run.feature.as_deref().unwrap_or("?"),
+            run.oracle.as_deref().unwrap_or("?")
+        ),
+        Verdict::SharedWithReference | Verdict::LeftOut => {
+            let why = run
+                .failure
+                .as_ref()
+                .map(|f| f.signature.as_str())
+                .or(run.oracle.as_deref())
+                .unwrap_or("");
+            format!("{}: {why}", run.verdict)
+        }
+        _ => run
+            .oracle
+            .clone()
+            .unwrap_or_else(|| "the oracle does not return".into()),
+    }
+}
+
+/// A failing run's `<failure>`: its category, signature and evidence.
+fn failure(t: &mut String, category: &str, f: Option<&super::FailureRecord>) {
+    let (sig, body) = f.map_or_else(Default::default, |f| {
+        (
+            f.signature.clone(),
+            format!(
+                "expected (oracle): {}\nactual: {}\n{}",
+                f.expected, f.actual, f.detail
+            ),
+        )
+    });
+    let _ = write!(
+        t,
+        "<failure message=\"{}\" type=\"{}\">{}</failure>",
+        xml(category),
+        xml(&sig),
+        xml(body.trim_end())
+    );
 }

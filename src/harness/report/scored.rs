@@ -5,24 +5,22 @@
 //! fraction of its runs that passed. The failure groups of a family are
 //! the test's output. See docs/grading.md, "Scoring".
 //!
-//! A family's runs are those sent to the compiler: runs not in the
-//! dialect and runs the oracle does not return on (skipped) count nowhere,
-//! for every student alike; runs of programs the campaign did not reach
-//! ([`super::NOT_RUN`]) count as not passed, so a campaign that stopped
-//! early never shrinks the denominator.
+//! A family's runs are counted as every report counts them
+//! ([`super::Verdict::scored`]): runs not in the dialect, runs the oracle
+//! does not return on (skipped), runs shared with the reference solution
+//! and runs it cannot build count nowhere, for every student alike; runs
+//! of programs the campaign did not reach count as not passed, so a
+//! campaign that stopped early never shrinks the denominator. A family's
+//! weight counts its programs sent to the compiler, shared or not, so that
+//! its share of the points is the same for every student. The Gradescope
+//! writer (`super::gradescope`) turns these tests into results.json.
 
-use super::text::{group_body, group_title, names, summary_line, table};
-use super::{Group, Report, NOT_IN_DIALECT, NOT_RUN, SKIPPED};
-use crate::harness::types::Category;
+use super::{Report, Scored, Verdict};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// The test name of the random programs.
 pub const RANDOM: &str = "random programs";
-
-/// Failure groups shown in full in one test's output; the rest get a line.
-const GROUPS_SHOWN: usize = 10;
 
 /// How a score is scaled and split.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -74,11 +72,9 @@ pub struct ScoredTest {
     pub not_run: usize,
     /// Runs skipped (the oracle does not return; not counted).
     pub skipped: usize,
-}
-
-/// `x` rounded to two decimals.
-fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
+    /// Runs shared with the reference solution or left out because of it
+    /// (not counted).
+    pub not_scored: usize,
 }
 
 impl Scoring {
@@ -87,7 +83,10 @@ impl Scoring {
     pub fn tests(&self, r: &Report) -> Vec<ScoredTest> {
         let mut fams: BTreeMap<String, ScoredTest> = BTreeMap::new();
         for p in &r.programs {
-            if p.runs.iter().all(|run| run.verdict == NOT_IN_DIALECT) {
+            if p.runs
+                .iter()
+                .all(|run| run.verdict == Verdict::NotInDialect)
+            {
                 continue;
             }
             let name = family(&p.name);
@@ -101,15 +100,19 @@ impl Scoring {
                 failed: 0,
                 not_run: 0,
                 skipped: 0,
+                not_scored: 0,
             });
             t.programs += 1;
             for run in &p.runs {
-                match run.verdict.as_str() {
-                    NOT_IN_DIALECT => {}
-                    NOT_RUN => t.not_run += 1,
-                    SKIPPED => t.skipped += 1,
-                    v if v == Category::Pass.name() => t.passed += 1,
-                    _ => t.failed += 1,
+                match run.verdict.scored() {
+                    Scored::Passed => t.passed += 1,
+                    Scored::Failed => t.failed += 1,
+                    Scored::NotReached => t.not_run += 1,
+                    Scored::NotScored => match run.verdict {
+                        Verdict::Skipped => t.skipped += 1,
+                        Verdict::NotInDialect => {}
+                        _ => t.not_scored += 1,
+                    },
                 }
             }
         }
@@ -161,16 +164,6 @@ impl Scoring {
         tests
     }
 
-    /// The score of `r`: the sum of its tests' scores.
-    pub fn score(&self, r: &Report) -> f64 {
-        round2(self.tests(r).iter().map(|t| t.score).sum())
-    }
-
-    /// The assignment's total, rounded to the cent as the tests are.
-    pub fn total(&self) -> f64 {
-        round2(self.points)
-    }
-
     /// The names given a weight that are not families of `programs`.
     pub fn unknown_weights<'a>(&self, programs: impl Iterator<Item = &'a str>) -> Vec<String> {
         let known: std::collections::BTreeSet<String> = programs.map(family).collect();
@@ -182,112 +175,17 @@ impl Scoring {
     }
 }
 
-/// True when the group has a member in `fam`.
-fn in_family(g: &Group, fam: &str) -> bool {
-    g.programs.iter().any(|p| family(p) == fam)
-}
-
-/// Gradescope's results.json for `r` scored by `scoring`: one test per
-/// family (stable across students), the failure groups inside them.
-pub fn gradescope(r: &Report, scoring: &Scoring) -> Value {
-    let s = r.summary();
-    let groups = r.groups();
-    let tests = scoring.tests(r);
-    let mut out = Vec::new();
-    for (k, t) in tests.iter().enumerate() {
-        let counted = t.passed + t.failed + t.not_run;
-        let mut o = format!(
-            "{} of {} runs passed ({} programs; weight {}, {} of the {} points).\n",
-            t.passed, counted, t.programs, t.weight, t.max_score, scoring.points
-        );
-        if t.not_run > 0 {
-            o.push_str(&format!(
-                "{} runs were not reached (the campaign stopped early): they count as not passed.\n",
-                t.not_run
-            ));
-        }
-        if t.skipped > 0 {
-            o.push_str(&format!(
-                "{} runs are not judged: the specification promises no result for them.\n",
-                t.skipped
-            ));
-        }
-        let mine: Vec<&Group> = groups.iter().filter(|g| in_family(g, &t.name)).collect();
-        for g in mine.iter().take(GROUPS_SHOWN) {
-            o.push('\n');
-            o.push_str(&group_title(g));
-            o.push('\n');
-            o.push_str(&group_body(g, r.reproduce.as_deref()));
-        }
-        if mine.len() > GROUPS_SHOWN {
-            o.push_str(&format!(
-                "\n{} more failure groups:\n",
-                mine.len() - GROUPS_SHOWN
-            ));
-            for g in &mine[GROUPS_SHOWN..] {
-                o.push_str(&format!("  {} ({})\n", group_title(g), names(&g.programs)));
-            }
-        }
-        out.push(json!({
-            "name": t.name,
-            "number": (k + 1).to_string(),
-            "score": t.score,
-            "max_score": t.max_score,
-            "status": if t.passed == counted { "passed" } else { "failed" },
-            "output": o,
-        }));
-    }
-    let mut output = String::new();
-    if let Some(why) = &r.stopped_early {
-        output.push_str(&format!(
-            "STOPPED EARLY: {why}\nPrograms not reached count as not passed.\n"
-        ));
-    }
-    output.push_str(&format!(
-        "lloracle checked {} against the oracle.\n{}\n{}",
-        r.compiler,
-        summary_line(&s),
-        table(&s)
-    ));
-    for line in r.dialect_line().into_iter().chain(r.flaky_line()) {
-        output.push_str(&line);
-        output.push('\n');
-    }
-    let unknown = scoring.unknown_weights(r.programs.iter().map(|p| p.name.as_str()));
-    if !unknown.is_empty() {
-        output.push_str(&format!(
-            "weights for no family of programs (ignored): {}\n",
-            unknown.join(", ")
-        ));
-    }
-    json!({
-        "score": round2(tests.iter().map(|t| t.score).sum()),
-        "max_score": scoring.total(),
-        "execution_time": r.elapsed_secs.round() as u64,
-        "output": output,
-        "visibility": super::gradescope::VISIBILITY,
-        "stdout_visibility": super::gradescope::STDOUT_VISIBILITY,
-        "extra_data": {
-            "programs": s.programs,
-            "runs": s.runs,
-            "judged_runs": s.passed + s.failed,
-            "passed_runs": s.passed,
-            "skipped_runs": s.skipped,
-            "not_run_runs": s.not_run,
-            "not_in_dialect_runs": s.not_in_dialect,
-            "stopped_early": r.stopped_early,
-            "failure_groups": groups.len(),
-        },
-        "tests": out,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::harness::report::{ProgramRecord, RunRecord};
+    use crate::harness::types::Category;
 
-    fn prog(name: &str, verdicts: &[&str]) -> ProgramRecord {
+    fn total(tests: &[ScoredTest]) -> f64 {
+        (tests.iter().map(|t| t.score).sum::<f64>() * 100.0).round() / 100.0
+    }
+
+    fn prog(name: &str, verdicts: &[Verdict]) -> ProgramRecord {
         ProgramRecord {
             index: 0,
             name: name.into(),
@@ -296,12 +194,13 @@ mod tests {
                 .map(|v| RunRecord {
                     run: "default".into(),
                     args: vec![],
-                    verdict: v.to_string(),
+                    verdict: *v,
                     oracle: None,
                     feature: None,
                     failure: None,
                     shared: None,
                     steps: None,
+                    note: None,
                 })
                 .collect(),
         }
@@ -322,11 +221,14 @@ mod tests {
         // (not counted) -> 75 * 2/3 = 50. random: 1 failed -> 0.
         let r = Report {
             programs: vec![
-                prog("corpus/a/x.ll", &["pass", "skipped"]),
-                prog("corpus/a/y.ll", &["pass"]),
-                prog("corpus/a/z.ll", &[NOT_RUN]),
-                prog("corpus/b/w.ll", &[NOT_IN_DIALECT]),
-                prog("random --seed 1 --size 30", &["wrong result"]),
+                prog("corpus/a/x.ll", &[Verdict::PASS, Verdict::Skipped]),
+                prog("corpus/a/y.ll", &[Verdict::PASS]),
+                prog("corpus/a/z.ll", &[Verdict::NotRun]),
+                prog("corpus/b/w.ll", &[Verdict::NotInDialect]),
+                prog(
+                    "random --seed 1 --size 30",
+                    &[Verdict::Judged(Category::WrongResult)],
+                ),
             ],
             ..Report::default()
         };
@@ -344,7 +246,7 @@ mod tests {
             (t[1].name.as_str(), t[1].max_score, t[1].score),
             (RANDOM, 25.0, 0.0)
         );
-        assert_eq!(s.score(&r), 50.0);
+        assert_eq!(total(&s.tests(&r)), 50.0);
         // An explicit weight: random weighs as much as the three corpus
         // programs, 50 points each.
         let w = Scoring {
@@ -352,10 +254,34 @@ mod tests {
             weights: [(RANDOM.to_string(), 3.0)].into_iter().collect(),
         };
         assert_eq!(w.tests(&r)[1].max_score, 50.0);
-        assert_eq!(w.score(&r), 33.33);
+        assert_eq!(total(&w.tests(&r)), 33.33);
         assert_eq!(
             w.unknown_weights(["corpus/a/x.ll"].into_iter()),
             vec![RANDOM.to_string()]
         );
+    }
+
+    #[test]
+    fn runs_shared_with_the_reference_are_not_scored_but_keep_the_weight() {
+        // corpus/a: one program passes, one fails as the reference does,
+        // one the reference cannot build: 1 of 1 counted run passed, full
+        // marks; the family still weighs its three programs.
+        let r = Report {
+            programs: vec![
+                prog("corpus/a/x.ll", &[Verdict::PASS]),
+                prog("corpus/a/y.ll", &[Verdict::SharedWithReference]),
+                prog("corpus/a/z.ll", &[Verdict::LeftOut]),
+                prog("random --seed 1 --size 30", &[Verdict::PASS]),
+            ],
+            ..Report::default()
+        };
+        let s = Scoring {
+            points: 100.0,
+            weights: BTreeMap::new(),
+        };
+        let t = s.tests(&r);
+        assert_eq!((t[0].weight, t[0].max_score, t[0].score), (3.0, 75.0, 75.0));
+        assert_eq!((t[0].passed, t[0].failed, t[0].not_scored), (1, 0, 2));
+        assert_eq!(total(&t), 100.0);
     }
 }

@@ -12,8 +12,8 @@ use toolchain::shell::quote as shell_quote;
 const FULL_GROUPS: usize = 20;
 /// Program names listed per group.
 const NAMES_LISTED: usize = 8;
-/// The width of the table's first column: the longest category name
-/// (`output outside the dialect`) and a space.
+/// The width of the table's first column: room for the longest category
+/// name (`compile timeout`) and the other rows' names.
 const NAME_WIDTH: usize = 27;
 /// Lines of the compiler's words quoted per example.
 const DETAIL_LINES: usize = 12;
@@ -355,7 +355,7 @@ pub fn text(r: &Report, color: bool) -> String {
     if let Some(why) = &r.stopped_early {
         let _ = writeln!(t, "STOPPED EARLY: {why}");
     }
-    for n in r.reference_notes() {
+    for n in r.note_lines().into_iter().chain(r.reference_notes()) {
         let _ = writeln!(t, "{n}");
     }
     for p in &r.corpus_problems {
