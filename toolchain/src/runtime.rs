@@ -1,38 +1,94 @@
-//! The C runtime (codegen/runtime/llrt.c: `ll_puts`, `ll_strcat`,
-//! `ll_ltoa`) built for LLVM's `lli -load` and for linking executables.
+//! The C runtimes built for LLVM's `lli -load` and for linking
+//! executables: the spec's `ll` (codegen/runtime/llrt.c: `ll_puts`,
+//! `ll_strcat`, `ll_ltoa`) and every named course runtime
+//! ([`spec::RuntimeName`], docs/dialects.md "Runtimes"): `ll-libc` is
+//! llrt.c with `-DLLRT_LIBC`, the Oat runtimes codegen/runtime/oatrt.c
+//! with their variant's macro.
 
 use crate::process::{run, Limits};
+use spec::RuntimeName;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// The text of the C runtime, the one file every native route links with.
+/// The text of the C runtime `ll` (and, with `-DLLRT_LIBC`, `ll-libc`).
 pub const RUNTIME_C: &str = include_str!("../../codegen/runtime/llrt.c");
+
+/// The text of the Oat runtimes (`oat-eth-2019`, `oat-eth`, `oat-hw5`,
+/// `oat-cis341`; the variant chosen by a macro).
+pub const OAT_RUNTIME_C: &str = include_str!("../../codegen/runtime/oatrt.c");
+
+/// The C source of runtime `name`: its file name, text, and the `-D` flags
+/// that select the variant.
+pub fn runtime_source(name: RuntimeName) -> (&'static str, &'static str, &'static [&'static str]) {
+    match name {
+        RuntimeName::Ll => ("llrt.c", RUNTIME_C, &[]),
+        RuntimeName::LlLibc => ("llrt.c", RUNTIME_C, &["-DLLRT_LIBC"]),
+        RuntimeName::OatEth2019 | RuntimeName::OatHw5 => ("oatrt.c", OAT_RUNTIME_C, &[]),
+        RuntimeName::OatEth => ("oatrt.c", OAT_RUNTIME_C, &["-DOATRT_ZEROED_ARRAYS"]),
+        RuntimeName::OatCis341 => (
+            "oatrt.c",
+            OAT_RUNTIME_C,
+            &["-DOATRT_NO_NEGATIVE_INDEX_CHECK"],
+        ),
+    }
+}
+
+/// Builds runtime `name` as an object file in `dir`, to link executables
+/// with. With `program_entry` its C `main` calls `program(argc, argv)` (the
+/// Oat runtimes' own `main` passes the Oat array of the arguments); without
+/// it the program's `@main` is the C entry point (an Oat runtime is then
+/// built without its `main`).
+pub fn build_named_runtime_object(
+    dir: &Path,
+    name: RuntimeName,
+    program_entry: bool,
+) -> Result<PathBuf, String> {
+    let (file, text, defines) = runtime_source(name);
+    let mut flags = vec!["-c", "-O1"];
+    flags.extend_from_slice(defines);
+    flags.extend(entry_define(name, program_entry));
+    let stem = format!(
+        "rt-{}{}",
+        name.name(),
+        if program_entry { "-program" } else { "" }
+    );
+    let src = dir.join(format!("{stem}-{file}"));
+    std::fs::write(&src, text).map_err(|e| format!("{}: {e}", src.display()))?;
+    compile_c(&src, &dir.join(format!("{stem}.o")), &flags)
+}
 
 /// Builds the runtime as a shared object in `dir` for `lli -load`.
 pub fn build_runtime_shared(dir: &Path) -> Result<PathBuf, String> {
     build(dir, "llrt.so", &["-shared", "-fPIC", "-O1"])
 }
 
-/// Builds the runtime as an object file in `dir`, to link executables with.
+/// Builds the runtime `ll` as an object file in `dir`, to link executables
+/// with.
 pub fn build_runtime_object(dir: &Path) -> Result<PathBuf, String> {
-    build(dir, "llrt.o", &["-c", "-O1"])
+    build_named_runtime_object(dir, RuntimeName::Ll, false)
 }
 
-/// Builds the runtime as an object file in `dir` whose C `main` calls
+/// Builds the runtime `ll` as an object file in `dir` whose C `main` calls
 /// `program(argc, argv)`: for courses whose programs start at `@program`.
 pub fn build_runtime_object_calling_program(dir: &Path) -> Result<PathBuf, String> {
-    build(
-        dir,
-        "llrt-program.o",
-        &["-c", "-O1", "-DLLRT_MAIN_CALLS_PROGRAM"],
-    )
+    build_named_runtime_object(dir, RuntimeName::Ll, true)
 }
 
 /// Builds a course's own C runtime `src` as an object file in `dir` (from
 /// its own place, so that its `#include "..."` files are found).
 pub fn build_course_runtime_object(dir: &Path, src: &Path) -> Result<PathBuf, String> {
     compile_c(src, &dir.join("course-runtime.o"), &["-c", "-O1"])
+}
+
+/// The `-D` flag that gives runtime `name` the C `main` the entry needs:
+/// `ll`'s `main` calling `program`, or an Oat runtime without its `main`.
+fn entry_define(name: RuntimeName, program_entry: bool) -> Option<&'static str> {
+    match (name.is_oat(), program_entry) {
+        (false, true) => Some("-DLLRT_MAIN_CALLS_PROGRAM"),
+        (true, false) => Some("-DOATRT_NO_MAIN"),
+        _ => None,
+    }
 }
 
 fn build(dir: &Path, out_name: &str, flags: &[&str]) -> Result<PathBuf, String> {
@@ -55,4 +111,36 @@ fn compile_c(src: &Path, out: &Path, flags: &[&str]) -> Result<PathBuf, String> 
         ));
     }
     Ok(out.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every named runtime, with and without its C `main`, compiles with
+    /// `cc -Wall -Wextra -Werror`: the text lloracle links is free of the
+    /// warnings that point at real mistakes (a wrong printf format, a
+    /// missing prototype's implicit int, an unused variable of a variant).
+    #[test]
+    fn every_bundled_runtime_compiles_without_warnings() {
+        if crate::tools::cc().is_none() {
+            eprintln!("SKIP: no C compiler (cc or gcc)");
+            return;
+        }
+        let dir = tempfile::tempdir().expect("temporary directory");
+        for name in RuntimeName::ALL {
+            for program_entry in [false, true] {
+                let (file, text, defines) = runtime_source(name);
+                let src = dir.path().join(file);
+                std::fs::write(&src, text).expect("write the runtime");
+                let mut flags = vec!["-c", "-Wall", "-Wextra", "-Werror"];
+                flags.extend_from_slice(defines);
+                flags.extend(entry_define(name, program_entry));
+                let out = dir.path().join("rt.o");
+                if let Err(e) = compile_c(&src, &out, &flags) {
+                    panic!("{name} (program entry: {program_entry}): {e}");
+                }
+            }
+        }
+    }
 }
