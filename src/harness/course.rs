@@ -224,7 +224,10 @@ mod tests {
             ..Course::default()
         };
         assert_eq!(oat.cli_args(), "--runtime oat-eth");
-        assert_eq!(oat.describe().as_deref(), Some("runtime oat-eth, entry @program"));
+        assert_eq!(
+            oat.describe().as_deref(),
+            Some("runtime oat-eth, entry @program")
+        );
         let oat_main = Course {
             entry: Entry::Main,
             ..oat

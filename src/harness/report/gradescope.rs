@@ -178,7 +178,12 @@ fn overview(r: &Report, groups: &[Group]) -> String {
     if r.interrupted {
         output.push_str("INTERRUPTED: the results cover the programs that finished.\n");
     }
-    for line in r.dialect_line().into_iter().chain(r.runtime_line()).chain(r.flaky_line()) {
+    for line in r
+        .dialect_line()
+        .into_iter()
+        .chain(r.runtime_line())
+        .chain(r.flaky_line())
+    {
         output.push_str(&line);
         output.push('\n');
     }

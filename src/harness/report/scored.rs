@@ -249,7 +249,12 @@ pub fn gradescope(r: &Report, scoring: &Scoring) -> Value {
         summary_line(&s),
         table(&s)
     ));
-    for line in r.dialect_line().into_iter().chain(r.runtime_line()).chain(r.flaky_line()) {
+    for line in r
+        .dialect_line()
+        .into_iter()
+        .chain(r.runtime_line())
+        .chain(r.flaky_line())
+    {
         output.push_str(&line);
         output.push('\n');
     }
