@@ -15,7 +15,8 @@ use std::time::Duration;
 pub const RUNTIME_C: &str = include_str!("../../codegen/runtime/llrt.c");
 
 /// The text of the Oat runtimes (`oat-eth-2019`, `oat-eth`, `oat-hw5`,
-/// `oat-cis341`; the variant chosen by a macro).
+/// `oat-cis341`; the variant chosen by a macro). It includes llrt.c, which
+/// must be written beside it.
 pub const OAT_RUNTIME_C: &str = include_str!("../../codegen/runtime/oatrt.c");
 
 /// The C source of runtime `name`: its file name, text, and the `-D` flags
@@ -56,7 +57,8 @@ const OAT_FUNCTIONS: [&str; 13] = [
 
 /// The functions the bundled C of runtime `name` defines, then those of
 /// the C library its programs may call (`ll-libc`'s `atoi`, ...); an Oat
-/// runtime's `main` is the C entry point that calls `program`.
+/// runtime's `main` is the C entry point that calls `program`, and it
+/// also has `ll`'s functions (codegen/runtime/oatrt.c says why).
 pub fn runtime_functions(name: RuntimeName) -> Vec<&'static str> {
     match name {
         RuntimeName::Ll => LL_FUNCTIONS.to_vec(),
@@ -72,7 +74,7 @@ pub fn runtime_functions(name: RuntimeName) -> Vec<&'static str> {
                 "free",
             ])
             .collect(),
-        _ => OAT_FUNCTIONS.to_vec(),
+        _ => OAT_FUNCTIONS.into_iter().chain(LL_FUNCTIONS).collect(),
     }
 }
 
@@ -86,23 +88,22 @@ pub fn build_named_runtime_object(
     name: RuntimeName,
     program_entry: bool,
 ) -> Result<PathBuf, String> {
-    let (file, text, defines) = runtime_source(name);
     let mut flags = vec!["-c", "-O1"];
-    flags.extend_from_slice(defines);
+    flags.extend_from_slice(runtime_source(name).2);
     flags.extend(entry_define(name, program_entry));
     let stem = format!(
         "rt-{}{}",
         name.name(),
         if program_entry { "-program" } else { "" }
     );
-    let src = dir.join(format!("{stem}-{file}"));
-    std::fs::write(&src, text).map_err(|e| format!("{}: {e}", src.display()))?;
+    let src = write_source(dir, name)?;
     compile_c(&src, &dir.join(format!("{stem}.o")), &flags)
 }
 
 /// Builds the runtime as a shared object in `dir` for `lli -load`.
 pub fn build_runtime_shared(dir: &Path) -> Result<PathBuf, String> {
-    build(dir, "llrt.so", &["-shared", "-fPIC", "-O1"])
+    let src = write_source(dir, RuntimeName::Ll)?;
+    compile_c(&src, &dir.join("llrt.so"), &["-shared", "-fPIC", "-O1"])
 }
 
 /// Builds the runtime `ll` as an object file in `dir`, to link executables
@@ -123,6 +124,18 @@ pub fn build_course_runtime_object(dir: &Path, src: &Path) -> Result<PathBuf, St
     compile_c(src, &dir.join("course-runtime.o"), &["-c", "-O1"])
 }
 
+/// Writes runtime `name`'s C into `dir` (llrt.c, and oatrt.c beside it
+/// for an Oat runtime, which includes llrt.c) and returns the file to
+/// compile with the variant's `-D` flags ([`runtime_source`]).
+fn write_source(dir: &Path, name: RuntimeName) -> Result<PathBuf, String> {
+    let (file, text, _) = runtime_source(name);
+    for (f, t) in [("llrt.c", RUNTIME_C), (file, text)] {
+        let p = dir.join(f);
+        std::fs::write(&p, t).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    Ok(dir.join(file))
+}
+
 /// The `-D` flag that gives runtime `name` the C `main` the entry needs:
 /// `ll`'s `main` calling `program`, or an Oat runtime without its `main`.
 fn entry_define(name: RuntimeName, program_entry: bool) -> Option<&'static str> {
@@ -131,12 +144,6 @@ fn entry_define(name: RuntimeName, program_entry: bool) -> Option<&'static str> 
         (true, false) => Some("-DOATRT_NO_MAIN"),
         _ => None,
     }
-}
-
-fn build(dir: &Path, out_name: &str, flags: &[&str]) -> Result<PathBuf, String> {
-    let src = dir.join("llrt.c");
-    std::fs::write(&src, RUNTIME_C).map_err(|e| format!("{}: {e}", src.display()))?;
-    compile_c(&src, &dir.join(out_name), flags)
 }
 
 /// `cc FLAGS -o out src`; `Err` has the compiler's words.
@@ -172,11 +179,9 @@ mod tests {
         let dir = tempfile::tempdir().expect("temporary directory");
         for name in RuntimeName::ALL {
             for program_entry in [false, true] {
-                let (file, text, defines) = runtime_source(name);
-                let src = dir.path().join(file);
-                std::fs::write(&src, text).expect("write the runtime");
+                let src = write_source(dir.path(), name).expect("write the runtime");
                 let mut flags = vec!["-c", "-Wall", "-Wextra", "-Werror"];
-                flags.extend_from_slice(defines);
+                flags.extend_from_slice(runtime_source(name).2);
                 flags.extend(entry_define(name, program_entry));
                 let out = dir.path().join("rt.o");
                 if let Err(e) = compile_c(&src, &out, &flags) {
