@@ -374,3 +374,103 @@ fn dialects_lists_the_runtimes() {
         "{section}"
     );
 }
+
+/// A campaign under an Oat runtime through the command line: a plain
+/// program `@main` returning 42 is sent as `@program` (the runtime's
+/// entry), built by `llc`, linked with the Oat runtime's C `main` (which
+/// returns `program`'s result: status 42, what the oracle's 42 means), and
+/// passes; the JSON report records the runtime, the text report, the
+/// Gradescope output and the JUnit properties name it.
+#[test]
+fn the_reports_name_the_runtime_of_a_campaign() {
+    let Some(Compiler::Command { cmd, .. }) = llc_compiler("the Oat campaign is not run") else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let prog = dir.path().join("ret42.ll");
+    std::fs::write(&prog, "define i64 @main() {\n  ret i64 42\n}\n").expect("write");
+    let p = |f: &str| dir.path().join(f).to_string_lossy().into_owned();
+    let (code, out, err) = lloracle(&[
+        "test-compiler",
+        "--cmd",
+        &cmd,
+        "--runtime",
+        "oat-eth",
+        "--dialect",
+        "llvm",
+        "--corpus",
+        &p("ret42.ll"),
+        "--random",
+        "0",
+        "--jobs",
+        "1",
+        "--json",
+        &p("r.json"),
+        "--gradescope",
+        &p("g.json"),
+        "--junit",
+        &p("j.xml"),
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("runtime: oat-eth"), "{out}");
+    let r = read_json(&dir.path().join("r.json"));
+    assert_eq!(r["runtime"]["name"], "oat-eth", "{r}");
+    assert_eq!(r["runtime"]["c_file"], serde_json::Value::Null, "{r}");
+    assert_eq!(r["dialect"]["entry"], "program", "{r}");
+    let verdicts: Vec<&str> = r["programs"][0]["runs"]
+        .as_array()
+        .expect("runs")
+        .iter()
+        .filter_map(|run| run["verdict"].as_str())
+        .collect();
+    assert_eq!(verdicts, ["pass"], "{r}");
+    let g = read_json(&dir.path().join("g.json"));
+    assert!(
+        g["output"]
+            .as_str()
+            .is_some_and(|o| o.contains("runtime: oat-eth")),
+        "{g}"
+    );
+    let j = std::fs::read_to_string(dir.path().join("j.xml")).expect("junit");
+    assert!(
+        j.contains("<property name=\"runtime\" value=\"oat-eth\"/>"),
+        "{j}"
+    );
+}
+
+/// The Gradescope kit takes `--runtime` like test-compiler: an unknown
+/// name is refused when the kit is made (the message lists the names, no
+/// kit is written), a known one is passed through to the kit's
+/// test-compiler command.
+#[test]
+fn the_gradescope_kit_passes_the_runtime_through() {
+    let tmp = tempfile::tempdir().expect("temporary directory");
+    let kit = |dir: &str, runtime: &str| {
+        let out = tmp.path().join(dir);
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_lloracle"))
+            .args(["autograder", "gradescope", "--out"])
+            .arg(&out)
+            .args(["--cmd", "cc {in} -o {out}", "--dialect", "eth"])
+            .args(["--runtime", runtime])
+            .output()
+            .expect("run lloracle autograder");
+        (o, out)
+    };
+    let (o, out) = kit("bad", "oat-2030");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("oat-2030") && err.contains("oat-cis341"),
+        "{err}"
+    );
+    assert!(!out.join("run_autograder").exists());
+    let (o, out) = kit("good", "oat-hw5");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let script = std::fs::read_to_string(out.join("run_autograder")).expect("run_autograder");
+    assert!(script.contains("'--runtime' 'oat-hw5'"), "{script}");
+}
