@@ -282,6 +282,50 @@ fn a_back_end_test_with_libc_calls_runs_with_ll_libc() {
     assert_eq!(exited(&o), (90, "hello\ndone\n".to_string()));
 }
 
+/// The built-in back end runs the same `ll-libc` program both ways it
+/// runs code: in its sandboxed runner (whose runtime implements
+/// `ll_malloc`, `ll_callback`, `atoi`, `strcmp`, `strlen`, `puts` and `free`:
+/// main returns the full 90 and prints the same lines), and as assembly
+/// linked by `cc` with the bundled C of `ll-libc` and the C library (exit
+/// status 90).
+#[test]
+fn the_built_in_back_end_runs_an_ll_libc_program() {
+    let prog = spec::parse(&spec::Source::new("libc.ll", LL_LIBC_PROGRAM)).expect("parses");
+    let args: Vec<String> = ["42", "hello"].iter().map(|a| a.to_string()).collect();
+    let o = codegen::run_native(&prog, &args, &codegen::NativeOptions::default())
+        .expect("the back end compiles it");
+    match o {
+        Outcome::Returned { value, stdout } => {
+            assert_eq!(
+                (value, String::from_utf8_lossy(&stdout).as_ref()),
+                (90, "hello\ndone\n")
+            );
+        }
+        other => panic!("expected a return, got {other:?}"),
+    }
+    if !have_cc("the built-in back end's ll-libc assembly is not linked") {
+        return;
+    }
+    let course = Course {
+        runtime: RuntimeName::LlLibc,
+        ..Course::default()
+    };
+    let tools = Tools::with(course, None, Duration::from_secs(20)).expect("temporary directory");
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let (s, exe) = (dir.path().join("libc.s"), dir.path().join("libc"));
+    let asm = codegen::compile_with(&prog, &codegen::CompileOptions::default())
+        .expect("compiles")
+        .to_asm();
+    std::fs::write(&s, asm).expect("write the assembly");
+    tools.link_to(&s, &exe).unwrap_or_else(|e| panic!("{e}"));
+    let out = std::process::Command::new(&exe)
+        .args(&args)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(90));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "hello\ndone\n");
+}
+
 /// A name that is no runtime (and no C file): usage error 2, the message
 /// naming the value and listing every runtime.
 #[test]
@@ -294,9 +338,10 @@ fn an_unknown_runtime_name_lists_the_names() {
     }
 }
 
-/// The built-in back end's runner has only `ll`'s functions: `native`
-/// refuses an Oat runtime with a usage error that says so (before it reads
-/// the program), and `test-compiler` without `--cmd` does too.
+/// The built-in back end's runner has only the `ll` and `ll-libc`
+/// functions: `native` refuses an Oat runtime with a usage error that says
+/// so (before it reads the program), and `test-compiler` without `--cmd`
+/// does too.
 #[test]
 fn the_built_in_back_end_refuses_a_runtime_it_cannot_run() {
     let (code, _, err) = lloracle(&["native", "--runtime", "oat-eth", "no-such-file.ll"]);
@@ -305,7 +350,7 @@ fn the_built_in_back_end_refuses_a_runtime_it_cannot_run() {
         err.contains("not supported by the built-in back end"),
         "{err}"
     );
-    let (code, _, err) = lloracle(&["test-compiler", "--runtime", "ll-libc", "--random", "1"]);
+    let (code, _, err) = lloracle(&["test-compiler", "--runtime", "oat-hw5", "--random", "1"]);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("not supported by the built-in back end"),

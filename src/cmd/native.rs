@@ -16,8 +16,8 @@ pub struct NativeArgs {
     /// Wall-clock limit in seconds.
     #[arg(long, default_value_t = 10)]
     timeout: u64,
-    /// The runtime the program calls: only `ll` runs here (the runner
-    /// has only its functions); any other is a usage error that says what
+    /// The runtime the program calls: `ll` or `ll-libc` (the runner has
+    /// their functions); an Oat runtime is a usage error that says what
     /// works instead (docs/dialects.md, "Runtimes").
     #[arg(long, value_name = "NAME", value_parser = parse_runtime)]
     runtime: Option<RuntimeArg>,
@@ -38,7 +38,7 @@ pub fn main(a: NativeArgs) -> u8 {
         Some(RuntimeArg::Named(r)) => builtin_supports(*r),
         Some(RuntimeArg::CFile(f)) => Err(format!(
             "--runtime {}: the built-in back end's runner links no C file (its runtime is \
-             ll's functions); build an executable with `lloracle compile --emit exe \
+             the ll and ll-libc functions); build an executable with `lloracle compile --emit exe \
              --runtime-c FILE.c`",
             f.display()
         )),

@@ -286,16 +286,16 @@ impl CompilerOpts {
 }
 
 /// `Ok` when the built-in back end's runner can run programs that call
-/// `runtime`'s functions: only the spec's `ll` (codegen/src/runner/rt.rs);
+/// `runtime`'s functions: `ll` and `ll-libc` (codegen/src/runner/rt.rs);
 /// else the error that says so and what works instead.
 pub fn builtin_supports(runtime: RuntimeName) -> Result<(), String> {
-    if runtime == RuntimeName::Ll {
+    if !runtime.is_oat() {
         return Ok(());
     }
     Err(format!(
         "--runtime {runtime} is not supported by the built-in back end (its runner has only \
-         ll's functions): test a compiler with --cmd, or build an executable with \
-         `lloracle compile --emit exe --runtime {runtime}`"
+         the ll and ll-libc functions and starts programs at @main): test a compiler with \
+         --cmd, or build an executable with `lloracle compile --emit exe --runtime {runtime}`"
     ))
 }
 
