@@ -519,3 +519,24 @@ fn the_gradescope_kit_passes_the_runtime_through() {
     let script = std::fs::read_to_string(out.join("run_autograder")).expect("run_autograder");
     assert!(script.contains("'--runtime' 'oat-hw5'"), "{script}");
 }
+
+/// `lloracle merge` joins shards of one campaign: shards judged under
+/// different runtimes are not one campaign and are refused; shards under
+/// the same one merge.
+#[test]
+fn shards_of_different_runtimes_do_not_merge() {
+    use lloracle::harness::report::Report;
+    let oat = Report {
+        compiler: "cmd".into(),
+        runtime: Some(serde_json::json!({"name": "oat-eth", "c_file": null})),
+        ..Report::default()
+    };
+    let ll = Report {
+        runtime: Some(serde_json::json!({"name": "ll", "c_file": null})),
+        ..oat.clone()
+    };
+    let err = Report::merge(vec![oat.clone(), ll]).expect_err("different runtimes");
+    assert!(err.contains("different runtimes"), "{err}");
+    let merged = Report::merge(vec![oat.clone(), oat]).expect("one runtime");
+    assert_eq!(merged.runtime.expect("kept")["name"], "oat-eth");
+}

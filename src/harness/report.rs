@@ -668,7 +668,7 @@ impl Report {
 
     /// The report of the whole campaign from the reports of its shards:
     /// the programs of all, in campaign order. The shards must check the
-    /// same compiler and cover disjoint programs.
+    /// same compiler under the same runtime and cover disjoint programs.
     pub fn merge(parts: Vec<Report>) -> Result<Report, String> {
         let mut parts = parts.into_iter();
         let mut all = parts.next().ok_or("no reports to merge")?;
@@ -678,6 +678,15 @@ impl Report {
                 return Err(format!(
                     "the reports check different compilers: {} and {}",
                     all.compiler, p.compiler
+                ));
+            }
+            if p.runtime != all.runtime {
+                return Err(format!(
+                    "the reports use different runtimes: {} and {}",
+                    all.runtime
+                        .as_ref()
+                        .map_or("none".into(), |r| r.to_string()),
+                    p.runtime.as_ref().map_or("none".into(), |r| r.to_string())
                 ));
             }
             all.interrupted |= p.interrupted;
