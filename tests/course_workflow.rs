@@ -140,9 +140,10 @@ fn the_course_runtime_is_linked_instead_of_the_bundled_one() {
     let prog = spec::parse(&spec::Source::new("hi.ll", text)).expect("parses");
     let judge = |runtime: &Path| {
         let t = tools(Course {
-            runtime: Some(runtime.to_path_buf()),
+            runtime_c: Some(runtime.to_path_buf()),
             link_flags: vec![],
             entry: Entry::Program,
+            ..Course::default()
         });
         let v = judge_text(&t, &builtin_command(""), &prog, Some(text), &[vec![]]);
         v.first().and_then(|v| v.category())

@@ -10,6 +10,17 @@
  *   i8*   ll_strcat(i8*, i8*)   a new heap string, the concatenation
  *   i8*   ll_ltoa(i64 [, i8*])  a new heap string, the decimal form; a second
  *                               argument, if passed, is ignored
+ *
+ * Built with -DLLRT_LIBC it is the runtime `ll-libc` (later CIS341
+ * handouts, Princeton COS320 2026; docs/dialects.md, "Runtimes"), which adds
+ *
+ *   i8*   ll_malloc(i64 n, i64 size)  n * size zeroed bytes (calloc; null
+ *                                     when calloc fails)
+ *   i64   ll_callback(i64 (i64, i64)*)  calls the function with (19, 19)
+ *                                       and returns its result
+ *
+ * and lets programs call the C library's atoi, strcmp, strlen, puts and
+ * free, which the link with cc supplies.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -45,6 +56,16 @@ char *ll_ltoa(int64_t i) {
   snprintf(r, 21, "%" PRId64, i);
   return r;
 }
+
+#ifdef LLRT_LIBC
+/* As the handouts' runtime: no check; a size calloc cannot give (a
+ * negative one reads as huge) returns null. */
+void *ll_malloc(int64_t n, int64_t size) {
+  return calloc((size_t)n, (size_t)size);
+}
+
+int64_t ll_callback(int64_t (*fun)(int64_t, int64_t)) { return fun(19, 19); }
+#endif
 
 #ifdef LLRT_MAIN_CALLS_PROGRAM
 int64_t program(int64_t argc, char **argv);

@@ -482,7 +482,7 @@ pub fn data_image(
     m: &Module,
     data_base: u64,
     func_addrs: &[u64],
-    rt_addrs: [u64; 3],
+    rt_addrs: [u64; Rt::ALL.len()],
 ) -> Result<Vec<u8>, CodegenError> {
     let layout = data_layout(m);
     if layout.size > MAX_DATA {

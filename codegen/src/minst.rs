@@ -116,7 +116,10 @@ pub struct Mem {
     pub disp: i32,
 }
 
-/// A runtime function of docs/semantics.md ("Runtime functions").
+/// A runtime function of docs/semantics.md ("Runtime functions"): the
+/// spec's runtime `ll`, and what the runtime `ll-libc` adds
+/// (docs/dialects.md, "Runtimes"). Which of them a program may call is the
+/// checker's and the oracle's to say; the back end calls any by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rt {
     /// `void ll_puts(i8*)`.
@@ -125,11 +128,36 @@ pub enum Rt {
     Strcat,
     /// `i8* ll_ltoa(i64 [, i8*])`.
     Ltoa,
+    /// `i8* ll_malloc(i64 n, i64 size)` (`ll-libc`): zeroed bytes.
+    Malloc,
+    /// `i64 ll_callback(i64 (i64, i64)*)` (`ll-libc`): calls it with 19, 19.
+    Callback,
+    /// `i64 atoi(i8*)` (`ll-libc`, the C library's).
+    Atoi,
+    /// `i64 strcmp(i8*, i8*)` (`ll-libc`, the C library's).
+    Strcmp,
+    /// `i64 strlen(i8*)` (`ll-libc`, the C library's).
+    Strlen,
+    /// `i64 puts(i8*)` (`ll-libc`, the C library's).
+    CPuts,
+    /// `void free(i8*)` (`ll-libc`, the C library's).
+    Free,
 }
 
 impl Rt {
     /// Every runtime function (the order of the runtime slots in the data).
-    pub const ALL: [Rt; 3] = [Rt::Puts, Rt::Strcat, Rt::Ltoa];
+    pub const ALL: [Rt; 10] = [
+        Rt::Puts,
+        Rt::Strcat,
+        Rt::Ltoa,
+        Rt::Malloc,
+        Rt::Callback,
+        Rt::Atoi,
+        Rt::Strcmp,
+        Rt::Strlen,
+        Rt::CPuts,
+        Rt::Free,
+    ];
 
     /// The C name.
     pub fn name(self) -> &'static str {
@@ -137,6 +165,13 @@ impl Rt {
             Rt::Puts => "ll_puts",
             Rt::Strcat => "ll_strcat",
             Rt::Ltoa => "ll_ltoa",
+            Rt::Malloc => "ll_malloc",
+            Rt::Callback => "ll_callback",
+            Rt::Atoi => "atoi",
+            Rt::Strcmp => "strcmp",
+            Rt::Strlen => "strlen",
+            Rt::CPuts => "puts",
+            Rt::Free => "free",
         }
     }
 
@@ -151,6 +186,13 @@ impl Rt {
             Rt::Puts => 0,
             Rt::Strcat => 1,
             Rt::Ltoa => 2,
+            Rt::Malloc => 3,
+            Rt::Callback => 4,
+            Rt::Atoi => 5,
+            Rt::Strcmp => 6,
+            Rt::Strlen => 7,
+            Rt::CPuts => 8,
+            Rt::Free => 9,
         }
     }
 }

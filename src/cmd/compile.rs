@@ -2,7 +2,9 @@
 //! an executable (assembly linked by `cc` with the C runtime), or the
 //! iced-x86 listing.
 
+use super::options::RuntimeOpts;
 use super::{load_file, EXIT_USAGE};
+use lloracle::harness::course::{default_entry, Course};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -10,9 +12,12 @@ use std::time::Duration;
 /// What `compile` writes.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Emit {
-    /// AT&T assembly text that links with `cc` and codegen/runtime/llrt.c.
+    /// AT&T assembly text that links with `cc` and the C runtime
+    /// (codegen/runtime/llrt.c for `ll`).
     Asm,
-    /// An executable: the assembly linked with the C runtime by `cc`.
+    /// An executable: the assembly linked by `cc` with the C of
+    /// `--runtime` (or `--runtime-c`); an Oat runtime's C `main` calls the
+    /// program's `@program`.
     Exe,
 }
 
@@ -26,6 +31,8 @@ pub struct CompileArgs {
     /// instruction as a comment above its machine code (to OUT, or stdout).
     #[arg(long)]
     disasm: bool,
+    #[command(flatten)]
+    runtime: RuntimeOpts,
     /// Where to write (stdout for asm and disasm when absent).
     #[arg(short = 'o', long = "output")]
     output: Option<PathBuf>,
@@ -74,7 +81,7 @@ pub fn main(a: CompileArgs) -> u8 {
         module.to_asm()
     };
     match (a.emit, a.disasm, &a.output) {
-        (Emit::Exe, false, Some(out)) => match link_exe(&text, out) {
+        (Emit::Exe, false, Some(out)) => match link_exe(&text, &a.runtime, out) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("lloracle: {e}");
@@ -99,10 +106,18 @@ pub fn main(a: CompileArgs) -> u8 {
     }
 }
 
-/// Assembles `asm` and links it with the C runtime into the executable `out`.
-fn link_exe(asm: &str, out: &Path) -> Result<(), String> {
+/// Assembles `asm` and links it with the C runtime `runtime` selects into
+/// the executable `out`.
+fn link_exe(asm: &str, runtime: &RuntimeOpts, out: &Path) -> Result<(), String> {
+    let (name, runtime_c) = runtime.resolve(None)?;
+    let course = Course {
+        runtime: name,
+        runtime_c,
+        entry: default_entry(name),
+        ..Course::default()
+    };
     let dir = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
-    let runtime = toolchain::build_runtime_object(dir.path())?;
+    let runtime = course.build_runtime(dir.path())?;
     let s = dir.path().join("program.s");
     std::fs::write(&s, asm).map_err(|e| format!("{}: {e}", s.display()))?;
     let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;

@@ -2,6 +2,7 @@
 //! run the machine code in a sandboxed child process; the output contract
 //! of `run`.
 
+use super::options::{builtin_supports, parse_runtime, RuntimeArg};
 use super::{load_file, print_json, report_outcome};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -15,6 +16,11 @@ pub struct NativeArgs {
     /// Wall-clock limit in seconds.
     #[arg(long, default_value_t = 10)]
     timeout: u64,
+    /// The runtime the program calls: `ll` or `ll-libc` (the runner has
+    /// their functions); an Oat runtime is a usage error that says what
+    /// works instead (docs/dialects.md, "Runtimes").
+    #[arg(long, value_name = "NAME", value_parser = parse_runtime)]
+    runtime: Option<RuntimeArg>,
     /// argv[0] as the program sees it.
     #[arg(long, default_value_t = codegen::NativeOptions::default().program_name)]
     program_name: String,
@@ -27,6 +33,20 @@ pub struct NativeArgs {
 
 /// Compiles and runs natively; exit code as `run` (5 for a crash or timeout).
 pub fn main(a: NativeArgs) -> u8 {
+    let supported = match &a.runtime {
+        None => Ok(()),
+        Some(RuntimeArg::Named(r)) => builtin_supports(*r),
+        Some(RuntimeArg::CFile(f)) => Err(format!(
+            "--runtime {}: the built-in back end's runner links no C file (its runtime is \
+             the ll and ll-libc functions); build an executable with `lloracle compile --emit exe \
+             --runtime-c FILE.c`",
+            f.display()
+        )),
+    };
+    if let Err(e) = supported {
+        eprintln!("lloracle: {e}");
+        return super::EXIT_USAGE;
+    }
     let l = match load_file(&a.file) {
         Ok(l) => l,
         Err(code) => return code,

@@ -6,13 +6,14 @@
 //! files ([`ReportOpts`]). Defaults are the library's `Default`s.
 
 use lloracle::harness::campaign::{Limits, Programs, Reductions, ReportFiles};
-use lloracle::harness::course::{Course, Entry};
+use lloracle::harness::course::{default_entry, Course, Entry};
 use lloracle::harness::optimiser::SavingsScoring;
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report::Scoring;
 use lloracle::harness::shard::Shard;
 use lloracle::harness::{Compiler, Emit, Target};
 use spec::dialect::Dialect;
+use spec::RuntimeName;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -25,6 +26,86 @@ pub fn parse_dialect(name: &str) -> Result<Dialect, String> {
             Dialect::NAMES.join(", ")
         )
     })
+}
+
+/// What `--runtime` names: a bundled runtime, or (the old spelling of
+/// `--runtime-c`) a course's C file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuntimeArg {
+    /// `--runtime oat-eth`: one of [`RuntimeName::ALL`].
+    Named(RuntimeName),
+    /// `--runtime hw/runtime.c`: a value that ends in `.c` or names an
+    /// existing file, read as `--runtime-c hw/runtime.c`.
+    CFile(PathBuf),
+}
+
+/// The one parser of every `--runtime`: a runtime's name; else a value
+/// that ends in `.c` or names an existing file (the old spelling of
+/// `--runtime-c`); else an error listing the names.
+pub fn parse_runtime(s: &str) -> Result<RuntimeArg, String> {
+    match s.parse::<RuntimeName>() {
+        Ok(r) => Ok(RuntimeArg::Named(r)),
+        Err(_) if s.ends_with(".c") || std::path::Path::new(s).is_file() => {
+            Ok(RuntimeArg::CFile(PathBuf::from(s)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `--runtime NAME` and `--runtime-c FILE.c`: the runtime programs call
+/// and the C that native code links with.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct RuntimeOpts {
+    /// The course runtime programs call (`lloracle dialects` lists them):
+    /// ll, ll-libc, oat-eth-2019, oat-eth, oat-hw5, oat-cis341. The oracle
+    /// gives its functions their meaning and native code links with
+    /// lloracle's bundled C for it; an Oat runtime starts programs at
+    /// `@program`. Default: the dialect's runtime (`ll`).
+    #[arg(long, value_name = "NAME", value_parser = parse_runtime)]
+    pub runtime: Option<RuntimeArg>,
+    /// The course's own C runtime (its `runtime.c`), linked instead of the
+    /// bundled C of `--runtime`.
+    #[arg(long, value_name = "FILE.c")]
+    pub runtime_c: Option<PathBuf>,
+}
+
+impl RuntimeOpts {
+    /// The named runtime (`--runtime`, else `dialect`'s default, else
+    /// `ll`) and the course's C file (`--runtime-c`, or the old spelling
+    /// `--runtime FILE.c`, which prints a note on stderr).
+    pub fn resolve(
+        &self,
+        dialect: Option<&Dialect>,
+    ) -> Result<(RuntimeName, Option<PathBuf>), String> {
+        let default = dialect.map_or(RuntimeName::Ll, Dialect::default_runtime);
+        let (name, old_c) = match &self.runtime {
+            Some(RuntimeArg::Named(r)) => (*r, None),
+            Some(RuntimeArg::CFile(f)) => {
+                eprintln!(
+                    "lloracle: note: --runtime {0} is read as --runtime-c {0} (the new spelling; \
+                     --runtime now names a bundled runtime)",
+                    f.display()
+                );
+                (default, Some(f.clone()))
+            }
+            None => (default, None),
+        };
+        let c_file = match (old_c, &self.runtime_c) {
+            (Some(_), Some(_)) => {
+                return Err(
+                    "--runtime FILE.c and --runtime-c both give a C file: give one --runtime-c"
+                        .into(),
+                )
+            }
+            (a, b) => a.or_else(|| b.clone()),
+        };
+        if let Some(f) = &c_file {
+            if !f.is_file() {
+                return Err(format!("--runtime-c {}: no such file", f.display()));
+            }
+        }
+        Ok((name, c_file))
+    }
 }
 
 /// `--dialect NAME`.
@@ -80,10 +161,8 @@ pub struct CompilerOpts {
     /// Test the built-in back end with a deliberate bug (mutation testing).
     #[arg(long, hide = true, conflicts_with_all = ["cmd", "opt_cmd"])]
     pub mutate: Option<String>,
-    /// The course's C runtime (its `runtime.c`), linked with `--emit asm`
-    /// output instead of the bundled one.
-    #[arg(long, value_name = "FILE.c")]
-    pub runtime: Option<PathBuf>,
+    #[command(flatten)]
+    pub runtime: RuntimeOpts,
     /// Extra arguments of `cc` when linking `--emit asm` output, e.g.
     /// `-no-pie` (split at white space).
     #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
@@ -91,9 +170,10 @@ pub struct CompilerOpts {
     /// Where the course's driver starts programs: `main`, or `program` for
     /// courses whose runtime's C `main` calls `program(argc, argv)` (the
     /// bundled runtime then supplies that `main`; programs are sent with
-    /// their `@main` named `@program`).
-    #[arg(long, value_enum, default_value_t = EntryArg::Main)]
-    pub entry: EntryArg,
+    /// their `@main` named `@program`). Default: `program` for an Oat
+    /// runtime, else `main`.
+    #[arg(long, value_enum)]
+    pub entry: Option<EntryArg>,
     /// The course's reference solution, a command of the same kind as
     /// `--cmd` (or `--opt-cmd`) with `{in}` and `{out}`: it compiles every
     /// program too; a failure it shares is listed apart and not scored, a
@@ -152,12 +232,14 @@ impl CompilerOpts {
         }
     }
 
-    /// The course conventions these options select; they need a compiler
-    /// command (the built-in back end links and starts programs its own
-    /// way).
-    pub fn course(&self) -> Result<Course, String> {
+    /// The course conventions these options select for a compiler reading
+    /// `dialect`; they need a compiler command (the built-in back end links
+    /// and starts programs its own way, with the runtime `ll`).
+    pub fn course(&self, dialect: Option<&Dialect>) -> Result<Course, String> {
+        let (runtime, runtime_c) = self.runtime.resolve(dialect)?;
         let course = Course {
-            runtime: self.runtime.clone(),
+            runtime,
+            runtime_c,
             link_flags: self
                 .link_flags
                 .as_deref()
@@ -166,22 +248,21 @@ impl CompilerOpts {
                 .map(str::to_string)
                 .collect(),
             entry: match self.entry {
-                EntryArg::Main => Entry::Main,
-                EntryArg::Program => Entry::Program,
+                None => default_entry(runtime),
+                Some(EntryArg::Main) => Entry::Main,
+                Some(EntryArg::Program) => Entry::Program,
             },
         };
-        if let Some(r) = &course.runtime {
-            if !r.is_file() {
-                return Err(format!("--runtime {}: no such file", r.display()));
-            }
-        }
-        let links = course.runtime.is_some() || !course.link_flags.is_empty();
+        let links = course.runtime_c.is_some() || !course.link_flags.is_empty();
         if links && (self.cmd.is_none() || self.emit != EmitArg::Asm) {
             return Err(
-                "--runtime and --link-flags apply to a compiler's assembly: they need \
+                "--runtime-c and --link-flags apply to a compiler's assembly: they need \
                  --cmd with --emit asm"
                     .into(),
             );
+        }
+        if self.cmd.is_none() && self.opt_cmd.is_none() {
+            builtin_supports(runtime)?;
         }
         if course.entry != Entry::Main && self.cmd.is_none() && self.opt_cmd.is_none() {
             return Err(
@@ -198,10 +279,24 @@ impl CompilerOpts {
     pub fn target(&self, dialect: &DialectOpt) -> Result<Target, String> {
         Ok(Target {
             compiler: self.compiler()?,
-            course: self.course()?,
+            course: self.course(dialect.dialect.as_ref())?,
             dialect: dialect.dialect.clone(),
         })
     }
+}
+
+/// `Ok` when the built-in back end's runner can run programs that call
+/// `runtime`'s functions: `ll` and `ll-libc` (codegen/src/runner/rt.rs);
+/// else the error that says so and what works instead.
+pub fn builtin_supports(runtime: RuntimeName) -> Result<(), String> {
+    if !runtime.is_oat() {
+        return Ok(());
+    }
+    Err(format!(
+        "--runtime {runtime} is not supported by the built-in back end (its runner has only \
+         the ll and ll-libc functions and starts programs at @main): test a compiler with \
+         --cmd, or build an executable with `lloracle compile --emit exe --runtime {runtime}`"
+    ))
 }
 
 /// The programs a campaign checks.

@@ -652,6 +652,7 @@ pub fn run(
     r.corpus_problems = corpus_problems;
     r.internal_errors = settings.budget.internal_errors();
     r.flaky_builds = tools.flaky_builds();
+    r.runtime = Some(target.course.record());
     if let Baseline::Failed(f) = against.baseline {
         r.baseline_failed = Some(f.message.clone());
     }

@@ -212,7 +212,7 @@ pub struct Tools {
     /// Wall-clock limit of one compile, link or run.
     pub timeout: Duration,
     /// The oracle's options (argv[0], fuel, the entry the course's driver
-    /// calls).
+    /// calls, the course's runtime).
     pub oracle: oracle::Options,
     course: Course,
     dialect: Option<Dialect>,
@@ -253,6 +253,7 @@ impl Tools {
             .map_err(|e| format!("cannot create a temporary directory: {e}"))?;
         let oracle = oracle::Options {
             entry: entry_name(course.entry).to_string(),
+            runtime: course.runtime,
             ..oracle::Options::default()
         };
         Ok(Tools {
@@ -300,8 +301,9 @@ impl Tools {
         }
     }
 
-    /// The runtime object file (toolchain's build of codegen/runtime/llrt.c,
-    /// or of the course's runtime), compiled on first use, once per session.
+    /// The runtime object file (toolchain's build of the named runtime's
+    /// bundled C, or of the course's C file), compiled on first use, once
+    /// per session.
     pub fn runtime_object(&self) -> Result<&Path, String> {
         self.runtime
             .get_or_init(|| self.course.build_runtime(self.dir.path()))

@@ -1,10 +1,11 @@
-//! A course driver's conventions (docs/dialects.md): the C runtime its programs
-//! link with (the course's own `runtime.c` instead of the bundled one),
+//! A course driver's conventions (docs/dialects.md): the named runtime its
+//! programs call (what the oracle gives its functions, and the bundled C
+//! that native code links with, or the course's own `runtime.c` instead),
 //! extra linker flags (`-no-pie`), and where a program starts: at `@main`
 //! (the C entry point) or at `@program` (called by the runtime's C `main`
 //! with `argc, argv`; the bundled runtime then supplies that `main`).
 
-use spec::Prog;
+use spec::{Prog, RuntimeName};
 use std::path::{Path, PathBuf};
 use toolchain::shell::quote as shell_quote;
 
@@ -35,11 +36,25 @@ fn other(e: Entry) -> Entry {
     }
 }
 
+/// Where a program starts when the course uses `runtime`: `@program` for
+/// the Oat runtimes (their C `main` calls it), else `@main`.
+pub fn default_entry(runtime: RuntimeName) -> Entry {
+    if runtime.is_oat() {
+        Entry::Program
+    } else {
+        Entry::Main
+    }
+}
+
 /// How the compiler's output is linked and run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Course {
+    /// The named runtime: the external functions programs may call (the
+    /// oracle's `Options::runtime`) and the bundled C linked with native
+    /// code unless `runtime_c` is given.
+    pub runtime: RuntimeName,
     /// The course's C runtime, linked instead of the bundled one.
-    pub runtime: Option<PathBuf>,
+    pub runtime_c: Option<PathBuf>,
     /// Extra `cc` arguments when linking (split at white space).
     pub link_flags: Vec<String>,
     /// Where programs start.
@@ -47,10 +62,11 @@ pub struct Course {
 }
 
 impl Default for Course {
-    /// The bundled runtime, no flags, programs start at `@main`.
+    /// The bundled runtime `ll`, no flags, programs start at `@main`.
     fn default() -> Course {
         Course {
-            runtime: None,
+            runtime: RuntimeName::Ll,
+            runtime_c: None,
             link_flags: Vec::new(),
             entry: Entry::Main,
         }
@@ -58,7 +74,7 @@ impl Default for Course {
 }
 
 impl Course {
-    /// True for the bundled runtime, no flags and `@main`.
+    /// True for the bundled runtime `ll`, no flags and `@main`.
     pub fn is_default(&self) -> bool {
         *self == Course::default()
     }
@@ -67,8 +83,11 @@ impl Course {
     /// conventions, shell-quoted (empty for the defaults).
     pub fn cli_args(&self) -> String {
         let mut a = Vec::new();
-        if let Some(r) = &self.runtime {
-            a.push(format!("--runtime {}", shell_quote(&r.to_string_lossy())));
+        if self.runtime != RuntimeName::Ll {
+            a.push(format!("--runtime {}", self.runtime));
+        }
+        if let Some(r) = &self.runtime_c {
+            a.push(format!("--runtime-c {}", shell_quote(&r.to_string_lossy())));
         }
         if !self.link_flags.is_empty() {
             a.push(format!(
@@ -76,18 +95,22 @@ impl Course {
                 shell_quote(&self.link_flags.join(" "))
             ));
         }
-        if self.entry != Entry::Main {
+        if self.entry != default_entry(self.runtime) {
             a.push(format!("--entry {}", entry_name(self.entry)));
         }
         a.join(" ")
     }
 
-    /// One line for reports: `runtime FILE, link flags '-no-pie', entry
-    /// @program` (only what differs from the defaults), or `None`.
+    /// One line for reports: `runtime oat-eth, runtime C FILE, link flags
+    /// '-no-pie', entry @program` (only what differs from the defaults), or
+    /// `None`.
     pub fn describe(&self) -> Option<String> {
         let mut a = Vec::new();
-        if let Some(r) = &self.runtime {
-            a.push(format!("runtime {}", r.display()));
+        if self.runtime != RuntimeName::Ll {
+            a.push(format!("runtime {}", self.runtime));
+        }
+        if let Some(r) = &self.runtime_c {
+            a.push(format!("runtime C {}", r.display()));
         }
         if !self.link_flags.is_empty() {
             a.push(format!("link flags '{}'", self.link_flags.join(" ")));
@@ -98,14 +121,27 @@ impl Course {
         (!a.is_empty()).then(|| a.join(", "))
     }
 
-    /// Builds the runtime object in `dir`: the course's runtime if given,
-    /// else the bundled one (with a C `main` calling `program` for
-    /// [`Entry::Program`]).
+    /// What the reports record about the runtime: its name and the
+    /// course's C file, if one is linked instead of the bundled C.
+    pub fn record(&self) -> serde_json::Value {
+        serde_json::json!({
+            "name": self.runtime.name(),
+            "c_file": self.runtime_c.as_ref().map(|r| r.display().to_string()),
+        })
+    }
+
+    /// Builds the runtime object in `dir`: the course's C file if given,
+    /// else the bundled C of the named runtime (with a C `main` calling
+    /// `program` for [`Entry::Program`], none for an Oat runtime at
+    /// [`Entry::Main`]).
     pub fn build_runtime(&self, dir: &Path) -> Result<PathBuf, String> {
-        match (&self.runtime, self.entry) {
-            (Some(src), _) => toolchain::build_course_runtime_object(dir, src),
-            (None, Entry::Main) => toolchain::build_runtime_object(dir),
-            (None, Entry::Program) => toolchain::build_runtime_object_calling_program(dir),
+        match &self.runtime_c {
+            Some(src) => toolchain::build_course_runtime_object(dir, src),
+            None => toolchain::build_named_runtime_object(
+                dir,
+                self.runtime,
+                self.entry == Entry::Program,
+            ),
         }
     }
 
@@ -171,13 +207,31 @@ mod tests {
         assert_eq!(Course::default().cli_args(), "");
         assert_eq!(Course::default().describe(), None);
         let c = Course {
-            runtime: Some("hw/runtime.c".into()),
+            runtime: RuntimeName::Ll,
+            runtime_c: Some("hw/runtime.c".into()),
             link_flags: vec!["-no-pie".into(), "-lm".into()],
             entry: Entry::Program,
         };
         assert_eq!(
             c.cli_args(),
-            "--runtime 'hw/runtime.c' --link-flags '-no-pie -lm' --entry program"
+            "--runtime-c 'hw/runtime.c' --link-flags '-no-pie -lm' --entry program"
         );
+        // An Oat runtime implies @program: the entry is not repeated, and
+        // named only where it differs from the runtime's.
+        let oat = Course {
+            runtime: RuntimeName::OatEth,
+            entry: Entry::Program,
+            ..Course::default()
+        };
+        assert_eq!(oat.cli_args(), "--runtime oat-eth");
+        assert_eq!(
+            oat.describe().as_deref(),
+            Some("runtime oat-eth, entry @program")
+        );
+        let oat_main = Course {
+            entry: Entry::Main,
+            ..oat
+        };
+        assert_eq!(oat_main.cli_args(), "--runtime oat-eth --entry main");
     }
 }

@@ -645,7 +645,7 @@ pub fn record(
         "chosen_by": if probed.is_some() { "probe" } else { "--dialect" },
         "probes": probes,
         "entry": entry_name(course.entry),
-        "runtime": course.runtime.as_ref().map(|r| r.display().to_string()),
+        "runtime": course.record(),
         "link_flags": course.link_flags,
     })
 }

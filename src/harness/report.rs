@@ -90,6 +90,11 @@ pub struct Report {
     /// conventions (`harness::dialect::record`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dialect: Option<Value>,
+    /// The runtime the programs were linked with and judged under
+    /// (`Course::record`): `{"name": "oat-eth", "c_file": null}`, the
+    /// course's C file in `c_file` when `--runtime-c` gave one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runtime: Option<Value>,
     /// Builds that failed with a compile error and succeeded when sent
     /// again alone (a flaky compiler or driver): their runs were judged on
     /// the second build (`Tools::flaky_builds`).
@@ -653,7 +658,7 @@ impl Report {
 
     /// The report of the whole campaign from the reports of its shards:
     /// the programs of all, in campaign order. The shards must check the
-    /// same compiler and cover disjoint programs.
+    /// same compiler under the same runtime and cover disjoint programs.
     pub fn merge(parts: Vec<Report>) -> Result<Report, String> {
         let mut parts = parts.into_iter();
         let mut all = parts.next().ok_or("no reports to merge")?;
@@ -663,6 +668,15 @@ impl Report {
                 return Err(format!(
                     "the reports check different compilers: {} and {}",
                     all.compiler, p.compiler
+                ));
+            }
+            if p.runtime != all.runtime {
+                return Err(format!(
+                    "the reports use different runtimes: {} and {}",
+                    all.runtime
+                        .as_ref()
+                        .map_or("none".into(), |r| r.to_string()),
+                    p.runtime.as_ref().map_or("none".into(), |r| r.to_string())
                 ));
             }
             all.interrupted |= p.interrupted;
@@ -865,6 +879,18 @@ impl Report {
         let name = d.get("name")?.as_str()?;
         let how = d.get("chosen_by").and_then(Value::as_str).unwrap_or("?");
         Some(format!("dialect: {name} (chosen by {how})"))
+    }
+
+    /// One line naming the runtime when it is not the spec's own `ll` or
+    /// a course's C file is linked (`runtime: oat-eth`, `runtime: ll, C
+    /// file hw/runtime.c`); none for the bundled `ll`.
+    pub fn runtime_line(&self) -> Option<String> {
+        let r = self.runtime.as_ref()?;
+        let name = r.get("name")?.as_str()?;
+        match r.get("c_file").and_then(Value::as_str) {
+            Some(c) => Some(format!("runtime: {name}, C file {c}")),
+            None => (name != spec::RuntimeName::Ll.name()).then(|| format!("runtime: {name}")),
+        }
     }
 }
 

@@ -1,32 +1,121 @@
-//! The C runtime (codegen/runtime/llrt.c: `ll_puts`, `ll_strcat`,
-//! `ll_ltoa`) built for LLVM's `lli -load` and for linking executables.
+//! The C runtimes built for LLVM's `lli -load` and for linking
+//! executables: the spec's `ll` (codegen/runtime/llrt.c: `ll_puts`,
+//! `ll_strcat`, `ll_ltoa`) and every named course runtime
+//! ([`spec::RuntimeName`], docs/dialects.md "Runtimes"): `ll-libc` is
+//! llrt.c with `-DLLRT_LIBC`, the Oat runtimes codegen/runtime/oatrt.c
+//! with their variant's macro.
 
 use crate::process::{run, Limits};
+use spec::RuntimeName;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// The text of the C runtime, the one file every native route links with.
+/// The text of the C runtime `ll` (and, with `-DLLRT_LIBC`, `ll-libc`).
 pub const RUNTIME_C: &str = include_str!("../../codegen/runtime/llrt.c");
+
+/// The text of the Oat runtimes (`oat-eth-2019`, `oat-eth`, `oat-hw5`,
+/// `oat-cis341`; the variant chosen by a macro). It includes llrt.c, which
+/// must be written beside it.
+pub const OAT_RUNTIME_C: &str = include_str!("../../codegen/runtime/oatrt.c");
+
+/// The C source of runtime `name`: its file name, text, and the `-D` flags
+/// that select the variant.
+pub fn runtime_source(name: RuntimeName) -> (&'static str, &'static str, &'static [&'static str]) {
+    match name {
+        RuntimeName::Ll => ("llrt.c", RUNTIME_C, &[]),
+        RuntimeName::LlLibc => ("llrt.c", RUNTIME_C, &["-DLLRT_LIBC"]),
+        RuntimeName::OatEth2019 | RuntimeName::OatHw5 => ("oatrt.c", OAT_RUNTIME_C, &[]),
+        RuntimeName::OatEth => ("oatrt.c", OAT_RUNTIME_C, &["-DOATRT_ZEROED_ARRAYS"]),
+        RuntimeName::OatCis341 => (
+            "oatrt.c",
+            OAT_RUNTIME_C,
+            &["-DOATRT_NO_NEGATIVE_INDEX_CHECK"],
+        ),
+    }
+}
+
+/// The functions of the spec's runtime, in every `ll` runtime.
+const LL_FUNCTIONS: [&str; 3] = ["ll_puts", "ll_strcat", "ll_ltoa"];
+
+/// The functions of the Oat runtimes (all four define the same names).
+const OAT_FUNCTIONS: [&str; 13] = [
+    "oat_alloc_array",
+    "oat_malloc",
+    "oat_assert_not_null",
+    "oat_assert_array_length",
+    "array_of_string",
+    "string_of_array",
+    "length_of_string",
+    "string_of_int",
+    "string_cat",
+    "print_string",
+    "print_int",
+    "print_bool",
+    "main",
+];
+
+/// The functions the bundled C of runtime `name` defines, then those of
+/// the C library its programs may call (`ll-libc`'s `atoi`, ...); an Oat
+/// runtime's `main` is the C entry point that calls `program`, and it
+/// also has `ll`'s functions (codegen/runtime/oatrt.c says why).
+pub fn runtime_functions(name: RuntimeName) -> Vec<&'static str> {
+    match name {
+        RuntimeName::Ll => LL_FUNCTIONS.to_vec(),
+        RuntimeName::LlLibc => LL_FUNCTIONS
+            .into_iter()
+            .chain([
+                "ll_malloc",
+                "ll_callback",
+                "atoi",
+                "strcmp",
+                "strlen",
+                "puts",
+                "free",
+            ])
+            .collect(),
+        _ => OAT_FUNCTIONS.into_iter().chain(LL_FUNCTIONS).collect(),
+    }
+}
+
+/// Builds runtime `name` as an object file in `dir`, to link executables
+/// with. With `program_entry` its C `main` calls `program(argc, argv)` (the
+/// Oat runtimes' own `main` passes the Oat array of the arguments); without
+/// it the program's `@main` is the C entry point (an Oat runtime is then
+/// built without its `main`).
+pub fn build_named_runtime_object(
+    dir: &Path,
+    name: RuntimeName,
+    program_entry: bool,
+) -> Result<PathBuf, String> {
+    let mut flags = vec!["-c", "-O1"];
+    flags.extend_from_slice(runtime_source(name).2);
+    flags.extend(entry_define(name, program_entry));
+    let stem = format!(
+        "rt-{}{}",
+        name.name(),
+        if program_entry { "-program" } else { "" }
+    );
+    let src = write_source(dir, name)?;
+    compile_c(&src, &dir.join(format!("{stem}.o")), &flags)
+}
 
 /// Builds the runtime as a shared object in `dir` for `lli -load`.
 pub fn build_runtime_shared(dir: &Path) -> Result<PathBuf, String> {
-    build(dir, "llrt.so", &["-shared", "-fPIC", "-O1"])
+    let src = write_source(dir, RuntimeName::Ll)?;
+    compile_c(&src, &dir.join("llrt.so"), &["-shared", "-fPIC", "-O1"])
 }
 
-/// Builds the runtime as an object file in `dir`, to link executables with.
+/// Builds the runtime `ll` as an object file in `dir`, to link executables
+/// with.
 pub fn build_runtime_object(dir: &Path) -> Result<PathBuf, String> {
-    build(dir, "llrt.o", &["-c", "-O1"])
+    build_named_runtime_object(dir, RuntimeName::Ll, false)
 }
 
-/// Builds the runtime as an object file in `dir` whose C `main` calls
+/// Builds the runtime `ll` as an object file in `dir` whose C `main` calls
 /// `program(argc, argv)`: for courses whose programs start at `@program`.
 pub fn build_runtime_object_calling_program(dir: &Path) -> Result<PathBuf, String> {
-    build(
-        dir,
-        "llrt-program.o",
-        &["-c", "-O1", "-DLLRT_MAIN_CALLS_PROGRAM"],
-    )
+    build_named_runtime_object(dir, RuntimeName::Ll, true)
 }
 
 /// Builds a course's own C runtime `src` as an object file in `dir` (from
@@ -35,10 +124,26 @@ pub fn build_course_runtime_object(dir: &Path, src: &Path) -> Result<PathBuf, St
     compile_c(src, &dir.join("course-runtime.o"), &["-c", "-O1"])
 }
 
-fn build(dir: &Path, out_name: &str, flags: &[&str]) -> Result<PathBuf, String> {
-    let src = dir.join("llrt.c");
-    std::fs::write(&src, RUNTIME_C).map_err(|e| format!("{}: {e}", src.display()))?;
-    compile_c(&src, &dir.join(out_name), flags)
+/// Writes runtime `name`'s C into `dir` (llrt.c, and oatrt.c beside it
+/// for an Oat runtime, which includes llrt.c) and returns the file to
+/// compile with the variant's `-D` flags ([`runtime_source`]).
+fn write_source(dir: &Path, name: RuntimeName) -> Result<PathBuf, String> {
+    let (file, text, _) = runtime_source(name);
+    for (f, t) in [("llrt.c", RUNTIME_C), (file, text)] {
+        let p = dir.join(f);
+        std::fs::write(&p, t).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    Ok(dir.join(file))
+}
+
+/// The `-D` flag that gives runtime `name` the C `main` the entry needs:
+/// `ll`'s `main` calling `program`, or an Oat runtime without its `main`.
+fn entry_define(name: RuntimeName, program_entry: bool) -> Option<&'static str> {
+    match (name.is_oat(), program_entry) {
+        (false, true) => Some("-DLLRT_MAIN_CALLS_PROGRAM"),
+        (true, false) => Some("-DOATRT_NO_MAIN"),
+        _ => None,
+    }
 }
 
 /// `cc FLAGS -o out src`; `Err` has the compiler's words.
@@ -55,4 +160,34 @@ fn compile_c(src: &Path, out: &Path, flags: &[&str]) -> Result<PathBuf, String> 
         ));
     }
     Ok(out.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every named runtime, with and without its C `main`, compiles with
+    /// `cc -Wall -Wextra -Werror`: the text lloracle links is free of the
+    /// warnings that point at real mistakes (a wrong printf format, a
+    /// missing prototype's implicit int, an unused variable of a variant).
+    #[test]
+    fn every_bundled_runtime_compiles_without_warnings() {
+        if crate::tools::cc().is_none() {
+            eprintln!("SKIP: no C compiler (cc or gcc)");
+            return;
+        }
+        let dir = tempfile::tempdir().expect("temporary directory");
+        for name in RuntimeName::ALL {
+            for program_entry in [false, true] {
+                let src = write_source(dir.path(), name).expect("write the runtime");
+                let mut flags = vec!["-c", "-Wall", "-Wextra", "-Werror"];
+                flags.extend_from_slice(runtime_source(name).2);
+                flags.extend(entry_define(name, program_entry));
+                let out = dir.path().join("rt.o");
+                if let Err(e) = compile_c(&src, &out, &flags) {
+                    panic!("{name} (program entry: {program_entry}): {e}");
+                }
+            }
+        }
+    }
 }

@@ -124,11 +124,179 @@ pub unsafe extern "C" fn ll_ltoa(i: i64) -> *mut c_char {
     r.cast()
 }
 
+/// `i8* ll_malloc(i64 n, i64 size)` (`ll-libc`): `n * size` zeroed bytes,
+/// null when that is negative or overflows (as `calloc` fails), abort
+/// when the arena is used up (as the C runtime aborts in `malloc`).
+///
+/// # Safety
+/// Called by generated code.
+pub unsafe extern "C" fn ll_malloc(n: i64, size: i64) -> *mut u8 {
+    let bytes = match (usize::try_from(n), usize::try_from(size)) {
+        (Ok(n), Ok(size)) => n.checked_mul(size),
+        _ => None,
+    };
+    let Some(bytes) = bytes else {
+        return std::ptr::null_mut();
+    };
+    // Zeroed by hand: a reused worker's arena holds earlier runs' bytes.
+    let p = alloc(bytes.max(1));
+    std::ptr::write_bytes(p, 0, bytes);
+    p
+}
+
+/// `i64 ll_callback(i64 (i64, i64)*)` (`ll-libc`): calls the function with
+/// 19 and 19 and returns its result.
+///
+/// # Safety
+/// Called by generated code with a pointer to a generated function of that
+/// type.
+pub unsafe extern "C" fn ll_callback(f: extern "C" fn(i64, i64) -> i64) -> i64 {
+    f(19, 19)
+}
+
+/// `i64 atoi(i8*)` (`ll-libc`): as the C library's on glibc, `(int)
+/// strtol(s, NULL, 10)` sign-extended to the word: white space, a sign,
+/// decimal digits; a value past the i64 range is its nearest bound before
+/// the cut to 32 bits (`atoi("99999999999")` is 1215752191, measured).
+///
+/// # Safety
+/// Called by generated code with a pointer to a NUL-terminated string.
+pub unsafe extern "C" fn atoi(s: *const c_char) -> i64 {
+    let n = strlen(s);
+    let b = std::slice::from_raw_parts(s.cast::<u8>(), n);
+    let mut k = b
+        .iter()
+        .take_while(|c| matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
+        .count();
+    let negative = b.get(k) == Some(&b'-');
+    if matches!(b.get(k), Some(b'-' | b'+')) {
+        k += 1;
+    }
+    let mut v: i64 = 0;
+    for &c in b
+        .get(k..)
+        .unwrap_or(&[])
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+    {
+        let d = i64::from(c - b'0');
+        v = if negative {
+            v.saturating_mul(10).saturating_sub(d)
+        } else {
+            v.saturating_mul(10).saturating_add(d)
+        };
+    }
+    i64::from(v as i32)
+}
+
+/// `i64 strcmp(i8*, i8*)` (`ll-libc`): the difference of the first
+/// differing bytes (as unsigned chars), 0 for equal strings; the C `int`
+/// sign-extended.
+///
+/// # Safety
+/// Called by generated code with pointers to NUL-terminated strings.
+pub unsafe extern "C" fn strcmp(a: *const c_char, b: *const c_char) -> i64 {
+    if a.is_null() || b.is_null() {
+        libc::abort();
+    }
+    let mut k = 0usize;
+    loop {
+        let (x, y) = (*a.add(k) as u8, *b.add(k) as u8);
+        if x != y || x == 0 {
+            return i64::from(x) - i64::from(y);
+        }
+        k += 1;
+    }
+}
+
+/// `i64 strlen(i8*)` (`ll-libc`).
+///
+/// # Safety
+/// Called by generated code with a pointer to a NUL-terminated string.
+pub unsafe extern "C" fn c_strlen(s: *const c_char) -> i64 {
+    strlen(s) as i64
+}
+
+/// `i64 puts(i8*)` (`ll-libc`): prints the string and a newline, as
+/// `ll_puts`; returns the bytes written, as glibc's.
+///
+/// # Safety
+/// Called by generated code with a pointer to a NUL-terminated string.
+pub unsafe extern "C" fn puts(s: *const c_char) -> i64 {
+    ll_puts(s);
+    strlen(s) as i64 + 1
+}
+
+/// `void free(i8*)` (`ll-libc`): nothing (the bump allocator never reuses
+/// memory; the program's view is the same).
+///
+/// # Safety
+/// Called by generated code.
+pub unsafe extern "C" fn free(_: *mut u8) {}
+
 /// The addresses of the runtime functions, in `Rt::ALL` order.
-pub(super) fn addrs() -> [u64; 3] {
+pub(super) fn addrs() -> [u64; crate::minst::Rt::ALL.len()] {
     [
         ll_puts as *const () as u64,
         ll_strcat as *const () as u64,
         ll_ltoa as *const () as u64,
+        ll_malloc as *const () as u64,
+        ll_callback as *const () as u64,
+        atoi as *const () as u64,
+        strcmp as *const () as u64,
+        c_strlen as *const () as u64,
+        puts as *const () as u64,
+        free as *const () as u64,
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::CString;
+
+    fn c(s: &str) -> CString {
+        CString::new(s).expect("no NUL")
+    }
+
+    /// C's `atoi` on glibc: leading white space and a sign, digits up to
+    /// the first other character, then `(int)` of the value: 99999999999
+    /// is 23 * 2^32 + 1215752191, so its low 32 bits read 1215752191.
+    #[test]
+    fn atoi_reads_as_glibc_does() {
+        let cases = [
+            ("42", 42),
+            ("  -12x", -12),
+            ("\t+7", 7),
+            ("x1", 0),
+            ("", 0),
+            ("99999999999", 1_215_752_191),
+            ("-2147483648", -2_147_483_648),
+        ];
+        for (s, want) in cases {
+            // SAFETY: a NUL-terminated string.
+            assert_eq!(unsafe { atoi(c(s).as_ptr()) }, want, "atoi({s:?})");
+        }
+    }
+
+    /// C's `strcmp`: the difference of the first differing bytes as
+    /// unsigned chars ('a' - 'c' = -2; 0xff - 'a' = 158), 0 when equal.
+    #[test]
+    fn strcmp_is_the_first_byte_difference() {
+        let cases: [(&[u8], &[u8], i64); 5] = [
+            (b"a", b"c", -2),
+            (b"c", b"a", 2),
+            (b"abc", b"abc", 0),
+            (b"ab", b"abc", -99),
+            (b"\xff", b"a", 158),
+        ];
+        for (a, b, want) in cases {
+            let (a, b) = (
+                CString::new(a).expect("no NUL"),
+                CString::new(b).expect("no NUL"),
+            );
+            // SAFETY: NUL-terminated strings.
+            assert_eq!(unsafe { strcmp(a.as_ptr(), b.as_ptr()) }, want);
+        }
+    }
 }

@@ -146,6 +146,14 @@ impl Dialect {
     pub fn is_course(&self) -> bool {
         !self.has(Feature::QuotedNames)
     }
+
+    /// The runtime a compiler reading this dialect is tested with unless
+    /// `--runtime` says otherwise: `ll`, the spec's own, for every profile
+    /// today (they are back-end profiles; a front end's output is tested
+    /// with an Oat runtime named by `--runtime`).
+    pub fn default_runtime(&self) -> crate::RuntimeName {
+        crate::RuntimeName::Ll
+    }
 }
 
 #[cfg(test)]

@@ -37,6 +37,9 @@ pub fn junit(r: &Report) -> String {
     if let Some(line) = r.dialect_line() {
         props.push(("dialect", line.trim_start_matches("dialect: ").to_string()));
     }
+    if let Some(line) = r.runtime_line() {
+        props.push(("runtime", line.trim_start_matches("runtime: ").to_string()));
+    }
     if r.flaky_builds > 0 {
         props.push(("flaky_builds", r.flaky_builds.to_string()));
     }

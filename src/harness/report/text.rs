@@ -349,7 +349,12 @@ pub fn text(r: &Report, color: bool) -> String {
             "INTERRUPTED: the report covers the programs that finished"
         );
     }
-    for line in r.dialect_line().into_iter().chain(r.flaky_line()) {
+    for line in r
+        .dialect_line()
+        .into_iter()
+        .chain(r.runtime_line())
+        .chain(r.flaky_line())
+    {
         let _ = writeln!(t, "{line}");
     }
     if let Some(why) = &r.stopped_early {
