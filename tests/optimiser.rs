@@ -10,10 +10,8 @@ mod common;
 
 use lloracle::harness::compiler::Tools;
 use lloracle::harness::course::Course;
-use lloracle::harness::group::signature;
 use lloracle::harness::judge::judge_program;
 use lloracle::harness::optimiser::{blame, savings, Blame, SavingsScoring};
-use lloracle::harness::reduce::{reduce, Bounds, Goal};
 use lloracle::harness::types::{Category, Steps};
 use lloracle::harness::Compiler;
 use serde_json::Value;
