@@ -380,6 +380,8 @@ fn grade_with_a_reference_charges_no_student_for_the_handouts_defects() {
     let o = dir.path().join("grades");
     let shares = common::read_json(&o.join("a-shares/results.json"));
     let report = common::read_json(&o.join("a-shares/report.json"));
+    // Each student's report records the dialect as test-compiler's does.
+    assert_eq!(report["dialect"]["name"], "lloracle", "{report:#}");
     let s = &report["summary"];
     // The random programs meet every defect: some runs are shared per
     // program or by cause, some left out; none is charged.

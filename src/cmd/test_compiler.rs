@@ -124,7 +124,6 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         bar.tick_result(r)
     });
     bar.finish();
-    r.dialect = resolved.record();
     r.savings_scoring = savings;
     r.scoring = scoring;
     r.reproduce = a.reports.reproduce.clone();

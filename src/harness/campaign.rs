@@ -338,6 +338,7 @@ impl Resolved {
             baseline: &self.baseline,
             probe_failures: self.probed.as_ref().map_or(&[], |p| &p.failures),
             reference,
+            record: self.record(),
         }
     }
 
@@ -587,6 +588,9 @@ pub struct Against<'a> {
     pub probe_failures: &'a [CaseResult],
     /// The reference solution's verdicts, if any.
     pub reference: Option<&'a ReferenceRun>,
+    /// What the report records about the dialect, how it was chosen and
+    /// the baseline's link facts ([`Resolved::record`]).
+    pub record: Option<serde_json::Value>,
 }
 
 /// One campaign: judge `plan`'s cases with the target's compiler under
@@ -653,6 +657,7 @@ pub fn run(
     r.internal_errors = settings.budget.internal_errors();
     r.flaky_builds = tools.flaky_builds();
     r.runtime = Some(target.course.record());
+    r.dialect = against.record.clone();
     if let Baseline::Failed(f) = against.baseline {
         r.baseline_failed = Some(f.message.clone());
     }
