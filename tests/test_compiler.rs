@@ -403,3 +403,35 @@ fn the_reports_count_passes_failures_and_skips() {
     );
     assert!(x.contains("<failure message=\"wrong result\""), "{x}");
 }
+
+/// `test-compiler --mutation-score` prints one row per mutant of the
+/// built-in back end as it is checked, then the score; 0 when every mutant
+/// is caught (the first 20 random programs catch each one: the library
+/// test above checks which and how small).
+#[test]
+fn the_mutation_score_command_prints_every_mutant_and_the_score() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lloracle"))
+        .args([
+            "test-compiler",
+            "--mutation-score",
+            "--no-corpus",
+            "--random",
+            "20",
+        ])
+        .output()
+        .expect("run lloracle");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    for m in codegen::Mutation::ALL {
+        let row = stdout
+            .lines()
+            .find(|l| l.starts_with(m.name()))
+            .unwrap_or_else(|| panic!("no row for {}:\n{stdout}", m.name()));
+        assert!(row.contains("random --seed "), "{row}");
+    }
+    let total = codegen::Mutation::ALL.len();
+    assert!(
+        stdout.contains(&format!("mutation score: {total}/{total} mutants killed")),
+        "{stdout}"
+    );
+}

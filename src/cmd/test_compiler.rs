@@ -10,10 +10,10 @@ use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
 use lloracle::harness::campaign::{self, exit_code, write_reports, Baseline, ReportFiles};
 use lloracle::harness::compiler::Tools;
+use lloracle::harness::mutation;
 use lloracle::harness::report::{self, Report};
-use lloracle::harness::session::{run_session, Settings};
-use lloracle::harness::types::{self, Case, CaseResult};
-use lloracle::harness::Compiler;
+use lloracle::harness::session::Settings;
+use lloracle::harness::types::Case;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -163,22 +163,10 @@ macro_rules! outln {
     }};
 }
 
-/// For each mutation: is it caught by the corpus, by which random program
-/// first, and how small its reduced failure is. Prints the table and the
+/// Prints the mutation score of the built-in back end's mutants
+/// (`harness::mutation`): one row per mutant as it is done, then the
 /// score; 0 when every mutant is caught.
 fn mutation_score(tools: &Tools, cases: Vec<Case>, settings: &Settings, random: u64) -> u8 {
-    let (corpus, randoms): (Vec<Case>, Vec<Case>) = cases
-        .into_iter()
-        .partition(|c| c.name.starts_with("corpus/"));
-    let in_order = Settings {
-        stop_at_first_failure: false,
-        ..settings.clone()
-    };
-    let settings = Settings {
-        stop_at_first_failure: true,
-        ..settings.clone()
-    };
-    let mut killed = 0;
     outln!(
         "{:<18} {:<34} {:<28} {:>7} {:>8}",
         "mutant",
@@ -187,48 +175,18 @@ fn mutation_score(tools: &Tools, cases: Vec<Case>, settings: &Settings, random: 
         "reduced",
         "time"
     );
-    for m in codegen::Mutation::ALL {
-        if types::interrupted() {
-            break;
-        }
-        let compiler = Compiler::Builtin { mutation: Some(m) };
-        let by_corpus = run_session(tools, &compiler, corpus.clone(), &settings, &|_| {});
-        // In chunks, so that the first failing seed is the smallest.
-        let mut by_random = Vec::new();
-        for chunk in randoms.chunks(50) {
-            let rs = run_session(tools, &compiler, chunk.to_vec(), &in_order, &|_| {});
-            let caught = rs.iter().any(|r| r.first_failure().is_some());
-            by_random = rs;
-            if caught || types::interrupted() {
-                break;
-            }
-        }
-        let first = |rs: &[CaseResult]| {
-            rs.iter()
-                .find(|r| r.first_failure().is_some())
-                .map(|r| r.case.name.clone())
-        };
-        let c = first(&by_corpus);
-        let r = first(&by_random);
-        let red = by_random
-            .iter()
-            .chain(&by_corpus)
-            .find_map(|r| r.reduced.as_ref());
-        if c.is_some() || r.is_some() {
-            killed += 1;
-        }
+    let rows = mutation::mutation_score(tools, cases, settings, &|row| {
+        let caught = |c: &Option<String>| c.clone().unwrap_or_else(|| "not caught".into());
         outln!(
             "{:<18} {:<34} {:<28} {:>7} {:>8}",
-            m.name(),
-            c.unwrap_or_else(|| "not caught".into()),
-            r.unwrap_or_else(|| "not caught".into()),
-            red.map_or("-".into(), |(_, x)| x.insns.to_string()),
-            red.map_or("-".into(), |(_, x)| format!(
-                "{:.1}s",
-                x.elapsed.as_secs_f64()
-            ))
+            row.mutation.name(),
+            caught(&row.by_corpus),
+            caught(&row.by_random),
+            row.reduced.map_or("-".into(), |(n, _)| n.to_string()),
+            row.reduced.map_or("-".into(), |(_, s)| format!("{s:.1}s"))
         );
-    }
+    });
+    let killed = rows.iter().filter(|r| r.killed()).count();
     let total = codegen::Mutation::ALL.len();
     outln!("mutation score: {killed}/{total} mutants killed");
     u8::from(killed < total)

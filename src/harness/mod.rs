@@ -8,7 +8,7 @@
 //! ```text
 //! types -> budget, shard -> course -> dialect -> target -> compiler -> judge
 //!   -> optimiser -> reduce -> group -> cases -> session -> unmask -> reference
-//!   -> probe -> report -> campaign
+//!   -> probe -> report -> campaign; mutation (after session)
 //! ```
 //!
 //! [`types`] (the shared vocabulary: cases, verdicts, categories, the
@@ -26,7 +26,8 @@
 //! the compiler rejects), [`reference`] (the course's reference solution
 //! as a baseline), [`probe`] (which dialect a compiler reads), [`report`]
 //! (terminal, JSON, Gradescope, JUnit), [`campaign`] (plan, run, report
-//! files: what every command shares).
+//! files: what every command shares), [`mutation`] (the harness's own
+//! mutation score on the built-in back end's mutants).
 
 pub mod budget;
 pub mod campaign;
@@ -36,6 +37,7 @@ pub mod course;
 pub mod dialect;
 pub mod group;
 pub mod judge;
+pub mod mutation;
 pub mod optimiser;
 pub mod probe;
 pub mod reduce;
