@@ -32,6 +32,7 @@
 pub mod budget;
 pub mod campaign;
 pub mod cases;
+pub mod class;
 pub mod compiler;
 pub mod course;
 pub mod dialect;

@@ -9,6 +9,7 @@
 //! ([`Report::from_json`]), so shards of one campaign merge
 //! ([`Report::merge`]) into the report of the whole.
 
+pub mod class;
 mod gradescope;
 mod junit;
 pub mod scored;

@@ -6,12 +6,81 @@
 //! one's failure groups expandable, each cause linked to the students who
 //! share it). See docs/grading.md, "The class at a glance".
 
-use super::{first_error_line, Build, StudentResult};
-use lloracle::harness::report::Group;
-use lloracle::harness::types::Category;
+use super::Group;
+use crate::harness::group::first_error_line;
+use crate::harness::types::Category;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+
+/// How a submission's build went.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Build {
+    /// No `--build`.
+    NotBuilt,
+    /// Built.
+    Ok,
+    /// The build failed: its status and words (capped).
+    Failed(String),
+}
+
+/// The first failing run of one category for a student.
+#[derive(Clone, Debug, Serialize)]
+pub struct FirstFailure {
+    /// The program.
+    pub program: String,
+    /// The run.
+    pub run: String,
+    /// Its failure group's signature.
+    pub signature: String,
+    /// Where its reduced program was saved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reduced: Option<String>,
+}
+
+/// One student's line of the class summary.
+#[derive(Clone, Debug, Serialize)]
+pub struct StudentResult {
+    /// The submission's directory name.
+    pub student: String,
+    /// Its report folder.
+    pub folder: String,
+    /// How its build went.
+    pub build: Build,
+    /// The scaled score (the sum of the Gradescope tests' scores).
+    pub score: f64,
+    /// The assignment's points (`--points`).
+    pub max_score: f64,
+    /// `score` in percent of `max_score`.
+    pub percent: f64,
+    /// Programs sent.
+    pub programs: usize,
+    /// Their runs.
+    pub runs: usize,
+    /// Runs judged (passed + failed).
+    pub judged: usize,
+    /// Runs passed.
+    pub passed: usize,
+    /// Runs failed.
+    pub failed: usize,
+    /// Runs skipped (the oracle does not return).
+    pub skipped: usize,
+    /// Runs of programs not reached (count as not passed).
+    pub not_run: usize,
+    /// Runs of programs not sent (no equivalent in the dialect).
+    pub not_in_dialect: usize,
+    /// Why the campaign stopped before its last program, if it did.
+    pub stopped_early: Option<String>,
+    /// Failure groups.
+    pub failure_groups: usize,
+    /// Runs per verdict (passes included).
+    pub categories: BTreeMap<String, usize>,
+    /// Per failing category, its first failure in campaign order.
+    pub first_failures: BTreeMap<String, FirstFailure>,
+    /// The failure groups, largest first, each with its example.
+    pub groups: Vec<GroupLine>,
+}
 
 /// Program names kept per group line.
 const NAMES_KEPT: usize = 8;

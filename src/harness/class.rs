@@ -1,0 +1,573 @@
+//! A class in one run (`lloracle grade`). Every submission (each
+//! subdirectory of the submissions folder, in name order) is built (its
+//! build command), then checked exactly as `test-compiler` checks one
+//! compiler, on the same programs for all (the corpus and the same random
+//! seeds: fair), several submissions at once. Each gets its own folder
+//! under the output folder (`STUDENT/results.json` for Gradescope,
+//! `report.json`, `junit.xml`, `report.txt`, `build.log`, `failures/`),
+//! and the class gets a summary (`report::class`: the terminal table,
+//! `class.csv`, `class.json` and `class.html`). A submission whose build
+//! fails is graded as such (score 0), never a crash of grade.
+//!
+//! Each submission gets its own time budget (a fresh budget when its
+//! campaign starts); the class's own budget bounds the whole class apart.
+//! A submission whose campaign stopped early is marked in every report and
+//! its programs not reached count as not passed.
+
+use super::budget::Budget;
+use super::campaign::{
+    self, write_reports, Limits, Plan, Programs, Reductions, ReportFiles, Resolved,
+};
+use super::optimiser::SavingsScoring;
+use super::reference::ReferenceRun;
+use super::report::class::{
+    causes, class_csv, class_html, class_table, Build, FirstFailure, GroupLine, StudentResult,
+};
+use super::report::{self, scored, Report, Scoring};
+use super::session::Settings;
+use super::shard::Shard;
+use super::target::{Compiler, Target};
+use super::types::{slug, CaseResult};
+use rayon::prelude::*;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use toolchain::process::{self, Ended};
+use toolchain::shell::quote as shell_quote;
+
+/// The per-student folder's Gradescope file.
+pub const RESULTS: &str = "results.json";
+
+/// A class to grade, as the command line settles it.
+#[derive(Clone, Debug)]
+pub struct ClassOptions {
+    /// The folder of submissions: each subdirectory is one student's.
+    pub submissions: PathBuf,
+    /// The shell command that builds one submission (`{submission}`: its
+    /// folder, where it runs).
+    pub build: Option<String>,
+    /// Wall-clock limit of one build.
+    pub build_timeout: Duration,
+    /// Submissions checked at once (default: one per two worker threads).
+    pub parallel: Option<usize>,
+    /// Wall-clock limit of the whole class (none: each submission has its
+    /// own budget only).
+    pub class_time_budget: Option<Duration>,
+    /// The compiler under test (its command names `{submission}`), in the
+    /// class's dialect or to be probed.
+    pub target: Target,
+    /// The course's reference solution, if any (spoken to as the target).
+    pub reference: Option<Compiler>,
+    /// The limits of every campaign.
+    pub limits: Limits,
+    /// Worker threads in all.
+    pub jobs: usize,
+    /// The programs every submission is checked on.
+    pub programs: Programs,
+    /// The reduction bounds.
+    pub reductions: Reductions,
+    /// This machine's share of the submissions.
+    pub shard: Option<Shard>,
+    /// Where the per-student folders and the class files go.
+    pub out_dir: PathBuf,
+    /// The points and weights.
+    pub scoring: Scoring,
+    /// For optimisers: how the savings are scored.
+    pub savings_scoring: Option<SavingsScoring>,
+    /// The course's own recipe to reproduce a failure.
+    pub reproduce: Option<String>,
+}
+
+/// What a class run tells of its progress: each program judged, and a
+/// number of programs at once (a submission that was not checked).
+pub struct Progress<'a> {
+    /// One program judged.
+    pub each: &'a (dyn Fn(&CaseResult) + Sync),
+    /// `n` programs done at once, failed or not.
+    pub many: &'a (dyn Fn(usize, bool) + Sync),
+}
+
+/// Refuses a compiler every student would share: the command must name
+/// `{submission}`, and the built-in back end grades no one.
+fn check_compiler(c: &Compiler) -> Result<(), String> {
+    match c {
+        Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } => {
+            if !cmd.contains("{submission}") {
+                return Err(format!(
+                    "the command `{cmd}` must contain {{submission}} (each submission's directory), or every student gets the same compiler"
+                ));
+            }
+            Ok(())
+        }
+        Compiler::Builtin { .. } => {
+            Err("grade needs --cmd '... {submission} ... {in} {out}' (or --opt-cmd)".into())
+        }
+    }
+}
+
+/// The submissions: every subdirectory of `dir` not starting with `.`, in
+/// name order.
+pub fn submissions(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let rd = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut subs: Vec<PathBuf> = rd
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| e.path())
+        .collect();
+    subs.sort();
+    if subs.is_empty() {
+        return Err(format!(
+            "{}: no submissions (one subdirectory per student)",
+            dir.display()
+        ));
+    }
+    Ok(subs)
+}
+
+/// Each submission's folder name under `--out-dir`: its directory name
+/// made file-name-safe, with `-2`, `-3`, ... where two names become one.
+pub fn folders(subs: &[PathBuf]) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    subs.iter()
+        .map(|sub| {
+            let name = sub
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let base = slug(&name);
+            let mut folder = base.clone();
+            let mut k = 1;
+            while !seen.insert(folder.clone()) {
+                k += 1;
+                folder = format!("{base}-{k}");
+            }
+            folder
+        })
+        .collect()
+}
+
+/// `cmd` with `{submission}` replaced by the submission's quoted path.
+fn for_submission(cmd: &str, sub: &Path) -> String {
+    cmd.replace("{submission}", &shell_quote(&sub.to_string_lossy()))
+}
+
+/// Runs the build command in `sub`; `Err` is its status and words.
+fn build(cmd: &str, sub: &Path, timeout: Duration) -> Result<String, String> {
+    let mut c = Command::new("sh");
+    c.arg("-c").arg(for_submission(cmd, sub)).current_dir(sub);
+    let f = process::run(c, &process::Limits::tool(timeout))
+        .map_err(|e| format!("cannot run sh: {e}"))?;
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&f.stdout),
+        String::from_utf8_lossy(&f.stderr)
+    );
+    match f.ended {
+        Ended::Exited(0) => Ok(log),
+        Ended::Exited(c) => Err(format!("exit {c}\n{log}")),
+        Ended::Signaled(s) => Err(format!("signal {s}\n{log}")),
+        Ended::OverCap => Err(format!("too much output\n{log}")),
+        Ended::TimedOut => Err(format!("ran past {}s\n{log}", timeout.as_secs())),
+    }
+}
+
+/// The line of the class summary for a checked submission.
+fn student_result(student: &str, folder: &str, build: Build, r: &Report) -> StudentResult {
+    let s = r.summary();
+    let (score, max_score) = report::gradescope_score(r);
+    let mut first_failures = BTreeMap::new();
+    for p in &r.programs {
+        for run in &p.runs {
+            let Some(f) = &run.failure else { continue };
+            first_failures
+                .entry(run.verdict.name().to_string())
+                .or_insert_with(|| FirstFailure {
+                    program: p.name.clone(),
+                    run: run.run.clone(),
+                    signature: f.signature.clone(),
+                    reduced: f.reduced.as_ref().and_then(|x| x.saved.clone()),
+                });
+        }
+    }
+    StudentResult {
+        student: student.to_string(),
+        folder: folder.to_string(),
+        build,
+        score,
+        max_score,
+        percent: if max_score > 0.0 {
+            (score * 10000.0 / max_score).round() / 100.0
+        } else {
+            100.0
+        },
+        programs: s.programs,
+        runs: s.runs,
+        judged: s.passed + s.failed,
+        passed: s.passed,
+        failed: s.failed,
+        skipped: s.skipped,
+        not_run: s.not_run,
+        not_in_dialect: s.not_in_dialect,
+        stopped_early: r.stopped_early.clone(),
+        failure_groups: r.groups().len(),
+        categories: s.categories,
+        first_failures,
+        groups: r.groups().iter().map(GroupLine::of).collect(),
+    }
+}
+
+/// Writes `text` to `path`, naming the file on failure.
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Everything one submission needs from the class run.
+struct Context<'a> {
+    opts: &'a ClassOptions,
+    class: &'a Resolved,
+    reference: Option<&'a ReferenceRun>,
+    limits: &'a Limits,
+    plan: &'a Plan,
+    settings: &'a Settings,
+    progress: &'a Progress<'a>,
+    scoring: &'a Scoring,
+    /// The class's own budget (`--class-time-budget`), if any.
+    class_budget: Option<&'a Budget>,
+}
+
+/// Builds and checks one submission, writing its folder `out`.
+fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, String> {
+    let student = sub
+        .file_name()
+        .map_or_else(|| sub.display().to_string(), |n| n.to_string_lossy().into());
+    let folder = out.display().to_string();
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let start = Instant::now();
+    let built = match &cx.opts.build {
+        None => Build::NotBuilt,
+        Some(cmd) => match build(cmd, sub, cx.opts.build_timeout) {
+            Ok(log) => {
+                write(&out.join("build.log"), &log)?;
+                Build::Ok
+            }
+            Err(words) => {
+                write(&out.join("build.log"), &words)?;
+                (cx.progress.many)(cx.plan.cases.len(), true);
+                let mut r = not_run_report(cx, "the submission did not build");
+                r.elapsed_secs = start.elapsed().as_secs_f64();
+                let mut g = report::gradescope(&r);
+                let words = report::cap(&words, report::MESSAGE_CAP);
+                g["output"] = json!(format!(
+                    "The submission did not build; no program was checked (score 0).\n{words}\n\n{}",
+                    g["output"].as_str().unwrap_or("")
+                ));
+                write(&out.join(RESULTS), &g.to_string())?;
+                write_others(&r, out)?;
+                let failed = Build::Failed(report::cap(&words, 400));
+                return Ok(student_result(&student, &folder, failed, &r));
+            }
+        },
+    };
+    if let Some(class) = cx.class_budget.filter(|b| b.exhausted()) {
+        let why = class_stop(class);
+        (cx.progress.many)(cx.plan.cases.len(), true);
+        let mut r = not_run_report(cx, &format!("not reached: {why}"));
+        r.stopped_early = Some(why);
+        write_reports(&r, &files(out))?;
+        write_others(&r, out)?;
+        return Ok(student_result(&student, &folder, built, &r));
+    }
+    let mut compiler = cx.class.target.compiler.clone();
+    if let Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } = &mut compiler {
+        *cmd = for_submission(cmd, sub);
+    }
+    // Each submission's own baseline (the dialect is the class's: no
+    // probing per student).
+    let jobs = cx.settings.jobs;
+    let resolved = campaign::resolve(
+        cx.class.target.with_compiler(compiler),
+        None,
+        cx.limits,
+        jobs,
+    )?;
+    let tools = cx.limits.tools(&resolved.target)?;
+    let against = resolved.against(cx.reference);
+    // Each submission's own budget, starting now; within the class's.
+    let mine = cx.limits.time_budget;
+    let left = cx.class_budget.map_or(Duration::MAX, Budget::remaining);
+    let settings = Settings {
+        budget: Arc::new(Budget::new(mine.min(left))),
+        ..cx.settings.clone()
+    };
+    let mut r = campaign::run(
+        &against,
+        &tools,
+        &settings,
+        cx.plan.clone(),
+        &out.join("failures"),
+        cx.progress.each,
+    );
+    r.savings_scoring = cx.opts.savings_scoring;
+    if let Some(class) = cx.class_budget.filter(|b| b.exhausted() && left < mine) {
+        if r.stopped_early.is_some() {
+            r.stopped_early = Some(class_stop(class));
+        }
+    }
+    r.scoring = Some(cx.scoring.clone());
+    r.reproduce = cx.opts.reproduce.clone();
+    write_reports(&r, &files(out))?;
+    write_others(&r, out)?;
+    Ok(student_result(&student, &folder, built, &r))
+}
+
+/// Why a submission stopped when the class budget ran out.
+fn class_stop(class: &Budget) -> String {
+    let secs = class.stopped().map_or(0, |s| match s {
+        super::budget::Stop::TimeBudget(d) => d.as_secs(),
+        super::budget::Stop::AlwaysTimesOut(_) => 0,
+    });
+    format!(
+        "the class time budget of {secs}s ran out (--class-time-budget); programs not reached were not run"
+    )
+}
+
+/// The report files of a submission's folder `out`.
+fn files(out: &Path) -> ReportFiles {
+    ReportFiles {
+        json: Some(out.join("report.json")),
+        gradescope: Some(out.join(RESULTS)),
+        junit: Some(out.join("junit.xml")),
+    }
+}
+
+/// Writes the JSON and JUnit reports and `report.txt` of `r` in `out`
+/// (results.json is written by the caller).
+fn write_others(r: &Report, out: &Path) -> Result<(), String> {
+    let others = ReportFiles {
+        gradescope: None,
+        ..files(out)
+    };
+    write_reports(r, &others)?;
+    write(&out.join("report.txt"), &report::text(r, false))
+}
+
+/// The report of a submission that was not checked: every program of the
+/// plan not run (`why`), those not in the dialect as such; scored like
+/// any other so that its tests are the class's.
+fn not_run_report(cx: &Context, why: &str) -> Report {
+    let plan = cx.plan;
+    let index_of = |k: usize| {
+        plan.not_sent
+            .get(k)
+            .and_then(|r| plan.index.get(&r.case.name))
+            .copied()
+            .unwrap_or(k)
+    };
+    let mut r = report::build(&plan.not_sent, &[], &cx.class.target.compiler, &index_of);
+    r.add_not_run(plan.planned(), why);
+    r.scoring = Some(cx.scoring.clone());
+    r.savings_scoring = cx.opts.savings_scoring;
+    r.reproduce = cx.opts.reproduce.clone();
+    r
+}
+
+/// The class's scoring (`--points`, 100 unless given, with the
+/// `--weight`s), each weight naming a family of `plan`'s programs.
+fn class_scoring(scoring: Scoring, plan: &Plan) -> Result<Scoring, String> {
+    let unknown = scoring.unknown_weights(
+        plan.cases
+            .iter()
+            .map(|c| c.name.as_str())
+            .chain(plan.not_sent.iter().map(|r| r.case.name.as_str())),
+    );
+    if !unknown.is_empty() {
+        let fams: std::collections::BTreeSet<String> =
+            plan.cases.iter().map(|c| scored::family(&c.name)).collect();
+        return Err(format!(
+            "--weight names no family of the programs: {} (the families: {})",
+            unknown.join(", "),
+            fams.into_iter().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    Ok(scoring)
+}
+
+/// Writes `class.csv`, `class.json` and `class.html` in the class's
+/// `out_dir` (students in `ok`, sorted by score); the files written, or the
+/// one that could not be. The terminal table is [`Class::table`].
+pub fn write_class(c: &Class, ok: &[StudentResult]) -> Result<[(PathBuf, String); 3], String> {
+    let (out_dir, class, plan, scoring, shard) =
+        (&c.out_dir, &c.class, &c.plan, &c.scoring, c.shard);
+    let causes = causes(ok);
+    let runs: usize = plan.cases.iter().map(|c| c.runs.len()).sum();
+    let described = class.target.compiler.describe();
+    let json = json!({
+        "programs": plan.cases.len(),
+        "runs": runs,
+        "points": scoring.points,
+        "weights": scoring.weights,
+        "shard": shard.map(|s| s.to_string()),
+        "compiler": described,
+        "dialect": class.record(),
+        "reference": class.reference.as_ref().map(|r| r.compiler.describe()),
+        "submissions": ok,
+        "causes": causes,
+    });
+    let title = format!("{} submissions of {}", ok.len(), described);
+    let files = [
+        (out_dir.join("class.csv"), class_csv(ok)),
+        (out_dir.join("class.json"), json.to_string()),
+        (out_dir.join("class.html"), class_html(&title, ok, &causes)),
+    ];
+    for (p, text) in &files {
+        write(p, text)?;
+    }
+    Ok(files)
+}
+
+/// Everything the class is graded with, settled before the first
+/// submission is built: the class's dialect (given, or probed once on the
+/// reference), the submissions of this shard, the same programs for all,
+/// the scoring, the reference's own run, and how many submissions run at
+/// once.
+pub struct Class {
+    /// The class's resolved target (its dialect given or probed once).
+    pub class: Resolved,
+    limits: Limits,
+    /// The programs every submission is checked on.
+    pub plan: Plan,
+    settings: Settings,
+    /// The scoring of every submission.
+    pub scoring: Scoring,
+    reference: Option<ReferenceRun>,
+    class_budget: Option<Budget>,
+    /// The submissions of this shard, in name order.
+    pub subs: Vec<PathBuf>,
+    shard: Option<Shard>,
+    /// Where the per-student folders and the class files go.
+    pub out_dir: PathBuf,
+    parallel: usize,
+    opts: ClassOptions,
+}
+
+/// Settles the [`Class`] for `opts`: the class's dialect (given, or
+/// probed once on the reference), the submissions of this shard, the same
+/// programs for all, the scoring, the reference's own run, and how many
+/// submissions run at once. `Err` is a usage error.
+pub fn setup(mut opts: ClassOptions) -> Result<Class, String> {
+    check_compiler(&opts.target.compiler)?;
+    let limits = opts.limits.clone();
+    let jobs = opts.jobs;
+    // One dialect for the class: given, or probed once on the reference.
+    let class = campaign::resolve_class(opts.target.clone(), opts.reference.take(), &limits, jobs)?;
+    // `--shard` splits the submissions here (each machine builds only its
+    // own); every submission is checked on all the programs.
+    let shard = opts.shard;
+    let dir = std::fs::canonicalize(&opts.submissions)
+        .map_err(|e| format!("{}: {e}", opts.submissions.display()))?;
+    let subs: Vec<PathBuf> = submissions(&dir)?
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| shard.is_none_or(|s| s.keeps(*k as u64)))
+        .map(|(_, p)| p)
+        .collect();
+    // Every submission gets the same programs, in the class's dialect.
+    let plan = campaign::plan(&opts.programs, &class.target)?;
+    let out_dir = opts.out_dir.clone();
+    std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+    let scoring = class_scoring(opts.scoring.clone(), &plan)?;
+    let class_budget = opts.class_time_budget.map(Budget::new);
+    let mut settings = campaign::settings(jobs, &limits, &opts.reductions);
+    let reference = campaign::judge_reference(&class, &limits, &settings, &plan)?;
+    let parallel = opts
+        .parallel
+        .unwrap_or(settings.jobs / 2)
+        .clamp(1, subs.len().max(1));
+    settings.jobs = (settings.jobs / parallel).max(1);
+    Ok(Class {
+        class,
+        limits,
+        plan,
+        settings,
+        scoring,
+        reference,
+        class_budget,
+        subs,
+        shard,
+        out_dir,
+        parallel,
+        opts,
+    })
+}
+
+/// Grades every submission of `s`, `s.parallel` at a time, telling
+/// `progress` of each program judged: the graded ones sorted by score
+/// (then name), and what could not be graded (their folder could not be
+/// written: the folder and why).
+pub fn grade_all(s: &Class, progress: &Progress) -> (Vec<StudentResult>, Vec<String>) {
+    let cx = Context {
+        opts: &s.opts,
+        class: &s.class,
+        reference: s.reference.as_ref(),
+        limits: &s.limits,
+        plan: &s.plan,
+        settings: &s.settings,
+        progress,
+        scoring: &s.scoring,
+        class_budget: s.class_budget.as_ref(),
+    };
+    let folders = folders(&s.subs);
+    let grade = |(sub, folder): (&PathBuf, &String)| {
+        grade_one(&cx, sub, &s.out_dir.join(folder)).map_err(|e| format!("{folder}: {e}"))
+    };
+    let rows: Vec<Result<StudentResult, String>> = match rayon::ThreadPoolBuilder::new()
+        .num_threads(s.parallel)
+        .build()
+    {
+        Ok(pool) => pool.install(|| s.subs.par_iter().zip(&folders).map(grade).collect()),
+        Err(_) => s.subs.iter().zip(&folders).map(grade).collect(),
+    };
+    let mut ok = Vec::new();
+    let mut errors = Vec::new();
+    for r in rows {
+        match r {
+            Ok(st) => ok.push(st),
+            Err(e) => errors.push(e),
+        }
+    }
+    ok.sort_by(|x, y| y.score.total_cmp(&x.score).then(x.student.cmp(&y.student)));
+    (ok, errors)
+}
+
+impl Class {
+    /// The terminal table of the graded students `ok` (`color`: ANSI
+    /// colours).
+    pub fn table(&self, ok: &[StudentResult], color: bool) -> String {
+        class_table(ok, &causes(ok), color)
+    }
+
+    /// The total runs of the plan (every submission's).
+    pub fn runs(&self) -> usize {
+        self.plan.cases.iter().map(|c| c.runs.len()).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::report::class::csv_field;
+
+    #[test]
+    fn folders_are_distinct_and_csv_fields_quoted() {
+        let subs: Vec<PathBuf> = ["x/a b", "y/a-b", "z/c", "w/a?b"]
+            .iter()
+            .map(PathBuf::from)
+            .collect();
+        assert_eq!(folders(&subs), ["a-b", "a-b-2", "c", "a-b-3"]);
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("a, \"b\""), "\"a, \"\"b\"\"\"");
+    }
+}
