@@ -9,7 +9,8 @@
 
 mod common;
 
-use lloracle::harness::probe::{choose, Finding, PROBES};
+use lloracle::harness::probe::{choose, Finding};
+use lloracle::harness::probes::PROBES;
 use spec::dialect::{uses_in_text, Dialect, Feature, FeatureSet};
 use spec::{Outcome, Source};
 use std::collections::BTreeSet;

@@ -542,7 +542,7 @@ fn check_pass_through(args: &[String]) -> Result<(), String> {
     // Every student of the course is graded on the same programs: the kit
     // never lets test-compiler probe each submission.
     if parsed.args.dialect.dialect.is_none() && c.reference.is_none() {
-        return Err(lloracle::harness::campaign::NEED_A_DIALECT.into());
+        return Err(lloracle::harness::resolve::NEED_A_DIALECT.into());
     }
     shell_syntax("--cmd", cmd)
 }

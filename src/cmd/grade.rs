@@ -19,9 +19,9 @@
 use super::options::CampaignOpts;
 use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
-use lloracle::harness::campaign;
 use lloracle::harness::class::{self, Class, ClassOptions};
 use lloracle::harness::report::class::StudentResult;
+use lloracle::harness::settings;
 use lloracle::harness::types;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -71,7 +71,7 @@ fn options(mut a: GradeArgs) -> Result<ClassOptions, String> {
         target: t.compiler.target(&t.dialect)?,
         reference: t.compiler.reference()?,
         limits: t.limits.limits(),
-        jobs: campaign::jobs(t.jobs),
+        jobs: settings::jobs(t.jobs),
         programs: t.programs.programs(),
         reductions: t.reduce.reductions(),
         savings_scoring: t.reports.savings_scoring()?,
@@ -127,7 +127,7 @@ fn say_graded(s: &Class, ok: &[StudentResult], files: &[(PathBuf, String); 3]) -
 /// when any submission's campaign stopped early, 2 for bad usage or an
 /// output folder that cannot be written.
 pub fn main(a: GradeArgs) -> u8 {
-    campaign::install_interrupt_handler();
+    settings::install_interrupt_handler();
     let usage = |e: String| {
         eprintln!("lloracle: {e}");
         EXIT_USAGE

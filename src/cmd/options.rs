@@ -5,11 +5,12 @@
 //! ([`LimitOpts`]), the reduction bounds ([`ReduceOpts`]) and the report
 //! files ([`ReportOpts`]). Defaults are the library's `Default`s.
 
-use lloracle::harness::campaign::{Limits, Programs, Reductions, ReportFiles};
+use lloracle::harness::campaign::ReportFiles;
 use lloracle::harness::course::{default_entry, Course, Entry};
 use lloracle::harness::optimiser::SavingsScoring;
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report::Scoring;
+use lloracle::harness::settings::{Limits, Programs, Reductions};
 use lloracle::harness::shard::Shard;
 use lloracle::harness::{Compiler, Emit, Target};
 use spec::dialect::Dialect;

@@ -8,12 +8,14 @@
 use super::options::CampaignOpts;
 use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
-use lloracle::harness::campaign::{self, exit_code, write_reports, Baseline, ReportFiles};
+use lloracle::harness::baseline::Baseline;
+use lloracle::harness::campaign::{self, exit_code, write_reports, ReportFiles};
 use lloracle::harness::compiler::Tools;
 use lloracle::harness::mutation;
 use lloracle::harness::report::{self, Report};
 use lloracle::harness::session::Settings;
 use lloracle::harness::types::Case;
+use lloracle::harness::{plan, resolve, settings};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -45,7 +47,7 @@ pub fn write_and_exit(r: &Report, files: &ReportFiles) -> u8 {
 /// passes, 1 when some fail, 2 for bad usage.
 pub fn main(args: TestCompilerArgs) -> u8 {
     let a = &args.campaign;
-    campaign::install_interrupt_handler();
+    settings::install_interrupt_handler();
     let usage = |e: String| {
         eprintln!("lloracle: {e}");
         EXIT_USAGE
@@ -64,12 +66,12 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         Ok(s) => s,
         Err(e) => return usage(e),
     };
-    let jobs = campaign::jobs(a.jobs);
-    let mut settings = campaign::settings(jobs, &limits, &a.reduce.reductions());
+    let jobs = settings::jobs(a.jobs);
+    let mut settings = settings::session(jobs, &limits, &a.reduce.reductions());
     if args.mutation_score {
         settings.max_reductions = 1;
         return match limits.tools(&target).and_then(|tools| {
-            let plan = campaign::plan(&a.programs.programs(), &target)?;
+            let plan = plan::plan(&a.programs.programs(), &target)?;
             Ok(mutation_score(
                 &tools,
                 plan.cases,
@@ -85,7 +87,7 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         Ok(r) => r,
         Err(e) => return usage(e),
     };
-    let resolved = match campaign::resolve(target, reference, &limits, jobs) {
+    let resolved = match resolve::resolve(target, reference, &limits, jobs) {
         Ok(r) => r,
         Err(why) => return usage(why),
     };
@@ -100,12 +102,12 @@ pub fn main(args: TestCompilerArgs) -> u8 {
     let target = &resolved.target;
     let (tools, plan) = match limits
         .tools(target)
-        .and_then(|t| Ok((t, campaign::plan(&a.programs.programs(), target)?)))
+        .and_then(|t| Ok((t, plan::plan(&a.programs.programs(), target)?)))
     {
         Ok(x) => x,
         Err(e) => return usage(e),
     };
-    let reference = match campaign::judge_reference(&resolved, &limits, &settings, &plan) {
+    let reference = match resolve::judge_reference(&resolved, &limits, &settings, &plan) {
         Ok(r) => r,
         Err(e) => return usage(e),
     };

@@ -15,16 +15,17 @@
 //! its programs not reached count as not passed.
 
 use super::budget::Budget;
-use super::campaign::{
-    self, write_reports, Limits, Plan, Programs, Reductions, ReportFiles, Resolved,
-};
+use super::campaign::{self, write_reports, ReportFiles};
 use super::optimiser::SavingsScoring;
+use super::plan::Plan;
 use super::reference::ReferenceRun;
 use super::report::class::{
     causes, class_csv, class_html, class_table, Build, FirstFailure, GroupLine, StudentResult,
 };
 use super::report::{self, scored, Report, Scoring};
+use super::resolve::Resolved;
 use super::session::Settings;
+use super::settings::{Limits, Programs, Reductions};
 use super::shard::Shard;
 use super::target::{Compiler, Target};
 use super::types::{slug, CaseResult};
@@ -287,7 +288,7 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
     // Each submission's own baseline (the dialect is the class's: no
     // probing per student).
     let jobs = cx.settings.jobs;
-    let resolved = campaign::resolve(
+    let resolved = super::resolve::resolve(
         cx.class.target.with_compiler(compiler),
         None,
         cx.limits,
@@ -462,7 +463,8 @@ pub fn setup(mut opts: ClassOptions) -> Result<Class, String> {
     let limits = opts.limits.clone();
     let jobs = opts.jobs;
     // One dialect for the class: given, or probed once on the reference.
-    let class = campaign::resolve_class(opts.target.clone(), opts.reference.take(), &limits, jobs)?;
+    let class =
+        super::resolve::resolve_class(opts.target.clone(), opts.reference.take(), &limits, jobs)?;
     // `--shard` splits the submissions here (each machine builds only its
     // own); every submission is checked on all the programs.
     let shard = opts.shard;
@@ -475,13 +477,13 @@ pub fn setup(mut opts: ClassOptions) -> Result<Class, String> {
         .map(|(_, p)| p)
         .collect();
     // Every submission gets the same programs, in the class's dialect.
-    let plan = campaign::plan(&opts.programs, &class.target)?;
+    let plan = super::plan::plan(&opts.programs, &class.target)?;
     let out_dir = opts.out_dir.clone();
     std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
     let scoring = class_scoring(opts.scoring.clone(), &plan)?;
     let class_budget = opts.class_time_budget.map(Budget::new);
-    let mut settings = campaign::settings(jobs, &limits, &opts.reductions);
-    let reference = campaign::judge_reference(&class, &limits, &settings, &plan)?;
+    let mut settings = super::settings::session(jobs, &limits, &opts.reductions);
+    let reference = super::resolve::judge_reference(&class, &limits, &settings, &plan)?;
     let parallel = opts
         .parallel
         .unwrap_or(settings.jobs / 2)

@@ -1,0 +1,109 @@
+//! Failing programs saved for the student: each reduced program (and the
+//! original) written into the campaign's output folder as a one-program
+//! corpus with the command that reproduces it.
+
+use super::target::Compiler;
+use super::types::describe;
+use super::types::CaseResult;
+use super::types::Category;
+use super::types::Reduced;
+use super::types::RunVerdict;
+use spec::Outcome;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::path::PathBuf;
+use toolchain::shell::quote as shell_quote;
+
+/// Where a failure's reduced program was saved and how to reproduce it.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    /// The reduced program's file.
+    pub reduced: PathBuf,
+    /// The one-line command that reproduces the failure.
+    pub command: String,
+}
+
+/// Writes each reduced program (and the original) into `dir`, with
+/// comment lines naming the failure, the command that reproduces it and
+/// `CHECK-ARGS` / `CHECK-RESULT` annotations so that the file is a
+/// one-program corpus. `setup` are the session's other options the
+/// command needs (dialect, course conventions: `Tools::cli_args`).
+/// Returns, per result, where it went.
+pub fn save_failures(
+    results: &[CaseResult],
+    compiler: &Compiler,
+    setup: &str,
+    dir: &Path,
+) -> Result<Vec<Option<Saved>>, String> {
+    let mut saved = Vec::new();
+    for r in results {
+        let Some((i, red)) = &r.reduced else {
+            saved.push(None);
+            continue;
+        };
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let args = r.case.args(*i);
+        let cat = r.verdicts.get(*i).and_then(RunVerdict::category);
+        let file = dir.join(format!("{}.reduced.ll", r.case.slug));
+        let orig = dir.join(format!("{}.ll", r.case.slug));
+        let command = format!(
+            "lloracle test-compiler {} {setup} --corpus {} --random 0",
+            compiler.cli_args(),
+            shell_quote(&file.to_string_lossy())
+        )
+        .replace("  ", " ")
+        .replace("  ", " ");
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "; lloracle: reduced from {} ({}); fails with {} under {}",
+            r.case.name,
+            red.insns,
+            cat.map_or("?", Category::name),
+            compiler.describe()
+        );
+        let _ = writeln!(text, "; reproduce: {command}");
+        let _ = writeln!(text, "; oracle: {}", describe(&red.expected));
+        if let Some(a) = &red.actual {
+            let _ = writeln!(text, "; actual: {}", describe(a));
+        }
+        if !args.is_empty() {
+            let _ = writeln!(text, "; CHECK-ARGS: {}", args.join(" "));
+        }
+        if let Outcome::Returned { value, .. } = red.expected {
+            let _ = writeln!(text, "; CHECK-RESULT: {value}");
+        }
+        text.push('\n');
+        text.push_str(&red.text);
+        std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+        let mut orig_text = String::new();
+        if !args.is_empty() {
+            let _ = writeln!(orig_text, "; CHECK-ARGS: {}\n", args.join(" "));
+        }
+        orig_text.push_str(&spec::print(&r.case.prog));
+        std::fs::write(&orig, orig_text).map_err(|e| format!("{}: {e}", orig.display()))?;
+        saved.push(Some(Saved {
+            reduced: file,
+            command,
+        }));
+    }
+    Ok(saved)
+}
+
+/// A reduction's size and cost for the terminal: `N instructions (C
+/// candidates, K kept, S.Ss)`, with `, stopped by a bound` inside the
+/// parentheses when a bound ended the search.
+pub fn describe_reduction(red: &Reduced) -> String {
+    format!(
+        "{} instructions ({} candidates, {} kept, {:.1}s{})",
+        red.insns,
+        red.candidates,
+        red.kept,
+        red.elapsed.as_secs_f64(),
+        if red.bounded {
+            ", stopped by a bound"
+        } else {
+            ""
+        }
+    )
+}
