@@ -65,6 +65,69 @@ impl Machine<'_> {
         Some(Ptr { place, ..*p })
     }
 
+    /// For `p`, a pointer a runtime allocation returned into a block that
+    /// already has a type, the pointer it is at type `t1` when the block
+    /// can be seen at `t1` instead: the two types differ only in words that
+    /// are `i1` in one and `i64` in the other, and each such word holds 0
+    /// (or was never written). Front ends zero-fill a `bool[]` through an
+    /// `int[]` view and then use it as `{ i64, [0 x i1] }*`; natively the
+    /// zeroed bytes read as false in either layout. The block then has type
+    /// `t1`'s (docs/semantics.md, "Heap blocks").
+    pub(crate) fn reinterpret(&mut self, p: &Ptr, t1: TyId) -> Option<Ptr> {
+        if p.place != self.lazy_place {
+            return None;
+        }
+        let lz = *self.mem.lazy.get(&p.block)?;
+        let (old, _) = lz.fixed?;
+        let new = self.fit(&lz, t1)?;
+        let (a, b) = (self.word_types(old)?, self.word_types(new.0)?);
+        if a.len() != b.len() {
+            return None;
+        }
+        let scalar = |m: &Machine, t: TyId| matches!(m.tys.ty(t), Ty::I1 | Ty::I64);
+        for (k, (&x, &y)) in a.iter().zip(&b).enumerate() {
+            if self.tys.ty_eq(x, y) {
+                continue;
+            }
+            let zero = matches!(
+                self.mem.words.get(p.off as usize + k),
+                Some(Value::Int(0) | Value::Undef(_))
+            );
+            if !(scalar(self, x) && scalar(self, y) && zero) {
+                return None;
+            }
+        }
+        if let Some(l) = self.mem.lazy.get_mut(&p.block) {
+            l.fixed = Some(new);
+        }
+        self.typed_view(p, t1)
+    }
+
+    /// The type of each cell of a tree of type `ty` (each a word); `None`
+    /// when it holds anything else (strings).
+    fn word_types(&mut self, ty: TyId) -> Option<Vec<TyId>> {
+        let mut out = Vec::new();
+        let mut stack = vec![self.tys.root_place(ty)];
+        while let Some(place) = stack.pop() {
+            let pl = self.tys.place(place)?;
+            match pl.shape {
+                Shape::Word => out.push(pl.ty),
+                Shape::Struct => {
+                    let n = pl.field_off.len() as u32;
+                    for i in (0..n).rev() {
+                        stack.push(self.tys.child_place(place, i)?);
+                    }
+                }
+                Shape::Array { len, .. } => {
+                    let k = self.tys.child_place(place, 0)?;
+                    stack.extend(std::iter::repeat_n(k, len as usize));
+                }
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
     /// The type a block described by `lz` takes at its first use at type
     /// `t1`, and whether it is an array of `t1`; `None` when it does not
     /// fit (in cells and in both layouts' bytes) or holds string bytes.

@@ -506,6 +506,11 @@ impl Machine<'_> {
                     Some(q) => gep_ptr(&self.mem, &mut self.tys, &Value::Ptr(q), g.base, g.result, idxs),
                     None => Err(GepCheck::Subtree),
                 };
+                if r == Err(GepCheck::Compatible) {
+                    if let Some(q) = self.reinterpret(&bp, g.base) {
+                        r = gep_ptr(&self.mem, &mut self.tys, &Value::Ptr(q), g.base, g.result, idxs);
+                    }
+                }
             }
         }
         if g.idxs.len() > SMALL {
