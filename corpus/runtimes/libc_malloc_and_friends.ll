@@ -1,12 +1,13 @@
 ; The ll-libc runtime (Princeton COS320 2026's back-end tests, later CIS341 handouts). ll_malloc(8, 4) is
 ; calloc: 32 zeroed bytes, typed i64 by the first GEP, so 4 elements moved along with `getelementptr i64, i64*
 ; %a, i64 %k`. a[k] := atoi(argv[1]) * k for k = 0..3 with argv[1] = "-5": sum = -5 * (0 + 1 + 2 + 3) = -30.
-; strcmp("abc", "abd") < 0 (glibc gives -1), strlen("abc") = 3, puts prints "abc" and a newline and returns
-; 4 (glibc: length + 1). ll_callback(@add) calls add(19, 19) = 38. free releases the block.
-; Result: -30 + 3 + 4 + 38 = 15, and 1 more when strcmp is negative: 16.
+; strcmp("abc", "abd"): glibc's C int is 'c' - 'd' = -1, which a program declaring strcmp at i64 reads as
+; 4294967295 (the register's upper half is zero; docs/semantics.md), so `icmp slt i64 %c, 0` is false.
+; strlen("abc") = 3, puts prints "abc" and a newline and returns 4 (glibc: length + 1). ll_callback(@add)
+; calls add(19, 19) = 38. free releases the block. Result: -30 + 3 + 4 + 38 = 15 (no 1 added).
 ; CHECK-RUNTIME: ll-libc
 ; CHECK-ARGS: -5
-; CHECK-RESULT: 16
+; CHECK-RESULT: 15
 ; CHECK-STDOUT: abc
 @abc = global [4 x i8] c"abc\00"
 @abd = global [4 x i8] c"abd\00"

@@ -76,7 +76,7 @@ impl Machine<'_> {
             "strlen" => some(Value::Int(self.c_str(args, 0, r.name)?.len() as i64)),
             "strcmp" => {
                 let (a, b) = (self.c_str(args, 0, r.name)?, self.c_str(args, 1, r.name)?);
-                some(Value::Int(a.cmp(&b) as i64))
+                some(Value::Int(strcmp(&a, &b)))
             }
             "puts" => {
                 let s = self.c_str(args, 0, r.name)?;
@@ -474,10 +474,28 @@ impl Machine<'_> {
     }
 }
 
-/// C's `atoi` as glibc computes it: `(int) strtol(s, NULL, 10)` (leading
-/// white space, an optional sign, decimal digits; `strtol` saturates at
-/// the 64-bit range), the `int` sign-extended to 64 bits, as measured with
-/// cc on x86-64 (docs/semantics.md, "Oat programs and course runtimes").
+/// C's `strcmp` as an LLVMlite program declaring it `i64 (i8*, i8*)` sees
+/// it on x86-64 with glibc: the C `int` is the difference of the first
+/// differing bytes (as unsigned chars), and the upper half of the 64-bit
+/// result register is zero (measured: `strcmp("a", "c")` reads as
+/// 4294967294, `strcmp("c", "a")` as 2; docs/semantics.md, "Oat programs
+/// and course runtimes").
+pub fn strcmp(a: &[u8], b: &[u8]) -> i64 {
+    let diff = a
+        .iter()
+        .chain(std::iter::once(&0))
+        .zip(b.iter().chain(std::iter::once(&0)))
+        .map(|(x, y)| i32::from(*x) - i32::from(*y))
+        .find(|d| *d != 0)
+        .unwrap_or(0);
+    i64::from(diff as u32)
+}
+
+/// C's `atoi` as an LLVMlite program declaring it `i64 (i8*)` sees it on
+/// x86-64 with glibc: `atoi` returns `(int) strtol(s, NULL, 10)`, and the
+/// 64-bit result register keeps `strtol`'s whole value (leading white
+/// space, an optional sign, decimal digits, saturating at the 64-bit
+/// range), as measured: "3000000000" reads as 3000000000.
 pub fn atoi(s: &[u8]) -> i64 {
     let mut it = s
         .iter()
@@ -504,20 +522,25 @@ pub fn atoi(s: &[u8]) -> i64 {
             v.saturating_mul(10).saturating_add(d)
         };
     }
-    i64::from(v as i32)
+    v
 }
 
 #[cfg(test)]
 mod tests {
-    use super::atoi;
+    use super::{atoi, strcmp};
 
-    /// C's atoi, values measured with cc -O1 on x86-64 glibc (the `int`
-    /// result read as a 64-bit word): "-5" is -5, "3000000000" wraps to
-    /// -1294967296.
+    /// atoi and strcmp declared at i64 results, as measured with llc and cc
+    /// on x86-64 glibc 2.36 (an LLVM program printing the 64-bit results):
+    /// atoi "-5" is -5 and "3000000000" is 3000000000 (strtol's value stays
+    /// in the register); strcmp("a", "c") is 4294967294, ("c", "a") 2.
     #[test]
-    fn atoi_follows_glibc() {
+    fn atoi_and_strcmp_follow_glibc() {
+        assert_eq!(strcmp(b"a", b"c"), 4294967294);
+        assert_eq!(strcmp(b"c", b"a"), 2);
+        assert_eq!(strcmp(b"ab", b"ab"), 0);
+        assert_eq!(strcmp(b"ab", b"a"), i64::from(b'b'));
         assert_eq!(atoi(b"-5"), -5);
-        assert_eq!(atoi(b"3000000000"), -1294967296);
+        assert_eq!(atoi(b"3000000000"), 3000000000);
         assert_eq!(atoi(b"  +42abc"), 42);
         assert_eq!(atoi(b"x1"), 0);
     }
