@@ -89,9 +89,7 @@ fn compare(o: &Outcome, text: &[u8], status: i32) -> Option<String> {
             stderr,
             ..
         } => {
-            let ok = i32::from(*s) == status
-                && text.starts_with(stdout)
-                && text.ends_with(stderr);
+            let ok = i32::from(*s) == status && text.starts_with(stdout) && text.ends_with(stderr);
             (!ok).then(|| {
                 format!(
                     "oracle: abort after stdout {:?}, stderr {:?}; native: {:?}",
@@ -103,13 +101,8 @@ fn compare(o: &Outcome, text: &[u8], status: i32) -> Option<String> {
         }
         _ => {
             let want = o.course_output()?;
-            (want != native).then(|| {
-                format!(
-                    "oracle: {:?}; native: {:?}",
-                    lossy(&want),
-                    lossy(&native)
-                )
-            })
+            (want != native)
+                .then(|| format!("oracle: {:?}; native: {:?}", lossy(&want), lossy(&native)))
         }
     }
 }

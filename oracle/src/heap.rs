@@ -144,9 +144,7 @@ impl Machine<'_> {
                 };
                 let head = cells_of(self, &Ty::Struct(fs.clone()))?;
                 let each = cells_of(self, &e)?.max(1);
-                let n = lz
-                    .oat_len
-                    .unwrap_or(lz.cells.saturating_sub(head) / each);
+                let n = lz.oat_len.unwrap_or(lz.cells.saturating_sub(head) / each);
                 fs.push(Ty::Array(n, e));
                 (Ty::Struct(fs), false)
             }

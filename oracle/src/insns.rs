@@ -366,7 +366,11 @@ impl Machine<'_> {
             let i = match self.word_of(&p, ty, "load") {
                 Ok(i) => i,
                 Err(e @ Stop::Undefined(UndefinedKind::IncompatibleTag, _)) => {
-                    let zero = self.mem.words.get(p.off as usize).and_then(|w| self.zero_at(w, ty));
+                    let zero = self
+                        .mem
+                        .words
+                        .get(p.off as usize)
+                        .and_then(|w| self.zero_at(w, ty));
                     match zero {
                         Some(z) => {
                             self.set_local(base, dst, z);
@@ -503,12 +507,26 @@ impl Machine<'_> {
         if let (Err(GepCheck::Compatible), Some(bp)) = (&r, base_ptr) {
             if bp.place == self.lazy_place {
                 r = match self.typed_view(&bp, g.base) {
-                    Some(q) => gep_ptr(&self.mem, &mut self.tys, &Value::Ptr(q), g.base, g.result, idxs),
+                    Some(q) => gep_ptr(
+                        &self.mem,
+                        &mut self.tys,
+                        &Value::Ptr(q),
+                        g.base,
+                        g.result,
+                        idxs,
+                    ),
                     None => Err(GepCheck::Subtree),
                 };
                 if r == Err(GepCheck::Compatible) {
                     if let Some(q) = self.reinterpret(&bp, g.base) {
-                        r = gep_ptr(&self.mem, &mut self.tys, &Value::Ptr(q), g.base, g.result, idxs);
+                        r = gep_ptr(
+                            &self.mem,
+                            &mut self.tys,
+                            &Value::Ptr(q),
+                            g.base,
+                            g.result,
+                            idxs,
+                        );
                     }
                 }
             }

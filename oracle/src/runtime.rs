@@ -65,7 +65,10 @@ impl Machine<'_> {
             "ll_strcat" => self.ll_strcat(args).map(Some),
             "ll_ltoa" => self.ll_ltoa(args).map(Some),
             "ll_malloc" => {
-                let (n, size) = (self.int_arg(args, 0, r.name)?, self.int_arg(args, 1, r.name)?);
+                let (n, size) = (
+                    self.int_arg(args, 0, r.name)?,
+                    self.int_arg(args, 1, r.name)?,
+                );
                 some(self.calloc(n.checked_mul(size), None)?)
             }
             "oat_malloc" => {
@@ -81,7 +84,9 @@ impl Machine<'_> {
             "puts" => {
                 let s = self.c_str(args, 0, r.name)?;
                 self.c_puts(&s)?;
-                some(Value::Int(s.len().saturating_add(1).min(i32::MAX as usize) as i64))
+                some(Value::Int(
+                    s.len().saturating_add(1).min(i32::MAX as usize) as i64
+                ))
             }
             "free" => self.free(args).map(|_| None),
             "oat_alloc_array" => self.oat_alloc_array(r.of, args).map(Some),
@@ -353,12 +358,12 @@ impl Machine<'_> {
         let what = format!("{f}'s array argument");
         let a = self.mem.alloc(p).map_err(|a| self.access_error(a, &what))?;
         if p.off != a.start {
-            return Err(bad(format!("{what} does not point at the start of a block")));
+            return Err(bad(format!(
+                "{what} does not point at the start of a block"
+            )));
         }
         match self.mem.words.get(p.off as usize) {
-            Some(Value::Int(n)) if p.off < self.mem.extent_end(p.block) => {
-                Ok((*n, p.off as usize))
-            }
+            Some(Value::Int(n)) if p.off < self.mem.extent_end(p.block) => Ok((*n, p.off as usize)),
             Some(Value::Undef(u)) => Err(self.undef_used(
                 UndefinedKind::UndefOperand,
                 u,
@@ -455,7 +460,10 @@ impl Machine<'_> {
         if self.mem.free_string(&p) {
             return Ok(());
         }
-        let a = *self.mem.alloc(&p).map_err(|a| self.access_error(a, "free"))?;
+        let a = *self
+            .mem
+            .alloc(&p)
+            .map_err(|a| self.access_error(a, "free"))?;
         let runtime_block =
             matches!(a.kind, AllocKind::Heap(_)) && self.mem.lazy.contains_key(&p.block);
         if !runtime_block || p.off != a.start {

@@ -229,9 +229,10 @@ pub enum Outcome {
         stdout: Vec<u8>,
     },
     /// The program ended inside a course runtime function that calls C's
-    /// `exit` (an `oat_assert_*` check failing: a message on stderr, status
-    /// 1) or `abort` (a failed C `assert`: status 134, the buffered stdout
-    /// lost) (docs/semantics.md, "Oat programs and course runtimes").
+    /// `exit` (an `oat_assert_*` check failing: a message on stderr and
+    /// status 1) or `abort` (a failed C `assert`: status 134, and the
+    /// buffered stdout is lost); docs/semantics.md, "Oat programs and course
+    /// runtimes".
     Halted {
         /// The exit status the course harness sees (1, or 134 for `abort`).
         status: u8,
@@ -371,7 +372,10 @@ impl Outcome {
         };
         match actual {
             Outcome::Exited { code, stdout: s } => !aborted && code == status && s == stdout,
-            Outcome::Crashed { signal: 6, stdout: s } => *aborted && s == stdout,
+            Outcome::Crashed {
+                signal: 6,
+                stdout: s,
+            } => *aborted && s == stdout,
             Outcome::Halted { .. } => self == actual,
             _ => false,
         }

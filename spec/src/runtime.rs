@@ -117,7 +117,11 @@ const OAT_HW4: &[&str] = &[
     "print_bool",
 ];
 /// What the Oat v2 runtime (homework 5, ETH `hw6/runtime.c`) adds.
-const OAT_HW5: &[&str] = &["oat_malloc", "oat_assert_not_null", "oat_assert_array_length"];
+const OAT_HW5: &[&str] = &[
+    "oat_malloc",
+    "oat_assert_not_null",
+    "oat_assert_array_length",
+];
 /// What the CIS341 2017 runtime adds to homework 4's (no `oat_assert_not_null`).
 const OAT_CIS341: &[&str] = &["oat_malloc", "oat_assert_array_length"];
 
@@ -258,11 +262,16 @@ mod tests {
     fn each_runtime_has_its_courses_functions() {
         assert!(RuntimeName::OatHw5.types("oat_assert_not_null").len() == 1);
         assert!(RuntimeName::OatEth.types("oat_assert_not_null").is_empty());
-        assert!(RuntimeName::OatCis341.types("oat_assert_not_null").is_empty());
+        assert!(RuntimeName::OatCis341
+            .types("oat_assert_not_null")
+            .is_empty());
         assert!(RuntimeName::OatEth2019.types("oat_malloc").is_empty());
         assert!(RuntimeName::OatEth.types("ll_puts").is_empty());
         assert!(RuntimeName::Ll.types("ll_malloc").is_empty());
-        assert_eq!(RuntimeName::LlLibc.types("ll_puts"), RuntimeName::Ll.types("ll_puts"));
+        assert_eq!(
+            RuntimeName::LlLibc.types("ll_puts"),
+            RuntimeName::Ll.types("ll_puts")
+        );
         let w = Ty::I64.ptr_to();
         assert_eq!(
             RuntimeName::OatEth.types("oat_alloc_array"),

@@ -153,9 +153,11 @@ impl TypeEnv {
         let f2 = self.flatten(&self.ptrtoi8(t2));
         let last = f1.len().wrapping_sub(1);
         f1.len() <= f2.len()
-            && f1.iter().zip(&f2).enumerate().all(|(i, (a, b))| {
-                a == b || (i == last && zero_length_view(a, b))
-            })
+            && f1
+                .iter()
+                .zip(&f2)
+                .enumerate()
+                .all(|(i, (a, b))| a == b || (i == last && zero_length_view(a, b)))
     }
 
     /// GEPTY: the type a GEP with base type `ty` and index operands `idxs`

@@ -265,7 +265,9 @@ impl Checker<'_> {
     /// types (`ll_ltoa` has two) makes `@name` have type `expected`.
     pub(super) fn runtime_has_type(&self, name: &str, expected: &Ty) -> bool {
         !self.globals.contains_key(name)
-            && self.runtime.types(name)
+            && self
+                .runtime
+                .types(name)
                 .into_iter()
                 .any(|t| self.same(&t.ptr_to(), expected))
     }
