@@ -11,6 +11,7 @@
 //! index it). Until then the pointer has a place of its own, which no fast
 //! path knows, so every use of it takes the rules, which ask here.
 
+use crate::gep::{gep_ptr, GepCheck};
 use crate::machine::Machine;
 use crate::memory::Lazy;
 use crate::place::Shape;
@@ -126,6 +127,34 @@ impl Machine<'_> {
             }
         }
         Some(out)
+    }
+
+    /// `gep_ptr` for `p`, a pointer a runtime allocation returned, with
+    /// annotated type `t1` (GEPTY's type `result`): through the block's
+    /// typed view ([`Machine::typed_view`]), or its view at `t1` instead
+    /// ([`Machine::reinterpret`]); check 4 fails when `t1` does not fit.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn gep_lazy(
+        &mut self,
+        p: &Ptr,
+        t1: TyId,
+        result: TyId,
+        idxs: &[i64],
+    ) -> Result<Ptr, GepCheck> {
+        let at =
+            |m: &mut Machine, q: Ptr| gep_ptr(&m.mem, &mut m.tys, &Value::Ptr(q), t1, result, idxs);
+        let r = match self.typed_view(p, t1) {
+            Some(q) => at(self, q),
+            None => return Err(GepCheck::Subtree),
+        };
+        if r != Err(GepCheck::Compatible) {
+            return r;
+        }
+        match self.reinterpret(p, t1) {
+            Some(q) => at(self, q),
+            None => r,
+        }
     }
 
     /// The type a block described by `lz` takes at its first use at type

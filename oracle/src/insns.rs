@@ -506,29 +506,7 @@ impl Machine<'_> {
         // at its first typed use (see `heap`).
         if let (Err(GepCheck::Compatible), Some(bp)) = (&r, base_ptr) {
             if bp.place == self.lazy_place {
-                r = match self.typed_view(&bp, g.base) {
-                    Some(q) => gep_ptr(
-                        &self.mem,
-                        &mut self.tys,
-                        &Value::Ptr(q),
-                        g.base,
-                        g.result,
-                        idxs,
-                    ),
-                    None => Err(GepCheck::Subtree),
-                };
-                if r == Err(GepCheck::Compatible) {
-                    if let Some(q) = self.reinterpret(&bp, g.base) {
-                        r = gep_ptr(
-                            &self.mem,
-                            &mut self.tys,
-                            &Value::Ptr(q),
-                            g.base,
-                            g.result,
-                            idxs,
-                        );
-                    }
-                }
+                r = self.gep_lazy(&bp, g.base, g.result, idxs);
             }
         }
         if g.idxs.len() > SMALL {
