@@ -5,5 +5,6 @@
 declare void @print_int(i8*)
 
 define i64 @program(i64 %argc, { i64, [0 x i8*] }* %argv) {
+  call void @print_int(i8* null)
   ret i64 0
 }
