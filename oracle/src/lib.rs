@@ -264,12 +264,13 @@ fn run_inner(
     (outcome, stats, m.take_records())
 }
 
-/// The function a run starts in: `opts.entry`, except that a program with
-/// no `@main` but an `@program` (the Oat entry, whose runtime's C `main`
-/// calls it) starts there when the entry was not chosen.
+/// The function a run starts in: `opts.entry`, except that under an Oat
+/// runtime a program with no `@main` but an `@program` (the Oat entry,
+/// which the runtime's C `main` calls) starts there when the entry was not
+/// chosen. Under `ll` and `ll-libc` the entry is always `opts.entry`.
 fn entry_name<'a>(prog: &Prog, opts: &'a Options) -> &'a str {
     let has = |n: &str| prog.fdecls.iter().any(|f| f.name == n);
-    if opts.entry == "main" && !has("main") && has("program") {
+    if opts.runtime.is_oat() && opts.entry == "main" && !has("main") && has("program") {
         "program"
     } else {
         &opts.entry

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
     /// The function to start in (takes `()` or `(i64, i8**)`, or the Oat
-    /// entry's `(i64, { i64, [0 x i8*] }*)`); a program with no `@main`
-    /// starts at `@program`.
+    /// entry's `(i64, { i64, [0 x i8*] }*)`); under an Oat `--runtime`, a
+    /// program with no `@main` starts at `@program`.
     #[arg(long, default_value = "main")]
     entry: String,
     /// The course runtime whose functions the program may call: `ll` (the
