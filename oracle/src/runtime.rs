@@ -13,6 +13,7 @@
 
 use crate::machine::{Machine, Stop};
 use crate::memory::{c_string, Access, AllocKind, Lazy, StringAt};
+use crate::place::Shape;
 use crate::resolve::Runtime;
 use crate::value::{Ptr, Value, HEAP_SITE, NULL_BLOCK};
 use spec::{RuntimeName, Ty, UndefinedKind};
@@ -335,7 +336,7 @@ impl Machine<'_> {
     /// `void oat_assert_array_length(int64_t* a, int64_t i)`: a null array
     /// or an index outside it (CIS341 2017: only `a[0] <= i`) ends the run
     /// with the runtime's message and status 1.
-    fn oat_assert_array_length(&self, of: RuntimeName, args: &[Value]) -> Result<(), Stop> {
+    fn oat_assert_array_length(&mut self, of: RuntimeName, args: &[Value]) -> Result<(), Stop> {
         let f = "oat_assert_array_length";
         let p = self.ptr_arg(args, 0, f)?;
         let i = self.int_arg(args, 1, f)?;
@@ -354,12 +355,16 @@ impl Machine<'_> {
 
     /// The length word of the Oat array `p` points at (word 0 of its
     /// block, as C reads `a[0]`) and the index of its first cell.
-    fn oat_array(&self, p: &Ptr, f: &str) -> Result<(i64, usize), Stop> {
+    fn oat_array(&mut self, p: &Ptr, f: &str) -> Result<(i64, usize), Stop> {
         let what = format!("{f}'s array argument");
-        let a = self.mem.alloc(p).map_err(|a| self.access_error(a, &what))?;
-        if p.off != a.start {
+        let start = self
+            .mem
+            .alloc(p)
+            .map_err(|a| self.access_error(a, &what))?
+            .start;
+        if p.off != start || !self.starts_with_i64(p) {
             return Err(bad(format!(
-                "{what} does not point at the start of a block"
+                "{what} does not point at the length word of an Oat array"
             )));
         }
         match self.mem.words.get(p.off as usize) {
@@ -370,6 +375,26 @@ impl Machine<'_> {
                 &format!("the length word of {what}"),
             )),
             _ => Err(bad(format!("{what} is not an Oat array (no length word)"))),
+        }
+    }
+
+    /// Whether the first word at `p`'s target is an `i64` (the length word
+    /// of an Oat array), or `p` is a runtime allocation's untyped pointer.
+    fn starts_with_i64(&mut self, p: &Ptr) -> bool {
+        if p.place == self.lazy_place {
+            return true;
+        }
+        let mut at = p.place;
+        loop {
+            match self.tys.place(at).map(|pl| (pl.shape, pl.ty)) {
+                Some((Shape::Word, ty)) => return matches!(self.tys.ty(ty), Ty::I64),
+                Some((Shape::Struct | Shape::Array { .. }, _)) => match self.tys.child_place(at, 0)
+                {
+                    Some(k) => at = k,
+                    None => return false,
+                },
+                _ => return false,
+            }
         }
     }
 

@@ -130,3 +130,32 @@ define i64 @program(i64 %argc, { i64, [0 x i8*] }* %argv) {
         Outcome::Returned { value: 0, .. }
     ));
 }
+
+/// `string_of_array` reads word 0 as the length: a pointer to a string
+/// (no length word) is not an Oat array, `bad-runtime-call`; a global
+/// `{ i64, [2 x i64] }` is one ("hi": 104, 105 → length 2).
+#[test]
+fn string_of_array_needs_a_length_word() {
+    let text = r#"@s = global [3 x i8] c"hi\00"
+@a = global { i64, [2 x i64] } { i64 2, [2 x i64] [ i64 104, i64 105 ] }
+declare i8* @string_of_array({ i64, [0 x i64] }*)
+declare i64 @length_of_string(i8*)
+define i64 @program(i64 %argc, { i64, [0 x i8*] }* %argv) {
+  %v = bitcast { i64, [2 x i64] }* @a to { i64, [0 x i64] }*
+  %t = call i8* @string_of_array({ i64, [0 x i64] }* %v)
+  %n = call i64 @length_of_string(i8* %t)
+  %more = icmp sgt i64 %argc, 1
+  br i1 %more, label %bad, label %done
+bad:
+  %w = bitcast [3 x i8]* @s to { i64, [0 x i64] }*
+  %u = call i8* @string_of_array({ i64, [0 x i64] }* %w)
+  ret i64 0
+done:
+  ret i64 %n
+}
+"#;
+    let o = run_with(text, &[], &under(RuntimeName::OatEth));
+    assert!(matches!(o, Outcome::Returned { value: 2, .. }), "{o}");
+    let o = run_with(text, &["x"], &under(RuntimeName::OatEth));
+    assert_eq!(kind(&o), Some(UndefinedKind::BadRuntimeCall), "{o}");
+}
