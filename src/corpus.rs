@@ -25,6 +25,12 @@ pub enum Expected {
     Undefined(UndefinedKind),
     /// `CHECK-LIMIT: kind`: a resource limit ends the run.
     Limit(LimitKind),
+    /// `CHECK-EXITED: N`: a course runtime function ends the run with C's
+    /// `exit(N)` (an `oat_assert_*` check failing).
+    Exited(u8),
+    /// `CHECK-ABORTED`: a course runtime function's C `assert` fails
+    /// (`abort`, status 134).
+    Aborted,
     /// No outcome line: only the standard output is expected.
     Unspecified,
 }
@@ -35,6 +41,8 @@ impl fmt::Display for Expected {
             Expected::Result(v) => write!(f, "returns {v}"),
             Expected::Undefined(k) => write!(f, "undefined [{}]", k.name()),
             Expected::Limit(k) => write!(f, "limit [{}]", k.name()),
+            Expected::Exited(n) => write!(f, "exits with status {n}"),
+            Expected::Aborted => write!(f, "aborts"),
             Expected::Unspecified => write!(f, "any outcome"),
         }
     }
@@ -55,6 +63,10 @@ pub struct Run {
     /// The exact bytes printed (`CHECK-STDOUT` lines, each followed by a
     /// newline; `CHECK-NO-STDOUT` is the empty output); `None`: not checked.
     pub stdout: Option<Vec<u8>>,
+    /// `CHECK-COURSE-OUTPUT`: what a course harness compares (stdout and
+    /// stderr as `> file 2>&1` interleaves them, then the decimal exit
+    /// status; see `spec::Outcome::course_output`); `None`: not checked.
+    pub course_output: Option<Vec<u8>>,
 }
 
 /// Everything a corpus file says about itself.
@@ -68,6 +80,9 @@ pub struct Expectation {
     pub malformed: bool,
     /// `CHECK-DIVERGES-FROM-REFERENCE: why`, one entry per line.
     pub divergences: Vec<String>,
+    /// `CHECK-RUNTIME: NAME`: the course runtime the program is checked
+    /// and run with (`ll`, the spec's, when absent).
+    pub runtime: spec::RuntimeName,
 }
 
 /// A corpus program with its expectation.
@@ -185,12 +200,17 @@ struct RunBuilder {
     expect: Option<Expected>,
     stdout: Option<Vec<u8>>,
     no_stdout: bool,
+    course_output: Option<Vec<u8>>,
     explicit: bool,
 }
 
 impl RunBuilder {
     fn is_empty(&self) -> bool {
-        self.args.is_none() && self.expect.is_none() && self.stdout.is_none() && !self.no_stdout
+        self.args.is_none()
+            && self.expect.is_none()
+            && self.stdout.is_none()
+            && !self.no_stdout
+            && self.course_output.is_none()
     }
 
     fn finish(self, file: &str) -> Result<Run, AnnotationError> {
@@ -200,7 +220,7 @@ impl RunBuilder {
             self.stdout
         };
         let expect = self.expect.unwrap_or(Expected::Unspecified);
-        if expect == Expected::Unspecified && stdout.is_none() {
+        if expect == Expected::Unspecified && stdout.is_none() && self.course_output.is_none() {
             return Err(AnnotationError {
                 file: file.to_string(),
                 line: self.line,
@@ -216,6 +236,7 @@ impl RunBuilder {
             args: self.args.unwrap_or_default(),
             expect,
             stdout,
+            course_output: self.course_output,
         })
     }
 }
@@ -281,9 +302,12 @@ impl<'f> Reader<'f> {
         let r = match directive {
             "CHECK-RUN" => return self.check_run(line, arg),
             "CHECK-ARGS" => self.check_args(line, arg),
-            "CHECK-RESULT" | "CHECK-UNDEFINED" | "CHECK-LIMIT" => {
+            "CHECK-RESULT" | "CHECK-UNDEFINED" | "CHECK-LIMIT" | "CHECK-EXITED" => {
                 self.check_outcome(line, directive, arg)
             }
+            "CHECK-ABORTED" => self.check_aborted(line, arg),
+            "CHECK-COURSE-OUTPUT" => self.check_course_output(line, arg),
+            "CHECK-RUNTIME" => self.check_runtime(arg),
             "CHECK-STDOUT" => self.check_stdout(line, arg),
             "CHECK-NO-STDOUT" => self.check_no_stdout(line, arg),
             "CHECK-ILL-TYPED" => self.check_ill_typed(line, arg),
@@ -377,6 +401,35 @@ impl<'f> Reader<'f> {
         Ok(())
     }
 
+    /// `CHECK-ABORTED`: the run ends in a failed C `assert` of the runtime.
+    fn check_aborted(&mut self, line: u32, arg: Option<&str>) -> Result<(), String> {
+        no_argument("CHECK-ABORTED", arg)?;
+        self.start_run(line);
+        if self.cur.expect.is_some() {
+            return Err("a second outcome line (CHECK-ABORTED after another) in one run".into());
+        }
+        self.cur.expect = Some(Expected::Aborted);
+        Ok(())
+    }
+
+    /// `CHECK-COURSE-OUTPUT TEXT`: the course harness's view of the run,
+    /// exactly (escapes read, no newline added).
+    fn check_course_output(&mut self, line: u32, arg: Option<&str>) -> Result<(), String> {
+        self.start_run(line);
+        if self.cur.course_output.is_some() {
+            return Err("a second CHECK-COURSE-OUTPUT line in one run".into());
+        }
+        self.cur.course_output = Some(unescape(arg.unwrap_or(""))?);
+        Ok(())
+    }
+
+    /// `CHECK-RUNTIME NAME`: the file's course runtime.
+    fn check_runtime(&mut self, arg: Option<&str>) -> Result<(), String> {
+        let name = arg.map(str::trim).unwrap_or("");
+        self.exp.runtime = name.parse()?;
+        Ok(())
+    }
+
     /// `CHECK-STDOUT TEXT`: one more line the run prints.
     fn check_stdout(&mut self, line: u32, arg: Option<&str>) -> Result<(), String> {
         self.start_run(line);
@@ -467,6 +520,10 @@ fn expected(directive: &str, a: &str) -> Result<Expected, String> {
             .parse::<i64>()
             .map(Expected::Result)
             .map_err(|_| format!("CHECK-RESULT: `{a}` is not a signed 64-bit integer")),
+        "CHECK-EXITED" => a
+            .parse::<u8>()
+            .map(Expected::Exited)
+            .map_err(|_| format!("CHECK-EXITED: `{a}` is not an exit status (0 to 255)")),
         "CHECK-UNDEFINED" => UndefinedKind::from_name(a)
             .map(Expected::Undefined)
             .ok_or_else(|| {

@@ -28,6 +28,15 @@ fn judge_run(file: &CorpusFile, run: &Run, outcome: &Outcome) -> Option<Failure>
         (Expected::Result(v), Outcome::Returned { value, .. }) => v == value,
         (Expected::Undefined(k), Outcome::Undefined { kind, .. }) => k == kind,
         (Expected::Limit(k), Outcome::Limit { kind, .. }) => k == kind,
+        (
+            Expected::Exited(n),
+            Outcome::Halted {
+                status,
+                aborted: false,
+                ..
+            },
+        ) => n == status,
+        (Expected::Aborted, Outcome::Halted { aborted: true, .. }) => true,
         (Expected::Unspecified, _) => true,
         _ => false,
     };
@@ -35,10 +44,17 @@ fn judge_run(file: &CorpusFile, run: &Run, outcome: &Outcome) -> Option<Failure>
         .stdout
         .as_deref()
         .is_none_or(|want| want == outcome.stdout());
-    if outcome_ok && stdout_ok {
+    let course_ok = run
+        .course_output
+        .as_ref()
+        .is_none_or(|want| Some(want) == outcome.course_output().as_ref());
+    if outcome_ok && stdout_ok && course_ok {
         return None;
     }
     let mut expected = run.expect.to_string();
+    if let Some(c) = &run.course_output {
+        expected.push_str(&format!(", course output {:?}", lossy(c)));
+    }
     if let Some(out) = &run.stdout {
         expected.push_str(&format!(", stdout {:?}", lossy(out)));
     }
@@ -56,7 +72,11 @@ fn judge_run(file: &CorpusFile, run: &Run, outcome: &Outcome) -> Option<Failure>
             run.name, run.line, run.args
         )),
         expected,
-        actual: format!("{outcome}, stdout {:?}", lossy(outcome.stdout())),
+        actual: format!(
+            "{outcome}, stdout {:?}, course output {:?}",
+            lossy(outcome.stdout()),
+            outcome.course_output().map(|c| lossy(&c))
+        ),
         stdout_diff,
     })
 }
@@ -85,7 +105,11 @@ fn judge_file(file: &CorpusFile, failures: &mut Vec<Failure>) -> usize {
         }
         (Ok(p), false) => p,
     };
-    match (spec::check::check(&prog), &exp.ill_typed) {
+    let check_opts = spec::check::CheckOptions {
+        runtime: exp.runtime,
+        ..Default::default()
+    };
+    match (spec::check::check_with(&prog, &check_opts), &exp.ill_typed) {
         (Err(diags), Some(rule)) => {
             if !diags.iter().any(|d| &d.rule == rule) {
                 let found: Vec<String> = diags.iter().map(|d| d.render(&src)).collect();
@@ -107,7 +131,10 @@ fn judge_file(file: &CorpusFile, failures: &mut Vec<Failure>) -> usize {
         }
         (Ok(()), None) => {}
     }
-    let opts = oracle::Options::default();
+    let opts = oracle::Options {
+        runtime: exp.runtime,
+        ..oracle::Options::default()
+    };
     for run in &exp.runs {
         let outcome = oracle::run(&prog, Some(&src), &run.args, &opts);
         failures.extend(judge_run(file, run, &outcome));

@@ -221,6 +221,8 @@ fn expectation_rows(file: &CorpusFile) -> BTreeSet<String> {
             Expected::Result(_) => rows.insert("CHECK-RESULT".to_string()),
             Expected::Undefined(k) => rows.insert(format!("undefined {}", k.name())),
             Expected::Limit(k) => rows.insert(format!("limit {}", k.name())),
+            Expected::Exited(_) => rows.insert("CHECK-EXITED".to_string()),
+            Expected::Aborted => rows.insert("CHECK-ABORTED".to_string()),
             Expected::Unspecified => false,
         };
         match r.stdout.as_deref() {

@@ -26,16 +26,22 @@ fn every_corpus_program_runs_the_same_with_and_without_fast_paths() {
         let Ok(prog) = spec::parse::parse(&file.source()) else {
             continue;
         };
-        if spec::check(&prog).is_err() {
+        let runtime = file.expectation.runtime;
+        let check_opts = spec::check::CheckOptions {
+            runtime,
+            ..Default::default()
+        };
+        if spec::check::check_with(&prog, &check_opts).is_err() {
             continue;
         }
+        let opts = oracle::Options { runtime, ..opts() };
         let runs: Vec<Vec<String>> = match file.expectation.runs.as_slice() {
             [] => vec![Vec::new()],
             runs => runs.iter().map(|r| r.args.clone()).collect(),
         };
         for args in runs {
             compared += 1;
-            if let Err(e) = oracle::compare_fast_paths_with_rules(&prog, &args, &opts()) {
+            if let Err(e) = oracle::compare_fast_paths_with_rules(&prog, &args, &opts) {
                 failures.push(format!("{} {args:?}: {e}", file.display_name()));
             }
         }

@@ -143,19 +143,32 @@ pub fn init_argv(tys: &mut TyTable, mem: &mut Memory, argv: &[&[u8]]) -> Result<
     Ok(Value::Ptr(Ptr::root(block, 0, start, elem)))
 }
 
-/// Whether the entry function's type is `i64()` (false) or
-/// `i64(i64, i8**)` (true); `None` for any other type.
-pub fn entry_takes_argv(env: &spec::TypeEnv, f: &spec::Fdecl) -> Option<bool> {
-    if !env.ty_eq(&f.ret, &Ty::I64) {
-        return None;
-    }
-    match f.params.as_slice() {
-        [] => Some(false),
-        [(_, a), (_, b)]
-            if env.ty_eq(a, &Ty::I64) && env.ty_eq_opaque(b, &Ty::I8.ptr_to().ptr_to()) =>
-        {
-            Some(true)
-        }
-        _ => None,
-    }
+/// The Oat entry's argv, as the Oat runtime's C `main` builds it: an Oat
+/// array (`{ i64, [argc x i8*] }`: the length word, then each argument a
+/// heap string); the pointer to the array.
+pub fn init_oat_argv(tys: &mut TyTable, mem: &mut Memory, argv: &[&[u8]]) -> Result<Value, Stop> {
+    let c_argv = init_argv(tys, mem, argv)?;
+    let Value::Ptr(c) = c_argv else {
+        return Err(Stop::Internal("argv is not a pointer".into()));
+    };
+    let n = argv.len() as u64;
+    let strings: Vec<Value> = mem
+        .words
+        .get(c.off as usize..c.off as usize + argv.len())
+        .ok_or_else(|| Stop::Internal("argv's strings are missing".into()))?
+        .to_vec();
+    mem.cells = mem.cells.saturating_add(n + 1);
+    let tag = tys.intern(&Ty::Struct(vec![
+        Ty::I64,
+        Ty::Array(n, Box::new(Ty::I8.ptr_to())),
+    ]));
+    let root = tys.root_place(tag);
+    let h = mem.heap.len() as u32;
+    mem.heap.push(None);
+    let (block, start) = mem
+        .allocate(0, AllocKind::Heap(h), n + 1, Value::Int(n as i64))
+        .ok_or(Stop::Limit(LimitKind::MemoryExhausted))?;
+    mem.words.truncate(start as usize + 1);
+    mem.words.extend(strings);
+    Ok(Value::Ptr(Ptr::root(block, 0, start, root)))
 }

@@ -362,7 +362,25 @@ impl Machine<'_> {
                 Some(Value::Ptr(p)) => *p,
                 other => return Err(self.not_an_address(other, ptr)),
             };
-            let i = self.word_of(&p, ty, "load")?;
+            let p = self.word_view(p, ty, "load")?;
+            let i = match self.word_of(&p, ty, "load") {
+                Ok(i) => i,
+                Err(e @ Stop::Undefined(UndefinedKind::IncompatibleTag, _)) => {
+                    let zero = self
+                        .mem
+                        .words
+                        .get(p.off as usize)
+                        .and_then(|w| self.zero_at(w, ty));
+                    match zero {
+                        Some(z) => {
+                            self.set_local(base, dst, z);
+                            return Ok(());
+                        }
+                        None => return Err(e),
+                    }
+                }
+                Err(e) => return Err(e),
+            };
             match self.mem.words.get(i) {
                 Some(Value::Undef(u)) if u.why == UndefWhy::Uninit => {
                     Value::undef(UndefWhy::Loaded, site, u.site)
@@ -384,12 +402,49 @@ impl Machine<'_> {
             Some(Value::Ptr(p)) => *p,
             other => return Err(self.not_an_address(other, ptr)),
         };
+        let p = self.word_view(p, ty, "store")?;
         let i = self.word_of(&p, ty, "store")?;
         match self.mem.words.get_mut(i) {
             Some(w) => *w = v,
             None => return Err(not_a_word("store")),
         }
         Ok(())
+    }
+
+    /// `p` itself, or for a pointer a runtime allocation returned, the
+    /// first word of the block it is at type `s` (its first typed use gives
+    /// the block its type, see `heap`): `out-of-bounds` when `s` does not
+    /// fit the block.
+    #[inline(always)]
+    fn word_view(&mut self, p: Ptr, s: TyId, what: &str) -> Result<Ptr, Stop> {
+        if p.place != self.lazy_place {
+            return Ok(p);
+        }
+        self.first_word(p, s, what)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn first_word(&mut self, p: Ptr, s: TyId, what: &str) -> Result<Ptr, Stop> {
+        if let Err(a) = self.mem.alloc(&p) {
+            return Err(self.access_error(a, what));
+        }
+        let mut q = self.typed_view(&p, s).ok_or_else(|| {
+            Stop::Undefined(
+                UndefinedKind::OutOfBounds,
+                format!("{what} at a type that does not fit the heap block"),
+            )
+        })?;
+        while let Some(place) = self.tys.place(q.place) {
+            if place.shape == Shape::Word {
+                break;
+            }
+            match self.tys.child_place(q.place, 0) {
+                Some(k) => q.place = k,
+                None => break,
+            }
+        }
+        Ok(q)
     }
 
     /// The index in memory's words of the word `p` targets, for a `what`
@@ -446,7 +501,14 @@ impl Machine<'_> {
             Value::Ptr(bp) => Some(*bp),
             _ => None,
         };
-        let r = gep_ptr(&self.mem, &mut self.tys, p, g.base, g.result, idxs);
+        let mut r = gep_ptr(&self.mem, &mut self.tys, p, g.base, g.result, idxs);
+        // A pointer a runtime allocation returned: the block takes its type
+        // at its first typed use (see `heap`).
+        if let (Err(GepCheck::Compatible), Some(bp)) = (&r, base_ptr) {
+            if bp.place == self.lazy_place {
+                r = self.gep_lazy(&bp, g.base, g.result, idxs);
+            }
+        }
         if g.idxs.len() > SMALL {
             self.idx_buf = buf;
         }

@@ -23,6 +23,7 @@ pub mod bench;
 pub mod call;
 mod fast;
 pub mod gep;
+pub mod heap;
 pub mod init;
 pub mod insns;
 pub mod interp;
@@ -33,6 +34,7 @@ pub mod record;
 pub mod report;
 pub mod resolve;
 pub mod runtime;
+pub mod stdio;
 pub mod tytable;
 pub mod value;
 
@@ -198,7 +200,8 @@ fn run_inner(
     trace: Option<&mut dyn FnMut(&TraceStep)>,
     record: bool,
 ) -> (Outcome, Stats, Vec<PointerTypeRecord>) {
-    let Some(entry) = prog.fdecls.iter().position(|f| f.name == opts.entry) else {
+    let entry_name = entry_name(prog, opts);
+    let Some(entry) = prog.fdecls.iter().position(|f| f.name == entry_name) else {
         let msg = format!("there is no function @{} to start in", opts.entry);
         return (
             ill_typed(src, "entry-defined", Span::DUMMY, msg),
@@ -207,15 +210,18 @@ fn run_inner(
         );
     };
     let f = &prog.fdecls[entry];
-    let Some(takes_argv) = init::entry_takes_argv(&TypeEnv::new(prog), f) else {
-        let msg = format!("@{} must have type i64() or i64(i64, i8**)", f.name);
+    let Some(takes_argv) = spec::check::entry_args(&TypeEnv::new(prog), f) else {
+        let msg = format!(
+            "@{} must have type i64(), i64(i64, i8**) or i64(i64, {{ i64, [0 x i8*] }}*)",
+            f.name
+        );
         return (
             ill_typed(src, "main-type", f.span, msg),
             Stats::default(),
             Vec::new(),
         );
     };
-    let (program, tys) = match resolve::resolve(prog) {
+    let (program, tys) = match resolve::resolve_with(prog, opts.runtime) {
         Ok(r) => r,
         Err(e) => {
             return (
@@ -246,7 +252,8 @@ fn run_inner(
     // mark their locals unset; an unchecked program keeps the marks, so that
     // such a read is an internal error, not a stale value.
     let entry_opts = spec::check::CheckOptions {
-        entry: Some(opts.entry.clone()),
+        entry: Some(entry_name.to_string()),
+        runtime: opts.runtime,
     };
     m.fill_unset = spec::check::check_with(prog, &entry_opts).is_err();
     let r = start(&mut m, prog, entry as u32, takes_argv, args, opts);
@@ -257,22 +264,40 @@ fn run_inner(
     (outcome, stats, m.take_records())
 }
 
+/// The function a run starts in: `opts.entry`, except that under an Oat
+/// runtime a program with no `@main` but an `@program` (the Oat entry,
+/// which the runtime's C `main` calls) starts there when the entry was not
+/// chosen. Under `ll` and `ll-libc` the entry is always `opts.entry`.
+fn entry_name<'a>(prog: &Prog, opts: &'a Options) -> &'a str {
+    let has = |n: &str| prog.fdecls.iter().any(|f| f.name == n);
+    if opts.runtime.is_oat() && opts.entry == "main" && !has("main") && has("program") {
+        "program"
+    } else {
+        &opts.entry
+    }
+}
+
 fn start(
     m: &mut Machine,
     prog: &Prog,
     entry: u32,
-    takes_argv: bool,
+    takes_argv: spec::check::EntryArgs,
     args: &[String],
     opts: &Options,
 ) -> Result<Value, Stop> {
     init::init_globals(m.prog, &prog.gdecls, &mut m.tys, &mut m.mem)?;
     let mut argv: Vec<&[u8]> = vec![opts.program_name.as_bytes()];
     argv.extend(args.iter().map(|a| a.as_bytes()));
-    let vals = if takes_argv {
-        let p = init::init_argv(&mut m.tys, &mut m.mem, &argv)?;
-        vec![Value::Int(argv.len() as i64), p]
-    } else {
-        Vec::new()
+    let vals = match takes_argv {
+        spec::check::EntryArgs::Nothing => Vec::new(),
+        spec::check::EntryArgs::Argv => {
+            let p = init::init_argv(&mut m.tys, &mut m.mem, &argv)?;
+            vec![Value::Int(argv.len() as i64), p]
+        }
+        spec::check::EntryArgs::OatArgv => {
+            let p = init::init_oat_argv(&mut m.tys, &mut m.mem, &argv)?;
+            vec![Value::Int(argv.len() as i64), p]
+        }
     };
     m.use_cells(0)?;
     m.interp_call_entry(entry, vals)
@@ -312,5 +337,23 @@ fn finish(m: &mut Machine, r: Result<Value, Stop>) -> Outcome {
             stdout: m.take_stdout(),
         },
         Stop::Internal(msg) => ill_typed(m.src, INTERNAL_RULE, m.current_span(), msg),
+        Stop::Halt {
+            status,
+            aborted,
+            stderr,
+        } => {
+            let mut stdout = m.take_stdout();
+            let written = m.stdio.written(stdout.len());
+            if aborted {
+                stdout.truncate(written);
+            }
+            Outcome::Halted {
+                status,
+                aborted,
+                stdout,
+                stderr,
+                stdout_before_stderr: written,
+            }
+        }
     }
 }

@@ -22,6 +22,16 @@ pub enum Stop {
     Limit(LimitKind),
     /// Something the checker should have rejected.
     Internal(String),
+    /// A course runtime function ended the process: C's `exit(status)`
+    /// after writing `stderr`, or (`aborted`) a failed C `assert`.
+    Halt {
+        /// The exit status (1, or 134 for `abort`).
+        status: u8,
+        /// True for `abort`.
+        aborted: bool,
+        /// What was written on stderr.
+        stderr: Vec<u8>,
+    },
 }
 
 /// An active call: which function, where it is, where its locals start,
@@ -72,6 +82,11 @@ pub struct Machine<'p> {
     /// a call writes its locals in place instead of pushing them).
     pub(crate) locals_top: usize,
     pub(crate) stdout: Vec<u8>,
+    /// How the C library's stdout buffer stands (`stdio`).
+    pub(crate) stdio: crate::stdio::StdoutBuffer,
+    /// The place of every pointer a runtime allocation returns before the
+    /// block has a type (see `heap`).
+    pub(crate) lazy_place: crate::place::PlaceId,
     pub(crate) fuel: u64,
     pub(crate) max_depth: usize,
     pub(crate) max_cells: u64,
@@ -145,6 +160,9 @@ impl<'p> Machine<'p> {
         max_depth: usize,
         max_cells: u64,
     ) -> Machine<'p> {
+        let mut tys = tys;
+        let void = tys.intern(&spec::Ty::Void);
+        let lazy_place = tys.root_place(void);
         Machine {
             prog,
             src,
@@ -154,6 +172,8 @@ impl<'p> Machine<'p> {
             locals: Vec::new(),
             locals_top: 0,
             stdout: Vec::new(),
+            stdio: crate::stdio::StdoutBuffer::default(),
+            lazy_place,
             fuel,
             max_depth,
             max_cells,
@@ -432,6 +452,10 @@ pub(crate) fn access_error(a: Access, what: &str) -> Stop {
             format!("{what} through a null pointer"),
         ),
         Access::Dead => use_after_return(&format!("{what} through a pointer")),
+        Access::Freed => Stop::Undefined(
+            UndefinedKind::UseAfterFree,
+            format!("{what} through a pointer into a heap block that free released"),
+        ),
         Access::Code => Stop::Undefined(
             UndefinedKind::OutOfBounds,
             format!("{what} through a function pointer, which points to code, not data"),

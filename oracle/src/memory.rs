@@ -24,7 +24,8 @@ use crate::value::{Ptr, Undef, Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
 pub enum AllocKind {
     /// Global number `n` (in the program's order of `gdecls`).
     Global(u32),
-    /// Heap block number `n` (the argv array).
+    /// Heap block number `n` (the argv array, or a block a runtime
+    /// function allocated: `oat_alloc_array`, `oat_malloc`, `ll_malloc`).
     Heap(u32),
     /// Tree number `index` of the frame at call depth `depth`.
     Stack {
@@ -43,6 +44,15 @@ pub enum AllocKind {
 /// the general rule, which reports `alloca-superseded`. Frame numbers stay
 /// below it.
 pub const SUPERSEDED_BIT: u32 = 1 << 31;
+
+/// The `gen` of a frame's allocation whose frame returned while a heap
+/// block allocated after it was still live (see [`Memory::heap_top`]): its
+/// cells stay, the pointers into it are dead (`use-after-return`).
+pub const BURIED_GEN: u32 = SUPERSEDED_BIT - 1;
+
+/// The `gen` of a heap block that `free` released: pointers into it are
+/// dead (`use-after-free`).
+pub const FREED_GEN: u32 = SUPERSEDED_BIT - 2;
 
 /// One allocation: where its cells start, and who made it.
 #[derive(Clone, Copy, Debug)]
@@ -70,6 +80,25 @@ pub enum Access {
     /// The pointer is into a block whose `alloca` has run again in its
     /// frame since; the site of that `alloca`.
     Superseded(u32),
+    /// The pointer is into a heap block that `free` released.
+    Freed,
+}
+
+/// A heap block made by a runtime allocation (`oat_alloc_array`,
+/// `oat_malloc`, `ll_malloc`): C memory whose type is that of its first
+/// typed use (docs/semantics.md, "Heap blocks").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lazy {
+    /// Its size in bytes (as the C runtime allocated it).
+    pub bytes: u64,
+    /// Its cells.
+    pub cells: u64,
+    /// For an Oat array, its length (word 0 holds it).
+    pub oat_len: Option<u64>,
+    /// The type its first typed use gave it, and whether the block is an
+    /// array of that use's type (a pointer to the block then targets its
+    /// element 0).
+    pub fixed: Option<(crate::tytable::TyId, bool)>,
 }
 
 /// The memory state: the words of globals, argv and live frames, the
@@ -88,6 +117,17 @@ pub struct Memory {
     pub data: Vec<Box<[u8]>>,
     /// Cells in use.
     pub cells: u64,
+    /// The runtime-allocated heap blocks whose type comes from their first
+    /// typed use, by allocation number.
+    pub lazy: std::collections::HashMap<u32, Lazy>,
+    /// One past the allocation number of the newest runtime heap block,
+    /// and where its cells end: a frame whose allocations lie below it
+    /// cannot give its cells back when it returns (they are buried).
+    pub heap_top: u32,
+    /// See `heap_top`.
+    pub heap_end: u32,
+    /// The runtime strings `free` released (their `block`s).
+    pub freed_strings: std::collections::HashSet<u32>,
 }
 
 impl Memory {
@@ -113,8 +153,16 @@ impl Memory {
             Access::Superseded(*site)
         } else if p.block == NULL_BLOCK {
             Access::Null
+        } else if self
+            .allocs
+            .get(p.block as usize)
+            .is_some_and(|a| a.gen == FREED_GEN)
+        {
+            Access::Freed
         } else if p.block & FUNC_BIT != 0 {
             Access::Code
+        } else if self.freed_strings.contains(&p.block) {
+            Access::Freed
         } else if p.block & HEAP_BIT != 0 {
             Access::OutOfBounds
         } else {
@@ -183,6 +231,73 @@ impl Memory {
         self.words.resize(end as usize, fill);
         self.allocs.push(Alloc { gen, start, kind });
         Some((block, start))
+    }
+
+    /// A new heap block of `cells` cells, each `fill`, for a runtime
+    /// allocation described by `lazy`: its number and where its cells
+    /// start. `None` as for [`Memory::allocate`].
+    pub fn allocate_runtime_block(
+        &mut self,
+        cells: u64,
+        fill: Value,
+        lazy: Lazy,
+    ) -> Option<(u32, u32)> {
+        let h = u32::try_from(self.heap.len()).ok()?;
+        let (block, start) = self.allocate(0, AllocKind::Heap(h), cells, fill)?;
+        self.heap.push(None);
+        self.heap_top = block + 1;
+        self.heap_end = u32::try_from(self.words.len()).ok()?;
+        self.lazy.insert(block, lazy);
+        Some((block, start))
+    }
+
+    /// The allocations from number `allocs_base` (and cells from
+    /// `words_base`) on belong to a frame that returned: they go, or, below
+    /// a newer runtime heap block, are buried (marked dead, their cells
+    /// kept). True when they were buried.
+    pub fn free_frame(&mut self, words_base: usize, allocs_base: u32) -> bool {
+        if allocs_base >= self.heap_top {
+            self.words.truncate(words_base);
+            self.allocs.truncate(allocs_base as usize);
+            return false;
+        }
+        let top = self.heap_top as usize;
+        for a in self.allocs.iter_mut().take(top).skip(allocs_base as usize) {
+            if matches!(a.kind, AllocKind::Stack { .. }) {
+                a.gen = BURIED_GEN;
+            }
+        }
+        self.allocs.truncate(top);
+        self.words.truncate(self.heap_end as usize);
+        true
+    }
+
+    /// `free` of a runtime string (`p` at its start): its block dies.
+    /// False when `p` is not a pointer to a live heap string.
+    pub fn free_string(&mut self, p: &Ptr) -> bool {
+        if self.heap_string(p).is_none() {
+            return false;
+        }
+        if let Some(slot) = self.heap.get_mut((p.block & !HEAP_BIT) as usize) {
+            *slot = None;
+            self.freed_strings.insert(p.block);
+        }
+        true
+    }
+
+    /// `free` of runtime heap block `block`: pointers into it die.
+    pub fn free_block(&mut self, block: u32) {
+        if let Some(a) = self.allocs.get_mut(block as usize) {
+            a.gen = FREED_GEN;
+        }
+    }
+
+    /// Where the cells of allocation `block` end (the next allocation's
+    /// start, or the end of memory).
+    pub fn extent_end(&self, block: u32) -> u32 {
+        self.allocs
+            .get(block as usize + 1)
+            .map_or(self.words.len() as u32, |a| a.start)
     }
 
     /// A new heap block holding `bytes`; a pointer's `block` for it.

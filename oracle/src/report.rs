@@ -51,7 +51,12 @@ pub fn site_text(prog: &Program, src: Option<&Source>, site: u32) -> String {
 /// Where an undef came from, in words.
 pub fn undef_origin(prog: &Program, src: Option<&Source>, u: &Undef) -> String {
     let at = |s| site_text(prog, src, s);
+    let heap = "memory a runtime function allocated with malloc (an oat_alloc_array element) and never written";
     match u.why {
+        UndefWhy::Uninit if u.site == crate::value::HEAP_SITE => format!("it is {heap}"),
+        UndefWhy::Loaded if u.aux == crate::value::HEAP_SITE => {
+            format!("it was loaded at {} from {heap}", at(u.site))
+        }
         UndefWhy::Uninit => format!(
             "it is memory allocated by the alloca at {} and never written",
             at(u.site)

@@ -330,37 +330,17 @@ pub struct Func {
     pub slot_names: Vec<String>,
 }
 
-/// A runtime function (docs/semantics.md, "Runtime functions").
+/// A runtime function (docs/semantics.md, "Runtime functions" and "Oat
+/// programs and course runtimes"), of the runtime the run uses
+/// ([`spec::RuntimeName`]): its name, which selects its meaning in
+/// `runtime`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Runtime {
-    /// `void ll_puts(i8*)`.
-    Puts,
-    /// `i8* ll_strcat(i8*, i8*)`.
-    Strcat,
-    /// `i8* ll_ltoa(i64)` or `i8* ll_ltoa(i64, i8*)`.
-    Ltoa,
-}
-
-impl Runtime {
-    /// Every runtime function with its name.
-    pub const ALL: [(&'static str, Runtime); 3] = [
-        ("ll_puts", Runtime::Puts),
-        ("ll_strcat", Runtime::Strcat),
-        ("ll_ltoa", Runtime::Ltoa),
-    ];
-
-    /// The types it may be called at (the first is its canonical type).
-    pub fn types(self) -> Vec<Ty> {
-        let s = || Ty::I8.ptr_to();
-        match self {
-            Runtime::Puts => vec![Ty::Fun(vec![s()], Box::new(Ty::Void))],
-            Runtime::Strcat => vec![Ty::Fun(vec![s(), s()], Box::new(s()))],
-            Runtime::Ltoa => vec![
-                Ty::Fun(vec![Ty::I64], Box::new(s())),
-                Ty::Fun(vec![Ty::I64, s()], Box::new(s())),
-            ],
-        }
-    }
+pub struct Runtime {
+    /// The function's name (`ll_puts`, `oat_alloc_array`, ...).
+    pub name: &'static str,
+    /// The runtime it belongs to (variants differ: which checks,
+    /// zeroed or uninitialised arrays).
+    pub of: spec::RuntimeName,
 }
 
 /// What a function pointer (`FUNC_BIT | n`) names.
@@ -458,8 +438,17 @@ fn internal(span: Span, message: impl Into<String>) -> Internal {
     }
 }
 
-/// Compiles `prog` to internal form, interning its types into a new table.
+/// Compiles `prog` to internal form, interning its types into a new table;
+/// the runtime functions are the spec's (`ll`).
 pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
+    resolve_with(prog, spec::RuntimeName::Ll)
+}
+
+/// [`resolve`] with the functions of course runtime `runtime`.
+pub fn resolve_with(
+    prog: &Prog,
+    runtime: spec::RuntimeName,
+) -> Result<(Program, TyTable), Internal> {
     let mut tys = TyTable::new(TypeEnv::new(prog));
     let mut consts = Vec::new();
     let mut names: HashMap<&str, u32> = HashMap::new();
@@ -506,11 +495,12 @@ pub fn resolve(prog: &Prog) -> Result<(Program, TyTable), Internal> {
         );
         names.entry(&f.name).or_insert(k);
     }
-    for (name, r) in Runtime::ALL {
+    for name in runtime.functions() {
         if names.contains_key(name) {
             continue;
         }
-        let types = r.types();
+        let r = Runtime { name, of: runtime };
+        let types = runtime.types(name);
         let ids = types.iter().map(|t| tys.intern(t)).collect();
         let declared = prog.edecls.iter().find(|e| e.name == name);
         let Some(ty) = declared.map(|e| &e.ty).or(types.first()) else {

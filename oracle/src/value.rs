@@ -18,6 +18,10 @@ pub enum UndefWhy {
     Unset,
 }
 
+/// The allocating site of an [`UndefWhy::Uninit`] word that a runtime
+/// function allocated with C's `malloc` (an `oat_alloc_array` element).
+pub const HEAP_SITE: u32 = u32::MAX;
+
 /// An `undef` value with its origin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]

@@ -71,7 +71,13 @@ impl Rejection {
 /// parse-then-check every reader of programs (the CLI, the corpus, the
 /// harness) goes through.
 pub fn parse_and_check(src: &Source) -> Result<Prog, Rejection> {
+    parse_and_check_with(src, &check::CheckOptions::default())
+}
+
+/// [`parse_and_check`] with checker options (the entry function, the
+/// course runtime).
+pub fn parse_and_check_with(src: &Source, opts: &check::CheckOptions) -> Result<Prog, Rejection> {
     let p = parse(src).map_err(Rejection::Malformed)?;
-    check(&p).map_err(Rejection::IllTyped)?;
+    check::check_with(&p, opts).map_err(Rejection::IllTyped)?;
     Ok(p)
 }

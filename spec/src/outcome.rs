@@ -42,11 +42,14 @@ pub enum UndefinedKind {
     /// `alloca` made before it ran again in the same frame: LLVM gives each
     /// run new stack, course back ends one fixed slot per instruction.
     AllocaSuperseded,
+    /// A load, store, GEP, comparison or runtime call through a pointer
+    /// into a heap block that `free` released, or a second `free` of it.
+    UseAfterFree,
 }
 
 impl UndefinedKind {
     /// Every kind, in docs/semantics.md's order.
-    pub const ALL: [UndefinedKind; 14] = [
+    pub const ALL: [UndefinedKind; 15] = [
         UndefinedKind::NullDeref,
         UndefinedKind::UndefPtrDeref,
         UndefinedKind::OutOfBounds,
@@ -61,6 +64,7 @@ impl UndefinedKind {
         UndefinedKind::AmbiguousPointerEq,
         UndefinedKind::BadRuntimeCall,
         UndefinedKind::AllocaSuperseded,
+        UndefinedKind::UseAfterFree,
     ];
 
     /// The stable kebab-case name.
@@ -80,6 +84,7 @@ impl UndefinedKind {
             UndefinedKind::AmbiguousPointerEq => "ambiguous-pointer-eq",
             UndefinedKind::BadRuntimeCall => "bad-runtime-call",
             UndefinedKind::AllocaSuperseded => "alloca-superseded",
+            UndefinedKind::UseAfterFree => "use-after-free",
         }
     }
 
@@ -223,6 +228,27 @@ pub enum Outcome {
         /// What was printed before.
         stdout: Vec<u8>,
     },
+    /// The program ended inside a course runtime function that calls C's
+    /// `exit` (an `oat_assert_*` check failing: a message on stderr and
+    /// status 1) or `abort` (a failed C `assert`: status 134, and the
+    /// buffered stdout is lost); docs/semantics.md, "Oat programs and course
+    /// runtimes".
+    Halted {
+        /// The exit status the course harness sees (1, or 134 for `abort`).
+        status: u8,
+        /// True for `abort` (JSON outcome `aborted`), false for `exit`
+        /// (`exited`).
+        aborted: bool,
+        /// The bytes of stdout that reach the output (after `abort`, only
+        /// those the C library had written out of its buffer).
+        stdout: Vec<u8>,
+        /// What the runtime wrote on stderr.
+        stderr: Vec<u8>,
+        /// How many bytes of `stdout` the C library had written out before
+        /// the stderr text (the rest was still in its buffer): where the
+        /// stderr text lands in `> file 2>&1`.
+        stdout_before_stderr: usize,
+    },
 }
 
 impl Outcome {
@@ -237,7 +263,45 @@ impl Outcome {
             Outcome::Limit { .. } => 4,
             Outcome::IllTyped { .. } | Outcome::Malformed { .. } => 2,
             Outcome::Crashed { .. } | Outcome::Timeout { .. } => 5,
+            Outcome::Halted { status, .. } => i32::from(*status),
         }
+    }
+
+    /// What the run wrote on stderr (only a course runtime's exit writes
+    /// there).
+    pub fn stderr(&self) -> &[u8] {
+        match self {
+            Outcome::Halted { stderr, .. } => stderr,
+            _ => &[],
+        }
+    }
+
+    /// What a course harness compares (`./exec args > tmp 2>&1`, then the
+    /// file's text followed by the decimal exit status): stdout and stderr
+    /// interleaved as the C library wrote them, then the status. `None`
+    /// for outcomes without a defined output (undefined behaviour, limits,
+    /// rejected programs, native crashes).
+    pub fn course_output(&self) -> Option<Vec<u8>> {
+        let (mut out, status) = match self {
+            Outcome::Returned { value, stdout } => (stdout.clone(), *value as u64 & 0xff),
+            Outcome::Exited { code, stdout } => (stdout.clone(), u64::from(*code)),
+            Outcome::Halted {
+                status,
+                stdout,
+                stderr,
+                stdout_before_stderr,
+                ..
+            } => {
+                let k = (*stdout_before_stderr).min(stdout.len());
+                let mut out = stdout[..k].to_vec();
+                out.extend_from_slice(stderr);
+                out.extend_from_slice(&stdout[k..]);
+                (out, u64::from(*status))
+            }
+            _ => return None,
+        };
+        out.extend_from_slice(status.to_string().as_bytes());
+        Some(out)
     }
 
     /// What the run printed.
@@ -248,6 +312,7 @@ impl Outcome {
             | Outcome::Undefined { stdout, .. }
             | Outcome::Limit { stdout, .. }
             | Outcome::Crashed { stdout, .. }
+            | Outcome::Halted { stdout, .. }
             | Outcome::Timeout { stdout } => stdout,
             Outcome::IllTyped { .. } | Outcome::Malformed { .. } => &[],
         }
@@ -264,6 +329,8 @@ impl Outcome {
             Outcome::Malformed { .. } => "malformed",
             Outcome::Crashed { .. } => "crashed",
             Outcome::Timeout { .. } => "timeout",
+            Outcome::Halted { aborted: true, .. } => "aborted",
+            Outcome::Halted { aborted: false, .. } => "exited",
         }
     }
 
@@ -272,6 +339,9 @@ impl Outcome {
     /// same value (the full value where `actual` has it, else mod 256).
     /// Only `Returned` expectations can be agreed with.
     pub fn agrees_with(&self, actual: &Outcome) -> bool {
+        if let Outcome::Halted { .. } = self {
+            return self.halt_agrees_with(actual);
+        }
         let Outcome::Returned { value, stdout } = self else {
             return false;
         };
@@ -287,6 +357,30 @@ impl Outcome {
         }
     }
 
+    /// [`Outcome::agrees_with`] for a [`Outcome::Halted`] expectation: a
+    /// native run of the same program exits with the same status (an
+    /// `abort` is signal 6) after printing the same stdout.
+    fn halt_agrees_with(&self, actual: &Outcome) -> bool {
+        let Outcome::Halted {
+            status,
+            aborted,
+            stdout,
+            ..
+        } = self
+        else {
+            return false;
+        };
+        match actual {
+            Outcome::Exited { code, stdout: s } => !aborted && code == status && s == stdout,
+            Outcome::Crashed {
+                signal: 6,
+                stdout: s,
+            } => *aborted && s == stdout,
+            Outcome::Halted { .. } => self == actual,
+            _ => false,
+        }
+    }
+
     /// True when two outcomes mean the same behaviour: the same kind and
     /// stdout, the same value for a returned run, the same kind of
     /// undefined behaviour or limit (locations and messages may differ, as
@@ -298,6 +392,9 @@ impl Outcome {
                 (Outcome::Returned { value: x, .. }, Outcome::Returned { value: y, .. }) => x == y,
                 (Outcome::Undefined { kind: x, .. }, Outcome::Undefined { kind: y, .. }) => x == y,
                 (Outcome::Limit { kind: x, .. }, Outcome::Limit { kind: y, .. }) => x == y,
+                (Outcome::Halted { .. }, Outcome::Halted { .. }) => {
+                    self.course_output() == other.course_output()
+                }
                 _ => true,
             }
     }
@@ -346,6 +443,18 @@ impl Outcome {
                 json!({"outcome": "crashed", "signal": signal, "stdout": out(stdout)})
             }
             Outcome::Timeout { stdout } => json!({"outcome": "timeout", "stdout": out(stdout)}),
+            Outcome::Halted {
+                status,
+                stdout,
+                stderr,
+                ..
+            } => json!({
+                "outcome": self.name(),
+                "status": status,
+                "stdout": out(stdout),
+                "stderr": out(stderr),
+                "course_output": self.course_output().map(|c| out(&c)),
+            }),
         }
     }
 }
@@ -395,6 +504,16 @@ impl fmt::Display for Outcome {
             }
             Outcome::Crashed { signal, .. } => write!(f, "killed by signal {signal}"),
             Outcome::Timeout { .. } => write!(f, "timed out"),
+            Outcome::Halted {
+                status,
+                aborted: true,
+                ..
+            } => write!(f, "aborted (a C assert failed), status {status}"),
+            Outcome::Halted { status, stderr, .. } => write!(
+                f,
+                "exited with status {status}: {}",
+                String::from_utf8_lossy(stderr)
+            ),
         }
     }
 }
@@ -434,6 +553,35 @@ mod tests {
         assert!(!r.agrees_with(&Outcome::Returned {
             value: 208,
             stdout: b"x\n".to_vec()
+        }));
+    }
+
+    /// `> file 2>&1`: the stderr text lands after the stdout bytes already
+    /// written out, before the ones still buffered; the status follows.
+    #[test]
+    fn course_output_interleaves_at_the_flush_point() {
+        let h = Outcome::Halted {
+            status: 1,
+            aborted: false,
+            stdout: b"abcd".to_vec(),
+            stderr: b"E".to_vec(),
+            stdout_before_stderr: 1,
+        };
+        assert_eq!(h.course_output().as_deref(), Some(&b"aEbcd1"[..]));
+        assert_eq!(h.name(), "exited");
+        assert_eq!(h.exit_code(), 1);
+        let r = Outcome::Returned {
+            value: 258,
+            stdout: b"x".to_vec(),
+        };
+        assert_eq!(r.course_output().as_deref(), Some(&b"x2"[..]));
+        assert!(h.agrees_with(&Outcome::Exited {
+            code: 1,
+            stdout: b"abcd".to_vec()
+        }));
+        assert!(!h.agrees_with(&Outcome::Exited {
+            code: 0,
+            stdout: b"abcd".to_vec()
         }));
     }
 

@@ -20,6 +20,12 @@ pub struct TypeEnv {
     pub(crate) named_sizes: HashMap<String, crate::extent::Sizes>,
 }
 
+/// True when `a` is `[0 x T]` and `b` is `[n x T]`: a zero-length array
+/// viewing an array of any length (see [`TypeEnv::compatible`]).
+fn zero_length_view(a: &Ty, b: &Ty) -> bool {
+    matches!((a, b), (Ty::Array(0, x), Ty::Array(_, y)) if x == y)
+}
+
 impl TypeEnv {
     /// The named types of `prog` (the first definition of a name wins; the
     /// checker reports duplicates).
@@ -137,11 +143,21 @@ impl TypeEnv {
     }
 
     /// The spec's compatibility: `t1` is compatible with `t2` when
-    /// FLATTEN (PTRTOI8 t1) is a list prefix of FLATTEN (PTRTOI8 t2).
+    /// FLATTEN (PTRTOI8 t1) is a list prefix of FLATTEN (PTRTOI8 t2); and
+    /// (LLVM's zero-length arrays, on which the spec is silent) the last
+    /// item of t1's list may be `[0 x T]` where t2's has `[n x T]`, any n
+    /// (docs/semantics.md, "Zero-length arrays": the Oat handouts view a
+    /// `{ i64, [n x T] }` through `{ i64, [0 x T] }*`).
     pub fn compatible(&self, t1: &Ty, t2: &Ty) -> bool {
         let f1 = self.flatten(&self.ptrtoi8(t1));
         let f2 = self.flatten(&self.ptrtoi8(t2));
-        f1.len() <= f2.len() && f1.iter().zip(&f2).all(|(a, b)| a == b)
+        let last = f1.len().wrapping_sub(1);
+        f1.len() <= f2.len()
+            && f1
+                .iter()
+                .zip(&f2)
+                .enumerate()
+                .all(|(i, (a, b))| a == b || (i == last && zero_length_view(a, b)))
     }
 
     /// GEPTY: the type a GEP with base type `ty` and index operands `idxs`
@@ -292,6 +308,22 @@ mod tests {
         assert!(e.compatible(&small, &big));
         assert!(!e.compatible(&big, &small));
         assert!(e.compatible(&Ty::I64, &big));
+    }
+
+    /// docs/semantics.md, "Zero-length arrays": `{ i64, [0 x T] }` views
+    /// `{ i64, [n x T] }` for any n, only as the last item, only with the
+    /// same element type, and not the other way round.
+    #[test]
+    fn a_trailing_zero_length_array_views_any_length() {
+        let e = env(&[]);
+        let arr = |n, t: Ty| Ty::Array(n, Box::new(t));
+        let view = st(vec![Ty::I64, arr(0, Ty::I64)]);
+        assert!(e.compatible(&view, &st(vec![Ty::I64, arr(3, Ty::I64)])));
+        assert!(e.compatible(&view, &st(vec![Ty::I64, arr(0, Ty::I64)])));
+        assert!(!e.compatible(&view, &st(vec![Ty::I64, arr(3, Ty::I1)])));
+        assert!(!e.compatible(&st(vec![Ty::I64, arr(3, Ty::I64)]), &view));
+        let not_last = st(vec![arr(0, Ty::I64), Ty::I64]);
+        assert!(!e.compatible(&not_last, &st(vec![arr(2, Ty::I64), Ty::I64])));
     }
 
     #[test]

@@ -423,6 +423,7 @@ fn a_program_without_main_is_accepted_and_the_entry_can_be_renamed() {
     assert_eq!(rule_list(text), Vec::<String>::new());
     let opts = CheckOptions {
         entry: Some("start".to_string()),
+        ..CheckOptions::default()
     };
     let ds = check_with(&parse(text), &opts).err().unwrap_or_default();
     assert_eq!(

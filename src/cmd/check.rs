@@ -1,6 +1,6 @@
 //! `lloracle check FILE...`: parse and type-check only.
 
-use super::{load_source, print_json, read_source};
+use super::{load_source_with, print_json, read_source};
 use spec::dialect::Dialect;
 use spec::Source;
 use std::path::{Path, PathBuf};
@@ -15,6 +15,10 @@ pub struct CheckArgs {
     /// file:line and the exit code is 2.
     #[command(flatten)]
     dialect: super::options::DialectOpt,
+    /// The course runtime whose functions the program may call without
+    /// defining them (`ll` by default; see `lloracle run --runtime`).
+    #[arg(long, default_value = "ll")]
+    runtime: spec::RuntimeName,
     /// The files to check.
     #[arg(required = true)]
     files: Vec<PathBuf>,
@@ -25,7 +29,7 @@ pub fn main(a: CheckArgs) -> u8 {
     let dialect = a.dialect.dialect;
     let mut code = 0;
     for path in &a.files {
-        if !check_one(path, a.json, dialect.as_ref()) {
+        if !check_one(path, a.json, dialect.as_ref(), a.runtime) {
             code = 2;
         }
     }
@@ -53,7 +57,12 @@ fn in_dialect(src: &Source, d: &Dialect, json: bool) -> bool {
 
 /// Checks one file (and its dialect) and reports it; true when it is well
 /// formed (and in the dialect).
-fn check_one(path: &Path, json: bool, dialect: Option<&Dialect>) -> bool {
+fn check_one(
+    path: &Path,
+    json: bool,
+    dialect: Option<&Dialect>,
+    runtime: spec::RuntimeName,
+) -> bool {
     let src = match read_source(path) {
         Ok(s) => s,
         Err(e) => {
@@ -66,7 +75,7 @@ fn check_one(path: &Path, json: bool, dialect: Option<&Dialect>) -> bool {
         }
     };
     let text = src.clone();
-    let ok = match load_source(src) {
+    let ok = match load_source_with(src, runtime) {
         Ok(l) if json && dialect.is_none() => {
             let skipped: Vec<&str> = spec::check::rules_skipped_for_opaque(&l.prog)
                 .iter()

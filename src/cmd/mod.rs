@@ -62,7 +62,16 @@ pub fn parse_source(src: &Source) -> Result<Prog, Box<Rejected>> {
 
 /// Parses and checks `src`; on failure the outcome and the rendered diagnostics.
 pub fn load_source(src: Source) -> Result<Loaded, Box<Rejected>> {
-    match spec::parse_and_check(&src) {
+    load_source_with(src, spec::RuntimeName::Ll)
+}
+
+/// [`load_source`] checking calls against course runtime `runtime`.
+pub fn load_source_with(src: Source, runtime: spec::RuntimeName) -> Result<Loaded, Box<Rejected>> {
+    let opts = spec::check::CheckOptions {
+        runtime,
+        ..Default::default()
+    };
+    match spec::parse_and_check_with(&src, &opts) {
         Ok(prog) => Ok(Loaded { src, prog }),
         Err(r) => {
             let outcome = match &r {
@@ -96,6 +105,11 @@ pub fn report_outcome(outcome: &Outcome, src: Option<&Source>) {
     let _ = out.flush();
     match (outcome, src) {
         (Outcome::Returned { .. } | Outcome::Exited { .. }, _) => {}
+        (Outcome::Halted { stderr, .. }, _) => {
+            let mut err = std::io::stderr().lock();
+            let _ = err.write_all(stderr);
+            let _ = err.flush();
+        }
         (Outcome::IllTyped { .. } | Outcome::Malformed { .. }, _) => {}
         (Outcome::Undefined { .. }, Some(src)) => {
             eprint!("{}", oracle::render_undefined(outcome, src))

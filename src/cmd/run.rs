@@ -1,15 +1,22 @@
 //! `lloracle run FILE [ARGS..]`: interpret a program on the oracle.
 
-use super::{load_source, print_json, read_source, report_outcome, EXIT_USAGE};
+use super::{load_source_with, print_json, read_source, report_outcome, EXIT_USAGE};
 use spec::Outcome;
 use std::path::PathBuf;
 
 /// Arguments of `lloracle run`.
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    /// The function to start in (takes `()` or `(i64, i8**)`).
+    /// The function to start in (takes `()` or `(i64, i8**)`, or the Oat
+    /// entry's `(i64, { i64, [0 x i8*] }*)`); under an Oat `--runtime`, a
+    /// program with no `@main` starts at `@program`.
     #[arg(long, default_value = "main")]
     entry: String,
+    /// The course runtime whose functions the program may call: `ll` (the
+    /// spec's), `ll-libc`, `oat-eth-2019`, `oat-eth`, `oat-hw5`,
+    /// `oat-cis341` (docs/semantics.md, "Oat programs and course runtimes").
+    #[arg(long, default_value = "ll")]
+    runtime: spec::RuntimeName,
     /// Print one JSON outcome object on stdout instead of the program's output.
     #[arg(long)]
     json: bool,
@@ -51,9 +58,10 @@ pub fn main(a: RunArgs) -> u8 {
         fuel: a.fuel,
         max_depth: a.max_depth,
         max_cells: a.max_cells,
+        runtime: a.runtime,
         ..oracle::Options::default()
     };
-    let (outcome, src) = match load_source(src) {
+    let (outcome, src) = match load_source_with(src, a.runtime) {
         Ok(l) => {
             let outcome = match a.trace {
                 Some(limit) => trace_run(&l, &a.args, &opts, limit),
@@ -79,11 +87,26 @@ pub fn main(a: RunArgs) -> u8 {
         }
     };
     if a.json {
-        print_json(&outcome.to_json());
+        print_json(&run_json(&outcome));
     } else {
         report_outcome(&outcome, src.as_ref());
     }
     outcome.exit_code() as u8
+}
+
+/// The JSON object of `run --json`: the outcome's own fields, and the
+/// fields the course harness's view needs: `status` (the exit status),
+/// `stdout`, `stderr` and `course_output` (stdout and stderr as `> file
+/// 2>&1` interleaves them, then the decimal status; null where the
+/// outcome has no defined output).
+fn run_json(o: &Outcome) -> serde_json::Value {
+    let mut v = o.to_json();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    v["status"] = serde_json::json!(o.exit_code());
+    v["stdout"] = serde_json::json!(text(o.stdout()));
+    v["stderr"] = serde_json::json!(text(o.stderr()));
+    v["course_output"] = serde_json::json!(o.course_output().map(|c| text(&c)));
+    v
 }
 
 /// Runs with a trace of at most `limit` steps on stderr: each step's call

@@ -241,3 +241,27 @@ fn the_embedded_corpus_is_the_source_trees_corpus() {
     };
     assert_eq!(pairs(&embedded), pairs(&files));
 }
+
+/// The course runtime annotations (docs/corpus-format.md): the file's
+/// runtime, the exit and abort outcomes, and the exact course output
+/// (escapes read, no newline added).
+#[test]
+fn runtime_exit_abort_and_course_output_lines_are_read() {
+    let e = read(
+        "; CHECK-RUNTIME: oat-hw5\n; CHECK-RUN: a\n; CHECK-EXITED: 1\n; CHECK-COURSE-OUTPUT: E\\nok1\n; CHECK-RUN: b\n; CHECK-ABORTED\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(e.runtime, spec::RuntimeName::OatHw5);
+    assert_eq!(e.runs[0].expect, Expected::Exited(1));
+    assert_eq!(e.runs[0].course_output.as_deref(), Some(&b"E\nok1"[..]));
+    assert_eq!(e.runs[1].expect, Expected::Aborted);
+    assert_eq!(e.runs[1].course_output, None);
+    let plain = read("; CHECK-RESULT: 1\n").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(plain.runtime, spec::RuntimeName::Ll);
+    let bad = read("; CHECK-RUNTIME: oat-2030\n; CHECK-RESULT: 1\n").unwrap_err();
+    assert!(bad.to_string().contains("oat-2030"), "{bad}");
+    let two = read("; CHECK-EXITED: 1\n; CHECK-ABORTED\n").unwrap_err();
+    assert!(two.to_string().contains("second outcome"), "{two}");
+    let status = read("; CHECK-EXITED: 256\n").unwrap_err();
+    assert!(status.to_string().contains("exit status"), "{status}");
+}

@@ -15,6 +15,7 @@ pub fn run_with(text: &str, args: &[&str], opts: &Options) -> Outcome {
         &prog,
         &spec::check::CheckOptions {
             entry: Some(opts.entry.clone()),
+            runtime: opts.runtime,
         },
     ) {
         let all: Vec<String> = ds.iter().map(|d| d.render(&src)).collect();

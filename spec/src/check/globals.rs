@@ -9,17 +9,11 @@ use crate::ast::{Ginit, GinitKind, Ty};
 use crate::span::Span;
 use std::collections::HashMap;
 
-/// The runtime functions, callable without a definition, with the types
-/// they may be declared or called at.
+/// The spec's runtime functions (the `ll` runtime), callable without a
+/// definition, with the types they may be declared or called at; other
+/// runtimes: [`crate::RuntimeName::types`].
 pub fn runtime_types(name: &str) -> Vec<Ty> {
-    let s = || Ty::I8.ptr_to();
-    let fun = |ps: Vec<Ty>, r: Ty| Ty::Fun(ps, Box::new(r));
-    match name {
-        "ll_puts" => vec![fun(vec![s()], Ty::Void)],
-        "ll_strcat" => vec![fun(vec![s(), s()], s())],
-        "ll_ltoa" => vec![fun(vec![Ty::I64], s()), fun(vec![Ty::I64, s()], s())],
-        _ => Vec::new(),
-    }
+    crate::RuntimeName::Ll.types(name)
 }
 
 impl Checker<'_> {
@@ -74,7 +68,7 @@ impl Checker<'_> {
                     .map(|g| (g.name.as_str(), g.span, "global")),
             );
         for (name, span, what) in defs {
-            if !runtime_types(name).is_empty() {
+            if !self.runtime.types(name).is_empty() {
                 self.report(
                     "runtime-defined",
                     span,
@@ -256,7 +250,7 @@ impl Checker<'_> {
         if let Some((_, ty)) = self.globals.get(name) {
             return Some(ty.clone().ptr_to());
         }
-        if let Some(t) = runtime_types(name).into_iter().next() {
+        if let Some(t) = self.runtime.types(name).into_iter().next() {
             return Some(t.ptr_to());
         }
         self.report(
@@ -271,7 +265,9 @@ impl Checker<'_> {
     /// types (`ll_ltoa` has two) makes `@name` have type `expected`.
     pub(super) fn runtime_has_type(&self, name: &str, expected: &Ty) -> bool {
         !self.globals.contains_key(name)
-            && runtime_types(name)
+            && self
+                .runtime
+                .types(name)
                 .into_iter()
                 .any(|t| self.same(&t.ptr_to(), expected))
     }
@@ -297,7 +293,7 @@ impl Checker<'_> {
             return;
         };
         self.fun_type_at(ps, r, span);
-        let rt = runtime_types(name);
+        let rt = self.runtime.types(name);
         if !rt.is_empty() && !rt.iter().any(|t| self.same(t, ty)) {
             let allowed: Vec<String> = rt.iter().map(|t| self.show(t)).collect();
             let m = format!(

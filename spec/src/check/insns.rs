@@ -3,7 +3,6 @@
 //! functions of docs/semantics.md for calls.
 
 use super::cfg::Locals;
-use super::globals::runtime_types;
 use super::types::Pos;
 use super::{Checker, GlobalKind};
 use crate::ast::{Bop, Cnd, Insn, InsnKind, Operand, OperandKind, Ty};
@@ -240,7 +239,7 @@ impl Checker<'_> {
     fn callee_fun_ty(&mut self, callee: &Operand, nargs: usize, locals: &Locals) -> Option<Ty> {
         let ptr_ty = match &callee.kind {
             OperandKind::Gid(f) => {
-                let runtime = runtime_types(f);
+                let runtime = self.runtime.types(f);
                 match self.globals.get(f.as_str()) {
                     Some((GlobalKind::Function, t)) => return Some(t.clone()),
                     Some((GlobalKind::Declare, t)) if !runtime.is_empty() => {
@@ -294,11 +293,20 @@ impl Checker<'_> {
     /// `call-undefined`: a direct call of a name that is neither a defined
     /// function nor a runtime function.
     fn call_undefined(&mut self, f: &str, span: Span, declared: bool) {
-        let m = if declared {
-            format!("@{f} is declared but not defined, and it is not a runtime function (ll_puts, ll_strcat, ll_ltoa)")
+        let known = self.runtime.functions().join(", ");
+        let rt = self.runtime;
+        let mut m = if declared {
+            format!("@{f} is declared but not defined, and it is not a function of the runtime `{rt}` ({known})")
         } else {
-            format!("call of @{f}, which is neither a defined function nor a runtime function (ll_puts, ll_strcat, ll_ltoa)")
+            format!("call of @{f}, which is neither a defined function nor a function of the runtime `{rt}` ({known})")
         };
+        let others: Vec<String> = crate::RuntimeName::providing(f)
+            .iter()
+            .map(|r| format!("--runtime {r}"))
+            .collect();
+        if !others.is_empty() {
+            m.push_str(&format!("; {} would provide it", others.join(" or ")));
+        }
         self.report("call-undefined", span, m);
     }
 

@@ -53,6 +53,7 @@ mod terms;
 mod types;
 
 pub use crate::opaque::{rules_skipped_for_opaque, RULES_SKIPPED_FOR_OPAQUE};
+pub use entry::{entry_args, oat_argv_ty, EntryArgs};
 pub use globals::runtime_types;
 
 use crate::ast::{Fdecl, Prog, Ty};
@@ -214,6 +215,10 @@ pub struct CheckOptions {
     /// `None` means `main`. A program without it is accepted (the runner
     /// reports a missing entry).
     pub entry: Option<String>,
+    /// The course runtime whose functions a program may call without
+    /// defining them (`call-undefined`, `declare-type`, `runtime-defined`);
+    /// `ll`, the spec's own, by default.
+    pub runtime: crate::RuntimeName,
 }
 
 impl CheckOptions {
@@ -232,6 +237,7 @@ pub fn check(prog: &Prog) -> Result<(), Vec<Diagnostic>> {
 /// [`check`] with options (another entry function than `main`).
 pub fn check_with(prog: &Prog, opts: &CheckOptions) -> Result<(), Vec<Diagnostic>> {
     let mut c = Checker::new(prog);
+    c.runtime = opts.runtime;
     c.duplicate_type();
     c.type_cycle();
     c.named_type_definitions();
@@ -273,6 +279,8 @@ struct Checker<'p> {
     /// `@g` has type pointer-to-this).
     globals: HashMap<&'p str, (GlobalKind, Ty)>,
     diags: Vec<Diagnostic>,
+    /// The course runtime the program is checked against.
+    runtime: crate::RuntimeName,
 }
 
 impl<'p> Checker<'p> {
@@ -299,6 +307,7 @@ impl<'p> Checker<'p> {
             types_ok: true,
             globals,
             diags: Vec::new(),
+            runtime: crate::RuntimeName::Ll,
         }
     }
 

@@ -85,10 +85,16 @@ impl Checker<'_> {
         }
     }
 
-    /// The definitions of named types: each is a `T` (`Data` position).
+    /// The definitions of named types: each is a `T` (`Data` position),
+    /// or a function type (`%fty = type i64 (i64, i64)`), which, as the
+    /// spec's grammar allows and LLVM accepts, is then used under a pointer
+    /// (`%fty*`): a use of such a name as data is `function-position`.
     pub(super) fn named_type_definitions(&mut self) {
         for t in &self.prog.tdecls {
-            self.type_at(&t.ty, Pos::Data, t.span);
+            match &t.ty {
+                Ty::Fun(ps, r) => self.fun_type_at(ps, r, t.span),
+                ty => self.type_at(ty, Pos::Data, t.span),
+            }
         }
     }
 
@@ -223,8 +229,19 @@ impl Checker<'_> {
             Ty::Struct(ts) => stack.extend(ts.iter().map(|t| (t, Pos::Data))),
             Ty::Array(_, t) => stack.push((t, Pos::Elem)),
             Ty::Ptr(p) => stack.push((p, Pos::Pointee)),
+            Ty::Named(n) if pos != Pos::Pointee && self.names_function(n) => self.report(
+                "function-position",
+                span,
+                format!("%{n} is a function type; it appears only under a pointer (%{n}*)"),
+            ),
             Ty::I1 | Ty::I8 | Ty::I64 | Ty::OpaquePtr | Ty::Named(_) => {}
         }
+    }
+
+    /// True when named type `%n` is defined as a function type (through
+    /// other names).
+    fn names_function(&self, n: &str) -> bool {
+        matches!(self.env.unfold(&Ty::Named(n.into())), Ty::Fun(..))
     }
 
     /// A function type `ret(params)` written as the type of a function or
