@@ -540,3 +540,37 @@ fn shards_of_different_runtimes_do_not_merge() {
     let merged = Report::merge(vec![oat.clone(), oat]).expect("one runtime");
     assert_eq!(merged.runtime.expect("kept")["name"], "oat-eth");
 }
+
+/// Random programs print through `ll_puts` and `ll_ltoa`; lloracle's Oat
+/// runtimes have them (on the oracle and in their bundled C), so that a
+/// campaign under an Oat runtime judges its random programs instead of
+/// skipping them as calls of undefined functions.
+#[test]
+fn random_programs_are_judged_under_an_oat_runtime() {
+    let Some(Compiler::Command { cmd, .. }) = llc_compiler("the Oat campaign is not run") else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let json = dir.path().join("r.json");
+    let (code, out, err) = lloracle(&[
+        "test-compiler",
+        "--cmd",
+        &cmd,
+        "--runtime",
+        "oat-hw5",
+        "--dialect",
+        "llvm",
+        "--no-corpus",
+        "--random",
+        "5",
+        "--json",
+        &json.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let s = &read_json(&json)["summary"];
+    assert_eq!(
+        (s["passed"].as_u64(), s["skipped"].as_u64()),
+        (Some(5), Some(0)),
+        "{s}"
+    );
+}

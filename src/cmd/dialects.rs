@@ -35,7 +35,7 @@ fn runtimes_text() -> String {
             "  {}: {}\n    {entry}\n    functions: {}\n",
             r.name(),
             r.about(),
-            toolchain::runtime_functions(r).join(", ")
+            r.functions().join(", ")
         ));
     }
     t

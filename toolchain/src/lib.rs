@@ -18,8 +18,8 @@ pub mod tools;
 pub use process::{run, run_with_input, Ended, Finished, Limits};
 pub use runtime::{
     build_course_runtime_object, build_named_runtime_object, build_runtime_object,
-    build_runtime_object_calling_program, build_runtime_shared, runtime_functions, runtime_source,
-    OAT_RUNTIME_C, RUNTIME_C,
+    build_runtime_object_calling_program, build_runtime_shared, runtime_source, OAT_RUNTIME_C,
+    RUNTIME_C,
 };
 pub use text::llvm_text;
 pub use tools::find_tool;

@@ -35,49 +35,6 @@ pub fn runtime_source(name: RuntimeName) -> (&'static str, &'static str, &'stati
     }
 }
 
-/// The functions of the spec's runtime, in every `ll` runtime.
-const LL_FUNCTIONS: [&str; 3] = ["ll_puts", "ll_strcat", "ll_ltoa"];
-
-/// The functions of the Oat runtimes (all four define the same names).
-const OAT_FUNCTIONS: [&str; 13] = [
-    "oat_alloc_array",
-    "oat_malloc",
-    "oat_assert_not_null",
-    "oat_assert_array_length",
-    "array_of_string",
-    "string_of_array",
-    "length_of_string",
-    "string_of_int",
-    "string_cat",
-    "print_string",
-    "print_int",
-    "print_bool",
-    "main",
-];
-
-/// The functions the bundled C of runtime `name` defines, then those of
-/// the C library its programs may call (`ll-libc`'s `atoi`, ...); an Oat
-/// runtime's `main` is the C entry point that calls `program`, and it
-/// also has `ll`'s functions (codegen/runtime/oatrt.c says why).
-pub fn runtime_functions(name: RuntimeName) -> Vec<&'static str> {
-    match name {
-        RuntimeName::Ll => LL_FUNCTIONS.to_vec(),
-        RuntimeName::LlLibc => LL_FUNCTIONS
-            .into_iter()
-            .chain([
-                "ll_malloc",
-                "ll_callback",
-                "atoi",
-                "strcmp",
-                "strlen",
-                "puts",
-                "free",
-            ])
-            .collect(),
-        _ => OAT_FUNCTIONS.into_iter().chain(LL_FUNCTIONS).collect(),
-    }
-}
-
 /// Builds runtime `name` as an object file in `dir`, to link executables
 /// with. With `program_entry` its C `main` calls `program(argc, argv)` (the
 /// Oat runtimes' own `main` passes the Oat array of the arguments); without
