@@ -26,6 +26,7 @@ mod fast_paths;
 mod grade_class;
 mod groups;
 mod hostile;
+mod import_cycles;
 mod install;
 mod llvm_crosscheck;
 mod opt_profile_catches;
