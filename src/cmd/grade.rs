@@ -537,7 +537,7 @@ fn setup(a: &mut GradeArgs) -> Result<Setup, String> {
         .out_dir
         .clone()
         .unwrap_or_else(|| PathBuf::from("lloracle-grade"));
-    std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+    lloracle::output::create_dir(&out_dir)?;
     let scoring = class_scoring(a, &plan)?;
     let class_budget = a
         .class_time_budget

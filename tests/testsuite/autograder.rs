@@ -701,6 +701,43 @@ fn the_kit_ships_tracked_files_and_pins_the_revision() {
     assert_eq!(revision.trim(), format!("{rev}-modified"));
 }
 
+/// Without git the kit ships every file of the source tree except build
+/// output and folders that ignore themselves (lloracle's output folders).
+#[test]
+fn without_git_the_kit_leaves_out_folders_that_ignore_themselves() {
+    let tmp = tempfile::tempdir().expect("temporary directory");
+    let src = tmp.path().join("lloracle");
+    for (rel, text) in [
+        ("Cargo.toml", "[package]\nname = \"lloracle\"\n"),
+        ("Cargo.lock", "# lock\n"),
+        ("src/main.rs", "fn main() {}\n"),
+        ("notes.txt", "x"),
+        ("mine/keep.txt", "x"),
+        ("target/debug/junk", "x"),
+        ("runs/.gitignore", lloracle::output::GITIGNORE),
+        ("runs/f.ll", "x"),
+    ] {
+        let p = src.join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("tree");
+        std::fs::write(&p, text).expect("write");
+    }
+    let kit = tmp.path().join("kit");
+    let source = src.to_str().expect("UTF-8");
+    let out = make_kit(&kit, &["--source", source, "--cmd", "cc {in} -o {out}"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let copy = kit.join("lloracle-src");
+    assert!(copy.join("src/main.rs").is_file());
+    assert!(copy.join("notes.txt").is_file());
+    assert!(copy.join("mine/keep.txt").is_file());
+    assert!(!copy.join("target").exists());
+    assert!(!copy.join("runs").exists());
+}
+
 /// `--binary` ships the given lloracle (its revision read from its
 /// `--version`) and setup.sh installs it without Rust.
 #[test]

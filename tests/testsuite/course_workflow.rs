@@ -288,6 +288,9 @@ fn the_reproducing_command_keeps_the_course_options() {
         .map(|e| std::fs::read_to_string(e.path()).expect("read"))
         .collect();
     assert_eq!(saved.len(), 1);
+    // The failures folder test-compiler created ignores itself in git.
+    let ignore = std::fs::read_to_string(out.join(".gitignore")).expect("failures/.gitignore");
+    assert!(ignore.lines().any(|l| l == "*"), "{ignore}");
     let line = saved[0]
         .lines()
         .find(|l| l.starts_with("; reproduce: "))

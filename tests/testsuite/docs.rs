@@ -66,16 +66,10 @@ fn every_relative_link_in_the_docs_names_a_file_that_exists() {
     );
 }
 
-/// Every text file of the repository (not build output or fuzzing data).
+/// Every text file of the repository (not build output, fuzzing data or
+/// a folder that ignores itself, as lloracle's output folders).
 fn text_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    const SKIP: [&str; 6] = [
-        "target",
-        ".git",
-        "corpus",
-        "artifacts",
-        "lloracle-failures",
-        "coverage",
-    ];
+    const SKIP: [&str; 5] = ["target", ".git", "corpus", "artifacts", "coverage"];
     const TEXT: [&str; 9] = ["rs", "md", "c", "sh", "toml", "yml", "yaml", "txt", "ll"];
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -85,7 +79,8 @@ fn text_files(dir: &Path, out: &mut Vec<PathBuf>) {
             let name = name.unwrap_or_default();
             if p.is_dir() {
                 // corpus/ is text too, but only fuzz/corpus (seeds) is skipped.
-                let skip = SKIP.contains(&name.as_str()) && !(name == "corpus" && d == dir);
+                let skip = SKIP.contains(&name.as_str()) && !(name == "corpus" && d == dir)
+                    || lloracle::output::ignores_itself(&p);
                 if !skip {
                     stack.push(p);
                 }

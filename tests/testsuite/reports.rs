@@ -494,6 +494,9 @@ fn grade_checks_a_class_of_three_with_one_broken_build() {
         String::from_utf8_lossy(&out.stderr)
     );
     let o = dir.path().join("out");
+    // The report folder grade created ignores itself in git.
+    let ignore = std::fs::read_to_string(o.join(".gitignore")).expect("out/.gitignore");
+    assert!(ignore.lines().any(|l| l == "*"), "{ignore}");
     let csv = std::fs::read_to_string(o.join("class.csv")).expect("class.csv");
     let rows: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
     assert_eq!(rows.len(), 4, "{csv}");
