@@ -8,6 +8,7 @@ pub mod hand;
 use spec::{Outcome, Prog, Source};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 /// Parses and checks `text`; panics (failing the test) with the diagnostics.
 pub fn checked(name: &str, text: &str) -> Prog {
@@ -38,6 +39,33 @@ pub fn llrt() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/llrt.c")
 }
 
+/// llrt.c compiled once per test process, linked into every executable
+/// [`via_cc`] builds (it was compiled again for each of them). Built under
+/// a name of this process and renamed into place, so test processes running
+/// at once never see half an object file.
+pub fn llrt_object() -> &'static Path {
+    static OBJECT: OnceLock<PathBuf> = OnceLock::new();
+    OBJECT.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        let part = dir.join(format!("llrt.{}.o", std::process::id()));
+        let out = Command::new("cc")
+            .arg("-c")
+            .arg("-o")
+            .arg(&part)
+            .arg(llrt())
+            .output()
+            .expect("run cc");
+        assert!(
+            out.status.success(),
+            "cc -c llrt.c failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let object = dir.join("llrt.o");
+        std::fs::rename(&part, &object).expect("rename llrt.o into place");
+        object
+    })
+}
+
 /// True when `cc` runs here; prints a visible notice when it does not.
 pub fn have_cc() -> bool {
     let ok = Command::new("cc")
@@ -61,7 +89,7 @@ pub fn via_cc(prog: &Prog, args: &[String], dir: &Path, name: &str) -> Outcome {
         .arg("-o")
         .arg(&exe)
         .arg(&s)
-        .arg(llrt())
+        .arg(llrt_object())
         .output()
         .expect("run cc");
     assert!(
