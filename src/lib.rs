@@ -6,3 +6,4 @@ pub mod corpus;
 pub mod harness;
 /// Reading input files with a size cap.
 pub mod input;
+pub mod output;

@@ -31,6 +31,7 @@
 #![warn(missing_docs)]
 
 mod arb;
+mod ctx;
 mod draw;
 pub mod features;
 mod func;

@@ -3,69 +3,15 @@
 //! functions and mutually recursive pairs bounded by a depth parameter, and
 //! `main`), with a static bound on the instructions each call executes.
 
+use crate::ctx::{names, Ctx, FnInfo};
 use crate::draw::{below, chance, range, weighted};
-use crate::func::opt::{gen_writers, Writer};
+use crate::func::opt::gen_writers;
 use crate::func::{Built, Fb, RecCall, Role, MAX_REC_DEPTH};
-use crate::globals::{gen_globals, Globals};
+use crate::globals::gen_globals;
 use crate::universe::{pad_to_stack_args, Universe};
 use crate::GenConfig;
 use arbitrary::Unstructured;
 use spec::{Edecl, Fdecl, Prog, Span, Ty};
-
-/// What callers know about a function.
-pub(crate) struct FnInfo {
-    pub name: String,
-    pub params: Vec<Ty>,
-    pub ret: Ty,
-    /// Direct calls go only to lower levels (leaves are level 0).
-    pub level: usize,
-    /// Static bound on instructions executed by one call.
-    pub cost: u64,
-    /// Its first parameter is a recursion depth in 0..=MAX_REC_DEPTH.
-    pub recursive: bool,
-    /// Its body (and its recursion group's) is finished.
-    pub ready: bool,
-    /// The function type, for leaves.
-    pub leaf_of: Option<Ty>,
-}
-
-/// Everything generated so far that a function body may use.
-pub(crate) struct Ctx {
-    pub uni: Universe,
-    pub globals: Globals,
-    pub funcs: Vec<FnInfo>,
-    /// The writer functions of the optimiser profile (empty otherwise).
-    pub writers: Vec<Writer>,
-}
-
-impl Ctx {
-    /// The leaf functions of function type `f`.
-    pub(crate) fn leaves_of(&self, f: &Ty) -> Vec<String> {
-        self.funcs
-            .iter()
-            .filter(|g| g.leaf_of.as_ref() == Some(f))
-            .map(|g| g.name.clone())
-            .collect()
-    }
-
-    /// The most one call through a pointer of type `f` can cost.
-    pub(crate) fn leaf_cost(&self, f: &Ty) -> u64 {
-        self.funcs
-            .iter()
-            .filter(|g| g.leaf_of.as_ref() == Some(f))
-            .map(|g| g.cost)
-            .max()
-            .unwrap_or(0)
-    }
-}
-
-pub(crate) fn names(params: &[Ty]) -> Vec<(String, Ty)> {
-    params
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (format!("p{i}"), t.clone()))
-        .collect()
-}
 
 /// Draws a whole program.
 pub(crate) fn gen_prog(u: &mut Unstructured, cfg: &GenConfig) -> Prog {

@@ -68,7 +68,7 @@ pub struct Options {
     /// Whether instructions may run by their fast paths (oracle/src/fast.rs,
     /// the rules restricted to inputs where they cannot fail; the same
     /// outcome, faster). With false every instruction runs by its rule, as
-    /// tests/fast_paths.rs compares. A traced run uses the rules alone
+    /// tests/testsuite/fast_paths.rs compares. A traced run uses the rules alone
     /// whatever this says.
     pub fast_paths: bool,
     /// The course runtime whose external functions the program may call

@@ -1,6 +1,6 @@
 //! Recording the effective type of every pointer a local receives (the
 //! dynamic side of type recovery's soundness check, see
-//! tests/recover_corpus.rs): when a local, parameter or call result is set
+//! tests/testsuite/recover_corpus.rs): when a local, parameter or call result is set
 //! to a pointer, the type at the pointer's target (the tag walked along the
 //! path, `effective_tag`) is remembered per function and local. Off unless
 //! asked for: one `Option` test per assignment.

@@ -1,5 +1,5 @@
 //! Measuring a recovery: its soundness against the pointer types observed
-//! in a run (tests/recover_corpus.rs) and its precision against the typed program
+//! in a run (tests/testsuite/recover_corpus.rs) and its precision against the typed program
 //! the opaque one was erased from (item 6). The runs themselves come from
 //! the oracle (`oracle::run_recording_pointer_types`); this crate depends
 //! on `spec` only, so observations come in as plain triples.

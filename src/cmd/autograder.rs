@@ -636,14 +636,14 @@ fn git_files(dir: &Path) -> Option<Vec<PathBuf>> {
 }
 
 /// Every file under `dir` except build output (cargo's `target`, OCaml's
-/// `_build`), version control and fuzzing or grading leftovers; symbolic
-/// links are left out too (ocamlbuild's `main.native` is one into `_build`).
+/// `_build`), version control, fuzzing leftovers and folders that ignore
+/// themselves (lloracle's own output, `lloracle::output`); symbolic links
+/// are left out too (ocamlbuild's `main.native` is one into `_build`).
 fn walk_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    const SKIP: [&str; 7] = [
+    const SKIP: [&str; 6] = [
         "target",
         "_build",
         ".git",
-        "lloracle-failures",
         "fuzz/corpus",
         "fuzz/artifacts",
         "fuzz/target",
@@ -662,7 +662,7 @@ fn walk_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
             let ty = entry
                 .file_type()
                 .map_err(|e| format!("{}: {e}", r.display()))?;
-            if ty.is_dir() {
+            if ty.is_dir() && !lloracle::output::ignores_itself(&dir.join(&r)) {
                 stack.push(r);
             } else if ty.is_file() {
                 out.push(r);

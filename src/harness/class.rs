@@ -479,7 +479,7 @@ pub fn setup(mut opts: ClassOptions) -> Result<Class, String> {
     // Every submission gets the same programs, in the class's dialect.
     let plan = super::plan::plan(&opts.programs, &class.target)?;
     let out_dir = opts.out_dir.clone();
-    std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+    crate::output::create_dir(&out_dir)?;
     let scoring = class_scoring(opts.scoring.clone(), &plan)?;
     let class_budget = opts.class_time_budget.map(Budget::new);
     let mut settings = super::settings::session(jobs, &limits, &opts.reductions);

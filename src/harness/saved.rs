@@ -41,7 +41,7 @@ pub fn save_failures(
             saved.push(None);
             continue;
         };
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        crate::output::create_dir(dir)?;
         let args = r.case.args(*i);
         let cat = r.verdicts.get(*i).and_then(RunVerdict::category);
         let file = dir.join(format!("{}.reduced.ll", r.case.slug));

@@ -10,8 +10,8 @@ mod memory;
 pub(crate) mod opt;
 mod stmt;
 
+use crate::ctx::Ctx;
 use crate::draw;
-use crate::program::Ctx;
 use crate::values::{Origin, PtrVal, Val};
 use crate::GenConfig;
 use arbitrary::Unstructured;

@@ -21,23 +21,12 @@
 //! The histogram in `features/opt.rs` reads these patterns off the syntax.
 
 use super::{Built, Fb, Role};
+use crate::ctx::{names, Ctx, FnInfo, Writer};
 use crate::draw;
-use crate::program::{names, Ctx, FnInfo};
 use crate::values::Origin;
 use crate::GenConfig;
 use arbitrary::Unstructured;
 use spec::{Bop, Cnd, Fdecl, Operand, TermKind, Ty};
-
-/// A writer function: `void @name(i64* %p0, i64 %p1)` stores through `%p0`
-/// and into the global word `@global`.
-pub(crate) struct Writer {
-    /// The function's name.
-    pub name: String,
-    /// The global word it stores into.
-    pub global: String,
-    /// Static bound on the instructions one call executes.
-    pub cost: u64,
-}
 
 /// Words at the edges that 63-bit and 64-bit arithmetic disagree on:
 /// 2^63 - 1, -2^63, 2^62 and its neighbours, and their negations.

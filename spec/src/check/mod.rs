@@ -16,7 +16,7 @@
 //! - `cfg.rs`: labels, locals and dominance (well-scoped locals);
 //! - `entry.rs`: the signature of the entry function.
 //!
-//! Decisions where the spec is silent (each tested in spec/tests/check.rs):
+//! Decisions where the spec is silent (each tested in spec/tests/testsuite/check.rs):
 //! - An instruction with a value may leave it unnamed (LLVM numbers it);
 //!   only a void call that binds a result is an error (`call-void-binds`).
 //! - Only uses in blocks reachable from the entry are checked for

@@ -1,0 +1,12 @@
+//! The tests of recover (LLVM IR back to LLVMlite), in one test binary (the layout of cargo's own
+//! `tests/testsuite`): one module per topic, each with its own module
+//! documentation. One binary links the dependency graph once, where one
+//! binary per file linked it once per file (docs/architecture.md, "Tests").
+//!
+//! Tests here share one process: none may change the environment, the
+//! current directory or signal dispositions of the test process, and state
+//! they share (a `static`) must not make one test depend on another's timing.
+
+mod common;
+mod roundtrip;
+mod shapes;

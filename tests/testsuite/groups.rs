@@ -1,0 +1,252 @@
+//! Failure groups are causes (docs/grading.md, "Failures are grouped by
+//! cause" and "Unmasking"), shown with fake compilers: shell scripts that
+//! wrap the built-in back end (`lloracle compile`, with a built-in
+//! miscompilation from `codegen::Mutation`) and edit its assembly with
+//! `sed`.
+
+use crate::common;
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+const LLORACLE: &str = env!("CARGO_BIN_EXE_lloracle");
+
+fn have_cc() -> bool {
+    common::have_cc("the fake-compiler group tests are skipped")
+}
+
+/// A fake compiler: the built-in back end (with `mutate`, if any), its
+/// assembly passed through the shell filter `post` (stdin to stdout).
+fn fake(dir: &Path, name: &str, mutate: Option<&str>, pre: &str, post: &str) -> String {
+    let path = dir.join(name);
+    let mutate = mutate.map_or(String::new(), |m| format!("--mutate {m} "));
+    common::write_exe(
+        &path,
+        &format!(
+            "#!/bin/sh\n{pre}'{LLORACLE}' compile {mutate}--emit asm \"$1\" -o \"$2.raw\" || exit 1\n{post} < \"$2.raw\" > \"$2\"\n"
+        ),
+    );
+    format!("'{}' {{in}} {{out}}", path.display())
+}
+
+/// `lloracle test-compiler --cmd CMD` on `programs` (`--random N --size
+/// S` without the corpus, or `--corpus DIR --random 0`), at most
+/// `reductions` failing runs reduced; the JSON report.
+fn campaign(dir: &Path, cmd: &str, programs: &[&str], reductions: usize) -> Value {
+    let json = dir.join("r.json");
+    let out = Command::new(LLORACLE)
+        .args(["test-compiler", "--cmd", cmd, "--dialect", "llvm"])
+        .args(programs)
+        .args(["--max-reductions", &reductions.to_string()])
+        .args(["--reduce-time", "60", "--jobs", "2"])
+        .arg("--out-dir")
+        .arg(dir.join("failures"))
+        .arg("--json")
+        .arg(&json)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run lloracle");
+    let text = std::fs::read_to_string(&json)
+        .unwrap_or_else(|e| panic!("no report ({e}): {}", String::from_utf8_lossy(&out.stderr)));
+    serde_json::from_str(&text).expect("JSON")
+}
+
+fn groups(r: &Value) -> Vec<Value> {
+    r["groups"].as_array().expect("groups").clone()
+}
+
+fn describe(gs: &[Value]) -> String {
+    gs.iter()
+        .map(|g| {
+            format!(
+                "[{}] {} ({} runs)\n",
+                g["category"], g["signature"], g["runs"]
+            )
+        })
+        .collect()
+}
+
+/// Every group's example is a reduced program.
+fn assert_all_reduced(gs: &[Value]) {
+    for g in gs {
+        assert!(
+            g["example"]["failure"]["reduced"].is_object(),
+            "group without a reduced example: {}",
+            g["signature"]
+        );
+    }
+}
+
+/// The built-in back end names block N of function F `.LF_N`; this one
+/// writes `b(N + 3F)` instead, a global name that another function's block
+/// may also get, so the assembler stops at the first clash (`symbol `b3'
+/// is already defined`), whose name depends on the program's shape.
+/// Whatever label name clashes first, it is one cause: one group.
+#[test]
+fn labels_written_as_one_global_name_are_one_group() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cmd = fake(
+        dir.path(),
+        "labels.sh",
+        None,
+        "",
+        r#"awk '{ while (match($0, /\.L[0-9]+_[0-9]+/)) { split(substr($0, RSTART + 2, RLENGTH - 2), n, "_"); $0 = substr($0, 1, RSTART - 1) "b" (n[2] + 3 * n[1]) substr($0, RSTART + RLENGTH) } print }'"#,
+    );
+    let random = ["--no-corpus", "--random", "20", "--size", "12"];
+    let r = campaign(dir.path(), &cmd, &random, 1);
+    let gs = groups(&r);
+    assert_eq!(gs.len(), 1, "{}", describe(&gs));
+    let sig = gs[0]["signature"].as_str().expect("signature");
+    assert!(sig.contains("`NAME' is already defined"), "{sig}");
+    // The clashing names differ from program to program.
+    let names: std::collections::BTreeSet<String> = r["programs"]
+        .as_array()
+        .expect("programs")
+        .iter()
+        .filter_map(|p| p["runs"][0]["failure"]["detail"].as_str())
+        .filter_map(|d| d.split('`').nth(1)?.split('\'').next().map(String::from))
+        .collect();
+    assert!(names.len() > 1, "one label name only: {names:?}");
+    assert_all_reduced(&gs);
+}
+
+/// Six programs, three that compute with `sub` and three with `mul` of two
+/// locals (straight-line, in a loop, in a callee), each with the
+/// value the spec's arithmetic derives for `argc` 1 (the corpus format).
+const TWO_BUGS_CORPUS: [(&str, &str); 6] = [
+    (
+        "sub_add.ll",
+        "; 1 + 40 - 1 = 40\n; CHECK-RESULT: 40\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = add i64 %argc, 40\n  %b = sub i64 %a, 1\n  ret i64 %b\n}\n",
+    ),
+    (
+        "sub_loop.ll",
+        "; the loop counts to 5; 5 - 1 = 4\n; CHECK-RESULT: 4\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %s = alloca i64\n  store i64 0, i64* %s\n  br label %head\nhead:\n  %v = load i64, i64* %s\n  %c = icmp slt i64 %v, 5\n  br i1 %c, label %body, label %done\nbody:\n  %n = add i64 %v, 1\n  store i64 %n, i64* %s\n  br label %head\ndone:\n  %r = sub i64 %v, %argc\n  ret i64 %r\n}\n",
+    ),
+    (
+        "sub_call.ll",
+        "; f(10, 1) = 9; 9 + 3 = 12\n; CHECK-RESULT: 12\ndefine i64 @f(i64 %x, i64 %y) {\n  %d = sub i64 %x, %y\n  ret i64 %d\n}\n\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = call i64 @f(i64 10, i64 %argc)\n  %b = add i64 %a, 3\n  ret i64 %b\n}\n",
+    ),
+    (
+        "mul_add.ll",
+        "; 3 * 5 = 15\n; CHECK-RESULT: 15\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = add i64 %argc, 2\n  %b = add i64 %argc, 4\n  %c = mul i64 %a, %b\n  ret i64 %c\n}\n",
+    ),
+    (
+        "mul_loop.ll",
+        "; 1 * 1 * 2 * 3 * 4 = 24\n; CHECK-RESULT: 24\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %p = alloca i64\n  %i = alloca i64\n  store i64 1, i64* %p\n  store i64 1, i64* %i\n  br label %head\nhead:\n  %k = load i64, i64* %i\n  %c = icmp sle i64 %k, 4\n  br i1 %c, label %body, label %done\nbody:\n  %q = load i64, i64* %p\n  %m = mul i64 %q, %k\n  store i64 %m, i64* %p\n  %k1 = add i64 %k, 1\n  store i64 %k1, i64* %i\n  br label %head\ndone:\n  %r = load i64, i64* %p\n  ret i64 %r\n}\n",
+    ),
+    (
+        "mul_call.ll",
+        "; sq(1 + 6) = 49\n; CHECK-RESULT: 49\ndefine i64 @sq(i64 %x) {\n  %y = mul i64 %x, %x\n  ret i64 %y\n}\n\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = add i64 %argc, 6\n  %b = call i64 @sq(i64 %a)\n  ret i64 %b\n}\n",
+    ),
+];
+
+/// Two miscompilations that both give "a different value": `sub` with its
+/// operands swapped (`--mutate sub-swap`) and `imul` of two registers
+/// turned into `add`, on [`TWO_BUGS_CORPUS`].
+/// Their runs share one signature; their reduced programs compute with
+/// different operations (`sub`, `mul`), so they are two groups, each with
+/// its own reduced example showing its own instruction.
+#[test]
+fn two_wrong_code_bugs_with_one_signature_are_two_groups() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cmd = fake(
+        dir.path(),
+        "two-bugs.sh",
+        Some("sub-swap"),
+        "",
+        r"sed -e 's/^\(\s*\)imulq \(%[a-z0-9]*\), \(%[a-z0-9]*\)$/\1addq \2, \3/'",
+    );
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir(&corpus).expect("corpus dir");
+    for (name, text) in TWO_BUGS_CORPUS {
+        std::fs::write(corpus.join(name), text).expect("write a program");
+    }
+    let corpus = corpus.display().to_string();
+    let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 6);
+    // Every program fails, three by each bug.
+    assert_eq!(r["summary"]["failed"].as_u64(), Some(6), "{r}");
+    let gs = groups(&r);
+    assert_all_reduced(&gs);
+    let wrong: Vec<&Value> = gs
+        .iter()
+        .filter(|g| g["category"] == "wrong result")
+        .collect();
+    let shows = |op: &str| {
+        wrong
+            .iter()
+            .filter(|g| {
+                let program = g["example"]["failure"]["reduced"]["program"]
+                    .as_str()
+                    .unwrap_or("");
+                program.contains(&format!(" = {op} i64"))
+            })
+            .count()
+    };
+    assert_eq!(
+        (shows("sub"), shows("mul"), wrong.len()),
+        (1, 1, 2),
+        "one group per bug:\n{}",
+        describe(&gs)
+    );
+}
+
+/// A compiler that rejects every call through a function pointer (and
+/// swaps `sub`'s operands): the programs with such a call all fail as one
+/// compile error; the campaign sends a second set of programs without it,
+/// and they find the other bug.
+#[test]
+fn a_rejected_construct_is_unmasked_and_the_other_bugs_found() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let reject = "if grep -qE 'call [^(@]*%[A-Za-z0-9_.]+\\(' \"$1\"; then\n  echo \"$1: error: calls through pointers are not supported\" >&2\n  exit 1\nfi\n";
+    let cmd = fake(
+        dir.path(),
+        "no-pointer-calls.sh",
+        Some("sub-swap"),
+        reject,
+        "cat",
+    );
+    let random = 20;
+    let programs = ["--no-corpus", "--random", "20", "--size", "12"];
+    let r = campaign(dir.path(), &cmd, &programs, 3);
+    let gs = groups(&r);
+    assert_all_reduced(&gs);
+    let compile: Vec<&Value> = gs
+        .iter()
+        .filter(|g| g["category"] == "compile error")
+        .collect();
+    assert_eq!(compile.len(), 1, "{}", describe(&gs));
+    let masked = compile[0]["runs"].as_u64().expect("runs");
+    let unmasked = r["unmasked"].as_array().expect("unmasked constructs");
+    assert_eq!(unmasked.len(), 1, "{unmasked:?}");
+    assert_eq!(unmasked[0]["construct"], "call through a function pointer");
+    assert_eq!(unmasked[0]["programs"].as_u64(), Some(masked));
+    assert_eq!(unmasked[0]["sent"].as_u64(), Some(masked));
+    // The second set: the programs past the campaign's own seeds.
+    let second: Vec<&Value> = r["programs"]
+        .as_array()
+        .expect("programs")
+        .iter()
+        .filter(|p| p["index"].as_u64().is_some_and(|i| i >= random))
+        .collect();
+    assert_eq!(second.len() as u64, masked);
+    let verdicts: Vec<&str> = second
+        .iter()
+        .map(|p| p["runs"][0]["verdict"].as_str().unwrap_or(""))
+        .collect();
+    assert!(!verdicts.contains(&"compile error"), "{verdicts:?}");
+    assert!(
+        verdicts.contains(&"wrong result"),
+        "the unmasked programs find the sub-swap bug: {verdicts:?}"
+    );
+}

@@ -1,0 +1,39 @@
+//! The command-line and harness tests of lloracle, in one test binary (the layout of cargo's own
+//! `tests/testsuite`): one module per topic, each with its own module
+//! documentation. One binary links the dependency graph once, where one
+//! binary per file linked it once per file (docs/architecture.md, "Tests").
+//!
+//! Tests here share one process: none may change the environment, the
+//! current directory or signal dispositions of the test process, and state
+//! they share (a `static`) must not make one test depend on another's timing.
+
+mod autograder;
+mod cli_bench;
+mod cli_corpus;
+mod cli_dialect;
+mod cli_gen;
+mod cli_hostile;
+mod cli_recover;
+mod common;
+mod conformance;
+mod corpus_coverage;
+mod course_grades;
+mod course_workflow;
+mod dialect;
+mod dialect_session;
+mod docs;
+mod fast_paths;
+mod grade_class;
+mod groups;
+mod hostile;
+mod import_cycles;
+mod install;
+mod llvm_crosscheck;
+mod opt_profile_catches;
+mod optimiser;
+mod recover_corpus;
+mod reduce_size;
+mod reports;
+mod runtime_cc;
+mod runtimes;
+mod test_compiler;
