@@ -37,6 +37,8 @@ pub struct Limits {
     pub fuel: u64,
     /// Deepest call nesting.
     pub max_depth: usize,
+    /// Most bytes of strings and arrays allocated (16 bytes an element).
+    pub max_bytes: u64,
 }
 
 impl Default for Limits {
@@ -44,6 +46,7 @@ impl Default for Limits {
         Limits {
             fuel: 50_000_000,
             max_depth: 300,
+            max_bytes: 1 << 28,
         }
     }
 }
@@ -161,6 +164,8 @@ struct Machine<'p> {
     fuel: u64,
     depth: usize,
     max_depth: usize,
+    /// Bytes still allowed to be allocated.
+    bytes_left: u64,
 }
 
 enum Flow {
@@ -181,6 +186,7 @@ pub fn run(prog: &Program, version: OatVersion, limits: &Limits) -> Outcome {
         fuel: limits.fuel,
         depth: 0,
         max_depth: limits.max_depth,
+        bytes_left: limits.max_bytes,
     };
     let result = m.program(prog);
     let stdout = std::mem::take(&mut m.out);
@@ -215,7 +221,7 @@ impl<'p> Machine<'p> {
         let Some(main) = self.funs.get("program").copied() else {
             return malformed("no function `program`");
         };
-        let argv = self.alloc(Obj::Arr(vec![V::Str(Rc::from(&b"program"[..]))]));
+        let argv = self.alloc(Obj::Arr(vec![V::Str(Rc::from(&b"program"[..]))]))?;
         match self.call(main, vec![V::Int(1), argv])? {
             Some(V::Int(n)) => Ok(n),
             _ => malformed("`program` does not return an int"),
@@ -230,13 +236,25 @@ impl<'p> Machine<'p> {
         Ok(())
     }
 
-    fn alloc(&mut self, o: Obj) -> V {
-        let v = match o {
-            Obj::Arr(_) => V::Arr(self.heap.len()),
-            Obj::Struct(_) => V::Struct(self.heap.len()),
+    fn alloc(&mut self, o: Obj) -> R<V> {
+        let (v, n) = match &o {
+            Obj::Arr(e) => (V::Arr(self.heap.len()), e.len() + 1),
+            Obj::Struct(f) => (V::Struct(self.heap.len()), f.len() + 1),
         };
+        self.allocate(16 * n)?;
         self.heap.push(o);
-        v
+        Ok(v)
+    }
+
+    /// Charges `n` bytes of allocation against [`Limits::max_bytes`].
+    fn allocate(&mut self, n: usize) -> R<()> {
+        match self.bytes_left.checked_sub(n as u64) {
+            Some(left) => {
+                self.bytes_left = left;
+                Ok(())
+            }
+            None => Err(Stop::Limit("memory".into())),
+        }
     }
 
     fn call(&mut self, f: &'p Fdecl, args: Vec<V>) -> R<Option<V>> {
@@ -501,15 +519,15 @@ impl<'p> Machine<'p> {
             Exp::Id(x) => self.lookup(x),
             Exp::CArr(_, es) => {
                 let vs = es.iter().map(|e| self.exp(e)).collect::<R<Vec<V>>>()?;
-                Ok(self.alloc(Obj::Arr(vs)))
+                self.alloc(Obj::Arr(vs))
             }
             Exp::NewArr(_, n) => {
                 let n = self.size(n)?;
-                Ok(self.alloc(Obj::Arr(vec![V::Uninit; n])))
+                self.alloc(Obj::Arr(vec![V::Uninit; n]))
             }
             Exp::NewArrInit(_, n, x, init) => {
                 let n = self.size(n)?;
-                let arr = self.alloc(Obj::Arr(vec![V::Uninit; n]));
+                let arr = self.alloc(Obj::Arr(vec![V::Uninit; n]))?;
                 let V::Arr(id) = arr else { return Ok(arr) };
                 for i in 0..n {
                     self.scopes.push(vec![(x.clone(), V::Int(i as i64))]);
@@ -551,7 +569,7 @@ impl<'p> Machine<'p> {
                         None => return malformed(format!("struct `{s}` has no field `{f}`")),
                     }
                 }
-                Ok(self.alloc(Obj::Struct(vals)))
+                self.alloc(Obj::Struct(vals))
             }
             Exp::Proj(s, f) => {
                 let obj = self.struct_ref(s)?;
@@ -643,6 +661,7 @@ impl<'p> Machine<'p> {
             "string_cat" => {
                 let a = self.string(arg())?;
                 let b = self.string(arg())?;
+                self.allocate(a.len() + b.len() + 1)?;
                 V::Str(Rc::from([&a[..], &b[..]].concat()))
             }
             "length_of_string" => V::Int(self.string(arg())?.len() as i64),
@@ -650,7 +669,7 @@ impl<'p> Machine<'p> {
                 let s = self.string(arg())?;
                 // `(int64_t)str[i]`: `char` is signed on x86-64.
                 let elts = s.iter().map(|&b| V::Int(i64::from(b as i8))).collect();
-                self.alloc(Obj::Arr(elts))
+                self.alloc(Obj::Arr(elts))?
             }
             "string_of_array" => {
                 let id = match arg() {

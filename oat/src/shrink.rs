@@ -46,7 +46,7 @@ pub fn still_defined(p: &Program, version: OatVersion) -> bool {
                 version,
                 &Limits {
                     fuel: 5_000_000,
-                    max_depth: 200
+                    ..Limits::default()
                 }
             ),
             Outcome::Returned { .. }

@@ -45,6 +45,11 @@ pub struct GenArgs {
     /// and exit status as comments (`/* stdout: .. */`, `/* status: N */`).
     #[arg(long)]
     expect: bool,
+    /// With `--lang oat`: string literals without escapes (`\n`, `\t`,
+    /// `\"`, `\\`), for front ends whose LLVMlite printer writes string
+    /// constants unescaped (the ETH homework 5 handout's `llutil.ml`).
+    #[arg(long)]
+    plain_strings: bool,
 }
 
 /// Prints the program for the seed (or the histogram).
@@ -87,9 +92,13 @@ pub fn main(a: GenArgs) -> u8 {
 fn oat_main(a: &GenArgs) -> u8 {
     let version = oat::OatVersion::from_number(a.oat_version).unwrap_or_default();
     let size = a.size as usize;
+    let cfg = oat::gen::OatGenConfig {
+        escapes: !a.plain_strings,
+        ..oat::gen::OatGenConfig::with_size(size, version)
+    };
     if a.histogram {
         let progs: Vec<oat::ast::Program> = (a.seed..a.seed.saturating_add(a.count))
-            .map(|s| oat::gen::from_seed(s, size, version))
+            .map(|s| oat::gen::from_seed_with(s, size, &cfg))
             .collect();
         println!(
             "{} Oat v{} programs of size {size}:",
@@ -101,7 +110,7 @@ fn oat_main(a: &GenArgs) -> u8 {
         }
         return 0;
     }
-    let prog = oat::gen::from_seed(a.seed, size, version);
+    let prog = oat::gen::from_seed_with(a.seed, size, &cfg);
     print!("{}", oat::print::program(&prog));
     if a.expect {
         let outcome = oat::eval::run(&prog, version, &oat::eval::Limits::default());

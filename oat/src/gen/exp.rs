@@ -27,6 +27,12 @@ impl G<'_, '_> {
         self.d.pick(&vs).map(|v| Exp::Id(v.name.clone()))
     }
 
+    /// A variable of type `r?`, else `r null`.
+    pub(crate) fn var_or_null(&mut self, r: &RefTy) -> Exp {
+        self.var(&Ty::NullRef(r.clone()))
+            .unwrap_or_else(|| Exp::Null(r.clone()))
+    }
+
     /// An expression of type `ty` nested at most `depth` deep.
     pub(crate) fn exp(&mut self, ty: &Ty, depth: usize) -> Exp {
         self.charge(1);
@@ -285,11 +291,16 @@ impl G<'_, '_> {
                 } else {
                     Binop::Neq
                 };
-                let l = self.exp(&t, d);
+                // Both sides must be *typed* alike (`S` and `S?` are not).
+                let side = |g: &mut Self| match &t {
+                    Ty::NullRef(r) => g.var_or_null(r),
+                    t => g.exp(t, d),
+                };
+                let l = side(self);
                 let r = if self.d.chance(50) {
                     l.clone()
                 } else {
-                    self.exp(&t, d)
+                    side(self)
                 };
                 Exp::Bop(op, Box::new(l), Box::new(r))
             }
@@ -320,10 +331,17 @@ impl G<'_, '_> {
         let call = |f: &str, args: Vec<Exp>| Exp::Call(Box::new(Exp::Id(f.into())), args);
         match self.d.weighted(&[3, 3, 2, 2, 2, 2]) {
             0 => call("string_of_int", vec![self.exp(&Ty::Int, d)]),
-            1 => call(
-                "string_cat",
-                vec![self.exp(&Ty::string(), d), self.exp(&Ty::string(), d)],
-            ),
+            1 => {
+                // The right side is never a string variable: strings grow
+                // by a bounded amount per step, never double.
+                let l = self.exp(&Ty::string(), d);
+                let r = if self.d.chance(50) {
+                    Exp::Str(self.string_lit())
+                } else {
+                    call("string_of_int", vec![self.exp(&Ty::Int, d)])
+                };
+                call("string_cat", vec![l, r])
+            }
             2 => {
                 let s = self.exp(&Ty::string(), d);
                 call("string_of_array", vec![call("array_of_string", vec![s])])

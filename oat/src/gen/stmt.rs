@@ -23,7 +23,10 @@ impl G<'_, '_> {
             }
             self.stmt(&mut b);
         }
-        self.env.truncate(mark);
+        // The function's outermost block stays in scope for its return.
+        if !top {
+            self.env.truncate(mark);
+        }
         b
     }
 
@@ -57,7 +60,12 @@ impl G<'_, '_> {
         ]) {
             0 => {
                 let ty = self.data_ty();
-                let e = self.exp(&ty, depth);
+                // A declaration takes its initialiser's type, so an `S?`
+                // variable starts as one typed `S?`.
+                let e = match &ty {
+                    Ty::NullRef(r) => self.var_or_null(r),
+                    t => self.exp(t, depth),
+                };
                 let x = if self.d.chance(15) {
                     // A local that shadows a global (of any type).
                     let gs: Vec<String> = self
@@ -274,7 +282,9 @@ impl G<'_, '_> {
         let k = self.d.below(self.structs.len());
         let s = self.structs[k].0.clone();
         let r = RefTy::Struct(s);
-        let e = self.exp(&Ty::NullRef(r.clone()), self.cfg.max_exp_depth);
+        // The checker wants an expression *typed* `S?` (a non-null `S`
+        // is rejected): a variable of that type or `S null`.
+        let e = self.var_or_null(&r);
         let x = self.fresh("x");
         self.env.push(Var {
             name: x.clone(),
