@@ -65,14 +65,20 @@ pub fn ref_ty(r: &RefTy) -> String {
     match r {
         RefTy::String => "string".into(),
         RefTy::Struct(s) => s.clone(),
-        RefTy::Array(t) => match &**t {
-            Ty::Ref(RefTy::Fun(..)) => format!("({})[]", ty(t)),
-            t => format!("{}[]", ty(t)),
-        },
+        RefTy::Array(t) => format!("{}[]", elem_ty(t)),
         RefTy::Fun(args, r) => {
             let args: Vec<String> = args.iter().map(ty).collect();
             format!("({}) -> {}", args.join(", "), ret_ty(r))
         }
+    }
+}
+
+/// The text of `t` before `[`: a function type in parentheses (else its
+/// return type would take the brackets).
+fn elem_ty(t: &Ty) -> String {
+    match t {
+        Ty::Ref(RefTy::Fun(..)) => format!("({})", ty(t)),
+        t => ty(t),
     }
 }
 
@@ -114,10 +120,10 @@ pub fn exp(e: &Exp) -> String {
         Exp::Int(n) => n.to_string(),
         Exp::Str(s) => string_lit(s),
         Exp::Id(x) => x.clone(),
-        Exp::CArr(t, es) => format!("new {}[]{{{}}}", ty(t), list(es)),
-        Exp::NewArr(t, n) => format!("new {}[{}]", ty(t), exp(n)),
+        Exp::CArr(t, es) => format!("new {}[]{{{}}}", elem_ty(t), list(es)),
+        Exp::NewArr(t, n) => format!("new {}[{}]", elem_ty(t), exp(n)),
         Exp::NewArrInit(t, n, x, e) => {
-            format!("new {}[{}]{{{x} -> {}}}", ty(t), exp(n), exp(e))
+            format!("new {}[{}]{{{x} -> {}}}", elem_ty(t), exp(n), exp(e))
         }
         Exp::Index(a, i) => format!("{}[{}]", postfix_base(a), exp(i)),
         Exp::Length(a) => format!("length({})", exp(a)),
