@@ -204,7 +204,7 @@ fn lex(src: &str) -> Result<Lexed, ParseError> {
                 i += 1;
                 Tok::Sym("if?")
             } else if let Some(k) = KEYWORDS.iter().find(|k| **k == w) {
-                Tok::Sym(*k)
+                Tok::Sym(k)
             } else {
                 Tok::Ident(w.into())
             };

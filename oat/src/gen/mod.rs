@@ -142,8 +142,8 @@ pub fn generate(u: &mut Unstructured, cfg: &OatGenConfig) -> Program {
 }
 
 /// The program of seed `seed` at size `size` in `version`: the same
-/// arguments give the same program (bytes from SplitMix64, as the LLVMlite
-/// generator's seeds).
+/// arguments give the same program (the bytes are the LLVMlite generator's,
+/// `gen::seed_bytes`).
 pub fn from_seed(seed: u64, size: usize, version: OatVersion) -> Program {
     from_seed_with(seed, size, &OatGenConfig::with_size(size, version))
 }
@@ -151,17 +151,7 @@ pub fn from_seed(seed: u64, size: usize, version: OatVersion) -> Program {
 /// [`from_seed`] with configuration `cfg` (`size` sets only how many bytes
 /// the seed gives).
 pub fn from_seed_with(seed: u64, size: usize, cfg: &OatGenConfig) -> Program {
-    let len = 1024 + 128 * size.clamp(1, 100);
-    let mut state = seed;
-    let mut bytes = Vec::with_capacity(len + 8);
-    while bytes.len() < len {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        bytes.extend_from_slice(&z.to_le_bytes());
-    }
+    let bytes = gen::seed_bytes(seed, size);
     let mut u = Unstructured::new(&bytes);
     generate(&mut u, cfg)
 }

@@ -8,6 +8,25 @@ fn call(f: &str, args: Vec<Exp>) -> Stmt {
     Stmt::SCall(Exp::Id(f.into()), args)
 }
 
+/// `x < n`.
+fn less_than(x: &str, n: i64) -> Exp {
+    Exp::Bop(
+        Binop::Lt,
+        Box::new(Exp::Id(x.into())),
+        Box::new(Exp::Int(n)),
+    )
+}
+
+/// `x = x + 1;`.
+fn increment(x: &str) -> Stmt {
+    let sum = Exp::Bop(
+        Binop::Add,
+        Box::new(Exp::Id(x.into())),
+        Box::new(Exp::Int(1)),
+    );
+    Stmt::Assn(Exp::Id(x.into()), sum)
+}
+
 impl G<'_, '_> {
     /// A block's statements (its declarations end with it). `top`: the
     /// function's outermost block.
@@ -221,15 +240,7 @@ impl G<'_, '_> {
             mutable: false,
             below: Some(n),
         });
-        let cond = Exp::Bop(
-            Binop::Lt,
-            Box::new(Exp::Id(i.clone())),
-            Box::new(Exp::Int(n)),
-        );
-        let step = Stmt::Assn(
-            Exp::Id(i.clone()),
-            Exp::Bop(Binop::Add, Box::new(Exp::Id(i)), Box::new(Exp::Int(1))),
-        );
+        let (cond, step) = (less_than(&i, n), increment(&i));
         let body = self.loop_body(n);
         self.env.truncate(mark);
         out.push(Stmt::For(decls, Some(cond), Some(Box::new(step)), body));
@@ -247,17 +258,9 @@ impl G<'_, '_> {
             mutable: false,
             below: None,
         });
-        let cond = Exp::Bop(
-            Binop::Lt,
-            Box::new(Exp::Id(w.clone())),
-            Box::new(Exp::Int(n)),
-        );
         let mut body = self.loop_body(n);
-        body.push(Stmt::Assn(
-            Exp::Id(w.clone()),
-            Exp::Bop(Binop::Add, Box::new(Exp::Id(w)), Box::new(Exp::Int(1))),
-        ));
-        out.push(Stmt::While(cond, body));
+        body.push(increment(&w));
+        out.push(Stmt::While(less_than(&w, n), body));
     }
 
     fn void_call(&mut self, out: &mut Block) {
@@ -324,19 +327,7 @@ impl G<'_, '_> {
         let e = self.exp(&t, 1);
         self.mult = mult;
         self.env.pop();
-        let cond = Exp::Bop(
-            Binop::Lt,
-            Box::new(Exp::Id(i.clone())),
-            Box::new(Exp::Int(n)),
-        );
-        let step = Stmt::Assn(
-            Exp::Id(i.clone()),
-            Exp::Bop(
-                Binop::Add,
-                Box::new(Exp::Id(i.clone())),
-                Box::new(Exp::Int(1)),
-            ),
-        );
+        let (cond, step) = (less_than(&i, n), increment(&i));
         let fill = Stmt::Assn(
             Exp::Index(Box::new(Exp::Id(a.clone())), Box::new(Exp::Id(i.clone()))),
             e,
