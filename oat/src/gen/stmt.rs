@@ -77,6 +77,19 @@ impl G<'_, '_> {
             2,
             if self.in_main { 0 } else { nested(1) },
         ]) {
+            0 if self.in_main && v2 && !self.helpers.is_empty() && self.d.chance(20) => {
+                // A local function value (called only here, in `program`).
+                let sig = self.helpers[self.d.below(self.helpers.len())].clone();
+                let h = self.fresh("h");
+                out.push(Stmt::Decl(h.clone(), Exp::Id(sig.name)));
+                let ty = Ty::Ref(RefTy::Fun(sig.args, sig.ret));
+                self.env.push(Var {
+                    name: h,
+                    ty,
+                    mutable: true,
+                    below: None,
+                });
+            }
             0 => {
                 let ty = self.data_ty();
                 // A declaration takes its initialiser's type, so an `S?`
