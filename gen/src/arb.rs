@@ -76,6 +76,13 @@ pub fn from_seed_with(
     dialect: Option<&spec::dialect::Dialect>,
     profile: Profile,
 ) -> Prog {
+    from_bytes(&seed_bytes(seed, size), size, dialect, profile).0
+}
+
+/// The bytes seed `seed` gives a program of size `size` (1..=100):
+/// `1024 + 128 * size` of them from SplitMix64. Shared by every generator
+/// that takes a seed (`lloracle gen`, also with `--lang oat`).
+pub fn seed_bytes(seed: u64, size: usize) -> Vec<u8> {
     let len = 1024 + 128 * size.clamp(1, 100);
     let mut state = seed;
     let mut bytes = Vec::with_capacity(len + 8);
@@ -87,5 +94,5 @@ pub fn from_seed_with(
         z ^= z >> 31;
         bytes.extend_from_slice(&z.to_le_bytes());
     }
-    from_bytes(&bytes, size, dialect, profile).0
+    bytes
 }

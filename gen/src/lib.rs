@@ -41,7 +41,7 @@ pub mod shrink;
 mod universe;
 mod values;
 
-pub use arb::{from_seed, from_seed_in, from_seed_with, GenProgram};
+pub use arb::{from_seed, from_seed_in, from_seed_with, seed_bytes, GenProgram};
 pub use features::{features, Feature};
 
 use arbitrary::Unstructured;

@@ -2,6 +2,9 @@
 //! one random well-typed, well-defined, terminating program; with
 //! `--histogram --count N`, the breadth histogram of N programs instead.
 //! `--for opt` writes programs that exercise optimisers (`gen::Profile`).
+//! `--lang oat [--oat-version 1|2] [--expect]` writes Oat programs (the
+//! front ends' source language, `oat::gen`) instead, with `--expect` their
+//! expected output and exit status (`oat::eval`).
 
 /// Arguments of `lloracle gen`.
 #[derive(clap::Args, Debug)]
@@ -30,10 +33,30 @@ pub struct GenArgs {
     /// How many programs the histogram counts.
     #[arg(long, default_value_t = 1000)]
     count: u64,
+    /// The language of the programs: `llvmlite` (for back ends and
+    /// optimisers) or `oat` (for front ends; see docs/oat.md).
+    #[arg(long, value_name = "LANG", default_value = "llvmlite",
+          value_parser = clap::builder::PossibleValuesParser::new(["llvmlite", "oat"]))]
+    lang: String,
+    /// With `--lang oat`: Oat v1 (homework 4) or v2 (homework 5).
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    oat_version: u8,
+    /// With `--lang oat`: after the program, its expected standard output
+    /// and exit status as comments (`/* stdout: .. */`, `/* status: N */`).
+    #[arg(long)]
+    expect: bool,
+    /// With `--lang oat`: string literals without escapes (`\n`, `\t`,
+    /// `\"`, `\\`), for front ends whose LLVMlite printer writes string
+    /// constants unescaped (the ETH homework 5 handout's `llutil.ml`).
+    #[arg(long)]
+    plain_strings: bool,
 }
 
 /// Prints the program for the seed (or the histogram).
 pub fn main(a: GenArgs) -> u8 {
+    if a.lang == "oat" {
+        return oat_main(&a);
+    }
     let dialect = a.dialect.dialect;
     // The parser admits only the profiles' names.
     let profile = gen::Profile::by_name(&a.profile).unwrap_or_default();
@@ -60,6 +83,46 @@ pub fn main(a: GenArgs) -> u8 {
     match &dialect {
         Some(d) => print!("{}", spec::dialect::print_in(&prog, d)),
         None => print!("{}", spec::print(&prog)),
+    }
+    0
+}
+
+/// `gen --lang oat`: one Oat program (with `--expect` its expected
+/// outcome), or the histogram.
+fn oat_main(a: &GenArgs) -> u8 {
+    let version = oat::OatVersion::from_number(a.oat_version).unwrap_or_default();
+    let size = a.size as usize;
+    let cfg = oat::gen::OatGenConfig {
+        escapes: !a.plain_strings,
+        ..oat::gen::OatGenConfig::with_size(size, version)
+    };
+    if a.histogram {
+        let progs: Vec<oat::ast::Program> = (a.seed..a.seed.saturating_add(a.count))
+            .map(|s| oat::gen::from_seed_with(s, size, &cfg))
+            .collect();
+        println!(
+            "{} Oat v{} programs of size {size}:",
+            progs.len(),
+            a.oat_version
+        );
+        for (f, n) in oat::features::histogram(&progs, version) {
+            println!("{n:7}  {f:?}");
+        }
+        return 0;
+    }
+    let prog = oat::gen::from_seed_with(a.seed, size, &cfg);
+    print!("{}", oat::print::program(&prog));
+    if a.expect {
+        let outcome = oat::eval::run(&prog, version, &oat::eval::Limits::default());
+        let stdout = String::from_utf8_lossy(outcome.stdout()).replace("*/", "* /");
+        println!("\n/* stdout:\n{stdout}\n*/");
+        match outcome.status() {
+            Some(s) => println!("/* status: {s} */"),
+            None => {
+                println!("/* not returned: {outcome:?} */");
+                return 1;
+            }
+        }
     }
     0
 }

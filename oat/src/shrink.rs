@@ -1,0 +1,350 @@
+//! Shrinking on the syntax tree: smaller programs that are still well
+//! scoped and still run to a `return` on the evaluator, for a reducer that
+//! keeps those for which a predicate (say, "the front end under test still
+//! disagrees with the evaluator") holds.
+//!
+//! Edits, smallest effect last: remove a declaration (not `program`),
+//! remove a statement (not a function's final return), drop an `else`,
+//! lower a loop bound by one, replace a binary operation by an operand of
+//! its own type or a unary one by its operand, replace a literal by 0 or its
+//! half, `true` by `false`. Candidates that break scoping (a name used but
+//! no longer declared, a local declared twice) or definedness (the
+//! evaluator does not return) are dropped by [`still_defined`].
+
+use crate::ast::*;
+use crate::eval::{self, Limits, Outcome};
+use crate::OatVersion;
+use std::collections::HashSet;
+
+/// Shrinks `prog` greedily: repeatedly takes the first candidate that is
+/// still well scoped and defined and for which `still_fails` holds, until
+/// none is. The result satisfies `still_fails` if `prog` did.
+pub fn shrink(
+    prog: &Program,
+    version: OatVersion,
+    mut still_fails: impl FnMut(&Program) -> bool,
+) -> Program {
+    let mut cur = prog.clone();
+    'outer: loop {
+        for c in candidates(&cur) {
+            if still_defined(&c, version) && still_fails(&c) {
+                cur = c;
+                continue 'outer;
+            }
+        }
+        return cur;
+    }
+}
+
+/// Whether `p` is well scoped (every name bound, no local declared twice)
+/// and returns on the evaluator.
+pub fn still_defined(p: &Program, version: OatVersion) -> bool {
+    well_scoped(p)
+        && matches!(
+            eval::run(
+                p,
+                version,
+                &Limits {
+                    fuel: 5_000_000,
+                    ..Limits::default()
+                }
+            ),
+            Outcome::Returned { .. }
+        )
+}
+
+/// Every one-edit variant of `p` (unfiltered).
+pub fn candidates(p: &Program) -> Vec<Program> {
+    let mut out = Vec::new();
+    for k in 0.. {
+        let mut q = p.clone();
+        let mut ed = Editor {
+            left: k,
+            applied: false,
+        };
+        ed.program(&mut q);
+        if !ed.applied {
+            break;
+        }
+        out.push(q);
+    }
+    out
+}
+
+/// Walks a tree and applies the edit numbered `left` (counting edit sites
+/// in walk order).
+struct Editor {
+    left: usize,
+    applied: bool,
+}
+
+impl Editor {
+    /// True at the chosen edit site.
+    fn here(&mut self) -> bool {
+        if self.applied {
+            return false;
+        }
+        if self.left == 0 {
+            self.applied = true;
+            return true;
+        }
+        self.left -= 1;
+        false
+    }
+
+    fn program(&mut self, p: &mut Program) {
+        for k in 0..p.decls.len() {
+            let is_main = matches!(&p.decls[k], Decl::Fun(f) if f.name == "program");
+            if !is_main && self.here() {
+                p.decls.remove(k);
+                return;
+            }
+        }
+        for d in &mut p.decls {
+            match d {
+                Decl::Fun(f) => self.block(&mut f.body, true),
+                Decl::Global(_, e) => self.exp(e),
+                Decl::Struct(..) => {}
+            }
+        }
+    }
+
+    fn block(&mut self, b: &mut Block, fun_body: bool) {
+        let removable = if fun_body {
+            b.len().saturating_sub(1)
+        } else {
+            b.len()
+        };
+        for j in 0..removable {
+            if self.here() {
+                b.remove(j);
+                return;
+            }
+        }
+        for s in b.iter_mut() {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &mut Stmt) {
+        match s {
+            Stmt::If(c, t, e) | Stmt::Cast(_, _, c, t, e) => {
+                if !e.is_empty() && self.here() {
+                    e.clear();
+                    return;
+                }
+                self.exp(c);
+                self.block(t, false);
+                self.block(e, false);
+            }
+            Stmt::For(ds, c, step, b) => {
+                if let Some(c) = c {
+                    self.bound(c);
+                }
+                for (_, e) in ds.iter_mut() {
+                    self.exp(e);
+                }
+                if let Some(st) = step {
+                    self.stmt(st);
+                }
+                self.block(b, false);
+            }
+            Stmt::While(c, b) => {
+                self.bound(c);
+                self.block(b, false);
+            }
+            Stmt::Assn(l, r) => {
+                self.exp(l);
+                self.exp(r);
+            }
+            Stmt::Decl(_, e) | Stmt::Ret(Some(e)) => self.exp(e),
+            Stmt::Ret(None) => {}
+            Stmt::SCall(f, args) => {
+                self.exp(f);
+                args.iter_mut().for_each(|a| self.exp(a));
+            }
+        }
+    }
+
+    /// A loop condition `x < n`: one fewer iteration.
+    fn bound(&mut self, c: &mut Exp) {
+        if let Exp::Bop(Binop::Lt, _, n) = c {
+            if let Exp::Int(k) = **n {
+                if k > 0 && self.here() {
+                    **n = Exp::Int(k - 1);
+                }
+            }
+        }
+    }
+
+    fn exp(&mut self, e: &mut Exp) {
+        match e {
+            Exp::Int(n) => {
+                let n = *n;
+                if n != 0 && self.here() {
+                    *e = Exp::Int(0);
+                } else if !(-1..=1).contains(&n) && self.here() {
+                    *e = Exp::Int(n / 2);
+                }
+            }
+            Exp::Bool(true) => {
+                if self.here() {
+                    *e = Exp::Bool(false);
+                }
+            }
+            Exp::Bop(op, l, r) => {
+                let same_type = !matches!(
+                    op,
+                    Binop::Eq | Binop::Neq | Binop::Lt | Binop::Lte | Binop::Gt | Binop::Gte
+                );
+                if same_type && self.here() {
+                    *e = (**l).clone();
+                } else if same_type && self.here() {
+                    *e = (**r).clone();
+                } else {
+                    self.exp(l);
+                    self.exp(r);
+                }
+            }
+            Exp::Uop(_, x) => {
+                if self.here() {
+                    *e = (**x).clone();
+                } else {
+                    self.exp(x);
+                }
+            }
+            Exp::CArr(_, es) => es.iter_mut().for_each(|x| self.exp(x)),
+            Exp::Call(f, es) => {
+                self.exp(f);
+                es.iter_mut().for_each(|x| self.exp(x));
+            }
+            Exp::NewArr(_, a) | Exp::Length(a) | Exp::Proj(a, _) => self.exp(a),
+            Exp::NewArrInit(_, a, _, b) | Exp::Index(a, b) => {
+                self.exp(a);
+                self.exp(b);
+            }
+            Exp::CStruct(_, fs) => fs.iter_mut().for_each(|(_, x)| self.exp(x)),
+            Exp::Null(_) | Exp::Bool(false) | Exp::Str(_) | Exp::Id(_) => {}
+        }
+    }
+}
+
+/// Every name is bound where used, no local is declared twice in one
+/// function's enclosing scopes, every struct named exists.
+pub fn well_scoped(p: &Program) -> bool {
+    let mut top: HashSet<&str> = crate::eval::BUILTIN_NAMES.iter().copied().collect();
+    let mut structs = HashSet::new();
+    for d in &p.decls {
+        match d {
+            Decl::Fun(f) => {
+                top.insert(&f.name);
+            }
+            Decl::Struct(s, _) => {
+                structs.insert(s.as_str());
+            }
+            Decl::Global(..) => {}
+        }
+    }
+    let mut sc = Scoper {
+        top,
+        locals: Vec::new(),
+        structs,
+    };
+    let mut ok = true;
+    for d in &p.decls {
+        match d {
+            Decl::Global(x, e) => {
+                ok &= sc.exp(e);
+                sc.top.insert(x);
+            }
+            Decl::Fun(_) | Decl::Struct(..) => {}
+        }
+    }
+    for d in &p.decls {
+        if let Decl::Fun(f) = d {
+            sc.locals = f.args.iter().map(|(_, x)| x.as_str()).collect();
+            ok &= sc.block(&f.body);
+        }
+    }
+    ok
+}
+
+struct Scoper<'p> {
+    top: HashSet<&'p str>,
+    locals: Vec<&'p str>,
+    structs: HashSet<&'p str>,
+}
+
+impl<'p> Scoper<'p> {
+    fn declare(&mut self, x: &'p str) -> bool {
+        if self.locals.contains(&x) {
+            return false;
+        }
+        self.locals.push(x);
+        true
+    }
+
+    fn block(&mut self, b: &'p Block) -> bool {
+        let mark = self.locals.len();
+        let ok = b.iter().all(|s| self.stmt(s));
+        self.locals.truncate(mark);
+        ok
+    }
+
+    fn stmt(&mut self, s: &'p Stmt) -> bool {
+        match s {
+            Stmt::Decl(x, e) => self.exp(e) && self.declare(x),
+            Stmt::Assn(l, r) => self.exp(l) && self.exp(r),
+            Stmt::Ret(e) => e.as_ref().is_none_or(|e| self.exp(e)),
+            Stmt::SCall(f, args) => self.exp(f) && args.iter().all(|a| self.exp(a)),
+            Stmt::If(c, t, e) => self.exp(c) && self.block(t) && self.block(e),
+            Stmt::Cast(_, x, v, t, e) => {
+                if !self.exp(v) {
+                    return false;
+                }
+                let mark = self.locals.len();
+                let ok = self.declare(x) && self.block(t);
+                self.locals.truncate(mark);
+                ok && self.block(e)
+            }
+            Stmt::While(c, b) => self.exp(c) && self.block(b),
+            Stmt::For(ds, c, step, b) => {
+                let mark = self.locals.len();
+                let mut ok = true;
+                for (x, e) in ds {
+                    ok = ok && self.exp(e);
+                    self.locals.push(x);
+                }
+                ok = ok
+                    && c.as_ref().is_none_or(|c| self.exp(c))
+                    && step.as_deref().is_none_or(|s| self.stmt(s))
+                    && self.block(b);
+                self.locals.truncate(mark);
+                ok
+            }
+        }
+    }
+
+    fn exp(&mut self, e: &'p Exp) -> bool {
+        match e {
+            Exp::Id(x) => self.locals.contains(&x.as_str()) || self.top.contains(x.as_str()),
+            Exp::Null(_) | Exp::Bool(_) | Exp::Int(_) | Exp::Str(_) => true,
+            Exp::CArr(_, es) => es.iter().all(|x| self.exp(x)),
+            Exp::NewArr(_, n) | Exp::Length(n) | Exp::Proj(n, _) | Exp::Uop(_, n) => self.exp(n),
+            Exp::NewArrInit(_, n, x, init) => {
+                if !self.exp(n) || self.locals.contains(&x.as_str()) {
+                    return false;
+                }
+                self.locals.push(x);
+                let ok = self.exp(init);
+                self.locals.pop();
+                ok
+            }
+            Exp::Index(a, b) | Exp::Bop(_, a, b) => self.exp(a) && self.exp(b),
+            Exp::CStruct(s, fs) => {
+                self.structs.contains(s.as_str()) && fs.iter().all(|(_, x)| self.exp(x))
+            }
+            Exp::Call(f, args) => self.exp(f) && args.iter().all(|a| self.exp(a)),
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The generator's promises: programs parse back from their text, are well
+//! scoped, return on the evaluator (well defined and terminating), are the
+//! same for the same seed, and together use every feature; shrinking keeps
+//! them so.
+
+use oat::eval::{run, Limits, Outcome};
+use oat::features::{histogram, Feature};
+use oat::gen::{from_seed, OatProgram};
+use oat::OatVersion::{self, V1, V2};
+use quickcheck::{QuickCheck, TestResult};
+
+const VERSIONS: [OatVersion; 2] = [V1, V2];
+
+#[test]
+fn printed_programs_parse_back_to_themselves() {
+    fn prop(p: OatProgram) -> TestResult {
+        let text = oat::print::program(&p.program);
+        match oat::parse::program(&text) {
+            Ok(q) if q == p.program => TestResult::passed(),
+            Ok(_) => TestResult::error(format!("parsed to another tree:\n{text}")),
+            Err(e) => TestResult::error(format!("{e}\n{text}")),
+        }
+    }
+    QuickCheck::new()
+        .tests(200)
+        .quickcheck(prop as fn(OatProgram) -> TestResult);
+}
+
+#[test]
+fn seeded_programs_are_defined_scoped_and_deterministic() {
+    for v in VERSIONS {
+        for size in [1, 30, 100] {
+            for seed in 0..60 {
+                let p = from_seed(seed, size, v);
+                assert_eq!(
+                    p,
+                    from_seed(seed, size, v),
+                    "seed {seed} size {size} not deterministic"
+                );
+                assert!(
+                    oat::shrink::well_scoped(&p),
+                    "seed {seed} size {size} {v:?}: a name out of scope"
+                );
+                let text = oat::print::program(&p);
+                match run(&p, v, &Limits::default()) {
+                    Outcome::Returned { .. } => {}
+                    o => panic!("seed {seed} size {size} {v:?}: {o:?}\n{text}"),
+                }
+                assert_eq!(oat::parse::program(&text).as_ref(), Ok(&p));
+            }
+        }
+    }
+}
+
+#[test]
+fn v1_programs_keep_to_oat_v1() {
+    for seed in 0..100 {
+        let p = from_seed(seed, 60, V1);
+        let fs = oat::features::features(&p);
+        let v2_only: Vec<&Feature> = fs
+            .iter()
+            .filter(|f| !Feature::all(V1).contains(f))
+            .collect();
+        assert!(v2_only.is_empty(), "seed {seed}: {v2_only:?}");
+    }
+}
+
+#[test]
+fn every_feature_appears() {
+    for v in VERSIONS {
+        let progs: Vec<_> = (0..300).map(|s| from_seed(s, 60, v)).collect();
+        let missing: Vec<Feature> = histogram(&progs, v)
+            .into_iter()
+            .filter(|(_, n)| *n == 0)
+            .map(|(f, _)| f)
+            .collect();
+        assert!(missing.is_empty(), "{v:?}: never generated: {missing:?}");
+    }
+}
+
+#[test]
+fn shrinking_keeps_the_predicate_and_definedness() {
+    // A predicate a real reduction would use: the program still prints a
+    // bool. The result must keep it, stay defined, and be smaller.
+    let prints_bool = |p: &oat::ast::Program| oat::print::program(p).contains("print_bool(");
+    let mut shrunk_some = 0;
+    for seed in 0..10 {
+        let p = from_seed(seed, 30, V2);
+        if !prints_bool(&p) {
+            continue;
+        }
+        let small = oat::shrink::shrink(&p, V2, prints_bool);
+        assert!(prints_bool(&small));
+        assert!(oat::shrink::still_defined(&small, V2));
+        let (before, after) = (
+            oat::print::program(&p).len(),
+            oat::print::program(&small).len(),
+        );
+        assert!(after <= before);
+        // No single edit of the result keeps both properties.
+        assert!(oat::shrink::candidates(&small)
+            .iter()
+            .all(|c| !(oat::shrink::still_defined(c, V2) && prints_bool(c))));
+        shrunk_some += usize::from(after < before);
+    }
+    assert!(shrunk_some > 0);
+}
+
+#[test]
+fn generated_bytes_never_fail() {
+    // `arbitrary` input of any length gives a defined program.
+    for len in [0usize, 1, 7, 100, 1000] {
+        let bytes: Vec<u8> = (0..len).map(|i| (i * 37 % 251) as u8).collect();
+        let mut u = arbitrary::Unstructured::new(&bytes);
+        let p: OatProgram = arbitrary::Arbitrary::arbitrary(&mut u).unwrap();
+        assert!(matches!(
+            run(&p.program, p.version, &Limits::default()),
+            Outcome::Returned { .. }
+        ));
+    }
+}
