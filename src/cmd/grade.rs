@@ -22,7 +22,7 @@ use super::EXIT_USAGE;
 use lloracle::harness::class::{self, Class, ClassOptions};
 use lloracle::harness::report::class::StudentResult;
 use lloracle::harness::settings;
-use lloracle::harness::types;
+use lloracle::harness::verdicts;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -163,5 +163,5 @@ pub fn main(a: GradeArgs) -> u8 {
     if !errors.is_empty() {
         return EXIT_USAGE;
     }
-    u8::from(types::interrupted() || stopped)
+    u8::from(verdicts::interrupted() || stopped)
 }

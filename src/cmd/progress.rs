@@ -8,7 +8,7 @@
 //! are being reduced.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lloracle::harness::types::{CaseResult, Category};
+use lloracle::harness::verdicts::{CaseResult, Category};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

@@ -11,7 +11,7 @@ use lloracle::harness::group::signature;
 use lloracle::harness::judge::judge_text;
 use lloracle::harness::reduce::{reduce, Bounds, Goal};
 use lloracle::harness::report::describe_reduction;
-use lloracle::harness::types::describe;
+use lloracle::harness::verdicts::describe;
 use std::path::PathBuf;
 
 /// Arguments of `lloracle reduce`.

@@ -14,7 +14,7 @@ use lloracle::harness::compiler::Tools;
 use lloracle::harness::mutation;
 use lloracle::harness::report::{self, Report};
 use lloracle::harness::session::Settings;
-use lloracle::harness::types::Case;
+use lloracle::harness::verdicts::Case;
 use lloracle::harness::{plan, resolve, settings};
 use std::io::Write;
 use std::path::PathBuf;

@@ -23,10 +23,10 @@ use super::resolve::Against;
 use super::session::run_session;
 use super::session::Settings;
 use super::target::Target;
-use super::types;
-use super::types::Case;
-use super::types::CaseResult;
 use super::unmask;
+use super::verdicts;
+use super::verdicts::Case;
+use super::verdicts::CaseResult;
 use std::collections::HashMap;
 use std::path::Path;
 use std::path::PathBuf;
@@ -88,7 +88,7 @@ pub fn run(
         }
     }
     r.elapsed_secs = start.elapsed().as_secs_f64();
-    r.interrupted = types::interrupted();
+    r.interrupted = verdicts::interrupted();
     r.shard = plan.shard.map(|s| s.to_string());
     r.bad_files = plan.set_aside.iter().filter(|s| s.on_purpose).count();
     r.stopped_early = settings.budget.stopped().map(|s| s.to_string());
@@ -213,7 +213,7 @@ fn unmask_session(
 ) -> Option<Unmasked> {
     let more = more?;
     let tied = unmask::masking(results, &super::group::keys(results));
-    if tied.is_empty() || types::interrupted() || settings.budget.exhausted() {
+    if tied.is_empty() || verdicts::interrupted() || settings.budget.exhausted() {
         return None;
     }
     let want: usize = tied.iter().map(|(a, _)| a.programs).sum();

@@ -2,7 +2,7 @@
 //! with their runs, plain course files with one run, files set aside with
 //! why), the annotations the oracle contradicts, and random programs.
 
-use super::types::{located, parse_checked, slug, Case, CaseResult, RunVerdict, SetAside};
+use super::verdicts::{located, parse_checked, slug, Case, CaseResult, RunVerdict, SetAside};
 use crate::corpus::CorpusFile;
 use rayon::prelude::*;
 use std::path::Path;

@@ -28,7 +28,7 @@ use super::session::Settings;
 use super::settings::{Limits, Programs, Reductions};
 use super::shard::Shard;
 use super::target::{Compiler, Target};
-use super::types::{slug, CaseResult};
+use super::verdicts::{slug, CaseResult};
 use rayon::prelude::*;
 use serde_json::json;
 use std::collections::BTreeMap;

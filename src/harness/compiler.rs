@@ -8,7 +8,7 @@
 use super::course::{entry_name, Course};
 use super::dialect::in_dialect;
 use super::target::{Compiler, Emit, Target};
-use super::types::Category;
+use super::verdicts::Category;
 use spec::dialect::Dialect;
 use spec::{Outcome, Prog};
 use std::os::unix::process::CommandExt;

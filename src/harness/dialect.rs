@@ -5,7 +5,7 @@
 //! and at the entry the course driver calls.
 
 use super::course::Course;
-use super::types::{located, parse_checked, Case, CaseResult, RunVerdict, SetAside};
+use super::verdicts::{located, parse_checked, Case, CaseResult, RunVerdict, SetAside};
 use spec::dialect::{conforms, to_dialect, Dialect, Feature, NotInDialect};
 use spec::opaque::prog_mentions_opaque;
 use spec::{Prog, Source};

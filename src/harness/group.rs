@@ -7,7 +7,7 @@
 //! reduction budget is spent one group at a time, largest first
 //! ([`reduction_order`]), not on the first failures in file order.
 
-use super::types::{CaseResult, Category, RunVerdict};
+use super::verdicts::{CaseResult, Category, RunVerdict};
 use spec::Outcome;
 use std::collections::{BTreeMap, HashMap};
 

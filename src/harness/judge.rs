@@ -5,7 +5,7 @@
 
 use super::compiler::{Built, Tools};
 use super::target::Compiler;
-use super::types::{Category, RunVerdict, Steps};
+use super::verdicts::{Category, RunVerdict, Steps};
 use spec::{Outcome, Prog};
 
 /// The category of `actual` against the oracle's `expected` (`Returned`).

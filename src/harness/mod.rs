@@ -3,30 +3,40 @@
 //! compare with the oracle, sort the differences into [`Category`]s,
 //! reduce failing programs, group failures by cause, and report.
 //!
-//! The modules form a line; each uses only those before it:
+//! The modules form a line; each uses only those before it, and from
+//! `settings` on the line is the order a campaign goes (docs/architecture.md
+//! gives it with a line per module; the unit test below holds every
+//! module's `use` lines to it):
 //!
 //! ```text
-//! types -> budget, shard -> course -> dialect -> target -> compiler -> judge
-//!   -> optimiser -> reduce -> group -> cases -> session -> unmask -> reference
-//!   -> probe -> report -> campaign; mutation (after session)
+//! verdicts -> budget, shard, course -> dialect -> target -> compiler -> judge
+//!   -> optimiser, group -> reduce -> saved -> session -> cases -> unmask
+//!   -> reference -> settings -> probes -> baseline -> probe -> report -> plan
+//!   -> resolve -> campaign -> class, mutation
 //! ```
 //!
-//! [`types`] (the shared vocabulary: cases, verdicts, categories, the
+//! [`verdicts`] (the shared vocabulary: cases, verdicts, categories, the
 //! interrupt flag), [`budget`] (a campaign's time budget), [`shard`] (a
 //! campaign split over machines), [`course`] (a course driver's runtime,
 //! link flags and entry), [`dialect`] (each case in the compiler's dialect,
 //! or not sent), [`target`] (the compiler under test and how to speak to
 //! it, resolved once), [`compiler`] (building and running what it makes),
 //! [`judge`] (one program and its runs against the oracle), [`optimiser`]
-//! (for an optimiser: which function broke, what it saved), [`reduce`]
-//! (delta debugging with `gen::shrink`'s edits), [`group`] (failures
-//! grouped by cause; the reduction budget spread over the groups),
-//! [`cases`] (the corpus and random programs), [`session`] (many programs
-//! in parallel), [`unmask`] (a second set of programs without a construct
-//! the compiler rejects), [`reference`] (the course's reference solution
-//! as a baseline), [`probe`] (which dialect a compiler reads), [`report`]
-//! (terminal, JSON, Gradescope, JUnit), [`campaign`] (plan, run, report
-//! files: what every command shares), [`mutation`] (the harness's own
+//! (for an optimiser: which function broke, what it saved), [`group`]
+//! (failures grouped by cause; the reduction budget spread over the
+//! groups), [`reduce`] (delta debugging with `gen::shrink`'s edits),
+//! [`saved`] (reduced failures saved with their reproduce line),
+//! [`session`] (many programs in parallel), [`cases`] (the corpus and
+//! random programs), [`unmask`] (a second set of programs without a
+//! construct the compiler rejects), [`reference`] (the course's reference
+//! solution, held against every run), [`settings`] (a campaign's options as
+//! values), [`probes`] (the probe programs' table), [`baseline`] (the
+//! baseline, sent alone), [`probe`] (which dialect a compiler reads),
+//! [`report`] (the Report and its formats: terminal, JSON, Gradescope,
+//! JUnit, the class), [`plan`] (a campaign's programs in the target's
+//! dialect), [`resolve`] (baseline, reference and dialect, before the
+//! session), [`campaign`] (the run, the report files, the exit status),
+//! [`class`] (a class in one run), [`mutation`] (the harness's own
 //! mutation score on the built-in back end's mutants).
 
 pub mod baseline;
@@ -53,11 +63,11 @@ pub mod session;
 pub mod settings;
 pub mod shard;
 pub mod target;
-pub mod types;
 pub mod unmask;
+pub mod verdicts;
 
 pub use target::{Compiler, Emit, Target};
-pub use types::{Category, RunVerdict};
+pub use verdicts::{Category, RunVerdict};
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@
 use super::compiler::Tools;
 use super::session::{run_session, Settings};
 use super::target::Compiler;
-use super::types::{self, Case, CaseResult};
+use super::verdicts::{self, Case, CaseResult};
 
 /// What checking one mutant found.
 #[derive(Clone, Debug)]
@@ -59,7 +59,7 @@ pub fn mutation_score(
     };
     let mut rows = Vec::new();
     for m in codegen::Mutation::ALL {
-        if types::interrupted() {
+        if verdicts::interrupted() {
             break;
         }
         let compiler = Compiler::Builtin { mutation: Some(m) };
@@ -69,7 +69,7 @@ pub fn mutation_score(
             let rs = run_session(tools, &compiler, chunk.to_vec(), &in_order, &|_| {});
             let caught = rs.iter().any(|r| r.first_failure().is_some());
             by_random = rs;
-            if caught || types::interrupted() {
+            if caught || verdicts::interrupted() {
                 break;
             }
         }

@@ -12,7 +12,7 @@
 use super::compiler::{Built, Tools};
 use super::judge::{compare, expect};
 use super::target::Compiler;
-use super::types::{interrupted, CaseResult, Category, RunVerdict, Steps};
+use super::verdicts::{interrupted, CaseResult, Category, RunVerdict, Steps};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use spec::ast::Fdecl;

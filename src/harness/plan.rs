@@ -12,9 +12,9 @@ use super::settings::Programs;
 use super::shard::Shard;
 use super::target::Compiler;
 use super::target::Target;
-use super::types::Case;
-use super::types::CaseResult;
-use super::types::SetAside;
+use super::verdicts::Case;
+use super::verdicts::CaseResult;
+use super::verdicts::SetAside;
 use rayon::prelude::*;
 use std::collections::HashMap;
 

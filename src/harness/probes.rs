@@ -5,7 +5,7 @@
 
 use super::course::entry_name;
 use super::course::Course;
-use super::types::Case;
+use super::verdicts::Case;
 use spec::dialect::Feature;
 
 /// One probe program: the feature it uses (none for the baseline), the

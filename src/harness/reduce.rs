@@ -14,7 +14,7 @@ use super::compiler::Tools;
 use super::group;
 use super::judge::compare;
 use super::target::Compiler;
-use super::types::{interrupted, Category, Reduced};
+use super::verdicts::{interrupted, Category, Reduced};
 use gen::shrink::{apply, edits, insn_count, SHRINK_FUEL};
 use spec::{Outcome, Prog};
 use std::time::{Duration, Instant};

@@ -28,7 +28,7 @@ use super::compiler::Tools;
 use super::group::signature;
 use super::session::{run_session, Settings};
 use super::target::Compiler;
-use super::types::{Case, CaseResult, Category, RunVerdict};
+use super::verdicts::{Case, CaseResult, Category, RunVerdict};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 

@@ -13,7 +13,7 @@ use super::session::Settings;
 use super::settings::Limits;
 use super::target::Compiler;
 use super::target::Target;
-use super::types::CaseResult;
+use super::verdicts::CaseResult;
 
 /// Everything settled before the session starts: the target (with the
 /// dialect given or probed, and `-no-pie` when the baseline links only so),

@@ -3,11 +3,11 @@
 //! corpus with the command that reproduces it.
 
 use super::target::Compiler;
-use super::types::describe;
-use super::types::CaseResult;
-use super::types::Category;
-use super::types::Reduced;
-use super::types::RunVerdict;
+use super::verdicts::describe;
+use super::verdicts::CaseResult;
+use super::verdicts::Category;
+use super::verdicts::Reduced;
+use super::verdicts::RunVerdict;
 use spec::Outcome;
 use std::fmt::Write as _;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! A session: many programs (the corpus, random programs) judged in
 //! parallel with rayon, then failing programs reduced, the budget spread
 //! over the failure groups. An interrupt (see
-//! [`super::types::INTERRUPTED`]) stops the session at the next program;
+//! [`super::verdicts::INTERRUPTED`]) stops the session at the next program;
 //! what finished is still reported.
 
 use super::budget::Budget;
@@ -9,7 +9,7 @@ use super::compiler::Tools;
 use super::judge::judge_text;
 use super::reduce::{reduce, Bounds, Goal};
 use super::target::Compiler;
-use super::types::{interrupted, Case, CaseResult, Category, RunVerdict};
+use super::verdicts::{interrupted, Case, CaseResult, Category, RunVerdict};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

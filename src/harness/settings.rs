@@ -11,7 +11,7 @@ use super::reduce::Bounds;
 use super::session::Settings;
 use super::shard::Shard;
 use super::target::Target;
-use super::types;
+use super::verdicts;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -137,7 +137,7 @@ pub fn session(jobs: usize, limits: &Limits, reductions: &Reductions) -> Setting
 }
 
 extern "C" fn on_interrupt(_: libc::c_int) {
-    types::INTERRUPTED.store(true, std::sync::atomic::Ordering::Relaxed);
+    verdicts::INTERRUPTED.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// Ctrl-C and SIGTERM set the interrupt flag (a second one ends the

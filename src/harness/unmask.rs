@@ -22,7 +22,7 @@
 //! when several constructs qualify, the one in the fewest programs of the
 //! campaign is taken (leaving it out costs the least).
 
-use super::types::{Case, CaseResult, Category};
+use super::verdicts::{Case, CaseResult, Category};
 use gen::features::{features, Feature};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeSet, HashMap};

@@ -13,7 +13,7 @@ use lloracle::harness::dialect::{prepare, Prepared};
 use lloracle::harness::judge::judge_text;
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::session::{run_session, Settings};
-use lloracle::harness::types::{Case, Category};
+use lloracle::harness::verdicts::{Case, Category};
 use lloracle::harness::{Compiler, Emit};
 use std::path::Path;
 use std::process::Command;

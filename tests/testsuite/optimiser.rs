@@ -12,7 +12,7 @@ use lloracle::harness::compiler::Tools;
 use lloracle::harness::course::Course;
 use lloracle::harness::judge::judge_program;
 use lloracle::harness::optimiser::{blame, savings, Blame, SavingsScoring};
-use lloracle::harness::types::{Category, Steps};
+use lloracle::harness::verdicts::{Category, Steps};
 use lloracle::harness::Compiler;
 use serde_json::Value;
 use spec::dialect::Dialect;

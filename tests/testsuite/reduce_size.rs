@@ -15,7 +15,7 @@ use crate::common;
 use lloracle::harness::compiler::Tools;
 use lloracle::harness::course::Course;
 use lloracle::harness::reduce::{reduce, Bounds, Goal};
-use lloracle::harness::types::{parse_checked, Category};
+use lloracle::harness::verdicts::{parse_checked, Category};
 use lloracle::harness::{Compiler, Emit};
 use std::time::Duration;
 

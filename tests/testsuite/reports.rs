@@ -9,7 +9,7 @@ use crate::common;
 
 use lloracle::harness::group::reduction_order;
 use lloracle::harness::report::{self, Report};
-use lloracle::harness::types::{Case, CaseResult};
+use lloracle::harness::verdicts::{Case, CaseResult};
 use lloracle::harness::Compiler;
 use lloracle::harness::{Category, RunVerdict};
 use serde_json::Value;
@@ -682,7 +682,7 @@ fn every_kind_of_run() -> Report {
             actual,
             detail,
             changed,
-            steps: Some(lloracle::harness::types::Steps { input, output }),
+            steps: Some(lloracle::harness::verdicts::Steps { input, output }),
             note,
         },
         other => other,

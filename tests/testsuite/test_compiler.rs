@@ -11,7 +11,7 @@ use lloracle::harness::compiler::Tools;
 use lloracle::harness::judge::{compare, judge_program};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::session::{run_session, Settings};
-use lloracle::harness::types::{CaseResult, Category};
+use lloracle::harness::verdicts::{CaseResult, Category};
 use lloracle::harness::{Compiler, Emit};
 use spec::Outcome;
 use std::process::Command;
@@ -182,7 +182,7 @@ fn every_mutant_is_caught_and_reduced_small() {
     }
 }
 
-fn binop_corpus() -> Vec<lloracle::harness::types::Case> {
+fn binop_corpus() -> Vec<lloracle::harness::verdicts::Case> {
     corpus_cases(&lloracle::corpus::default_dir().join("binop"))
         .expect("corpus/binop")
         .cases
@@ -307,7 +307,7 @@ fn the_reduce_command_prints_a_smaller_failing_program() {
 #[test]
 fn the_reports_count_passes_failures_and_skips() {
     use lloracle::harness::report;
-    use lloracle::harness::types::Case;
+    use lloracle::harness::verdicts::Case;
     use lloracle::harness::RunVerdict;
     let ret = |v| Outcome::Returned {
         value: v,

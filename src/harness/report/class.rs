@@ -8,7 +8,7 @@
 
 use super::Group;
 use crate::harness::group::first_error_line;
-use crate::harness::types::Category;
+use crate::harness::verdicts::Category;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -179,7 +179,7 @@ impl Scoring {
 mod tests {
     use super::*;
     use crate::harness::report::{ProgramRecord, RunRecord};
-    use crate::harness::types::Category;
+    use crate::harness::verdicts::Category;
 
     fn total(tests: &[ScoredTest]) -> f64 {
         (tests.iter().map(|t| t.score).sum::<f64>() * 100.0).round() / 100.0

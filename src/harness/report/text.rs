@@ -4,7 +4,7 @@
 
 use super::{Group, ReducedRecord, Report, Summary};
 use crate::harness::optimiser::{Blame, Savings};
-use crate::harness::types::{slug, Category};
+use crate::harness::verdicts::{slug, Category};
 use std::fmt::Write as _;
 use toolchain::shell::quote as shell_quote;
 

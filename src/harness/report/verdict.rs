@@ -6,7 +6,7 @@
 //! [`Verdict::scored`] and matches its answer exhaustively, so a new kind
 //! of verdict cannot compile without each of them deciding what it means.
 
-use crate::harness::types::Category;
+use crate::harness::verdicts::Category;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
