@@ -122,13 +122,21 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         .out_dir
         .clone()
         .unwrap_or_else(|| PathBuf::from("lloracle-failures"));
-    let mut r = campaign::run(&against, &tools, &settings, plan, &out_dir, &|r| {
-        bar.tick_result(r)
-    });
+    let grading = settings::Grading {
+        scoring,
+        savings,
+        reproduce: a.reports.reproduce.clone(),
+    };
+    let r = campaign::run(
+        &against,
+        &tools,
+        &settings,
+        plan,
+        &out_dir,
+        &grading,
+        &|r| bar.tick_result(r),
+    );
     bar.finish();
-    r.savings_scoring = savings;
-    r.scoring = scoring;
-    r.reproduce = a.reports.reproduce.clone();
     if let Some(why) = &r.stopped_early {
         eprintln!("lloracle: {why}");
     }

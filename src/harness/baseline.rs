@@ -4,22 +4,14 @@
 //! of hundreds; whether its output links only with `-no-pie`; and one
 //! program sent alone, which the probes use too.
 
-use super::compiler;
 use super::compiler::Tools;
-use super::judge;
 use super::probes::{probe_case, CONFIRMATIONS, PROBES};
 use super::reduce::Bounds;
-use super::session::run_session;
-use super::session::Settings;
+use super::session::{run_session, Settings};
 use super::settings::Limits;
-use super::target::Compiler;
-use super::target::Emit;
-use super::target::Target;
-use super::verdicts::describe;
-use super::verdicts::Case;
-use super::verdicts::CaseResult;
-use super::verdicts::Category;
-use super::verdicts::RunVerdict;
+use super::target::{Compiler, Emit, Target};
+use super::verdicts::{describe, Case, CaseResult, Category, RunVerdict};
+use super::{compiler, judge};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::Path;

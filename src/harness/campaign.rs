@@ -9,39 +9,33 @@
 //! parses options into these values.
 
 use super::baseline::{failed_baseline, Baseline};
-use super::cases::expectation_problems;
-use super::cases::problems_of;
-use super::cases::random_case_for;
+use super::cases::{expectation_problems, problems_of, random_case_for};
 use super::compiler::Tools;
-use super::dialect::prepare;
-use super::dialect::Prepared;
-use super::optimiser;
+use super::dialect::{prepare, Prepared};
 use super::plan::{profile_for, MoreRandom, Plan};
-use super::report;
 use super::report::Report;
 use super::resolve::Against;
-use super::session::run_session;
-use super::session::Settings;
+use super::session::{run_session, Settings};
+use super::settings::Grading;
 use super::target::Target;
-use super::unmask;
-use super::verdicts;
-use super::verdicts::Case;
-use super::verdicts::CaseResult;
+use super::verdicts::{Case, CaseResult};
+use super::{optimiser, report, unmask, verdicts};
 use std::collections::HashMap;
-use std::path::Path;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// One campaign: judge `plan`'s cases with the target's compiler under
 /// `tools` (calling `progress` after each program; every program failed
 /// when the baseline failed), hold the results against the reference,
-/// save the reduced failures in `out_dir`, and return the report.
+/// save the reduced failures in `out_dir`, and return the report, graded
+/// and explained as `grading` says.
 pub fn run(
     against: &Against,
     tools: &Tools,
     settings: &Settings,
     plan: Plan,
     out_dir: &Path,
+    grading: &Grading,
     progress: &(dyn Fn(&CaseResult) + Sync),
 ) -> Report {
     let start = Instant::now();
@@ -97,6 +91,9 @@ pub fn run(
     r.flaky_builds = tools.flaky_builds();
     r.runtime = Some(target.course.record());
     r.dialect = against.record.clone();
+    r.scoring = grading.scoring.clone();
+    r.savings_scoring = grading.savings;
+    r.reproduce = grading.reproduce.clone();
     if let Baseline::Failed(f) = against.baseline {
         r.baseline_failed = Some(f.message.clone());
     }

@@ -239,6 +239,17 @@ struct Context<'a> {
     class_budget: Option<&'a Budget>,
 }
 
+impl Context<'_> {
+    /// How every report of the class is graded and explained.
+    fn grading(&self) -> super::settings::Grading {
+        super::settings::Grading {
+            scoring: Some(self.scoring.clone()),
+            savings: self.opts.savings_scoring,
+            reproduce: self.opts.reproduce.clone(),
+        }
+    }
+}
+
 /// Builds and checks one submission, writing its folder `out`.
 fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, String> {
     let student = sub
@@ -309,16 +320,14 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
         &settings,
         cx.plan.clone(),
         &out.join("failures"),
+        &cx.grading(),
         cx.progress.each,
     );
-    r.savings_scoring = cx.opts.savings_scoring;
     if let Some(class) = cx.class_budget.filter(|b| b.exhausted() && left < mine) {
         if r.stopped_early.is_some() {
             r.stopped_early = Some(class_stop(class));
         }
     }
-    r.scoring = Some(cx.scoring.clone());
-    r.reproduce = cx.opts.reproduce.clone();
     write_reports(&r, &files(out))?;
     write_others(&r, out)?;
     Ok(student_result(&student, &folder, built, &r))
@@ -369,9 +378,10 @@ fn not_run_report(cx: &Context, why: &str) -> Report {
     };
     let mut r = report::build(&plan.not_sent, &[], &cx.class.target.compiler, &index_of);
     r.add_not_run(plan.planned(), why);
-    r.scoring = Some(cx.scoring.clone());
-    r.savings_scoring = cx.opts.savings_scoring;
-    r.reproduce = cx.opts.reproduce.clone();
+    let g = cx.grading();
+    r.scoring = g.scoring;
+    r.savings_scoring = g.savings;
+    r.reproduce = g.reproduce;
     r
 }
 

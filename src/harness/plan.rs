@@ -2,19 +2,13 @@
 //! programs, each prepared for the target's dialect and course
 //! ([`plan`]).
 
-use super::cases::corpus_cases;
-use super::cases::random_case_for;
-use super::cases::CorpusCases;
-use super::dialect::prepare;
-use super::dialect::Prepared;
+use super::cases::{corpus_cases, random_case_for, CorpusCases};
+use super::dialect::{prepare, Prepared};
 use super::report;
 use super::settings::Programs;
 use super::shard::Shard;
-use super::target::Compiler;
-use super::target::Target;
-use super::verdicts::Case;
-use super::verdicts::CaseResult;
-use super::verdicts::SetAside;
+use super::target::{Compiler, Target};
+use super::verdicts::{Case, CaseResult, SetAside};
 use rayon::prelude::*;
 use std::collections::HashMap;
 

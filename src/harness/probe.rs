@@ -11,18 +11,12 @@
 
 use super::baseline::{first_lines, probe_settings, send_alone};
 use super::compiler::Tools;
-use super::course::entry_name;
-use super::course::Course;
+use super::course::{entry_name, Course};
 use super::probes::{probe_case, CONFIRMATIONS, PROBES};
 use super::session::run_session;
 use super::target::Compiler;
-use super::verdicts::Case;
-use super::verdicts::CaseResult;
-use super::verdicts::Category;
-use super::verdicts::RunVerdict;
-use spec::dialect::Dialect;
-use spec::dialect::Feature;
-use spec::dialect::FeatureSet;
+use super::verdicts::{Case, CaseResult, Category, RunVerdict};
+use spec::dialect::{Dialect, Feature, FeatureSet};
 use std::fmt::Write as _;
 
 /// What one probe showed.

@@ -3,8 +3,7 @@
 //! baseline (no feature at all), and how each becomes a [`Case`] in a
 //! course's conventions.
 
-use super::course::entry_name;
-use super::course::Course;
+use super::course::{entry_name, Course};
 use super::verdicts::Case;
 use spec::dialect::Feature;
 

@@ -11,8 +11,7 @@ use super::probe::Probed;
 use super::reference::ReferenceRun;
 use super::session::Settings;
 use super::settings::Limits;
-use super::target::Compiler;
-use super::target::Target;
+use super::target::{Compiler, Target};
 use super::verdicts::CaseResult;
 
 /// Everything settled before the session starts: the target (with the

@@ -3,15 +3,10 @@
 //! corpus with the command that reproduces it.
 
 use super::target::Compiler;
-use super::verdicts::describe;
-use super::verdicts::CaseResult;
-use super::verdicts::Category;
-use super::verdicts::Reduced;
-use super::verdicts::RunVerdict;
+use super::verdicts::{describe, CaseResult, Category, Reduced, RunVerdict};
 use spec::Outcome;
 use std::fmt::Write as _;
-use std::path::Path;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use toolchain::shell::quote as shell_quote;
 
 /// Where a failure's reduced program was saved and how to reproduce it.
