@@ -6,4 +6,6 @@ pub mod corpus;
 pub mod harness;
 /// Reading input files with a size cap.
 pub mod input;
+/// The Gradescope autograder kit.
+pub mod kit;
 pub mod output;

@@ -14,10 +14,8 @@ use super::options::CampaignOpts;
 use super::EXIT_USAGE;
 use clap::Parser;
 use lloracle::harness::compiler;
-use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use toolchain::shell::quote as shell_quote;
+use lloracle::kit::{self, KitOptions};
+use std::path::PathBuf;
 
 /// Arguments of `lloracle autograder`.
 #[derive(clap::Args, Debug)]
@@ -143,48 +141,36 @@ const KIT_OWN: [&str; 10] = [
     "--rust",
 ];
 
-/// The folder inside the kit that holds the course's handout.
-const HANDOUT_DIR: &str = "handout";
-
-/// Where the kit keeps a prebuilt lloracle (`--binary`).
-const BINARY: &str = "bin/lloracle";
-
-/// The revision this lloracle was built from (build.rs).
-const OWN_REV: &str = env!("LLORACLE_REV");
-
-/// The Rust release that built this lloracle (build.rs).
-const OWN_RUSTC: &str = env!("LLORACLE_RUSTC");
-
-/// setup.sh's lines that install the pinned Rust release (`$RUST_VERSION`).
-const INSTALL_RUST: &str = r#"if ! command -v rustup >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/rustup" ]; then
-  curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs |
-    sh -s -- -y --profile minimal --default-toolchain "$RUST_VERSION"
-fi
-export PATH="$HOME/.cargo/bin:$PATH"
-rustup toolchain install "$RUST_VERSION" --profile minimal
-echo "Rust: $(rustc +"$RUST_VERSION" --version)"
-"#;
-
-/// The folder inside the kit that holds the copied source tree.
-const SOURCE_DIR: &str = "lloracle-src";
-
-/// The folder inside the kit that holds a `--corpus` given to the kit
-/// (Gradescope unpacks the kit into `/autograder/source`; run_autograder
-/// copies it into its work folder, where the unprivileged user reads it).
-const TESTS_DIR: &str = "tests";
-
-const SETUP_SH: &str = include_str!("autograder/setup.sh");
-const RUN_AUTOGRADER: &str = include_str!("autograder/run_autograder");
-const KIT_README: &str = include_str!("autograder/kit-README.md");
+/// The library's kit options from the command line, the pass-through
+/// options checked as test-compiler would read them.
+fn options(g: GradescopeArgs) -> Result<KitOptions, String> {
+    check_pass_through(&g.test_compiler)?;
+    Ok(KitOptions {
+        out: g.out,
+        build: g.build,
+        source: g.source,
+        git: g.git,
+        rev: g.rev,
+        apt: g.apt,
+        handout: g.handout,
+        submit: g.submit,
+        binary: g.binary,
+        visibility: g.visibility.json(),
+        rust: g.rust,
+        test_compiler: g.test_compiler,
+    })
+}
 
 /// Writes the kit; 0 on success, 2 (with the reason on stderr) otherwise.
 pub fn main(a: AutograderArgs) -> u8 {
     let Kind::Gradescope(g) = a.kind;
-    match gradescope(&g) {
-        Ok(()) => {
+    let out = g.out.clone();
+    match options(g).and_then(|k| kit::write_gradescope_kit(&k)) {
+        Ok(pinned) => {
+            println!("the kit pins {pinned}");
             println!(
                 "wrote a Gradescope autograder to {}: zip its files (not the folder) and upload",
-                g.out.display()
+                out.display()
             );
             0
         }
@@ -193,326 +179,6 @@ pub fn main(a: AutograderArgs) -> u8 {
             EXIT_USAGE
         }
     }
-}
-
-/// Where the kit's lloracle comes from: what setup.sh runs to install it,
-/// how the README says it, and the revision it pins.
-struct Install {
-    /// setup.sh's lines.
-    script: String,
-    /// The README's words.
-    from: String,
-    /// The lloracle revision (`unknown` when it cannot be told).
-    rev: String,
-    /// The source tree to copy into the kit, if any.
-    source: Option<PathBuf>,
-}
-
-/// Checks the options, then writes setup.sh, run_autograder, README.md,
-/// the handout, and the source tree or binary lloracle is installed from.
-fn gradescope(g: &GradescopeArgs) -> Result<(), String> {
-    check_pass_through(&g.test_compiler)?;
-    check_kit_options(g)?;
-    let rust = g.rust.clone().unwrap_or_else(|| OWN_RUSTC.to_string());
-    let install = install(g)?;
-    let (args, corpus) = pass_through_words(&g.test_compiler)?;
-    let args = args.join(" ");
-    let build = g.build.as_deref().unwrap_or("");
-    let setup = SETUP_SH
-        .replace("@@APT@@", &g.apt.join(" "))
-        .replace("@@REV@@", &shell_quote(&install.rev))
-        .replace("@@RUST@@", &shell_quote(&rust))
-        .replace("@@INSTALL@@", &install.script);
-    let submit: Vec<String> = g.submit.iter().map(|f| shell_quote(f)).collect();
-    let run = RUN_AUTOGRADER
-        .replace("@@BUILD_CMD@@", &shell_quote(build))
-        .replace("@@SUBMIT@@", &submit.join(" "))
-        .replace("@@VISIBILITY@@", g.visibility.json())
-        .replace("@@ARGS@@", &args);
-    let pinned = if g.binary.is_some() {
-        format!("lloracle {} (the binary in `{BINARY}`)", install.rev)
-    } else {
-        format!("lloracle revision {}, built with Rust {rust}", install.rev)
-    };
-    let readme = KIT_README
-        .replace("@@INSTALL_FROM@@", &install.from)
-        .replace("@@PINNED@@", &pinned)
-        .replace(
-            "@@HANDOUT@@",
-            &match (&g.handout, g.submit.is_empty()) {
-                (Some(_), true) => format!("the course's handout (`{HANDOUT_DIR}/`), then every file of the submission over it"),
-                (Some(_), false) => format!("the course's handout (`{HANDOUT_DIR}/`), then the submitted {} over it", g.submit.join(", ")),
-                (None, true) => "the files of the submission".to_string(),
-                (None, false) => format!("the submitted {}", g.submit.join(", ")),
-            },
-        )
-        .replace(
-            "@@BUILD_SHOWN@@",
-            &if build.is_empty() {
-                "none was given, so this step is skipped".to_string()
-            } else {
-                format!("`{build}`")
-            },
-        )
-        .replace("@@VISIBILITY@@", g.visibility.json())
-        .replace("@@SHOWN_ARGS@@", &args);
-    let out = &g.out;
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    write(&out.join("setup.sh"), &setup, true)?;
-    write(&out.join("run_autograder"), &run, true)?;
-    write(&out.join("README.md"), &readme, false)?;
-    for old in [SOURCE_DIR, TESTS_DIR, HANDOUT_DIR, "bin"] {
-        let p = out.join(old);
-        if p.exists() {
-            std::fs::remove_dir_all(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-        }
-    }
-    if let Some(src) = &install.source {
-        let copy = out.join(SOURCE_DIR);
-        copy_source_tree(src, &copy, out)?;
-        write(&copy.join("REVISION"), &format!("{}\n", install.rev), false)?;
-    }
-    if let Some(bin) = &g.binary {
-        let to = out.join(BINARY);
-        std::fs::create_dir_all(out.join("bin")).map_err(|e| format!("{}: {e}", out.display()))?;
-        std::fs::copy(bin, &to).map_err(|e| format!("{}: {e}", bin.display()))?;
-    }
-    if let Some(h) = &g.handout {
-        copy_files(h, &out.join(HANDOUT_DIR))?;
-    }
-    if let Some(corpus) = corpus {
-        copy_files(&corpus, &out.join(TESTS_DIR))?;
-    }
-    println!("the kit pins {pinned}");
-    Ok(())
-}
-
-/// How setup.sh installs lloracle, and the revision that pins: the given
-/// `--binary` (its `--version`), `--git URL` at `--rev` (default: this
-/// lloracle's revision), or a copy of the source tree (`--source`, default
-/// the tree this lloracle was built from; its git revision).
-fn install(g: &GradescopeArgs) -> Result<Install, String> {
-    if let Some(bin) = &g.binary {
-        let rev = binary_revision(bin)?;
-        return Ok(Install {
-            script: format!("install -m 0755 \"$HERE/{BINARY}\" /usr/local/bin/lloracle\n"),
-            from: format!("the prebuilt binary in `{BINARY}`"),
-            rev,
-            source: None,
-        });
-    }
-    if let Some(url) = &g.git {
-        let rev = match &g.rev {
-            Some(r) => r.clone(),
-            None if OWN_REV != "unknown" => OWN_REV.to_string(),
-            None => {
-                return Err(
-                    "--git needs --rev (this lloracle does not know its own revision)".into(),
-                )
-            }
-        };
-        return Ok(Install {
-            script: format!(
-                "{INSTALL_RUST}cargo +\"$RUST_VERSION\" install --locked --root /usr/local --git {} --rev {} lloracle\n",
-                shell_quote(url),
-                shell_quote(&rev)
-            ),
-            from: format!("`cargo install --git {url} --rev {rev}`"),
-            rev,
-            source: None,
-        });
-    }
-    let src = match &g.source {
-        Some(s) => s.clone(),
-        None => built_from()?,
-    };
-    check_source_tree(&src)?;
-    Ok(Install {
-        script: format!(
-            "{INSTALL_RUST}cargo +\"$RUST_VERSION\" install --locked --root /usr/local --path \"$HERE/{SOURCE_DIR}\"\n"
-        ),
-        from: format!("the copy of its source in `{SOURCE_DIR}/`"),
-        rev: tree_revision(&src),
-        source: Some(src),
-    })
-}
-
-/// The revision of the source tree `dir`: its git revision, with
-/// `-modified` when tracked files differ from it; else the `REVISION` file
-/// of a kit's copy; else `unknown`.
-fn tree_revision(dir: &Path) -> String {
-    let git = |args: &[&str]| {
-        Command::new("git")
-            .arg("-C")
-            .arg(dir)
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-    };
-    let top = git(&["rev-parse", "--show-toplevel"]).map(PathBuf::from);
-    let is_root = top.is_some_and(|t| t.canonicalize().ok() == dir.canonicalize().ok());
-    if is_root {
-        if let Some(rev) = git(&["rev-parse", "--short", "HEAD"]) {
-            let changed = git(&["status", "--porcelain", "--untracked-files=no"])
-                .is_some_and(|s| !s.is_empty());
-            return if changed {
-                format!("{rev}-modified")
-            } else {
-                rev
-            };
-        }
-    }
-    std::fs::read_to_string(dir.join("REVISION"))
-        .ok()
-        .and_then(|t| t.lines().next().map(|l| l.trim().to_string()))
-        .filter(|l| !l.is_empty())
-        .unwrap_or_else(|| "unknown".to_string())
-}
-
-/// The revision `bin --version` reports (`lloracle 0.1.0 (rev R)`); `Err`
-/// when `bin` does not run or is not lloracle.
-fn binary_revision(bin: &Path) -> Result<String, String> {
-    let out = Command::new(bin).arg("--version").output().map_err(|e| {
-        format!(
-            "--binary {}: it does not run here ({e}); give an executable lloracle",
-            bin.display()
-        )
-    })?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let line = text.lines().next().unwrap_or("").trim();
-    if !out.status.success() || !line.starts_with("lloracle ") {
-        return Err(format!(
-            "--binary {}: `--version` says `{line}`, not `lloracle VERSION`",
-            bin.display()
-        ));
-    }
-    Ok(line
-        .split_once("(rev ")
-        .and_then(|(_, r)| r.strip_suffix(')'))
-        .unwrap_or("unknown")
-        .to_string())
-}
-
-/// The kit's own options: package names, the handout folder, the submitted
-/// file names, and a build command that the shell can read.
-fn check_kit_options(g: &GradescopeArgs) -> Result<(), String> {
-    for p in &g.apt {
-        if p.is_empty()
-            || !p
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "+-.:=".contains(c))
-        {
-            return Err(format!("--apt `{p}` is not an Ubuntu package name"));
-        }
-    }
-    if let Some(h) = &g.handout {
-        if !h.is_dir() {
-            return Err(format!("--handout {}: not a folder", h.display()));
-        }
-    }
-    for f in &g.submit {
-        let p = Path::new(f);
-        let plain = p
-            .components()
-            .all(|c| matches!(c, std::path::Component::Normal(_)));
-        if f.is_empty() || !plain || f.contains(['\n', '\'', '"']) {
-            return Err(format!(
-                "--submit `{f}`: give a file's path inside the submission (e.g. backend.ml)"
-            ));
-        }
-    }
-    if let Some(b) = &g.build {
-        if b.trim().is_empty() {
-            return Err("--build is empty: give the command that builds a submission (e.g. make), or leave --build out".into());
-        }
-        shell_syntax("--build", b)?;
-    }
-    if let Some(r) = &g.rust {
-        if r.is_empty()
-            || !r
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || ".-".contains(c))
-        {
-            return Err(format!(
-                "--rust `{r}` is not a Rust release (e.g. 1.80.0 or stable)"
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// `Err` when `bash -n` finds a syntax error in the command `text` of the
-/// option `what`.
-fn shell_syntax(what: &str, text: &str) -> Result<(), String> {
-    let out = Command::new("bash")
-        .args(["-n", "-c", text])
-        .output()
-        .map_err(|e| format!("cannot run bash to check {what}: {e}"))?;
-    if out.status.success() {
-        return Ok(());
-    }
-    Err(format!(
-        "{what} `{text}` is not a shell command bash can run:\n{}",
-        String::from_utf8_lossy(&out.stderr).trim()
-    ))
-}
-
-/// The pass-through options as shell words for run_autograder, and the
-/// `--corpus` path if one is given: the kit carries a copy of it in
-/// `tests/`, and test-compiler reads the copy on Gradescope.
-fn pass_through_words(args: &[String]) -> Result<(Vec<String>, Option<PathBuf>), String> {
-    let mut words = Vec::with_capacity(args.len());
-    let mut corpus = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let value = if a == "--corpus" {
-            it.next().cloned()
-        } else {
-            a.strip_prefix("--corpus=").map(str::to_string)
-        };
-        let Some(value) = value else {
-            words.push(shell_quote(a));
-            continue;
-        };
-        let path = PathBuf::from(&value);
-        if !path.exists() {
-            return Err(format!(
-                "--corpus {value}: no such file or directory (the kit carries a copy of it)"
-            ));
-        }
-        let inside = match (path.is_file(), path.file_name()) {
-            (true, Some(name)) => format!("/{}", name.to_string_lossy()),
-            _ => String::new(),
-        };
-        words.push("--corpus".into());
-        words.push(format!("\"$WORK/{TESTS_DIR}\"{}", shell_quote(&inside)));
-        corpus = Some(path);
-    }
-    Ok((words, corpus))
-}
-
-/// Copies `from` (the test corpus, a folder of annotated `.ll` files or one
-/// file; or the handout folder) into the kit's `to`, leaving out build
-/// output (see [`walk_files`]).
-fn copy_files(from: &Path, to: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
-    if from.is_file() {
-        let name = from.file_name().unwrap_or_default();
-        return std::fs::copy(from, to.join(name))
-            .map(|_| ())
-            .map_err(|e| format!("{}: {e}", from.display()));
-    }
-    for rel in walk_files(from)? {
-        let dst = to.join(&rel);
-        if let Some(parent) = dst.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-        std::fs::copy(from.join(&rel), &dst)
-            .map_err(|e| format!("{}: {e}", from.join(&rel).display()))?;
-    }
-    Ok(())
 }
 
 /// Parses `args` as `test-compiler`'s options: a typo or a missing compiler
@@ -544,7 +210,7 @@ fn check_pass_through(args: &[String]) -> Result<(), String> {
     if parsed.args.dialect.dialect.is_none() && c.reference.is_none() {
         return Err(lloracle::harness::resolve::NEED_A_DIALECT.into());
     }
-    shell_syntax("--cmd", cmd)
+    kit::shell_syntax("--cmd", cmd)
 }
 
 /// The first of the options `names` that `args` gives (as `--name` or
@@ -556,128 +222,4 @@ fn given<'a>(args: &[String], names: &[&'a str]) -> Option<&'a str> {
             .find(|o| a == *o || a.starts_with(&format!("{o}=")))
             .copied()
     })
-}
-
-/// The source tree this binary was built from, if it is still there.
-fn built_from() -> Result<PathBuf, String> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    if dir.join("Cargo.toml").is_file() {
-        Ok(dir)
-    } else {
-        Err(format!(
-            "the source tree this lloracle was built from ({}) is gone: give --source DIR (a checkout of lloracle) or --git URL",
-            dir.display()
-        ))
-    }
-}
-
-/// `dir` is a lloracle source tree with a lock file (setup.sh installs with
-/// `--locked`, so Gradescope builds the versions tested here).
-fn check_source_tree(dir: &Path) -> Result<(), String> {
-    let manifest = std::fs::read_to_string(dir.join("Cargo.toml"))
-        .map_err(|e| format!("{}: {e}", dir.join("Cargo.toml").display()))?;
-    if !manifest.contains("name = \"lloracle\"") {
-        return Err(format!(
-            "{} is not lloracle's source tree (its Cargo.toml names another package)",
-            dir.display()
-        ));
-    }
-    if !dir.join("Cargo.lock").is_file() {
-        return Err(format!("{} has no Cargo.lock", dir.display()));
-    }
-    Ok(())
-}
-
-/// Copies the source files of `src` (the files git tracks, or without git
-/// every file outside build, fuzzing and grading output) to `dst`, leaving
-/// out anything under the kit folder `kit`.
-fn copy_source_tree(src: &Path, dst: &Path, kit: &Path) -> Result<(), String> {
-    let kit = kit
-        .canonicalize()
-        .map_err(|e| format!("{}: {e}", kit.display()))?;
-    let files = match git_files(src) {
-        Some(f) => f,
-        None => walk_files(src)?,
-    };
-    for rel in files {
-        let from = src.join(&rel);
-        let in_kit = from.canonicalize().is_ok_and(|p| p.starts_with(&kit));
-        if !from.is_file() || in_kit {
-            continue;
-        }
-        let to = dst.join(&rel);
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-        std::fs::copy(&from, &to).map_err(|e| format!("{}: {e}", from.display()))?;
-    }
-    Ok(())
-}
-
-/// The files git tracks in `dir` (a failures folder or notes left in the
-/// checkout are not lloracle), or `None` when `dir` is not a git checkout.
-fn git_files(dir: &Path) -> Option<Vec<PathBuf>> {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(["ls-files", "-z", "--cached"])
-        .output()
-        .ok()?;
-    if !out.status.success() {
-        return None;
-    }
-    Some(
-        out.stdout
-            .split(|b| *b == 0)
-            .filter(|p| !p.is_empty())
-            .map(|p| PathBuf::from(String::from_utf8_lossy(p).into_owned()))
-            .collect(),
-    )
-}
-
-/// Every file under `dir` except build output (cargo's `target`, OCaml's
-/// `_build`), version control, fuzzing leftovers and folders that ignore
-/// themselves (lloracle's own output, `lloracle::output`); symbolic links
-/// are left out too (ocamlbuild's `main.native` is one into `_build`).
-fn walk_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    const SKIP: [&str; 6] = [
-        "target",
-        "_build",
-        ".git",
-        "fuzz/corpus",
-        "fuzz/artifacts",
-        "fuzz/target",
-    ];
-    let mut out = Vec::new();
-    let mut stack = vec![PathBuf::new()];
-    while let Some(rel) = stack.pop() {
-        let abs = dir.join(&rel);
-        let entries = std::fs::read_dir(&abs).map_err(|e| format!("{}: {e}", abs.display()))?;
-        for entry in entries {
-            let entry = entry.map_err(|e| format!("{}: {e}", abs.display()))?;
-            let r = rel.join(entry.file_name());
-            if SKIP.iter().any(|s| r == Path::new(s)) {
-                continue;
-            }
-            let ty = entry
-                .file_type()
-                .map_err(|e| format!("{}: {e}", r.display()))?;
-            if ty.is_dir() && !lloracle::output::ignores_itself(&dir.join(&r)) {
-                stack.push(r);
-            } else if ty.is_file() {
-                out.push(r);
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// Writes `text` to `path`, executable when `exe`.
-fn write(path: &Path, text: &str, exe: bool) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-    if exe {
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(())
 }
