@@ -122,7 +122,7 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         .out_dir
         .clone()
         .unwrap_or_else(|| PathBuf::from("lloracle-failures"));
-    let grading = settings::Grading {
+    let grading = report::Grading {
         scoring,
         savings,
         reproduce: a.reports.reproduce.clone(),

@@ -241,8 +241,8 @@ struct Context<'a> {
 
 impl Context<'_> {
     /// How every report of the class is graded and explained.
-    fn grading(&self) -> super::settings::Grading {
-        super::settings::Grading {
+    fn grading(&self) -> super::report::Grading {
+        super::report::Grading {
             scoring: Some(self.scoring.clone()),
             savings: self.opts.savings_scoring,
             reproduce: self.opts.reproduce.clone(),

@@ -856,3 +856,18 @@ impl Report {
         }
     }
 }
+
+/// How a campaign's report is graded and explained: its points and
+/// weights (`--points`, `--weight`; none: a point per run), an optimiser's
+/// savings scoring (`--opt-points`, `--opt-target`), and the course's own
+/// recipe to reproduce a failure (`--reproduce`). The run puts them in the
+/// report it returns, so every report file is complete.
+#[derive(Clone, Debug, Default)]
+pub struct Grading {
+    /// The points and weights.
+    pub scoring: Option<Scoring>,
+    /// An optimiser's savings scoring.
+    pub savings: Option<SavingsScoring>,
+    /// The course's recipe to reproduce a failure.
+    pub reproduce: Option<String>,
+}

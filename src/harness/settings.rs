@@ -153,18 +153,3 @@ pub fn install_interrupt_handler() {
         }
     }
 }
-
-/// How a campaign's report is graded and explained: its points and
-/// weights (`--points`, `--weight`; none: a point per run), an optimiser's
-/// savings scoring (`--opt-points`, `--opt-target`), and the course's own
-/// recipe to reproduce a failure (`--reproduce`). The run puts them in the
-/// report it returns, so every report file is complete.
-#[derive(Clone, Debug, Default)]
-pub struct Grading {
-    /// The points and weights.
-    pub scoring: Option<crate::harness::report::Scoring>,
-    /// An optimiser's savings scoring.
-    pub savings: Option<crate::harness::optimiser::SavingsScoring>,
-    /// The course's recipe to reproduce a failure.
-    pub reproduce: Option<String>,
-}
