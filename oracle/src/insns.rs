@@ -217,6 +217,13 @@ impl Machine<'_> {
         if r.block & FUNC_BIT != 0 || self.mem.alloc(r).is_err() {
             return None;
         }
+        // A runtime allocation's pointer before the block has a type (its
+        // place is the lazy one) points at the block's start: the block's
+        // bytes, as C allocated them, say whether it may share an address.
+        if r.place == self.lazy_place {
+            let lz = self.mem.lazy.get(&r.block)?;
+            return (lz.bytes == 0).then_some("points into a block of size 0");
+        }
         let root = self.tys.place(r.place)?.root;
         let mut path = self.mem.path_of(&self.tys, r)?;
         // The first index names the frame's allocation, which is the block.

@@ -159,3 +159,36 @@ done:
     let o = run_with(text, &["x"], &under(RuntimeName::OatEth));
     assert_eq!(kind(&o), Some(UndefinedKind::BadRuntimeCall), "{o}");
 }
+
+/// Two fresh Oat arrays compared before either is used (Oat's `new
+/// int[]{..} != new int[]{..}`, as the ETH front end compiles it): C gives
+/// each `oat_alloc_array(2)` its own 24 bytes, so the pointers differ and
+/// `icmp ne` is 1 (the exit status); no block is of size 0. An
+/// `oat_malloc(0)` block has no bytes, so comparing it with another is
+/// `ambiguous-pointer-eq` (C may give both one address).
+#[test]
+fn fresh_arrays_compared_before_their_first_use_are_different() {
+    let arrays = r#"declare i64* @oat_alloc_array(i64)
+declare i64* @oat_malloc(i64)
+define i64 @program(i64 %argc, { i64, [0 x i8*] }* %argv) {
+  %r1 = call i64* @oat_alloc_array(i64 2)
+  %a1 = bitcast i64* %r1 to { i64, [0 x i64] }*
+  %r2 = call i64* @oat_alloc_array(i64 2)
+  %a2 = bitcast i64* %r2 to { i64, [0 x i64] }*
+  %ne = icmp ne { i64, [0 x i64] }* %a1, %a2
+  br i1 %ne, label %yes, label %no
+yes:
+  ret i64 1
+no:
+  ret i64 0
+}
+"#;
+    let o = run_with(arrays, &[], &under(RuntimeName::OatHw5));
+    assert!(matches!(o, Outcome::Returned { value: 1, .. }), "{o}");
+    let empty = arrays.replace(
+        "%r1 = call i64* @oat_alloc_array(i64 2)",
+        "%r1 = call i64* @oat_malloc(i64 0)",
+    );
+    let o = run_with(&empty, &[], &under(RuntimeName::OatHw5));
+    assert_eq!(kind(&o), Some(UndefinedKind::AmbiguousPointerEq), "{o}");
+}
