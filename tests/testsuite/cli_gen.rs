@@ -1,7 +1,8 @@
 //! `lloracle gen --for PROFILE` through the binary: `--for opt` writes a
 //! program of the optimiser profile (`gen::Profile::Opt`) that the dialect
 //! accepts, `--for default` is the same as no `--for`, an unknown profile is
-//! a usage error, and the histogram names the profile.
+//! a usage error, and the histogram names the profile; `--lang oat` prints
+//! the Oat generator's program and, with `--expect`, its expectation.
 
 use crate::common;
 
@@ -41,4 +42,43 @@ fn gen_for_rejects_an_unknown_profile_and_names_it_in_the_histogram() {
         "{out}"
     );
     assert!(out.contains("UnreachableBlock"), "{out}");
+}
+
+/// `lloracle gen --lang oat` prints the generator's program for the seed
+/// (the same text as the library's `oat::gen::from_seed`, printed), and
+/// with `--expect` the evaluator's stdout and exit status after it as
+/// comments; the program text parses back; an Oat version outside 1..=2 is
+/// a usage error (docs/oat.md).
+#[test]
+fn gen_lang_oat_prints_the_seeds_program_and_its_expectation() {
+    for (version, v) in [
+        ("1", oat::OatVersion::V1),
+        ("2", oat::OatVersion::V2),
+    ] {
+        let args = [
+            "gen",
+            "--lang",
+            "oat",
+            "--oat-version",
+            version,
+            "--seed",
+            "9",
+        ];
+        let (code, text, err) = lloracle(&args);
+        assert_eq!(code, 0, "{err}");
+        let want = oat::print::program(&oat::gen::from_seed(9, 30, v));
+        assert_eq!(text.trim_end(), want.trim_end(), "v{version}");
+        assert!(oat::parse::program(&text).is_ok(), "v{version}:\n{text}");
+        let (code, expect, err) = lloracle(&[&args[..], &["--expect"]].concat());
+        assert_eq!(code, 0, "{err}");
+        assert!(expect.starts_with(text.trim_end()), "v{version}:\n{expect}");
+        let status = expect
+            .trim_end()
+            .strip_suffix(" */")
+            .and_then(|t| t.rsplit_once("/* status: "))
+            .and_then(|(_, n)| n.parse::<u8>().ok());
+        assert!(status.is_some(), "no status comment:\n{expect}");
+    }
+    let (code, _, err) = lloracle(&["gen", "--lang", "oat", "--oat-version", "3", "--seed", "1"]);
+    assert_eq!(code, 2, "{err}");
 }
