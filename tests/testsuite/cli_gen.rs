@@ -51,10 +51,7 @@ fn gen_for_rejects_an_unknown_profile_and_names_it_in_the_histogram() {
 /// a usage error (docs/oat.md).
 #[test]
 fn gen_lang_oat_prints_the_seeds_program_and_its_expectation() {
-    for (version, v) in [
-        ("1", oat::OatVersion::V1),
-        ("2", oat::OatVersion::V2),
-    ] {
+    for (version, v) in [("1", oat::OatVersion::V1), ("2", oat::OatVersion::V2)] {
         let args = [
             "gen",
             "--lang",
