@@ -91,9 +91,7 @@ pub fn run(
     r.flaky_builds = tools.flaky_builds();
     r.runtime = Some(target.course.record());
     r.dialect = against.record.clone();
-    r.scoring = grading.scoring.clone();
-    r.savings_scoring = grading.savings;
-    r.reproduce = grading.reproduce.clone();
+    r.grade_with(grading);
     if let Baseline::Failed(f) = against.baseline {
         r.baseline_failed = Some(f.message.clone());
     }

@@ -178,6 +178,7 @@ fn build(cmd: &str, sub: &Path, timeout: Duration) -> Result<String, String> {
 /// The line of the class summary for a checked submission.
 fn student_result(student: &str, folder: &str, build: Build, r: &Report) -> StudentResult {
     let s = r.summary();
+    let groups = r.groups();
     let (score, max_score) = report::gradescope_score(r);
     let mut first_failures = BTreeMap::new();
     for p in &r.programs {
@@ -213,10 +214,10 @@ fn student_result(student: &str, folder: &str, build: Build, r: &Report) -> Stud
         not_run: s.not_run,
         not_in_dialect: s.not_in_dialect,
         stopped_early: r.stopped_early.clone(),
-        failure_groups: r.groups().len(),
+        failure_groups: groups.len(),
         categories: s.categories,
         first_failures,
-        groups: r.groups().iter().map(GroupLine::of).collect(),
+        groups: groups.iter().map(GroupLine::of).collect(),
     }
 }
 
@@ -378,10 +379,7 @@ fn not_run_report(cx: &Context, why: &str) -> Report {
     };
     let mut r = report::build(&plan.not_sent, &[], &cx.class.target.compiler, &index_of);
     r.add_not_run(plan.planned(), why);
-    let g = cx.grading();
-    r.scoring = g.scoring;
-    r.savings_scoring = g.savings;
-    r.reproduce = g.reproduce;
+    r.grade_with(&cx.grading());
     r
 }
 

@@ -871,3 +871,13 @@ pub struct Grading {
     /// The course's recipe to reproduce a failure.
     pub reproduce: Option<String>,
 }
+
+impl Report {
+    /// Gives the report `grading`'s scoring, savings scoring and reproduce
+    /// recipe.
+    pub fn grade_with(&mut self, grading: &Grading) {
+        self.scoring = grading.scoring.clone();
+        self.savings_scoring = grading.savings;
+        self.reproduce = grading.reproduce.clone();
+    }
+}

@@ -64,7 +64,11 @@ fn points(x: f64) -> Value {
 /// (the sum of the tests' scores and of their `max_score`s, the savings
 /// test included): what a class summary shows per student.
 pub fn score(r: &Report) -> (f64, f64) {
-    let tests = tests(r, &r.groups());
+    totals(&tests(r, &r.groups()))
+}
+
+/// The sums of `tests`' scores and of their `max_score`s, to the cent.
+fn totals(tests: &[Test]) -> (f64, f64) {
     let round = |x: f64| (x * 100.0).round() / 100.0;
     (
         round(tests.iter().map(|t| t.score).sum()),
@@ -77,7 +81,7 @@ pub fn gradescope(r: &Report) -> Value {
     let s = r.summary();
     let groups = r.groups();
     let tests = tests(r, &groups);
-    let (score, max_score) = score(r);
+    let (score, max_score) = totals(&tests);
     let tests: Vec<Value> = tests
         .into_iter()
         .enumerate()
