@@ -83,10 +83,17 @@ impl Scoring {
     pub fn tests(&self, r: &Report) -> Vec<ScoredTest> {
         let mut fams: BTreeMap<String, ScoredTest> = BTreeMap::new();
         for p in &r.programs {
-            if p.runs
-                .iter()
-                .all(|run| run.verdict == Verdict::NotInDialect)
-            {
+            // A program no run of which is scored for anyone (not in the
+            // dialect, the oracle does not return, the reference cannot
+            // build it) carries no points: with a share of its own, a
+            // compiler that fails every scored run would still earn it.
+            let for_no_one = |v: Verdict| {
+                matches!(
+                    v,
+                    Verdict::NotInDialect | Verdict::Skipped | Verdict::LeftOut
+                )
+            };
+            if p.runs.iter().all(|run| for_no_one(run.verdict)) {
                 continue;
             }
             let name = family(&p.name);
@@ -265,7 +272,9 @@ mod tests {
     fn runs_shared_with_the_reference_are_not_scored_but_keep_the_weight() {
         // corpus/a: one program passes, one fails as the reference does,
         // one the reference cannot build: 1 of 1 counted run passed, full
-        // marks; the family still weighs its three programs.
+        // marks. The shared program keeps its weight (another student may
+        // not share it); the one left out for everyone has none, so the
+        // family weighs 2 against random's 1: 66.67 and 33.33.
         let r = Report {
             programs: vec![
                 prog("corpus/a/x.ll", &[Verdict::PASS]),
@@ -280,8 +289,44 @@ mod tests {
             weights: BTreeMap::new(),
         };
         let t = s.tests(&r);
-        assert_eq!((t[0].weight, t[0].max_score, t[0].score), (3.0, 75.0, 75.0));
-        assert_eq!((t[0].passed, t[0].failed, t[0].not_scored), (1, 0, 2));
+        assert_eq!(
+            (t[0].weight, t[0].max_score, t[0].score),
+            (2.0, 66.67, 66.67)
+        );
+        assert_eq!((t[0].passed, t[0].failed, t[0].not_scored), (1, 0, 1));
         assert_eq!(total(&t), 100.0);
+    }
+
+    #[test]
+    fn a_family_no_run_of_which_is_scored_carries_no_points() {
+        // corpus/undefined holds programs the oracle never returns on
+        // (skipped for everyone) and one the reference cannot build: no
+        // share of the points. All 100 go to corpus/a, whose one run
+        // failed: 0 of 100 (before, corpus/undefined's share of 66.67 was
+        // given in full to a compiler that failed everything).
+        let r = Report {
+            programs: vec![
+                prog("corpus/undefined/x.ll", &[Verdict::Skipped]),
+                prog(
+                    "corpus/undefined/y.ll",
+                    &[Verdict::LeftOut, Verdict::Skipped],
+                ),
+                prog(
+                    "corpus/a/z.ll",
+                    &[Verdict::Judged(Category::WrongResult), Verdict::Skipped],
+                ),
+            ],
+            ..Report::default()
+        };
+        let s = Scoring {
+            points: 100.0,
+            weights: BTreeMap::new(),
+        };
+        let t = s.tests(&r);
+        assert_eq!(t.len(), 1, "{t:?}");
+        assert_eq!(
+            (t[0].name.as_str(), t[0].max_score, t[0].score),
+            ("corpus/a", 100.0, 0.0)
+        );
     }
 }
