@@ -132,18 +132,24 @@ static BUNDLED: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MA
 /// from the copy embedded in the binary: the same files, sorted by path,
 /// with every broken annotation reported at once.
 pub fn load_bundled() -> Result<Vec<CorpusFile>, CorpusError> {
+    load_bundled_in(Syntax::Ll, Path::new(""))
+}
+
+/// The embedded files of `syntax` under the bundled corpus's folder `under`
+/// (relative to `corpus/`; empty for all), as [`load_bundled`] reads them.
+pub fn load_bundled_in(syntax: Syntax, under: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
     let mut files = Vec::new();
     let mut stack = vec![&BUNDLED];
     while let Some(d) = stack.pop() {
         stack.extend(d.dirs());
         for f in d.files() {
-            if f.path().extension().is_some_and(|e| e == "ll") {
+            if syntax.is_its_file(f.path()) && f.path().starts_with(under) {
                 let text = String::from_utf8_lossy(f.contents()).into_owned();
                 files.push((f.path().to_path_buf(), text));
             }
         }
     }
-    read_annotations(files, false)
+    read_annotations(files, false, syntax)
 }
 
 /// A broken annotation: where and what.
@@ -244,12 +250,73 @@ impl RunBuilder {
 /// The name of the run of a file that has no `CHECK-RUN` line.
 pub const DEFAULT_RUN: &str = "default";
 
+/// The language of an annotated test file, which says how its comment
+/// lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// An LLVMlite `.ll` file: annotations are `; CHECK...` lines.
+    Ll,
+    /// An Oat `.oat` test for front ends: annotations are lines inside
+    /// `/* ... */` comments (docs/oat-tests.md), and only the lines that
+    /// say what a run prints and how it ends are allowed.
+    Oat,
+}
+
+impl Syntax {
+    /// True for a file of this syntax (`.ll`, `.oat`).
+    pub fn is_its_file(self, path: &Path) -> bool {
+        let ext = match self {
+            Syntax::Ll => "ll",
+            Syntax::Oat => "oat",
+        };
+        path.extension().is_some_and(|e| e == ext)
+    }
+
+    /// Splits a line into `(directive, argument)` when it is an annotation
+    /// of this syntax.
+    fn check_line(self, raw: &str) -> Option<(&str, Option<&str>)> {
+        match self {
+            Syntax::Ll => check_line(raw),
+            Syntax::Oat => check_line_oat(raw),
+        }
+    }
+
+    /// Why `directive` cannot appear in a file of this syntax, if it cannot.
+    fn refuses(self, directive: &str) -> Option<String> {
+        const NOT_OAT: [(&str, &str); 4] = [
+            ("CHECK-UNDEFINED", "an Oat test must be well defined"),
+            ("CHECK-LIMIT", "an Oat test must end within the limits"),
+            ("CHECK-RUNTIME", "the runtime is the course's, given with --runtime"),
+            ("CHECK-MALFORMED", "a test the front end must reject says CHECK-ILL-TYPED"),
+        ];
+        match self {
+            Syntax::Ll => None,
+            Syntax::Oat => NOT_OAT
+                .iter()
+                .find(|(d, _)| *d == directive)
+                .map(|(d, why)| format!("`{d}` is not an Oat test line: {why} (see docs/oat-tests.md)")),
+        }
+    }
+}
+
 /// Reads the expectation of the corpus file `file` with text `text`.
 pub fn parse_expectation(file: &str, text: &str) -> Result<Expectation, AnnotationError> {
+    parse_expectation_in(file, text, Syntax::Ll)
+}
+
+/// Reads the expectation of `file` (text `text`) written in `syntax`.
+pub fn parse_expectation_in(
+    file: &str,
+    text: &str,
+    syntax: Syntax,
+) -> Result<Expectation, AnnotationError> {
     let mut r = Reader::new(file);
     for (i, raw) in text.lines().enumerate() {
         let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        if let Some((directive, arg)) = check_line(raw) {
+        if let Some((directive, arg)) = syntax.check_line(raw) {
+            if let Some(why) = syntax.refuses(directive) {
+                return Err(r.err(line, why));
+            }
             r.directive(line, directive, arg)?;
         }
     }
@@ -573,6 +640,30 @@ fn check_line(raw: &str) -> Option<(&str, Option<&str>)> {
     }
 }
 
+/// Splits a line of an Oat test into `("CHECK-XYZ", Some("arg"))` when its
+/// text, after any leading `/*` or `*` and spaces, starts with
+/// `CHECK-` (a line inside a `/* ... */` comment, or a one-line comment). A
+/// trailing `*/` closes the comment and is not part of the argument (an
+/// output that ends in `*/` writes it `\x2a/`).
+fn check_line_oat(raw: &str) -> Option<(&str, Option<&str>)> {
+    let t = raw.trim_start();
+    let t = t.strip_prefix("/*").unwrap_or(t);
+    let t = t.trim_start_matches([' ', '\t', '*']);
+    if !t.starts_with("CHECK-") {
+        return None;
+    }
+    let t = t.trim_end_matches(['\r']);
+    let t = t.strip_suffix("*/").map_or(t, |t| t.strip_suffix(' ').unwrap_or(t));
+    match t.find(':') {
+        Some(i) => {
+            let (d, a) = t.split_at(i);
+            let a = &a[1..];
+            Some((d.trim_end(), Some(a.strip_prefix(' ').unwrap_or(a))))
+        }
+        None => Some((t.trim_end(), None)),
+    }
+}
+
 /// Decodes the escapes of a `CHECK-STDOUT` line: `\n`, `\t`, `\\`, `\xHH`.
 pub fn unescape(s: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(s.len());
@@ -636,15 +727,28 @@ fn load(dir: &Path, allow_plain: bool) -> Result<Vec<CorpusFile>, CorpusError> {
     if reads_embedded(dir) {
         return load_bundled();
     }
+    load_in(dir, allow_plain, Syntax::Ll)
+}
+
+/// The files of `syntax` under `dir` (or `dir` itself when it is one
+/// file), sorted by path relative to `dir` (a single file: its name), with
+/// their expectations; with `allow_plain`, a file without annotations is a
+/// plain program with no runs. Every broken annotation is reported at once.
+pub fn load_in(dir: &Path, allow_plain: bool, syntax: Syntax) -> Result<Vec<CorpusFile>, CorpusError> {
+    if dir.is_file() {
+        let text = std::fs::read_to_string(dir).map_err(|e| CorpusError::Io(dir.to_path_buf(), e))?;
+        let name = dir.file_name().map_or_else(|| dir.to_path_buf(), PathBuf::from);
+        return read_annotations(vec![(name, text)], allow_plain, syntax);
+    }
     let mut paths = Vec::new();
-    collect_ll_files(dir, &mut paths)?;
+    collect_files(dir, syntax, &mut paths)?;
     let mut files = Vec::with_capacity(paths.len());
     for path in paths {
         let text = std::fs::read_to_string(&path).map_err(|e| CorpusError::Io(path.clone(), e))?;
         let rel = path.strip_prefix(dir).unwrap_or(&path).to_path_buf();
         files.push((rel, text));
     }
-    read_annotations(files, allow_plain)
+    read_annotations(files, allow_plain, syntax)
 }
 
 /// Sorts `(relative path, text)` pairs by path and reads each file's
@@ -654,12 +758,13 @@ fn load(dir: &Path, allow_plain: bool) -> Result<Vec<CorpusFile>, CorpusError> {
 fn read_annotations(
     mut files: Vec<(PathBuf, String)>,
     allow_plain: bool,
+    syntax: Syntax,
 ) -> Result<Vec<CorpusFile>, CorpusError> {
     files.sort();
     let mut out = Vec::with_capacity(files.len());
     let mut errors = Vec::new();
     for (path, text) in files {
-        if allow_plain && !has_annotations(&text) {
+        if allow_plain && !text.lines().any(|l| syntax.check_line(l).is_some()) {
             out.push(CorpusFile {
                 path,
                 text,
@@ -667,7 +772,7 @@ fn read_annotations(
             });
             continue;
         }
-        match parse_expectation(&path.to_string_lossy(), &text) {
+        match parse_expectation_in(&path.to_string_lossy(), &text, syntax) {
             Ok(expectation) => out.push(CorpusFile {
                 path,
                 text,
@@ -683,8 +788,9 @@ fn read_annotations(
     }
 }
 
-/// Collects the `.ll` files under `dir` with an explicit stack (no recursion).
-fn collect_ll_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
+/// Collects the files of `syntax` under `dir` with an explicit stack (no
+/// recursion).
+fn collect_files(dir: &Path, syntax: Syntax, out: &mut Vec<PathBuf>) -> Result<(), CorpusError> {
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
         let entries = std::fs::read_dir(&d).map_err(|e| CorpusError::Io(d.clone(), e))?;
@@ -696,7 +802,7 @@ fn collect_ll_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CorpusErro
                 .map_err(|e| CorpusError::Io(path.clone(), e))?;
             if ty.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "ll") {
+            } else if syntax.is_its_file(&path) {
                 out.push(path);
             }
         }

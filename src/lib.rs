@@ -3,6 +3,7 @@
 //! written in their `; CHECK-...` comment lines (docs/corpus-format.md).
 
 pub mod corpus;
+pub mod frontend;
 pub mod harness;
 /// Reading input files with a size cap.
 pub mod input;
