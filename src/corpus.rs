@@ -286,15 +286,23 @@ impl Syntax {
         const NOT_OAT: [(&str, &str); 4] = [
             ("CHECK-UNDEFINED", "an Oat test must be well defined"),
             ("CHECK-LIMIT", "an Oat test must end within the limits"),
-            ("CHECK-RUNTIME", "the runtime is the course's, given with --runtime"),
-            ("CHECK-MALFORMED", "a test the front end must reject says CHECK-ILL-TYPED"),
+            (
+                "CHECK-RUNTIME",
+                "the runtime is the course's, given with --runtime",
+            ),
+            (
+                "CHECK-MALFORMED",
+                "a test the front end must reject says CHECK-ILL-TYPED",
+            ),
         ];
         match self {
             Syntax::Ll => None,
             Syntax::Oat => NOT_OAT
                 .iter()
                 .find(|(d, _)| *d == directive)
-                .map(|(d, why)| format!("`{d}` is not an Oat test line: {why} (see docs/oat-tests.md)")),
+                .map(|(d, why)| {
+                    format!("`{d}` is not an Oat test line: {why} (see docs/oat-tests.md)")
+                }),
         }
     }
 }
@@ -653,7 +661,9 @@ fn check_line_oat(raw: &str) -> Option<(&str, Option<&str>)> {
         return None;
     }
     let t = t.trim_end_matches(['\r']);
-    let t = t.strip_suffix("*/").map_or(t, |t| t.strip_suffix(' ').unwrap_or(t));
+    let t = t
+        .strip_suffix("*/")
+        .map_or(t, |t| t.strip_suffix(' ').unwrap_or(t));
     match t.find(':') {
         Some(i) => {
             let (d, a) = t.split_at(i);
@@ -701,6 +711,25 @@ pub fn unescape(s: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
+/// The inverse of [`unescape`]: `bytes` written for an annotation line
+/// (`\n`, `\t`, `\\`, and `\xHH` for other bytes outside printable
+/// ASCII, and a `*` before a `/`, which would close an Oat comment), so
+/// that `unescape(&escape(b)) == b`.
+pub fn escape(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'*' if bytes.get(i + 1) == Some(&b'/') => out.push_str("\\x2a"),
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            b'\\' => out.push_str("\\\\"),
+            b' '..=b'~' => out.push(b as char),
+            _ => out.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    out
+}
+
 /// Every `.ll` file under `dir`, sorted by path, with its expectation.
 /// Paths are relative to `dir`. All broken annotations are reported at once.
 pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
@@ -734,10 +763,17 @@ fn load(dir: &Path, allow_plain: bool) -> Result<Vec<CorpusFile>, CorpusError> {
 /// file), sorted by path relative to `dir` (a single file: its name), with
 /// their expectations; with `allow_plain`, a file without annotations is a
 /// plain program with no runs. Every broken annotation is reported at once.
-pub fn load_in(dir: &Path, allow_plain: bool, syntax: Syntax) -> Result<Vec<CorpusFile>, CorpusError> {
+pub fn load_in(
+    dir: &Path,
+    allow_plain: bool,
+    syntax: Syntax,
+) -> Result<Vec<CorpusFile>, CorpusError> {
     if dir.is_file() {
-        let text = std::fs::read_to_string(dir).map_err(|e| CorpusError::Io(dir.to_path_buf(), e))?;
-        let name = dir.file_name().map_or_else(|| dir.to_path_buf(), PathBuf::from);
+        let text =
+            std::fs::read_to_string(dir).map_err(|e| CorpusError::Io(dir.to_path_buf(), e))?;
+        let name = dir
+            .file_name()
+            .map_or_else(|| dir.to_path_buf(), PathBuf::from);
         return read_annotations(vec![(name, text)], allow_plain, syntax);
     }
     let mut paths = Vec::new();

@@ -82,6 +82,53 @@ const BUILTINS: [&str; 8] = [
 ];
 
 impl Feature {
+    /// The construct in the words of Oat's syntax (`+`, `print_int`,
+    /// `new T[n]{i -> e}`), for reports that name what a program uses.
+    pub fn name(&self) -> String {
+        let unop = |u: &Unop| match u {
+            Unop::Neg => "unary -",
+            Unop::Lognot => "!",
+            Unop::Bitnot => "~",
+        };
+        match self {
+            Feature::Binop(b) => format!("`{}`", b.token()),
+            Feature::Unop(u) => format!("`{}`", unop(u)),
+            Feature::Builtin(n) => format!("`{n}`"),
+            Feature::Global(k) => format!("global {k}"),
+            other => match other {
+                Feature::CallHelper => "call",
+                Feature::VoidCall => "void call",
+                Feature::CallFunValue => "call through a function value",
+                Feature::ShadowGlobal => "local shadowing a global",
+                Feature::ArrayLiteral => "`new T[]{..}`",
+                Feature::NewArr => "`new T[n]`",
+                Feature::NewArrInit => "`new T[n]{i -> e}`",
+                Feature::Index => "`a[i]`",
+                Feature::IndexAssign => "`a[i] = e`",
+                Feature::Length => "`length`",
+                Feature::Struct => "struct",
+                Feature::StructFieldsReordered => "struct literal out of field order",
+                Feature::Proj => "`s.f`",
+                Feature::FieldAssign => "`s.f = e`",
+                Feature::Nullable => "`R?`",
+                Feature::Null => "`null`",
+                Feature::IfNull => "`if?`",
+                Feature::If => "`if`",
+                Feature::IfElse => "`if .. else`",
+                Feature::For => "`for`",
+                Feature::ForDecls => "`for` with several declarations",
+                Feature::While => "`while`",
+                Feature::EarlyReturn => "early `return`",
+                Feature::StringEscape => "string escape",
+                Feature::Assign => "assignment",
+                Feature::Binop(_) | Feature::Unop(_) | Feature::Builtin(_) | Feature::Global(_) => {
+                    ""
+                }
+            }
+            .to_string(),
+        }
+    }
+
     /// Every feature the generator makes for `version`.
     pub fn all(version: OatVersion) -> Vec<Feature> {
         let mut fs: Vec<Feature> = Binop::ALL.iter().map(|&b| Feature::Binop(b)).collect();

@@ -22,18 +22,52 @@ use std::collections::HashSet;
 pub fn shrink(
     prog: &Program,
     version: OatVersion,
+    still_fails: impl FnMut(&Program) -> bool,
+) -> Program {
+    shrink_until(prog, version, still_fails, || false)
+}
+
+/// [`shrink`] that stops early, with the smallest program found so far,
+/// once `stop` says so (a bound on time or candidates). Candidates are made
+/// one at a time in passes: after a kept edit the pass goes on at the same
+/// edit site (the edits before it were tried on a larger program already),
+/// and a pass that keeps nothing ends the search at a fixed point.
+pub fn shrink_until(
+    prog: &Program,
+    version: OatVersion,
     mut still_fails: impl FnMut(&Program) -> bool,
+    mut stop: impl FnMut() -> bool,
 ) -> Program {
     let mut cur = prog.clone();
-    'outer: loop {
-        for c in candidates(&cur) {
+    loop {
+        let mut changed = false;
+        let mut k = 0;
+        while let Some(c) = candidate(&cur, k) {
+            if stop() {
+                return cur;
+            }
             if still_defined(&c, version) && still_fails(&c) {
                 cur = c;
-                continue 'outer;
+                changed = true;
+            } else {
+                k += 1;
             }
         }
-        return cur;
+        if !changed {
+            return cur;
+        }
     }
+}
+
+/// The one-edit variant number `k` of `p`, if `p` has that many.
+pub fn candidate(p: &Program, k: usize) -> Option<Program> {
+    let mut q = p.clone();
+    let mut ed = Editor {
+        left: k,
+        applied: false,
+    };
+    ed.program(&mut q);
+    ed.applied.then_some(q)
 }
 
 /// Whether `p` is well scoped (every name bound, no local declared twice)
@@ -55,20 +89,7 @@ pub fn still_defined(p: &Program, version: OatVersion) -> bool {
 
 /// Every one-edit variant of `p` (unfiltered).
 pub fn candidates(p: &Program) -> Vec<Program> {
-    let mut out = Vec::new();
-    for k in 0.. {
-        let mut q = p.clone();
-        let mut ed = Editor {
-            left: k,
-            applied: false,
-        };
-        ed.program(&mut q);
-        if !ed.applied {
-            break;
-        }
-        out.push(q);
-    }
-    out
+    (0..).map_while(|k| candidate(p, k)).collect()
 }
 
 /// Walks a tree and applies the edit numbered `left` (counting edit sites

@@ -129,6 +129,10 @@ pub enum EmitArg {
     Asm,
     /// A linked executable.
     Exe,
+    /// LLVMlite: `--cmd` is a front end, `{in}` an Oat program (a `.oat`
+    /// test) and `{out}` the `.ll` it writes (docs/grading.md, "Front
+    /// ends").
+    Ll,
 }
 
 /// `main` or `program`.
@@ -152,7 +156,8 @@ pub struct CompilerOpts {
     #[arg(long, conflicts_with = "opt_cmd")]
     pub cmd: Option<String>,
     /// What `--cmd` writes to `{out}`: `asm` (linked here with cc and the
-    /// runtime) or `exe`.
+    /// runtime), `exe`, or `ll` for a front end (its `{in}` is an Oat
+    /// program).
     #[arg(long, value_enum, default_value_t = EmitArg::Asm)]
     pub emit: EmitArg,
     /// An ll-to-ll optimiser: a shell command with `{in}` and `{out}`; its
@@ -193,6 +198,7 @@ impl CompilerOpts {
             let emit = match self.emit {
                 EmitArg::Asm => Emit::Asm,
                 EmitArg::Exe => Emit::Exe,
+                EmitArg::Ll => return Ok(Compiler::FrontEnd { cmd: c.clone() }),
             };
             return Ok(Compiler::Command {
                 cmd: c.clone(),
@@ -238,6 +244,11 @@ impl CompilerOpts {
     /// and starts programs its own way, with the runtime `ll`).
     pub fn course(&self, dialect: Option<&Dialect>) -> Result<Course, String> {
         let (runtime, runtime_c) = self.runtime.resolve(dialect)?;
+        if self.emit == EmitArg::Ll {
+            return Err(format!(
+                "--emit ll is a front end: its course is set by FrontEndOpts (runtime {runtime})"
+            ));
+        }
         let course = Course {
             runtime,
             runtime_c,
@@ -298,6 +309,76 @@ pub fn builtin_supports(runtime: RuntimeName) -> Result<(), String> {
          the ll and ll-libc functions and starts programs at @main): test a compiler with \
          --cmd, or build an executable with `lloracle compile --emit exe --runtime {runtime}`"
     ))
+}
+
+/// The options of a front-end campaign (`--cmd ... --emit ll`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct FrontEndOpts {
+    /// For a front end: the Oat tests, one `.oat` file or a folder of them
+    /// (docs/oat-tests.md); default: the bundled tests of --oat-version.
+    #[arg(long, value_name = "PATH")]
+    pub tests: Option<PathBuf>,
+    /// For a front end: the Oat of the homework, 1 (homework 4) or 2
+    /// (homework 5): which bundled tests and generated programs it gets,
+    /// and the default runtime (oat-eth for 1, oat-hw5 for 2).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub oat_version: u8,
+    /// For a front end: do not build outputs natively (with clang, or llc
+    /// and cc) to explain verdicts.
+    #[arg(long)]
+    pub no_native: bool,
+    /// For a front end: generated string literals hold no escapes (for
+    /// front ends whose printer writes string constants unescaped).
+    #[arg(long)]
+    pub plain_strings: bool,
+}
+
+impl FrontEndOpts {
+    /// The Oat version.
+    pub fn version(&self) -> oat::OatVersion {
+        oat::OatVersion::from_number(self.oat_version).unwrap_or_default()
+    }
+
+    /// The course of a front end: `--runtime` (default: `oat-eth` for Oat
+    /// v1, `oat-hw5` for Oat v2) and `--runtime-c` (linked with native
+    /// builds), programs starting at `@program`.
+    pub fn course(&self, compiler: &CompilerOpts) -> Result<Course, String> {
+        let default = match self.version() {
+            oat::OatVersion::V1 => RuntimeName::OatEth,
+            oat::OatVersion::V2 => RuntimeName::OatHw5,
+        };
+        let runtime = match &compiler.runtime.runtime {
+            Some(RuntimeArg::Named(r)) => *r,
+            Some(RuntimeArg::CFile(f)) => {
+                return Err(format!(
+                    "--runtime {}: give the C file with --runtime-c",
+                    f.display()
+                ))
+            }
+            None => default,
+        };
+        if let Some(f) = &compiler.runtime.runtime_c {
+            if !f.is_file() {
+                return Err(format!("--runtime-c {}: no such file", f.display()));
+            }
+        }
+        Ok(Course {
+            runtime,
+            runtime_c: compiler.runtime.runtime_c.clone(),
+            link_flags: compiler
+                .link_flags
+                .as_deref()
+                .unwrap_or("")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+            entry: match compiler.entry {
+                None => default_entry(runtime),
+                Some(EntryArg::Main) => Entry::Main,
+                Some(EntryArg::Program) => Entry::Program,
+            },
+        })
+    }
 }
 
 /// The programs a campaign checks.
@@ -533,6 +614,8 @@ pub struct CampaignOpts {
     pub reduce: ReduceOpts,
     #[command(flatten)]
     pub reports: ReportOpts,
+    #[command(flatten)]
+    pub front_end: FrontEndOpts,
     /// Worker threads (default: the number of cores).
     #[arg(long)]
     pub jobs: Option<usize>,

@@ -5,16 +5,18 @@
 //! itself is `lloracle::harness::campaign`; this file parses the options
 //! and prints.
 
-use super::options::CampaignOpts;
+use super::options::{CampaignOpts, EmitArg};
 use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
+use lloracle::frontend::{self, campaign::FrontEndCampaign, tests::TestPlan};
 use lloracle::harness::baseline::Baseline;
 use lloracle::harness::campaign::{self, exit_code, write_reports, ReportFiles};
-use lloracle::harness::compiler::Tools;
+use lloracle::harness::compiler::{check_command, check_runnable, Tools};
 use lloracle::harness::mutation;
 use lloracle::harness::report::{self, Report};
 use lloracle::harness::session::Settings;
 use lloracle::harness::verdicts::Case;
+use lloracle::harness::Compiler;
 use lloracle::harness::{plan, resolve, settings};
 use std::io::Write;
 use std::path::PathBuf;
@@ -48,6 +50,9 @@ pub fn write_and_exit(r: &Report, files: &ReportFiles) -> u8 {
 pub fn main(args: TestCompilerArgs) -> u8 {
     let a = &args.campaign;
     settings::install_interrupt_handler();
+    if a.compiler.emit == EmitArg::Ll {
+        return front_end(a);
+    }
     let usage = |e: String| {
         eprintln!("lloracle: {e}");
         EXIT_USAGE
@@ -144,6 +149,108 @@ pub fn main(args: TestCompilerArgs) -> u8 {
     let code = write_and_exit(&r, &files);
     print_report(&r);
     code
+}
+
+/// A front-end campaign (`--emit ll`): the Oat tests and generated
+/// programs, judged by `lloracle::frontend::campaign`.
+fn front_end(a: &CampaignOpts) -> u8 {
+    let usage = |e: String| {
+        eprintln!("lloracle: {e}");
+        EXIT_USAGE
+    };
+    match setup_front_end(a) {
+        Ok((campaign, tools, grading)) => {
+            let bar = Progress::new(
+                campaign.tests.len(),
+                "tests",
+                Duration::from_secs(a.progress_every),
+            );
+            let out_dir = a
+                .reports
+                .out_dir
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("lloracle-failures"));
+            let r = frontend::campaign::run(&campaign, &tools, &out_dir, &grading, &|failed| {
+                bar.tick_many(1, failed)
+            });
+            bar.finish();
+            let code = write_and_exit(&r, &a.reports.files());
+            print_report(&r);
+            code
+        }
+        Err(e) => usage(e),
+    }
+}
+
+/// The front-end campaign the options describe, its tools and grading.
+fn setup_front_end(a: &CampaignOpts) -> Result<(FrontEndCampaign, Tools, report::Grading), String> {
+    let Compiler::FrontEnd { cmd } = a.compiler.compiler()? else {
+        return Err("--emit ll needs --cmd (the front end under test)".into());
+    };
+    let fe = &a.front_end;
+    let version = fe.version();
+    let course = fe.course(&a.compiler)?;
+    let limits = a.limits.limits();
+    let mut tools = Tools::with(course, None, limits.timeout)?;
+    tools.oracle.fuel = limits.fuel;
+    let p = &a.programs;
+    if p.corpus.is_some() {
+        return Err(
+            "--corpus holds .ll programs: a front end takes Oat tests, give --tests PATH".into(),
+        );
+    }
+    let plan = TestPlan {
+        tests: fe.tests.clone(),
+        no_tests: p.no_corpus,
+        random: p.random,
+        seed: p.seed,
+        size: p.size,
+        escapes: !fe.plain_strings,
+    };
+    let tests = frontend::tests::plan(&plan, version)?;
+    let reference = match &a.compiler.reference {
+        Some(r) => {
+            check_command(r)?;
+            Some(r.clone())
+        }
+        None => None,
+    };
+    let plain: Vec<String> = tests
+        .iter()
+        .filter(|t| t.expectation.runs.is_empty() && t.expectation.ill_typed.is_none())
+        .map(|t| t.path.display().to_string())
+        .collect();
+    if reference.is_none() && !plain.is_empty() {
+        return Err(format!(
+            "{} test(s) have no expectation (no CHECK- line), so only a reference solution can \
+             say what they must do: give --reference CMD, or add expectations \
+             (docs/oat-tests.md): {}",
+            plain.len(),
+            plain.join(", ")
+        ));
+    }
+    check_runnable(
+        &Compiler::FrontEnd { cmd: cmd.clone() },
+        std::path::Path::new("."),
+    )?;
+    let reductions = a.reduce.reductions();
+    let campaign = FrontEndCampaign {
+        cmd,
+        reference,
+        tests,
+        dialect: a.dialect.dialect.clone(),
+        version,
+        native: !fe.no_native,
+        jobs: settings::jobs(a.jobs),
+        max_reductions: reductions.max_reductions,
+        bounds: reductions.bounds,
+    };
+    let grading = report::Grading {
+        scoring: a.reports.scoring(None)?,
+        savings: None,
+        reproduce: a.reports.reproduce.clone(),
+    };
+    Ok((campaign, tools, grading))
 }
 
 /// The terminal report of `r`, with the corpus files skipped on purpose

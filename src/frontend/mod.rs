@@ -7,10 +7,19 @@
 //! The modules form a line, each using only those before it:
 //!
 //! ```text
-//! tests, import -> build -> judge -> native -> reference -> reduce -> campaign
+//! tests -> judge -> native -> reference -> reduce, campaign
 //! ```
 //!
-//! [`tests`] (the Oat test format and the bundled tests), [`import`] (a
-//! course's `gradedtests.ml` into that format).
+//! [`tests`] (the Oat test format, the bundled tests, generated programs
+//! as tests), [`judge`] (one test: compile, read the output, run it on the
+//! oracle, compare), [`native`] (the output built as the course builds it,
+//! to explain a verdict), [`reference`] (the course's solution held against
+//! every run), [`reduce`] (delta debugging on the Oat source), [`campaign`]
+//! (every test in parallel, reductions, the report).
 
+pub mod campaign;
+pub mod judge;
+pub mod native;
+pub mod reduce;
+pub mod reference;
 pub mod tests;

@@ -95,7 +95,9 @@ pub struct Progress<'a> {
 /// `{submission}`, and the built-in back end grades no one.
 fn check_compiler(c: &Compiler) -> Result<(), String> {
     match c {
-        Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } => {
+        Compiler::Command { cmd, .. }
+        | Compiler::Optimiser { cmd }
+        | Compiler::FrontEnd { cmd } => {
             if !cmd.contains("{submission}") {
                 return Err(format!(
                     "the command `{cmd}` must contain {{submission}} (each submission's directory), or every student gets the same compiler"
@@ -294,7 +296,10 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
         return Ok(student_result(&student, &folder, built, &r));
     }
     let mut compiler = cx.class.target.compiler.clone();
-    if let Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } = &mut compiler {
+    if let Compiler::Command { cmd, .. }
+    | Compiler::Optimiser { cmd }
+    | Compiler::FrontEnd { cmd } = &mut compiler
+    {
         *cmd = for_submission(cmd, sub);
     }
     // Each submission's own baseline (the dialect is the class's: no

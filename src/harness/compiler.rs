@@ -73,7 +73,9 @@ pub fn check_command(cmd: &str) -> Result<(), String> {
 pub fn check_runnable(compiler: &Compiler, cwd: &Path) -> Result<(), String> {
     let cmd = match compiler {
         Compiler::Builtin { .. } => return Ok(()),
-        Compiler::Command { cmd, .. } | Compiler::Optimiser { cmd } => cmd,
+        Compiler::Command { cmd, .. }
+        | Compiler::Optimiser { cmd }
+        | Compiler::FrontEnd { cmd } => cmd,
     };
     let Some(word) = first_program(cmd) else {
         return Ok(());
@@ -190,6 +192,24 @@ pub enum Built {
         /// failure: a note in the reports).
         note: Option<String>,
     },
+}
+
+/// What a source-to-source compiler (a front end) made of one program.
+#[derive(Clone, Debug)]
+pub struct SourceBuild {
+    /// The output file's bytes, when the command wrote it.
+    pub output: Option<Vec<u8>>,
+    /// How the command failed, if it did (with or without an output).
+    pub failure: Option<BuildFailure>,
+}
+
+/// A folder removed, with its contents, when dropped.
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// A file removed when dropped.
@@ -355,6 +375,11 @@ impl Tools {
                     Emit::Asm => self.link(&out).map(Built::Exe),
                 }
             }
+            Compiler::FrontEnd { .. } => Err(fail(
+                CompileError,
+                "lloracle: a front end compiles Oat programs, not LLVMlite (crate::frontend)"
+                    .into(),
+            )),
             Compiler::Optimiser { cmd } => {
                 let input = TempPath(self.fresh(".ll"));
                 let (_outdir, out) = self.output_beside(&input.0, ".ll")?;
@@ -466,24 +491,84 @@ impl Tools {
                 ("{out}", &out.to_string_lossy()),
             ],
         );
-        // A compile error is confirmed alone: sent again while no other
-        // build runs (course drivers race on a fixed `output/` folder when
-        // runs overlap); a build that then succeeds is counted as flaky,
-        // not as the compiler's failure (docs/grading.md).
+        self.run_confirmed(&line, out, outdir)
+    }
+
+    /// Runs the filled command line `line` (its output `out` in `outdir`).
+    /// A compile error is confirmed alone: sent again while no other build
+    /// runs (course drivers race on a fixed `output/` folder when runs
+    /// overlap); a build that then succeeds is counted as flaky, not as the
+    /// compiler's failure (docs/grading.md). A failed run that still wrote
+    /// `out` is not sent again: a front end's driver writes its `.ll`
+    /// before its own back end runs, and that back end's failure is not
+    /// the front end's.
+    fn run_confirmed(&self, line: &str, out: &Path, outdir: &Path) -> Result<(), BuildFailure> {
         let first = {
             let _shared = BUILDS.read().unwrap_or_else(PoisonError::into_inner);
-            self.run_line(&line, out, outdir)
+            self.run_line(line, out, outdir)
         };
         match first {
-            Err(f) if f.category == CompileError => {
+            Err(f) if f.category == Category::CompileError && !out.exists() => {
                 let _alone = BUILDS.write().unwrap_or_else(PoisonError::into_inner);
-                let again = self.run_line(&line, out, outdir);
+                let again = self.run_line(line, out, outdir);
                 if again.is_ok() {
                     self.flaky_builds.fetch_add(1, Ordering::Relaxed);
                 }
                 again
             }
             r => r,
+        }
+    }
+
+    /// Compiles a source file (an Oat program for a front end) with the
+    /// command template `cmd`: `text` is written to a fresh folder as
+    /// `file_name` (`{in}`; `{stem}` is its name without the extension),
+    /// and the output is read from `{outdir}/{stem}{out_ext}` (`{out}`).
+    /// The output is returned whenever the command wrote it, even when the
+    /// command then failed (the failure comes too): a course driver writes
+    /// the front end's `.ll` before its bundled back end runs, and a
+    /// failure of that back end must not hide it.
+    pub fn compile_source(
+        &self,
+        cmd: &str,
+        file_name: &str,
+        text: &str,
+        out_ext: &str,
+    ) -> SourceBuild {
+        let fail = |detail: String| SourceBuild {
+            output: None,
+            failure: Some(BuildFailure {
+                category: Category::CompileError,
+                detail,
+            }),
+        };
+        let folder = self.fresh("");
+        if let Err(e) = std::fs::create_dir(&folder) {
+            return fail(format!("cannot create the input folder: {e}"));
+        }
+        let _folder = TempDir(folder.clone());
+        let input = folder.join(file_name);
+        if let Err(e) = std::fs::write(&input, text) {
+            return fail(format!("cannot write the program: {e}"));
+        }
+        let (outdir, out) = match self.output_beside(&input, out_ext) {
+            Ok(x) => x,
+            Err(f) => return fail(f.detail),
+        };
+        let stem = input.file_stem().unwrap_or_default();
+        let line = toolchain::shell::fill(
+            cmd,
+            &[
+                ("{in}", &input.to_string_lossy()),
+                ("{outdir}", &outdir.path().to_string_lossy()),
+                ("{stem}", &stem.to_string_lossy()),
+                ("{out}", &out.to_string_lossy()),
+            ],
+        );
+        let failure = self.run_confirmed(&line, &out, outdir.path()).err();
+        SourceBuild {
+            output: std::fs::read(&out).ok(),
+            failure,
         }
     }
 

@@ -48,6 +48,13 @@ pub enum Compiler {
         /// The command template.
         cmd: String,
     },
+    /// A front end: a shell command with `{in}` (an Oat program, a `.oat`
+    /// file) and `{out}` (`{outdir}/{stem}.ll`, the LLVMlite it writes);
+    /// checked on Oat tests by `crate::frontend`.
+    FrontEnd {
+        /// The command template.
+        cmd: String,
+    },
 }
 
 impl Compiler {
@@ -60,6 +67,7 @@ impl Compiler {
             }
             Compiler::Command { cmd, emit } => format!("`{cmd}` (--emit {})", emit.name()),
             Compiler::Optimiser { cmd } => format!("optimiser `{cmd}`"),
+            Compiler::FrontEnd { cmd } => format!("front end `{cmd}`"),
         }
     }
 
@@ -73,6 +81,18 @@ impl Compiler {
                 format!("--cmd {} --emit {}", shell_quote(cmd), emit.name())
             }
             Compiler::Optimiser { cmd } => format!("--opt-cmd {}", shell_quote(cmd)),
+            Compiler::FrontEnd { cmd } => format!("--cmd {} --emit ll", shell_quote(cmd)),
+        }
+    }
+
+    /// The command template of a compiler run as a shell command (all but
+    /// the built-in back end).
+    pub fn command(&self) -> Option<&str> {
+        match self {
+            Compiler::Builtin { .. } => None,
+            Compiler::Command { cmd, .. }
+            | Compiler::Optimiser { cmd }
+            | Compiler::FrontEnd { cmd } => Some(cmd),
         }
     }
 }

@@ -46,11 +46,26 @@ pub enum Category {
     WrongResult,
     /// The same result but different stdout.
     WrongOutput,
+    /// A front end's output prints what the test expects but ends with
+    /// another exit status (or `program` returns another value).
+    WrongStatus,
+    /// A front end's output is undefined on the oracle (a failure: in a
+    /// front end the output is the thing under test): the undefined
+    /// behaviour's kind and the `.ll` line are in the detail.
+    UndefinedInOutput,
+    /// A front end's output does not parse or is ill-typed LLVMlite.
+    IllTypedOutput,
+    /// A front end's output uses a form outside the course's dialect
+    /// (what the course's own back end could not read).
+    OutputNotInDialect,
+    /// A front end compiled a program its course's type checker rejects
+    /// (a `CHECK-ILL-TYPED` test).
+    AcceptsIllTyped,
 }
 
 impl Category {
     /// Every category, in report order.
-    pub const ALL: [Category; 9] = [
+    pub const ALL: [Category; 14] = [
         Category::Pass,
         Category::CompileError,
         Category::CompileTimeout,
@@ -60,6 +75,11 @@ impl Category {
         Category::RunTimeout,
         Category::WrongResult,
         Category::WrongOutput,
+        Category::WrongStatus,
+        Category::UndefinedInOutput,
+        Category::IllTypedOutput,
+        Category::OutputNotInDialect,
+        Category::AcceptsIllTyped,
     ];
 
     /// The report name (`wrong result`, ...).
@@ -74,6 +94,11 @@ impl Category {
             Category::RunTimeout => "run timeout",
             Category::WrongResult => "wrong result",
             Category::WrongOutput => "wrong output",
+            Category::WrongStatus => "wrong status",
+            Category::UndefinedInOutput => "undefined behaviour in output",
+            Category::IllTypedOutput => "ill-typed output",
+            Category::OutputNotInDialect => "output outside the dialect",
+            Category::AcceptsIllTyped => "accepts an ill-typed program",
         }
     }
 

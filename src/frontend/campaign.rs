@@ -1,0 +1,457 @@
+//! A front-end campaign: every Oat test (and generated Oat program)
+//! compiled by the front end under test and judged on the oracle in
+//! parallel, held against the reference solution when there is one,
+//! failing tests reduced on their Oat source, and one
+//! [`crate::harness::report::Report`] of it all, the same report type
+//! (terminal, JSON, Gradescope, JUnit, the class files) as for back ends.
+
+use super::judge::{self, expectation_words, FrontRun};
+use super::native::{self, Native};
+use super::reduce::{self, ReducedOat};
+use super::reference::{self, Held, RefTest};
+use super::tests::OatTest;
+use crate::corpus::Run;
+use crate::harness::compiler::Tools;
+use crate::harness::group::{build_key, normalise};
+use crate::harness::report::{
+    cap, FailureRecord, Grading, ProgramRecord, ReducedRecord, Report, RunRecord, Verdict,
+    MESSAGE_CAP, PROGRAM_CAP,
+};
+use crate::harness::verdicts::{describe, interrupted, slug, Category};
+use oat::OatVersion;
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use spec::dialect::Dialect;
+use spec::Outcome;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// What a front-end campaign checks and how.
+#[derive(Clone, Debug)]
+pub struct FrontEndCampaign {
+    /// The front end under test: a command with `{in}` (a `.oat` file) and
+    /// `{out}` or `{outdir}` (its `.ll` is `{outdir}/{stem}.ll`).
+    pub cmd: String,
+    /// The course's reference front end, of the same form.
+    pub reference: Option<String>,
+    /// The tests (the bundled ones, `--tests`, then generated programs).
+    pub tests: Vec<OatTest>,
+    /// The course dialect the output must be in, if one is given.
+    pub dialect: Option<Dialect>,
+    /// The Oat version of the homework.
+    pub version: OatVersion,
+    /// Build and run outputs natively too, to explain verdicts.
+    pub native: bool,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Reduce at most this many failing tests.
+    pub max_reductions: usize,
+    /// The bounds of each reduction.
+    pub bounds: crate::harness::reduce::Bounds,
+}
+
+/// One test's result: the student's verdicts held against the reference,
+/// the output, and the reduction of its first failure.
+#[derive(Clone, Debug)]
+pub struct TestResult {
+    /// The test.
+    pub test: OatTest,
+    /// Its runs (for a plain test, the one run the reference defines).
+    pub runs: Vec<Run>,
+    /// One verdict per run.
+    pub held: Vec<Held>,
+    /// The student's output, when there was one.
+    pub output: Option<String>,
+    /// The reduction of the first failing run: its index and result.
+    pub reduced: Option<(usize, ReducedOat)>,
+}
+
+impl TestResult {
+    /// The index of the first scored failing run.
+    pub fn first_failure(&self) -> Option<usize> {
+        self.held
+            .iter()
+            .position(|h| matches!(h, Held::Judged(r) if r.category != Category::Pass))
+    }
+}
+
+/// Runs the campaign: judges every test, reduces failures, and gives the
+/// report (with the reductions saved under `out_dir`); `tick` is called
+/// after each test.
+pub fn run(
+    c: &FrontEndCampaign,
+    tools: &Tools,
+    out_dir: &Path,
+    grading: &Grading,
+    tick: &(dyn Fn(bool) + Sync),
+) -> Report {
+    let start = Instant::now();
+    let native = if c.native { Native::detect() } else { None };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(c.jobs.max(1))
+        .build();
+    let judge_all = || -> Vec<Option<TestResult>> {
+        c.tests
+            .par_iter()
+            .map(|t| {
+                if interrupted() {
+                    return None;
+                }
+                let r = judge_one(c, tools, native.as_ref(), t);
+                tick(r.first_failure().is_some());
+                Some(r)
+            })
+            .collect()
+    };
+    let mut results: Vec<Option<TestResult>> = match &pool {
+        Ok(p) => p.install(judge_all),
+        Err(_) => judge_all(),
+    };
+    let order: Vec<usize> = reduction_order(&results, c.max_reductions);
+    let reduce_one = |k: usize| {
+        let r = results[k].as_ref()?;
+        let i = r.first_failure()?;
+        reduce::reduce(c, tools, r, i).map(|red| (k, i, red))
+    };
+    let reduced: Vec<(usize, usize, ReducedOat)> = match &pool {
+        Ok(p) => p.install(|| order.par_iter().filter_map(|&k| reduce_one(k)).collect()),
+        Err(_) => order.iter().filter_map(|&k| reduce_one(k)).collect(),
+    };
+    for (k, i, red) in reduced {
+        if let Some(r) = &mut results[k] {
+            r.reduced = Some((i, red));
+        }
+    }
+    let mut report = build_report(c, tools, &results, out_dir);
+    report.elapsed_secs = start.elapsed().as_secs_f64();
+    report.interrupted = interrupted();
+    report.grade_with(grading);
+    report
+}
+
+/// The tests whose first failure is reduced: behavioural failures first
+/// (wrong output, wrong status, undefined behaviour, timeouts: their
+/// cause is in the Oat program), one per test, at most `budget`.
+fn reduction_order(results: &[Option<TestResult>], budget: usize) -> Vec<usize> {
+    let mut cands: Vec<(u8, usize)> = results
+        .iter()
+        .enumerate()
+        .filter_map(|(k, r)| {
+            let r = r.as_ref()?;
+            let i = r.first_failure()?;
+            let cat = r.held[i].own().category;
+            let rank = if reduce::reducible(cat) {
+                0
+            } else {
+                return None;
+            };
+            Some((rank, k))
+        })
+        .collect();
+    cands.sort();
+    cands.into_iter().take(budget).map(|(_, k)| k).collect()
+}
+
+/// Judges one test: the reference first (when there is one), then the
+/// student's output on each run, held against the reference, with the
+/// native notes.
+fn judge_one(
+    c: &FrontEndCampaign,
+    tools: &Tools,
+    native: Option<&Native>,
+    test: &OatTest,
+) -> TestResult {
+    let reference: Option<RefTest> = c
+        .reference
+        .as_ref()
+        .map(|cmd| reference::judge_reference(tools, cmd, test, c.dialect.as_ref()));
+    let runs = reference::runs_of(test, reference.as_ref());
+    let mut judged = test.clone();
+    judged.expectation.runs = runs.clone();
+    let compiled = judge::compile(tools, &c.cmd, &judged, c.dialect.as_ref());
+    let mut own = judge::judge_test(tools, &judged, &compiled);
+    if let (Some(n), Some(text)) = (native, &compiled.text) {
+        add_native_notes(n, tools, text, &runs, &mut own);
+    }
+    let held = reference::hold(test, own, reference.as_ref());
+    TestResult {
+        test: test.clone(),
+        runs,
+        held,
+        output: compiled.text,
+        reduced: None,
+    }
+}
+
+/// Builds the output natively once and adds, to each run where the native
+/// run explains the oracle's verdict, what it did.
+fn add_native_notes(n: &Native, tools: &Tools, text: &str, runs: &[Run], own: &mut [FrontRun]) {
+    let wants_native = own.iter().any(|r| {
+        matches!(
+            r.category,
+            Category::Pass
+                | Category::UndefinedInOutput
+                | Category::WrongOutput
+                | Category::WrongStatus
+        )
+    });
+    if !wants_native {
+        return;
+    }
+    let exe = match n.build(tools, text) {
+        Ok(e) => e,
+        Err(e) => {
+            for r in own
+                .iter_mut()
+                .filter(|r| r.category == Category::UndefinedInOutput)
+            {
+                push_note(r, format!("natively ({}): not built: {e}", n.describe()));
+            }
+            return;
+        }
+    };
+    for (r, run) in own.iter_mut().zip(runs) {
+        let got = n.run(tools, &exe, &run.args);
+        if let Some(note) = native::note(r.category, run.course_output.as_deref(), &got) {
+            push_note(r, note);
+        }
+    }
+}
+
+/// Adds `note` to the run's notes.
+fn push_note(r: &mut FrontRun, note: String) {
+    r.note = Some(match r.note.take() {
+        Some(n) => format!("{n}; {note}"),
+        None => note,
+    });
+}
+
+/// The group key of a failing run: the category's own key (the front
+/// end's normalised first error line, the undefined kind and the output's
+/// instruction at that step, the checker's rule), or for a behavioural
+/// failure the Oat constructs of its reduced program.
+pub fn signature(r: &FrontRun, output: Option<&str>, reduced: Option<&ReducedOat>) -> String {
+    match r.category {
+        Category::UndefinedInOutput => match &r.actual {
+            Some(Outcome::Undefined { kind, location, .. }) => {
+                let line = location
+                    .line
+                    .and_then(|l| output?.lines().nth(l as usize - 1))
+                    .map(|l| normalise(l.trim()))
+                    .unwrap_or_else(|| "?".into());
+                format!("{} at `{line}`", kind.name())
+            }
+            _ => "undefined".into(),
+        },
+        Category::IllTypedOutput | Category::OutputNotInDialect => {
+            let first = r
+                .detail
+                .lines()
+                .find(|l| l.contains('['))
+                .or_else(|| r.detail.lines().next())
+                .unwrap_or("");
+            let rule = first
+                .split_once('[')
+                .and_then(|(_, rest)| rest.split_once(']'))
+                .map_or_else(|| normalise(first), |(rule, _)| rule.to_string());
+            rule
+        }
+        c if c.is_build_failure() => build_key(&r.detail),
+        Category::AcceptsIllTyped => "accepts a program the type checker rejects".into(),
+        _ => match reduced {
+            Some(red) => format!("reduces to {}", red.constructs.join(", ")),
+            None => "not reduced".into(),
+        },
+    }
+}
+
+/// The report of the campaign's results.
+fn build_report(
+    c: &FrontEndCampaign,
+    tools: &Tools,
+    results: &[Option<TestResult>],
+    out_dir: &Path,
+) -> Report {
+    let mut programs = Vec::new();
+    let mut not_reached = Vec::new();
+    for (index, r) in results.iter().enumerate() {
+        let Some(r) = r else {
+            not_reached.push(index);
+            continue;
+        };
+        let saved = r
+            .reduced
+            .as_ref()
+            .and_then(|(i, red)| save_reduced(c, tools, r, *i, red, out_dir).ok());
+        let runs = r
+            .held
+            .iter()
+            .enumerate()
+            .map(|(i, h)| run_record(r, i, h, saved.as_ref()))
+            .collect();
+        programs.push(ProgramRecord {
+            index,
+            name: r.test.path.to_string_lossy().into_owned(),
+            runs,
+        });
+    }
+    let mut report = Report {
+        compiler: crate::harness::Compiler::FrontEnd { cmd: c.cmd.clone() }.describe(),
+        reference: c
+            .reference
+            .as_ref()
+            .map(|r| crate::harness::Compiler::FrontEnd { cmd: r.clone() }.describe()),
+        runtime: Some(tools.course().record()),
+        dialect: c
+            .dialect
+            .as_ref()
+            .map(|d| json!({"name": d.name, "how": "--dialect"})),
+        flaky_builds: tools.flaky_builds(),
+        programs,
+        ..Report::default()
+    };
+    let missing = not_reached
+        .into_iter()
+        .map(|k| {
+            let t = &c.tests[k];
+            let runs = t
+                .expectation
+                .runs
+                .iter()
+                .map(|r| (r.name.clone(), r.args.clone()))
+                .collect();
+            (t.path.to_string_lossy().into_owned(), k, runs)
+        })
+        .collect::<Vec<_>>();
+    if !missing.is_empty() {
+        report.add_not_run(missing, "the campaign was interrupted before it");
+    }
+    report
+}
+
+/// A reduced test saved under `out_dir` for the student: the Oat program
+/// with its expectation, and the front end's output for it.
+struct SavedOat {
+    oat: PathBuf,
+    command: String,
+}
+
+/// Writes the reduced program of `r`'s run `i` (with its expectation) and
+/// the student's output for it to `out_dir`, with the one-line command
+/// that reproduces the failure.
+fn save_reduced(
+    c: &FrontEndCampaign,
+    tools: &Tools,
+    r: &TestResult,
+    i: usize,
+    red: &ReducedOat,
+    out_dir: &Path,
+) -> Result<SavedOat, String> {
+    crate::output::create_dir(out_dir)?;
+    let stem = slug(r.test.path.to_string_lossy().trim_end_matches(".oat"));
+    let oat = out_dir.join(format!("{stem}.reduced.oat"));
+    let args = r
+        .runs
+        .get(i)
+        .map(|run| run.args.join(" "))
+        .unwrap_or_default();
+    let mut text = red.text.clone();
+    text.push_str(&format!(
+        "\n/* Reduced by lloracle from {}.\n   CHECK-ARGS: {args}\n   CHECK-COURSE-OUTPUT: {}\n*/\n",
+        r.test.path.display(),
+        crate::corpus::escape(&red.expected)
+    ));
+    std::fs::write(&oat, text).map_err(|e| format!("{}: {e}", oat.display()))?;
+    if let Some(ll) = &red.output {
+        let p = out_dir.join(format!("{stem}.reduced.ll"));
+        std::fs::write(&p, ll).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    let runtime = tools.course().runtime;
+    let command = format!(
+        "lloracle test-compiler {} --runtime {runtime} --oat-version {} --tests {}",
+        crate::harness::Compiler::FrontEnd { cmd: c.cmd.clone() }.cli_args(),
+        match c.version {
+            OatVersion::V1 => 1,
+            OatVersion::V2 => 2,
+        },
+        toolchain::shell::quote(&oat.to_string_lossy())
+    );
+    Ok(SavedOat { oat, command })
+}
+
+/// The report's record of run `i` of `r`.
+fn run_record(r: &TestResult, i: usize, h: &Held, saved: Option<&SavedOat>) -> RunRecord {
+    let run = r.runs.get(i);
+    let (verdict, oracle, shared) = match h {
+        Held::Judged(own) => (Verdict::Judged(own.category), None, None),
+        Held::Shared { own, .. } => (
+            Verdict::SharedWithReference,
+            None,
+            Some(own.category.name().to_string()),
+        ),
+        Held::LeftOut { why, .. } => (Verdict::LeftOut, Some(why.clone()), None),
+    };
+    let own = h.own();
+    let reduced = r
+        .reduced
+        .as_ref()
+        .filter(|(j, _)| *j == i)
+        .map(|(_, red)| red);
+    let failure = (own.category != Category::Pass && !matches!(h, Held::LeftOut { .. })).then(|| {
+        let no_output = || "no output".to_string();
+        FailureRecord {
+            signature: signature(own, r.output.as_deref(), reduced),
+            expected: run.map(expectation_words).unwrap_or_default(),
+            actual: own.actual.as_ref().map_or_else(no_output, describe),
+            expected_outcome: run.map_or(Value::Null, |run| {
+                json!({"course_output": run.course_output.as_deref().map(|b| String::from_utf8_lossy(b).into_owned())})
+            }),
+            actual_outcome: own.actual.as_ref().map_or(Value::Null, |o| {
+                let mut v = o.to_json();
+                if let Some(Value::String(s)) = v.get_mut("stdout") {
+                    *s = cap(s, crate::harness::verdicts::STDOUT_CAP);
+                }
+                v
+            }),
+            detail: cap(&own.detail, MESSAGE_CAP),
+            changed_functions: vec![],
+            program: Some(cap(&r.test.text, PROGRAM_CAP)),
+            reduced: reduced.map(|red| ReducedRecord {
+                program: cap(&reduced_text(red), PROGRAM_CAP),
+                instructions: red.statements,
+                how: red.how(),
+                expected: format!("course output \"{}\"", judge::escaped(&red.expected)),
+                actual: red.actual.clone(),
+                saved: saved.map(|s| s.oat.display().to_string()),
+                reproduce: saved.map(|s| s.command.clone()),
+            }),
+            blame: None,
+            reference: match h {
+                Held::Shared { reference, .. } => Some(reference.clone()),
+                _ => None,
+            },
+        }
+    });
+    RunRecord {
+        run: run.map_or_else(|| "default".into(), |r| r.name.clone()),
+        args: run.map(|r| r.args.clone()).unwrap_or_default(),
+        verdict,
+        oracle,
+        feature: None,
+        failure,
+        shared,
+        steps: None,
+        note: own.note.clone(),
+    }
+}
+
+/// The reduced Oat program and, below it, the student's output for it.
+fn reduced_text(red: &ReducedOat) -> String {
+    match &red.output {
+        Some(ll) => format!(
+            "{}\n/* the front end's output for it: */\n{ll}",
+            red.text.trim_end()
+        ),
+        None => red.text.clone(),
+    }
+}

@@ -1,0 +1,367 @@
+//! One Oat test against the oracle: the front end under test compiles it
+//! once, its LLVMlite output is parsed, checked (and held to the course's
+//! dialect when one is given), then each run of the test runs the output on
+//! the oracle under the course's runtime and is compared with the run's
+//! expectation as the course compares it. Each run gets one
+//! [`Category`]: in a front end the output is the thing under test, so an
+//! output that is undefined on the oracle is a failure
+//! ([`Category::UndefinedInOutput`]), not a skipped run.
+
+use super::tests::OatTest;
+use crate::corpus::{Expected, Run};
+use crate::harness::compiler::{BuildFailure, Tools};
+use crate::harness::verdicts::{describe, Category};
+use spec::dialect::Dialect;
+use spec::{Outcome, Prog, Source};
+
+/// What the front end made of one test: its output, parsed and checked,
+/// or why there is none to run.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The output's text, when the front end wrote one.
+    pub text: Option<String>,
+    /// The output as a program, when it parses and checks (and is in the
+    /// dialect), or the failure that every run of the test gets.
+    pub prog: Result<Prog, BuildFailure>,
+    /// The driver's failure after it wrote the output (its bundled back
+    /// end failing, say): not the front end's; said beside the verdict.
+    pub note: Option<String>,
+}
+
+/// The verdict of one run of a test.
+#[derive(Clone, Debug)]
+pub struct FrontRun {
+    /// The category.
+    pub category: Category,
+    /// The oracle's outcome on the front end's output (`None` when there
+    /// was no output to run).
+    pub actual: Option<Outcome>,
+    /// Why the run failed, in words (the compiler's words for a build
+    /// failure, the undefined step, the first difference).
+    pub detail: String,
+    /// What the reports say beside the verdict (the driver failing after
+    /// writing its output, what the native build did).
+    pub note: Option<String>,
+}
+
+/// The name the output of `test` is read under in diagnostics: the test's
+/// file name with `.ll` for `.oat`.
+pub fn output_name(test: &OatTest) -> String {
+    let file = test
+        .path
+        .file_name()
+        .map_or_else(|| "test.oat".into(), |f| f.to_string_lossy().into_owned());
+    format!("{}.ll", file.strip_suffix(".oat").unwrap_or(&file))
+}
+
+/// Compiles `test` with the front end `cmd` and reads its output.
+pub fn compile(tools: &Tools, cmd: &str, test: &OatTest, dialect: Option<&Dialect>) -> Compiled {
+    let file = test
+        .path
+        .file_name()
+        .map_or_else(|| "test.oat".into(), |f| f.to_string_lossy().into_owned());
+    compile_text(tools, cmd, &file, &test.text, &output_name(test), dialect)
+}
+
+/// Compiles the Oat program `text` (sent as `file`) with `cmd`; its output
+/// is read as `out_name` in diagnostics.
+pub fn compile_text(
+    tools: &Tools,
+    cmd: &str,
+    file: &str,
+    text: &str,
+    out_name: &str,
+    dialect: Option<&Dialect>,
+) -> Compiled {
+    let built = tools.compile_source(cmd, file, text, ".ll");
+    let Some(bytes) = built.output else {
+        let failure = built.failure.unwrap_or_else(|| BuildFailure {
+            category: Category::CompileError,
+            detail: "no output file".into(),
+        });
+        return Compiled {
+            text: None,
+            prog: Err(failure),
+            note: None,
+        };
+    };
+    let note = built.failure.map(|f| {
+        format!(
+            "the command failed after writing {out_name} ({}: {}); the output was judged",
+            f.category,
+            first_line(&f.detail)
+        )
+    });
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let prog = read_output(tools, out_name, &text, dialect);
+    Compiled {
+        text: Some(text),
+        prog,
+        note,
+    }
+}
+
+/// The first line of `s`.
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}
+
+/// The front end's output `text` (named `name`) parsed and checked under
+/// the course's runtime and entry, then held to `dialect`.
+pub fn read_output(
+    tools: &Tools,
+    name: &str,
+    text: &str,
+    dialect: Option<&Dialect>,
+) -> Result<Prog, BuildFailure> {
+    let src = Source::new(name.to_string(), text.to_string());
+    let opts = spec::check::CheckOptions {
+        entry: Some(tools.oracle.entry.clone()),
+        runtime: tools.oracle.runtime,
+    };
+    let prog = spec::parse_and_check_with(&src, &opts).map_err(|r| BuildFailure {
+        category: Category::IllTypedOutput,
+        detail: r.render(&src),
+    })?;
+    if let Some(d) = dialect {
+        if let Err(u) = spec::dialect::conforms(&src, d) {
+            return Err(BuildFailure {
+                category: Category::OutputNotInDialect,
+                detail: format!(
+                    "{name}:{}: uses `{}` ({}), which the {} dialect lacks",
+                    u.line(&src),
+                    u.feature.name(),
+                    u.what,
+                    d.name
+                ),
+            });
+        }
+    }
+    Ok(prog)
+}
+
+/// Runs the output `prog` (read from `src_name`) on the oracle with `args`.
+pub fn run_output(tools: &Tools, prog: &Prog, args: &[String]) -> Outcome {
+    oracle::run(prog, None, args, &tools.oracle)
+}
+
+/// The verdict on a run whose output ran on the oracle to `actual`, held
+/// to `run`'s expectation.
+pub fn judge_run(run: &Run, actual: &Outcome) -> (Category, String) {
+    match actual {
+        Outcome::Undefined { kind, .. } => {
+            return (
+                Category::UndefinedInOutput,
+                format!("the output's run is undefined [{}]: {actual}", kind.name()),
+            )
+        }
+        Outcome::Limit { kind, .. } => return (
+            Category::RunTimeout,
+            format!(
+                "the output ran into the oracle's {} limit (it loops, or needs more than --fuel)",
+                kind.name()
+            ),
+        ),
+        _ => {}
+    }
+    if let Some(want) = &run.course_output {
+        let got = actual.course_output().unwrap_or_default();
+        if &got != want {
+            return (
+                course_output_category(want, &got, actual.exit_code()),
+                format!(
+                    "the course compares \"{}\", the output gives \"{}\"",
+                    escaped(want),
+                    escaped(&got)
+                ),
+            );
+        }
+    }
+    if let Some(want) = &run.stdout {
+        if actual.stdout() != want.as_slice() {
+            return (
+                Category::WrongOutput,
+                format!(
+                    "expected stdout \"{}\", the output prints \"{}\"",
+                    escaped(want),
+                    escaped(actual.stdout())
+                ),
+            );
+        }
+    }
+    let ends_right = match (&run.expect, actual) {
+        (Expected::Unspecified, _) => true,
+        (Expected::Result(v), Outcome::Returned { value, .. }) => v == value,
+        (
+            Expected::Exited(n),
+            Outcome::Halted {
+                status, aborted, ..
+            },
+        ) => !aborted && status == n,
+        (Expected::Aborted, Outcome::Halted { aborted, .. }) => *aborted,
+        _ => false,
+    };
+    if ends_right {
+        (Category::Pass, String::new())
+    } else {
+        (
+            Category::WrongStatus,
+            format!(
+                "expected the run to end as: {}; the output {}",
+                run.expect,
+                describe(actual)
+            ),
+        )
+    }
+}
+
+/// `wrong status` when the output printed what `want` prints and only the
+/// decimal status at the end differs; otherwise `wrong output`. `got` is
+/// the output's course output, ending in `status` (its exit status).
+fn course_output_category(want: &[u8], got: &[u8], status: i32) -> Category {
+    let digits = status.to_string().len().min(got.len());
+    let printed = &got[..got.len() - digits];
+    let rest = want.strip_prefix(printed).unwrap_or_default();
+    if !rest.is_empty() && rest.iter().all(u8::is_ascii_digit) {
+        Category::WrongStatus
+    } else {
+        Category::WrongOutput
+    }
+}
+
+/// `s` escaped for a report line.
+pub fn escaped(s: &[u8]) -> String {
+    let shown = &s[..s.len().min(crate::harness::verdicts::STDOUT_CAP)];
+    let mut out = String::from_utf8_lossy(shown).escape_debug().to_string();
+    if shown.len() < s.len() {
+        out.push_str(&format!("... {} bytes more", s.len() - shown.len()));
+    }
+    out
+}
+
+/// The expectation of `run` in words.
+pub fn expectation_words(run: &Run) -> String {
+    let mut parts = Vec::new();
+    if let Some(c) = &run.course_output {
+        parts.push(format!("course output \"{}\"", escaped(c)));
+    }
+    if let Some(s) = &run.stdout {
+        parts.push(format!("stdout \"{}\"", escaped(s)));
+    }
+    if run.expect != Expected::Unspecified {
+        parts.push(run.expect.to_string());
+    }
+    parts.join(", ")
+}
+
+/// Judges every run of `test` on the front end's compiled output.
+pub fn judge_test(tools: &Tools, test: &OatTest, compiled: &Compiled) -> Vec<FrontRun> {
+    if test.expectation.ill_typed.is_some() {
+        return vec![judge_rejection(compiled)];
+    }
+    test.expectation
+        .runs
+        .iter()
+        .map(|run| match &compiled.prog {
+            Err(f) => FrontRun {
+                category: f.category,
+                actual: None,
+                detail: f.detail.clone(),
+                note: compiled.note.clone(),
+            },
+            Ok(prog) => {
+                let actual = run_output(tools, prog, &run.args);
+                let (category, detail) = judge_run(run, &actual);
+                FrontRun {
+                    category,
+                    actual: Some(actual),
+                    detail,
+                    note: compiled.note.clone(),
+                }
+            }
+        })
+        .collect()
+}
+
+/// The verdict on a `CHECK-ILL-TYPED` test: passed when the front end
+/// wrote no output (it refused the program), failed when it did.
+fn judge_rejection(compiled: &Compiled) -> FrontRun {
+    let (category, detail) = match (&compiled.text, &compiled.prog) {
+        (None, Err(f)) if f.category == Category::CompileTimeout => {
+            (Category::CompileTimeout, f.detail.clone())
+        }
+        (None, _) => (Category::Pass, String::new()),
+        (Some(_), _) => (
+            Category::AcceptsIllTyped,
+            "the front end wrote an output for a program the course's type checker rejects".into(),
+        ),
+    };
+    FrontRun {
+        category,
+        actual: None,
+        detail,
+        note: None,
+    }
+}
+
+#[cfg(test)]
+mod unit {
+    use super::*;
+
+    fn run(course: &str) -> Run {
+        Run {
+            name: "default".into(),
+            line: 1,
+            args: vec![],
+            expect: Expected::Unspecified,
+            stdout: None,
+            course_output: Some(course.as_bytes().to_vec()),
+        }
+    }
+
+    fn returned(stdout: &str, value: i64) -> Outcome {
+        Outcome::Returned {
+            value,
+            stdout: stdout.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn the_course_output_is_compared_whole() {
+        assert_eq!(judge_run(&run("hi0"), &returned("hi", 0)).0, Category::Pass);
+        assert_eq!(
+            judge_run(&run("hi0"), &returned("hi", 256)).0,
+            Category::Pass
+        );
+        assert_eq!(
+            judge_run(&run("hi0"), &returned("ho", 0)).0,
+            Category::WrongOutput
+        );
+    }
+
+    #[test]
+    fn only_the_status_differs_is_a_wrong_status() {
+        assert_eq!(
+            judge_run(&run("hi3"), &returned("hi", 4)).0,
+            Category::WrongStatus
+        );
+        // "12" printed, status 1, against "120": printed the same, status 0.
+        assert_eq!(
+            judge_run(&run("120"), &returned("12", 1)).0,
+            Category::WrongStatus
+        );
+        assert_eq!(
+            judge_run(&run("5"), &returned("x", 5)).0,
+            Category::WrongOutput
+        );
+    }
+
+    #[test]
+    fn a_result_line_holds_the_full_value() {
+        let mut r = run("");
+        r.course_output = None;
+        r.expect = Expected::Result(-1);
+        assert_eq!(judge_run(&r, &returned("", -1)).0, Category::Pass);
+        assert_eq!(judge_run(&r, &returned("", 255)).0, Category::WrongStatus);
+    }
+}

@@ -1,0 +1,218 @@
+//! Reducing a failing Oat test: delta debugging on the Oat source with
+//! `oat::shrink`'s edits (declarations, statements, `else` branches, loop
+//! bounds, operands, literals), keeping a candidate while its expected
+//! output is still defined and the front end under test still fails it
+//! the same way. The expected output of a candidate is the reference
+//! solution's output run on the oracle when there is a reference (it must
+//! be well defined there), else `oat::eval`'s (the language definition's)
+//! for a run without arguments; a test with arguments and no reference is
+//! not reduced.
+
+use super::campaign::{FrontEndCampaign, TestResult};
+use super::judge::{self, Compiled, FrontRun};
+use crate::corpus::{Expected, Run};
+use crate::harness::compiler::Tools;
+use crate::harness::verdicts::Category;
+use oat::ast::Program;
+use spec::Outcome;
+use std::time::{Duration, Instant};
+
+/// A reduced failing test.
+#[derive(Clone, Debug)]
+pub struct ReducedOat {
+    /// The reduced Oat program.
+    pub text: String,
+    /// The front end's output for it.
+    pub output: Option<String>,
+    /// What the course compares on it (its expected output and status).
+    pub expected: Vec<u8>,
+    /// What the front end's output did on the oracle, in words.
+    pub actual: String,
+    /// Its statement count.
+    pub statements: usize,
+    /// The Oat constructs it uses (`oat::features`), by name.
+    pub constructs: Vec<String>,
+    /// Candidates tried.
+    pub candidates: usize,
+    /// Edits kept.
+    pub kept: usize,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// True when a bound stopped the search before a fixed point.
+    pub bounded: bool,
+}
+
+impl ReducedOat {
+    /// How the reduction went, in one line.
+    pub fn how(&self) -> String {
+        format!(
+            "{} statements after {} candidates ({} kept) in {:.1}s{}",
+            self.statements,
+            self.candidates,
+            self.kept,
+            self.elapsed.as_secs_f64(),
+            if self.bounded {
+                ", stopped by a bound"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+/// True for the failures a reduction explains: their cause is in what the
+/// Oat program does.
+pub fn reducible(c: Category) -> bool {
+    matches!(
+        c,
+        Category::WrongOutput
+            | Category::WrongStatus
+            | Category::UndefinedInOutput
+            | Category::IllTypedOutput
+            | Category::OutputNotInDialect
+            | Category::CompileError
+    )
+}
+
+/// The same failure: the category and, for undefined behaviour, its kind.
+fn same_failure(goal: &FrontRun, got: &FrontRun) -> bool {
+    let kind = |r: &FrontRun| match &r.actual {
+        Some(Outcome::Undefined { kind, .. }) => Some(*kind),
+        _ => None,
+    };
+    goal.category == got.category && kind(goal) == kind(got)
+}
+
+/// Reduces run `i` of `r` (a failing one).
+pub fn reduce(c: &FrontEndCampaign, tools: &Tools, r: &TestResult, i: usize) -> Option<ReducedOat> {
+    let start = Instant::now();
+    let prog = oat::parse::program(&r.test.text).ok()?;
+    let run = r.runs.get(i)?.clone();
+    let goal = r.held.get(i)?.own().clone();
+    if goal.category == Category::CompileError && c.reference.is_none() {
+        // Without a reference nothing says a candidate is a valid program
+        // the front end must accept.
+        return None;
+    }
+    if !run.args.is_empty() && c.reference.is_none() {
+        return None;
+    }
+    let file = r
+        .test
+        .path
+        .file_name()
+        .map_or_else(|| "test.oat".into(), |f| f.to_string_lossy().into_owned());
+    let out_name = format!("{}.ll", file.trim_end_matches(".oat"));
+    let candidates = std::cell::Cell::new(0usize);
+    let mut kept = 0usize;
+    let mut bounded = false;
+    // The expected course output of a candidate, if it is defined.
+    let expected_of = |p: &Program| -> Option<Vec<u8>> {
+        let text = oat::print::program(p);
+        match &c.reference {
+            Some(cmd) => {
+                let compiled =
+                    judge::compile_text(tools, cmd, &file, &text, &out_name, c.dialect.as_ref());
+                let prog = compiled.prog.ok()?;
+                judge::run_output(tools, &prog, &run.args).course_output()
+            }
+            None => match oat::eval::run(p, c.version, &oat::eval::Limits::default()) {
+                oat::eval::Outcome::Returned { stdout, value } => {
+                    let mut out = stdout;
+                    out.extend_from_slice((value as u8).to_string().as_bytes());
+                    Some(out)
+                }
+                _ => None,
+            },
+        }
+    };
+    // The student's verdict on a candidate whose expected output is `want`.
+    let student = |p: &Program, want: &[u8]| -> (FrontRun, Compiled) {
+        let text = oat::print::program(p);
+        let compiled =
+            judge::compile_text(tools, &c.cmd, &file, &text, &out_name, c.dialect.as_ref());
+        let run = Run {
+            course_output: Some(want.to_vec()),
+            stdout: None,
+            expect: Expected::Unspecified,
+            ..run.clone()
+        };
+        let verdict = match &compiled.prog {
+            Err(f) => FrontRun {
+                category: f.category,
+                actual: None,
+                detail: f.detail.clone(),
+                note: None,
+            },
+            Ok(prog) => {
+                let actual = judge::run_output(tools, prog, &run.args);
+                let (category, detail) = judge::judge_run(&run, &actual);
+                FrontRun {
+                    category,
+                    actual: Some(actual),
+                    detail,
+                    note: None,
+                }
+            }
+        };
+        (verdict, compiled)
+    };
+    // The original must fail the same way under this definition of the
+    // expectation, or the reduction would chase something else.
+    let want = expected_of(&prog)?;
+    let (first, _) = student(&prog, &want);
+    if !same_failure(&goal, &first) {
+        return None;
+    }
+    let bounds = &c.bounds;
+    let small = oat::shrink::shrink_until(
+        &prog,
+        c.version,
+        |p| {
+            candidates.set(candidates.get() + 1);
+            let ok = expected_of(p).is_some_and(|w| same_failure(&goal, &student(p, &w).0));
+            kept += usize::from(ok);
+            ok
+        },
+        || {
+            let over =
+                candidates.get() >= bounds.max_candidates || start.elapsed() > bounds.max_time;
+            bounded |= over;
+            over
+        },
+    );
+    let want = expected_of(&small)?;
+    let (last, compiled) = student(&small, &want);
+    let text = oat::print::program(&small);
+    Some(ReducedOat {
+        statements: statements(&small),
+        constructs: oat::features::features(&small)
+            .iter()
+            .map(oat::features::Feature::name)
+            .collect(),
+        text,
+        output: compiled.text,
+        expected: want,
+        actual: last.actual.as_ref().map_or_else(
+            || first_line(&last.detail),
+            crate::harness::verdicts::describe,
+        ),
+        candidates: candidates.get(),
+        kept,
+        elapsed: start.elapsed(),
+        bounded,
+    })
+}
+
+/// The first line of `s`.
+fn first_line(s: &str) -> String {
+    s.lines().next().unwrap_or("").to_string()
+}
+
+/// The statements of `p`'s function bodies, nested ones included.
+fn statements(p: &Program) -> usize {
+    oat::print::program(p)
+        .lines()
+        .filter(|l| l.trim_end().ends_with(';') || l.trim_end().ends_with('{'))
+        .count()
+}

@@ -1,0 +1,153 @@
+//! The course's reference solution held against every test (docs/grading.md,
+//! "Front ends"): it compiles each test too, and its output runs on the
+//! oracle. A run whose reference output is undefined, or disagrees with the
+//! test's expectation, or that the reference cannot compile, is not scored
+//! for any student (the test depends on undefined behaviour, or its
+//! expectation disagrees with the course's solution); a student who fails
+//! it the same way shares the handout's defect, listed apart. A plain test
+//! (a `.oat` file without expectations) takes the reference's output as
+//! its expectation.
+
+use super::judge::{self, Compiled, FrontRun};
+use super::tests::OatTest;
+use crate::corpus::{Expected, Run, DEFAULT_RUN};
+use crate::harness::compiler::Tools;
+use crate::harness::verdicts::Category;
+use spec::dialect::Dialect;
+use spec::Outcome;
+
+/// The reference's view of one test: its compiled output and, per run of
+/// the test, why the run cannot be scored (`None`: the reference passes
+/// it).
+#[derive(Clone, Debug)]
+pub struct RefTest {
+    /// What the reference made of the test.
+    pub compiled: Compiled,
+    /// Per run: the reference's own verdict on it.
+    pub runs: Vec<FrontRun>,
+}
+
+/// How one run of a test counts once the reference is known.
+#[derive(Clone, Debug)]
+pub enum Held {
+    /// Scored: the student's verdict.
+    Judged(FrontRun),
+    /// The student fails as the reference does: the handout's defect,
+    /// listed apart, not scored.
+    Shared {
+        /// The student's own verdict.
+        own: FrontRun,
+        /// Where the reference fails, in words.
+        reference: String,
+    },
+    /// Not scored for anyone: the reference fails this run; the student's
+    /// verdict is kept as evidence.
+    LeftOut {
+        /// The student's own verdict.
+        own: FrontRun,
+        /// Why the run is left out.
+        why: String,
+    },
+}
+
+impl Held {
+    /// The student's own verdict, whichever way it counts.
+    pub fn own(&self) -> &FrontRun {
+        match self {
+            Held::Judged(r) | Held::Shared { own: r, .. } | Held::LeftOut { own: r, .. } => r,
+        }
+    }
+}
+
+/// The runs of `test` as judged: its own, or for a plain test one run with
+/// no arguments whose expectation is what the reference's output prints
+/// and how it ends (`None` when the reference's output has no defined
+/// output there).
+pub fn runs_of(test: &OatTest, reference: Option<&RefTest>) -> Vec<Run> {
+    if !test.expectation.runs.is_empty() || test.expectation.ill_typed.is_some() {
+        return test.expectation.runs.clone();
+    }
+    let course_output = reference
+        .and_then(|r| r.runs.first())
+        .and_then(|r| r.actual.as_ref())
+        .and_then(Outcome::course_output);
+    vec![Run {
+        name: DEFAULT_RUN.into(),
+        line: 0,
+        args: vec![],
+        expect: Expected::Unspecified,
+        stdout: None,
+        course_output,
+    }]
+}
+
+/// Compiles `test` with the reference `cmd` and judges each of its runs
+/// (for a plain test: runs its one run, with nothing to compare).
+pub fn judge_reference(
+    tools: &Tools,
+    cmd: &str,
+    test: &OatTest,
+    dialect: Option<&Dialect>,
+) -> RefTest {
+    let compiled = judge::compile(tools, cmd, test, dialect);
+    let mut plain = test.clone();
+    if plain.expectation.runs.is_empty() && plain.expectation.ill_typed.is_none() {
+        plain.expectation.runs = runs_of(test, None);
+    }
+    let runs = judge::judge_test(tools, &plain, &compiled);
+    RefTest { compiled, runs }
+}
+
+/// Why the reference's verdict `r` on a run leaves it unscored, if it does
+/// (`plain`: the test has no expectation of its own).
+fn left_out_because(r: &FrontRun, plain: bool) -> Option<String> {
+    match r.category {
+        Category::Pass => None,
+        Category::WrongOutput | Category::WrongStatus if plain => None,
+        Category::UndefinedInOutput => Some(format!(
+            "the test depends on undefined behaviour: the reference solution's output is undefined ({})",
+            first_line(&r.detail)
+        )),
+        Category::WrongOutput | Category::WrongStatus => Some(format!(
+            "the expectation disagrees with the course's solution: {}",
+            first_line(&r.detail)
+        )),
+        c if c.is_build_failure() || c == Category::IllTypedOutput => Some(format!(
+            "the reference solution cannot compile it ({c}: {})",
+            first_line(&r.detail)
+        )),
+        c => Some(format!(
+            "the reference solution fails it ({c}: {})",
+            first_line(&r.detail)
+        )),
+    }
+}
+
+/// The first line of `s`.
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}
+
+/// The student's verdicts `own` on `test`, held against the reference's.
+pub fn hold(test: &OatTest, own: Vec<FrontRun>, reference: Option<&RefTest>) -> Vec<Held> {
+    let Some(reference) = reference else {
+        return own.into_iter().map(Held::Judged).collect();
+    };
+    let plain = test.expectation.runs.is_empty() && test.expectation.ill_typed.is_none();
+    own.into_iter()
+        .enumerate()
+        .map(|(i, own)| {
+            let Some(r) = reference.runs.get(i) else {
+                return Held::Judged(own);
+            };
+            match left_out_because(r, plain) {
+                None => Held::Judged(own),
+                Some(why) if own.category == r.category => Held::Shared {
+                    own,
+                    reference: why,
+                },
+                Some(why) => Held::LeftOut { own, why },
+            }
+        })
+        .collect()
+}
