@@ -4,7 +4,8 @@
 //! disagrees with the evaluator") holds.
 //!
 //! Edits, smallest effect last: remove a declaration (not `program`),
-//! remove a statement (not a function's final return), drop an `else`,
+//! remove a statement (not a function's final return), replace an `if` by
+//! its then branch or a loop by its body run once, drop an `else`,
 //! lower a loop bound by one, replace a binary operation by an operand of
 //! its own type or a unary one by its operand, replace a literal by 0 or its
 //! half, `true` by `false`. Candidates that break scoping (a name used but
@@ -142,6 +143,14 @@ impl Editor {
                 return;
             }
         }
+        for j in 0..b.len() {
+            if let Some(inner) = body_of(&b[j]) {
+                if self.here() {
+                    b.splice(j..=j, inner);
+                    return;
+                }
+            }
+        }
         for s in b.iter_mut() {
             self.stmt(s);
         }
@@ -247,6 +256,23 @@ impl Editor {
             Exp::CStruct(_, fs) => fs.iter_mut().for_each(|(_, x)| self.exp(x)),
             Exp::Null(_) | Exp::Bool(false) | Exp::Str(_) | Exp::Id(_) => {}
         }
+    }
+}
+
+/// The statements that replace `s` when it is unwrapped: an `if`'s then
+/// branch, a loop's body run once (a `for` keeps its declarations), or
+/// none for other statements.
+fn body_of(s: &Stmt) -> Option<Vec<Stmt>> {
+    match s {
+        Stmt::If(_, t, _) => Some(t.clone()),
+        Stmt::While(_, b) => Some(b.clone()),
+        Stmt::For(ds, _, _, b) => Some(
+            ds.iter()
+                .map(|(x, e)| Stmt::Decl(x.clone(), e.clone()))
+                .chain(b.iter().cloned())
+                .collect(),
+        ),
+        _ => None,
     }
 }
 

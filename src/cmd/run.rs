@@ -33,6 +33,10 @@ pub struct RunArgs {
     /// and the value it defines on stderr, at most this many steps.
     #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "10000")]
     trace: Option<u64>,
+    /// For an Oat program (a `.oat` file, run by the evaluator): which Oat,
+    /// 1 or 2.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    oat_version: u8,
     /// argv[0] as the program sees it.
     #[arg(long, default_value_t = oracle::Options::default().program_name)]
     program_name: String,
@@ -45,6 +49,9 @@ pub struct RunArgs {
 
 /// Runs the program; the exit code follows the README's exit-code contract.
 pub fn main(a: RunArgs) -> u8 {
+    if a.file.extension().is_some_and(|e| e == "oat") {
+        return run_oat(&a);
+    }
     let src = match read_source(&a.file) {
         Ok(s) => s,
         Err(e) => {
@@ -92,6 +99,68 @@ pub fn main(a: RunArgs) -> u8 {
         report_outcome(&outcome, src.as_ref());
     }
     outcome.exit_code() as u8
+}
+
+/// Runs an Oat program on lloracle's Oat evaluator (`oat::eval`: the
+/// language definition and the course runtime, docs/oat.md): prints what it
+/// prints and exits with its status (`program`'s result mod 256), as its
+/// compiled form would; 3 when its meaning is undefined, 4 for a limit, 2
+/// when it does not parse or is ill-typed. `--json` gives `outcome`,
+/// `status`, `stdout` and `course_output`.
+fn run_oat(a: &RunArgs) -> u8 {
+    let fail = |code: u8, e: String| {
+        eprintln!("lloracle: {e}");
+        code
+    };
+    let text = match std::fs::read_to_string(&a.file) {
+        Ok(t) => t,
+        Err(e) => return fail(EXIT_USAGE, format!("{}: {e}", a.file.display())),
+    };
+    if !a.args.is_empty() {
+        return fail(
+            EXIT_USAGE,
+            "the Oat evaluator runs `program` with argc 1 and no arguments".into(),
+        );
+    }
+    let prog = match oat::parse::program(&text) {
+        Ok(p) => p,
+        Err(e) => return fail(2, format!("{}:{e}", a.file.display())),
+    };
+    let version = oat::OatVersion::from_number(a.oat_version).unwrap_or_default();
+    let limits = oat::eval::Limits {
+        fuel: a.fuel,
+        ..oat::eval::Limits::default()
+    };
+    let o = oat::eval::run(&prog, version, &limits);
+    let (name, status, why) = match &o {
+        oat::eval::Outcome::Returned { value, .. } => ("returned", i32::from(*value as u8), None),
+        oat::eval::Outcome::Trap { message, .. } => ("trapped", 1, Some(message.clone())),
+        oat::eval::Outcome::Undefined { reason, .. } => ("undefined", 3, Some(reason.clone())),
+        oat::eval::Outcome::Limit { what, .. } => ("limit", 4, Some(what.clone())),
+        oat::eval::Outcome::Malformed(m) => ("malformed", 2, Some(m.clone())),
+    };
+    let course_output = matches!(o, oat::eval::Outcome::Returned { .. }).then(|| {
+        let mut c = o.stdout().to_vec();
+        c.extend_from_slice(status.to_string().as_bytes());
+        String::from_utf8_lossy(&c).into_owned()
+    });
+    if a.json {
+        print_json(&serde_json::json!({
+            "outcome": name,
+            "status": status,
+            "stdout": String::from_utf8_lossy(o.stdout()),
+            "course_output": course_output,
+            "message": why,
+        }));
+    } else {
+        use std::io::Write;
+        let _ = std::io::stdout().write_all(o.stdout());
+        let _ = std::io::stdout().flush();
+        if let Some(w) = why {
+            eprintln!("lloracle: {name}: {w}");
+        }
+    }
+    status as u8
 }
 
 /// The JSON object of `run --json`: the outcome's own fields, and the

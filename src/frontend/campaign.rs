@@ -23,6 +23,7 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 use spec::dialect::Dialect;
 use spec::Outcome;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -226,17 +227,58 @@ fn push_note(r: &mut FrontRun, note: String) {
     });
 }
 
+/// The constructs each reduced failure shows, per category: the "cores"
+/// that explain failures of that category (see [`signature`]).
+type Cores = Vec<(Category, BTreeSet<String>)>;
+
+/// The cores of `results`' reductions, smallest first.
+fn cores(results: &[Option<TestResult>]) -> Cores {
+    let mut cores: Cores = results
+        .iter()
+        .flatten()
+        .filter_map(|r| {
+            let (i, red) = r.reduced.as_ref()?;
+            let cat = r.held.get(*i)?.own().category;
+            Some((cat, red.constructs.iter().cloned().collect()))
+        })
+        .collect();
+    cores.sort_by(|a, b| (a.1.len(), &a.1).cmp(&(b.1.len(), &b.1)));
+    cores.dedup();
+    cores
+}
+
+/// The Oat constructs the program `text` uses (none when it does not
+/// parse).
+fn constructs_of(text: &str) -> BTreeSet<String> {
+    oat::parse::program(text)
+        .map(|p| {
+            oat::features::features(&p)
+                .iter()
+                .map(oat::features::Feature::name)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The group key of a failing run: the category's own key (the front
 /// end's normalised first error line, the undefined kind and the output's
-/// instruction at that step, the checker's rule), or for a behavioural
-/// failure the Oat constructs of its reduced program.
-pub fn signature(r: &FrontRun, output: Option<&str>, reduced: Option<&ReducedOat>) -> String {
+/// instruction at that step, the checker's rule), or for a wrong output or
+/// status the smallest reduced failure of the same category whose
+/// constructs the run's program all uses (`uses `[&]``): one reduced
+/// program that fails with only those constructs explains every test that
+/// contains them.
+pub fn signature(
+    r: &FrontRun,
+    output: Option<&str>,
+    constructs: &BTreeSet<String>,
+    cores: &Cores,
+) -> String {
     match r.category {
         Category::UndefinedInOutput => match &r.actual {
             Some(Outcome::Undefined { kind, location, .. }) => {
                 let line = location
                     .line
-                    .and_then(|l| output?.lines().nth(l as usize - 1))
+                    .and_then(|l| output?.lines().nth((l as usize).checked_sub(1)?))
                     .map(|l| normalise(l.trim()))
                     .unwrap_or_else(|| "?".into());
                 format!("{} at `{line}`", kind.name())
@@ -250,16 +292,16 @@ pub fn signature(r: &FrontRun, output: Option<&str>, reduced: Option<&ReducedOat
                 .find(|l| l.contains('['))
                 .or_else(|| r.detail.lines().next())
                 .unwrap_or("");
-            let rule = first
-                .split_once('[')
-                .and_then(|(_, rest)| rest.split_once(']'))
-                .map_or_else(|| normalise(first), |(rule, _)| rule.to_string());
-            rule
+            let message = first.split_once(", found").map_or(first, |(m, _)| m);
+            normalise(message)
         }
         c if c.is_build_failure() => build_key(&r.detail),
         Category::AcceptsIllTyped => "accepts a program the type checker rejects".into(),
-        _ => match reduced {
-            Some(red) => format!("reduces to {}", red.constructs.join(", ")),
+        c => match cores
+            .iter()
+            .find(|(k, core)| *k == c && !core.is_empty() && core.is_subset(constructs))
+        {
+            Some((_, core)) => format!("uses {}", core.iter().cloned().collect::<Vec<_>>().join(", ")),
             None => "not reduced".into(),
         },
     }
@@ -272,6 +314,7 @@ fn build_report(
     results: &[Option<TestResult>],
     out_dir: &Path,
 ) -> Report {
+    let cores = cores(results);
     let mut programs = Vec::new();
     let mut not_reached = Vec::new();
     for (index, r) in results.iter().enumerate() {
@@ -287,7 +330,7 @@ fn build_report(
             .held
             .iter()
             .enumerate()
-            .map(|(i, h)| run_record(r, i, h, saved.as_ref()))
+            .map(|(i, h)| run_record(r, i, h, saved.as_ref(), &cores))
             .collect();
         programs.push(ProgramRecord {
             index,
@@ -297,6 +340,7 @@ fn build_report(
     }
     let mut report = Report {
         compiler: crate::harness::Compiler::FrontEnd { cmd: c.cmd.clone() }.describe(),
+        front_end: true,
         reference: c
             .reference
             .as_ref()
@@ -380,7 +424,13 @@ fn save_reduced(
 }
 
 /// The report's record of run `i` of `r`.
-fn run_record(r: &TestResult, i: usize, h: &Held, saved: Option<&SavedOat>) -> RunRecord {
+fn run_record(
+    r: &TestResult,
+    i: usize,
+    h: &Held,
+    saved: Option<&SavedOat>,
+    cores: &Cores,
+) -> RunRecord {
     let run = r.runs.get(i);
     let (verdict, oracle, shared) = match h {
         Held::Judged(own) => (Verdict::Judged(own.category), None, None),
@@ -398,11 +448,32 @@ fn run_record(r: &TestResult, i: usize, h: &Held, saved: Option<&SavedOat>) -> R
         .filter(|(j, _)| *j == i)
         .map(|(_, red)| red);
     let failure = (own.category != Category::Pass && !matches!(h, Held::LeftOut { .. })).then(|| {
-        let no_output = || "no output".to_string();
+        let no_output = |c: Category| {
+            match c {
+                Category::IllTypedOutput => "an output that does not parse or check",
+                Category::OutputNotInDialect => "an output outside the course dialect",
+                Category::AcceptsIllTyped => "an output (the program should have been rejected)",
+                _ => "no output",
+            }
+            .to_string()
+        };
         FailureRecord {
-            signature: signature(own, r.output.as_deref(), reduced),
+            signature: signature(
+                own,
+                r.output.as_deref(),
+                &reduced.map_or_else(
+                    || constructs_of(&r.test.text),
+                    |red| red.constructs.iter().cloned().collect(),
+                ),
+                cores,
+            ),
             expected: run.map(expectation_words).unwrap_or_default(),
-            actual: own.actual.as_ref().map_or_else(no_output, describe),
+            expected_from: Some(if r.test.expectation.runs.is_empty() {
+                "reference".into()
+            } else {
+                "test".into()
+            }),
+            actual: own.actual.as_ref().map_or_else(|| no_output(own.category), describe),
             expected_outcome: run.map_or(Value::Null, |run| {
                 json!({"course_output": run.course_output.as_deref().map(|b| String::from_utf8_lossy(b).into_owned())})
             }),
@@ -420,7 +491,11 @@ fn run_record(r: &TestResult, i: usize, h: &Held, saved: Option<&SavedOat>) -> R
                 program: cap(&reduced_text(red), PROGRAM_CAP),
                 instructions: red.statements,
                 how: red.how(),
-                expected: format!("course output \"{}\"", judge::escaped(&red.expected)),
+                expected: format!(
+                    "course output \"{}\" ({})",
+                    judge::escaped(&red.expected),
+                    red.expected_from
+                ),
                 actual: red.actual.clone(),
                 saved: saved.map(|s| s.oat.display().to_string()),
                 reproduce: saved.map(|s| s.command.clone()),

@@ -26,6 +26,9 @@ pub struct ReducedOat {
     pub output: Option<String>,
     /// What the course compares on it (its expected output and status).
     pub expected: Vec<u8>,
+    /// Whose `expected` is: the reference solution's output on the oracle,
+    /// or the evaluator's (the language definition's).
+    pub expected_from: &'static str,
     /// What the front end's output did on the oracle, in words.
     pub actual: String,
     /// Its statement count.
@@ -193,6 +196,11 @@ pub fn reduce(c: &FrontEndCampaign, tools: &Tools, r: &TestResult, i: usize) -> 
         text,
         output: compiled.text,
         expected: want,
+        expected_from: if c.reference.is_some() {
+            "the reference's output on the oracle"
+        } else {
+            "the Oat evaluator's"
+        },
         actual: last.actual.as_ref().map_or_else(
             || first_line(&last.detail),
             crate::harness::verdicts::describe,

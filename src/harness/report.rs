@@ -61,6 +61,10 @@ pub fn cap(s: &str, max: usize) -> String {
 pub struct Report {
     /// The compiler under test, as `Compiler::describe` says it.
     pub compiler: String,
+    /// True for a front end's report (Oat tests; its categories are
+    /// `Category::FRONT_END`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub front_end: bool,
     /// The shard this report covers (`I/N`), if it is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<String>,
@@ -191,8 +195,14 @@ pub struct FailureRecord {
     /// the signal, how the behaviour differs and, for a wrong result,
     /// wrong output or crash, the shape of the group's reduced programs.
     pub signature: String,
-    /// The oracle's outcome, in words.
+    /// The oracle's outcome, in words (for a front end: the test's
+    /// expectation, see `expected_from`).
     pub expected: String,
+    /// Where `expected` comes from when it is not the oracle's outcome of
+    /// the program sent (a front end's test: `test`, or `reference` for a
+    /// plain test whose expectation is the reference solution's output).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_from: Option<String>,
     /// What the compiled program did, in words (`no executable` for a
     /// build failure).
     pub actual: String,
@@ -279,6 +289,8 @@ pub struct Summary {
     pub left_out: usize,
     /// Runs per verdict name (passes included, skips not).
     pub categories: BTreeMap<String, usize>,
+    /// True for a front end's report.
+    pub front_end: bool,
 }
 
 /// Failing runs with one signature, listed once in every report.
@@ -353,6 +365,7 @@ fn failure_record(
     Some(FailureRecord {
         signature: key,
         expected: describe(expected),
+        expected_from: None,
         actual: actual.as_ref().map_or_else(no_exe, describe),
         expected_outcome: outcome_json(expected),
         actual_outcome: actual.as_ref().map_or(Value::Null, outcome_json),
@@ -465,10 +478,24 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
+impl FailureRecord {
+    /// The label of [`FailureRecord::expected`] in the reports:
+    /// `expected (oracle)`, or `expected (test)` for a front end's test.
+    pub fn expected_label(&self) -> String {
+        format!(
+            "expected ({})",
+            self.expected_from.as_deref().unwrap_or("oracle")
+        )
+    }
+}
+
 impl Report {
     /// The counts: programs, runs, and runs per verdict.
     pub fn summary(&self) -> Summary {
-        let mut s = Summary::default();
+        let mut s = Summary {
+            front_end: self.front_end,
+            ..Summary::default()
+        };
         for p in &self.programs {
             let mut failed = false;
             let mut sent = false;
@@ -773,6 +800,12 @@ impl Report {
         let Some((first, note)) = notes.first() else {
             return vec![];
         };
+        if self.front_end {
+            return vec![format!(
+                "NOTE: {} runs carry a note beside their verdict, e.g. {first}: {note}",
+                notes.len()
+            )];
+        }
         vec![format!(
             "NOTE: {} runs' outputs use a form the dialect's parser could not read back (judged by their meaning; not failures), e.g. {first}: {note}",
             notes.len()

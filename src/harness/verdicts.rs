@@ -82,6 +82,34 @@ impl Category {
         Category::AcceptsIllTyped,
     ];
 
+    /// The categories a back end's (or optimiser's) run can get, in report
+    /// order.
+    pub const BACK_END: [Category; 9] = [
+        Category::Pass,
+        Category::CompileError,
+        Category::CompileTimeout,
+        Category::AssembleError,
+        Category::LinkError,
+        Category::Crash,
+        Category::RunTimeout,
+        Category::WrongResult,
+        Category::WrongOutput,
+    ];
+
+    /// The categories a front end's run can get, in report order.
+    pub const FRONT_END: [Category; 10] = [
+        Category::Pass,
+        Category::CompileError,
+        Category::CompileTimeout,
+        Category::AcceptsIllTyped,
+        Category::IllTypedOutput,
+        Category::OutputNotInDialect,
+        Category::UndefinedInOutput,
+        Category::RunTimeout,
+        Category::WrongStatus,
+        Category::WrongOutput,
+    ];
+
     /// The report name (`wrong result`, ...).
     pub fn name(self) -> &'static str {
         match self {

@@ -115,8 +115,11 @@ fn failure(t: &mut String, category: &str, f: Option<&super::FailureRecord>) {
         (
             f.signature.clone(),
             format!(
-                "expected (oracle): {}\nactual: {}\n{}",
-                f.expected, f.actual, f.detail
+                "{}: {}\nactual: {}\n{}",
+                f.expected_label(),
+                f.expected,
+                f.actual,
+                f.detail
             ),
         )
     });

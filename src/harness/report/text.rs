@@ -14,7 +14,7 @@ const FULL_GROUPS: usize = 20;
 const NAMES_LISTED: usize = 8;
 /// The width of the table's first column: room for the longest category
 /// name (`compile timeout`) and the other rows' names.
-const NAME_WIDTH: usize = 27;
+const NAME_WIDTH: usize = 30;
 /// Lines of the compiler's words quoted per example.
 const DETAIL_LINES: usize = 12;
 
@@ -79,7 +79,8 @@ pub fn group_body(g: &Group, reproduce: Option<&str>) -> String {
         "  example: {} (run {}, args {:?})",
         e.program, e.run, e.args
     );
-    let _ = writeln!(t, "  expected (oracle): {}", f.expected);
+    let label = format!("{}:", f.expected_label());
+    let _ = writeln!(t, "  {label:<18} {}", f.expected);
     let _ = writeln!(t, "  actual:            {}", f.actual);
     let lines: Vec<&str> = f.detail.lines().collect();
     for line in lines.iter().take(DETAIL_LINES) {
@@ -287,13 +288,20 @@ pub fn table(s: &Summary) -> String {
     const W: usize = NAME_WIDTH;
     let mut t = String::new();
     let _ = writeln!(t, "{:<W$} {:>7}", "category", "runs");
-    let known: Vec<&str> = Category::ALL.iter().map(|c| c.name()).collect();
+    let kind: &[Category] = if s.front_end {
+        &Category::FRONT_END
+    } else {
+        &Category::BACK_END
+    };
+    let known: Vec<&str> = kind.iter().map(|c| c.name()).collect();
     let others = s.categories.keys().filter(|k| !known.contains(&k.as_str()));
     for name in known.iter().copied().chain(others.map(String::as_str)) {
         let n = s.categories.get(name).copied().unwrap_or(0);
         let _ = writeln!(t, "{name:<W$} {n:>7}");
     }
-    let _ = writeln!(t, "{:<W$} {:>7}", "skipped (UB/limit)", s.skipped);
+    if !s.front_end {
+        let _ = writeln!(t, "{:<W$} {:>7}", "skipped (UB/limit)", s.skipped);
+    }
     if s.not_run > 0 {
         let _ = writeln!(
             t,
