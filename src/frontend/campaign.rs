@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 use spec::dialect::Dialect;
 use spec::Outcome;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -227,24 +227,56 @@ fn push_note(r: &mut FrontRun, note: String) {
     });
 }
 
-/// The constructs each reduced failure shows, per category: the "cores"
-/// that explain failures of that category (see [`signature`]).
-type Cores = Vec<(Category, BTreeSet<String>)>;
+/// The constructs that explain a category's failures: chosen from the
+/// reduced failures' constructs, most explaining first (see [`causes`]).
+type Cores = Vec<(Category, String)>;
 
-/// The cores of `results`' reductions, smallest first.
-fn cores(results: &[Option<TestResult>]) -> Cores {
-    let mut cores: Cores = results
+/// The constructs that stand for the causes of `results`' behavioural
+/// failures, chosen greedily: per category, the construct that the most
+/// reduced failures use and that no passing test uses, then the next one
+/// for the reduced failures left, until none is left or no construct
+/// explains the rest. A construct every reduced failure of one bug keeps
+/// (its reduction cannot remove it) and that no passing test contains is
+/// that bug's construct, whatever else each reduction kept.
+fn causes(results: &[Option<TestResult>]) -> Cores {
+    let passing: BTreeSet<String> = results
+        .iter()
+        .flatten()
+        .filter(|r| r.first_failure().is_none() && !r.held.is_empty())
+        .flat_map(|r| constructs_of(&r.test.text))
+        .collect();
+    let mut reduced: Vec<(Category, BTreeSet<String>)> = results
         .iter()
         .flatten()
         .filter_map(|r| {
             let (i, red) = r.reduced.as_ref()?;
             let cat = r.held.get(*i)?.own().category;
-            Some((cat, red.constructs.iter().cloned().collect()))
+            let own = red
+                .constructs
+                .iter()
+                .filter(|c| !passing.contains(*c))
+                .cloned();
+            Some((cat, own.collect()))
         })
         .collect();
-    cores.sort_by(|a, b| (a.1.len(), &a.1).cmp(&(b.1.len(), &b.1)));
-    cores.dedup();
-    cores
+    let mut chosen = Vec::new();
+    loop {
+        let mut count: BTreeMap<(Category, &String), usize> = BTreeMap::new();
+        for (cat, set) in &reduced {
+            for c in set {
+                *count.entry((*cat, c)).or_default() += 1;
+            }
+        }
+        let Some(((cat, c), _)) = count
+            .into_iter()
+            .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+        else {
+            return chosen;
+        };
+        let c = c.clone();
+        reduced.retain(|(k, set)| !(*k == cat && set.contains(&c)));
+        chosen.push((cat, c));
+    }
 }
 
 /// The Oat constructs the program `text` uses (none when it does not
@@ -263,10 +295,8 @@ fn constructs_of(text: &str) -> BTreeSet<String> {
 /// The group key of a failing run: the category's own key (the front
 /// end's normalised first error line, the undefined kind and the output's
 /// instruction at that step, the checker's rule), or for a wrong output or
-/// status the smallest reduced failure of the same category whose
-/// constructs the run's program all uses (`uses `[&]``): one reduced
-/// program that fails with only those constructs explains every test that
-/// contains them.
+/// status the first of the campaign's cause constructs ([`causes`]) that
+/// the run's program uses (`uses `[&]``).
 pub fn signature(
     r: &FrontRun,
     output: Option<&str>,
@@ -299,9 +329,9 @@ pub fn signature(
         Category::AcceptsIllTyped => "accepts a program the type checker rejects".into(),
         c => match cores
             .iter()
-            .find(|(k, core)| *k == c && !core.is_empty() && core.is_subset(constructs))
+            .find(|(k, construct)| *k == c && constructs.contains(construct))
         {
-            Some((_, core)) => format!("uses {}", core.iter().cloned().collect::<Vec<_>>().join(", ")),
+            Some((_, construct)) => format!("uses {construct}"),
             None => "not reduced".into(),
         },
     }
@@ -314,7 +344,7 @@ fn build_report(
     results: &[Option<TestResult>],
     out_dir: &Path,
 ) -> Report {
-    let cores = cores(results);
+    let cores = causes(results);
     let mut programs = Vec::new();
     let mut not_reached = Vec::new();
     for (index, r) in results.iter().enumerate() {

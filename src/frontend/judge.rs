@@ -20,6 +20,8 @@ use spec::{Outcome, Prog, Source};
 pub struct Compiled {
     /// The output's text, when the front end wrote one.
     pub text: Option<String>,
+    /// The output as a named source, for the oracle's line numbers.
+    pub src: Option<Source>,
     /// The output as a program, when it parses and checks (and is in the
     /// dialect), or the failure that every run of the test gets.
     pub prog: Result<Prog, BuildFailure>,
@@ -81,6 +83,7 @@ pub fn compile_text(
         });
         return Compiled {
             text: None,
+            src: None,
             prog: Err(failure),
             note: None,
         };
@@ -95,6 +98,7 @@ pub fn compile_text(
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let prog = read_output(tools, out_name, &text, dialect);
     Compiled {
+        src: Some(Source::new(out_name.to_string(), text.clone())),
         text: Some(text),
         prog,
         note,
@@ -140,28 +144,31 @@ pub fn read_output(
     Ok(prog)
 }
 
-/// Runs the output `prog` (read from `src_name`) on the oracle with `args`.
-pub fn run_output(tools: &Tools, prog: &Prog, args: &[String]) -> Outcome {
-    oracle::run(prog, None, args, &tools.oracle)
+/// Runs the output `prog` (read from `src`) on the oracle with `args`.
+pub fn run_output(tools: &Tools, prog: &Prog, src: Option<&Source>, args: &[String]) -> Outcome {
+    oracle::run(prog, src, args, &tools.oracle)
 }
 
 /// The verdict on a run whose output ran on the oracle to `actual`, held
 /// to `run`'s expectation.
 pub fn judge_run(run: &Run, actual: &Outcome) -> (Category, String) {
     match actual {
-        Outcome::Undefined { kind, .. } => {
-            return (
-                Category::UndefinedInOutput,
-                format!("the output's run is undefined [{}]: {actual}", kind.name()),
-            )
+        Outcome::Undefined { location, .. } => {
+            let line = location
+                .line
+                .map(|l| format!(" (line {l} of the output)"))
+                .unwrap_or_default();
+            return (Category::UndefinedInOutput, format!("{actual}{line}"));
         }
-        Outcome::Limit { kind, .. } => return (
-            Category::RunTimeout,
-            format!(
+        Outcome::Limit { kind, .. } => {
+            return (
+                Category::RunTimeout,
+                format!(
                 "the output ran into the oracle's {} limit (it loops, or needs more than --fuel)",
                 kind.name()
             ),
-        ),
+            )
+        }
         _ => {}
     }
     if let Some(want) = &run.course_output {
@@ -270,7 +277,7 @@ pub fn judge_test(tools: &Tools, test: &OatTest, compiled: &Compiled) -> Vec<Fro
                 note: compiled.note.clone(),
             },
             Ok(prog) => {
-                let actual = run_output(tools, prog, &run.args);
+                let actual = run_output(tools, prog, compiled.src.as_ref(), &run.args);
                 let (category, detail) = judge_run(run, &actual);
                 FrontRun {
                     category,

@@ -116,8 +116,8 @@ pub fn reduce(c: &FrontEndCampaign, tools: &Tools, r: &TestResult, i: usize) -> 
             Some(cmd) => {
                 let compiled =
                     judge::compile_text(tools, cmd, &file, &text, &out_name, c.dialect.as_ref());
-                let prog = compiled.prog.ok()?;
-                judge::run_output(tools, &prog, &run.args).course_output()
+                let prog = compiled.prog.as_ref().ok()?;
+                judge::run_output(tools, prog, compiled.src.as_ref(), &run.args).course_output()
             }
             None => match oat::eval::run(p, c.version, &oat::eval::Limits::default()) {
                 oat::eval::Outcome::Returned { stdout, value } => {
@@ -148,7 +148,7 @@ pub fn reduce(c: &FrontEndCampaign, tools: &Tools, r: &TestResult, i: usize) -> 
                 note: None,
             },
             Ok(prog) => {
-                let actual = judge::run_output(tools, prog, &run.args);
+                let actual = judge::run_output(tools, prog, compiled.src.as_ref(), &run.args);
                 let (category, detail) = judge::judge_run(&run, &actual);
                 FrontRun {
                     category,

@@ -764,10 +764,12 @@ impl Report {
         }
         let left = self.left_out();
         if !left.is_empty() {
-            let mut t = format!(
-                "LEFT OUT for everyone: {} programs the reference solution cannot build",
-                left.len()
-            );
+            let why = if self.front_end {
+                "tests the reference solution fails (each reason below)"
+            } else {
+                "programs the reference solution cannot build"
+            };
+            let mut t = format!("LEFT OUT for everyone: {} {why}", left.len());
             for (name, why) in &left {
                 let _ = write!(t, "\n  {name}: {why}");
             }

@@ -23,6 +23,7 @@ mod dialect;
 mod dialect_session;
 mod docs;
 mod fast_paths;
+mod frontend;
 mod grade_class;
 mod groups;
 mod hostile;

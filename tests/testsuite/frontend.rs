@@ -1,0 +1,296 @@
+//! Checking a front end (`test-compiler --emit ll`): fake front ends
+//! (shell scripts that copy prepared `.ll` files, tests/fixtures/frontend/)
+//! show every verdict, the reference solution's rules, the native build
+//! that explains a verdict, and a planted bug caught on generated Oat
+//! programs, grouped once and reduced.
+
+use crate::common::{lloracle, read_json};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// tests/fixtures/frontend.
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/frontend")
+}
+
+/// The fake front end's command, reading `dir`'s prepared outputs.
+fn fake(dir: &str) -> String {
+    format!(
+        "{} {{in}} {{outdir}} {dir}",
+        fixtures().join("fake.sh").display()
+    )
+}
+
+/// Runs `test-compiler --emit ll` with `args`; (exit code, stdout, the JSON
+/// report).
+fn campaign(args: &[&str]) -> (i32, String, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    let out = dir.path().join("failures");
+    let mut all = vec![
+        "test-compiler",
+        "--emit",
+        "ll",
+        "--random",
+        "0",
+        "--json",
+        json.to_str().unwrap(),
+        "--out-dir",
+        out.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    let (code, stdout, stderr) = lloracle(&all);
+    assert!(json.exists(), "no report: {stdout}\n{stderr}");
+    (code, stdout, read_json(&json))
+}
+
+/// Each program's first run: (verdict, the run record).
+fn first_runs(r: &Value) -> BTreeMap<String, Value> {
+    r["programs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["runs"][0].clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_verdict_of_a_front_end() {
+    let tests = fixtures().join("tests");
+    let (code, stdout, r) = campaign(&[
+        "--cmd",
+        &fake("student"),
+        "--tests",
+        tests.to_str().unwrap(),
+        "--dialect",
+        "eth",
+        "--timeout",
+        "2",
+        "--no-native",
+    ]);
+    assert_eq!(code, 1, "{stdout}");
+    let runs = first_runs(&r);
+    let verdict = |name: &str| runs[name]["verdict"].as_str().unwrap().to_string();
+    for (name, want) in [
+        ("pass.oat", "pass"),
+        ("wrong_output.oat", "wrong output"),
+        ("wrong_status.oat", "wrong status"),
+        ("undefined.oat", "undefined behaviour in output"),
+        ("ill_typed_output.oat", "ill-typed output"),
+        ("outside_dialect.oat", "output outside the dialect"),
+        ("compile_error.oat", "compile error"),
+        ("compile_timeout.oat", "compile timeout"),
+        ("rejected.oat", "pass"),
+        ("accepted.oat", "accepts an ill-typed program"),
+        ("after_failure.oat", "pass"),
+        ("args.oat", "pass"),
+    ] {
+        assert_eq!(verdict(name), want, "{name}: {}", runs[name]);
+    }
+    // Both runs of args.oat (argc 3 with two arguments, 1 with none).
+    let args = r["programs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "args.oat")
+        .unwrap();
+    assert_eq!(args["runs"].as_array().unwrap().len(), 2);
+    assert!(args["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["verdict"] == "pass"));
+    // The undefined step: its kind, and the output's line (the `load`).
+    let ub = &runs["undefined.oat"]["failure"];
+    assert!(
+        ub["signature"]
+            .as_str()
+            .unwrap()
+            .starts_with("incompatible-tag at `"),
+        "{ub}"
+    );
+    assert!(
+        ub["detail"]
+            .as_str()
+            .unwrap()
+            .contains("line 10 of the output"),
+        "{ub}"
+    );
+    assert_eq!(ub["expected_from"], "test");
+    // The evidence of the others.
+    let wrong = &runs["wrong_output.oat"]["failure"];
+    assert!(
+        wrong["detail"].as_str().unwrap().contains("\"hi3\""),
+        "{wrong}"
+    );
+    assert!(
+        wrong["detail"].as_str().unwrap().contains("\"ho3\""),
+        "{wrong}"
+    );
+    let typed = &runs["ill_typed_output.oat"]["failure"]["detail"];
+    assert!(
+        typed.as_str().unwrap().contains("ill_typed_output.ll"),
+        "{typed}"
+    );
+    let dialect = &runs["outside_dialect.oat"]["failure"]["detail"];
+    assert!(
+        dialect.as_str().unwrap().contains("aggregate-alloca"),
+        "{dialect}"
+    );
+    let error = &runs["compile_error.oat"]["failure"]["detail"];
+    assert!(error.as_str().unwrap().contains("type error"), "{error}");
+    // The driver's back end failing after the .ll is a note, not a failure.
+    let note = runs["after_failure.oat"]["note"].as_str().unwrap();
+    assert!(
+        note.contains("failed after writing after_failure.ll"),
+        "{note}"
+    );
+    // The terminal report lists the front end's categories only.
+    assert!(stdout.contains("undefined behaviour in output"), "{stdout}");
+    assert!(!stdout.contains("assembler error"), "{stdout}");
+}
+
+#[test]
+fn an_undefined_output_that_passes_natively_passes_by_luck() {
+    if toolchain::tools::llc().is_none() || !crate::common::have_cc("the native build") {
+        eprintln!("SKIP: llc is not installed; the native build of a front end's output");
+        return;
+    }
+    let test = fixtures().join("tests/undefined.oat");
+    let (_, _, r) = campaign(&["--cmd", &fake("student"), "--tests", test.to_str().unwrap()]);
+    let run = &first_runs(&r)["undefined.oat"];
+    assert_eq!(run["verdict"], "undefined behaviour in output");
+    let note = run["note"].as_str().unwrap_or_default();
+    assert!(note.contains("passes natively by luck"), "{run}");
+}
+
+#[test]
+fn the_reference_solution_decides_which_tests_count() {
+    let tests = fixtures().join("refrules");
+    let (code, stdout, r) = campaign(&[
+        "--cmd",
+        &fake("student"),
+        "--reference",
+        &fake("reference"),
+        "--tests",
+        tests.to_str().unwrap(),
+        "--no-native",
+    ]);
+    assert_eq!(code, 1, "{stdout}");
+    let runs = first_runs(&r);
+    assert_eq!(runs["ok.oat"]["verdict"], "pass");
+    // The reference's output is undefined: scored for no one.
+    assert_eq!(
+        runs["ub_dependent.oat"]["verdict"],
+        "left out by the reference"
+    );
+    let why = runs["ub_dependent.oat"]["oracle"].as_str().unwrap();
+    assert!(why.contains("depends on undefined behaviour"), "{why}");
+    // The expectation disagrees with the reference, and so does the
+    // student, the same way: the handout's defect, shared.
+    assert_eq!(
+        runs["disagrees.oat"]["verdict"],
+        "shared with the reference"
+    );
+    let theirs = runs["disagrees.oat"]["failure"]["reference"]
+        .as_str()
+        .unwrap();
+    assert!(theirs.contains("expectation disagrees"), "{theirs}");
+    // Plain tests take the reference's output as their expectation.
+    assert_eq!(runs["plain.oat"]["verdict"], "pass");
+    assert_eq!(runs["plain_wrong.oat"]["verdict"], "wrong output");
+    assert_eq!(
+        runs["plain_wrong.oat"]["failure"]["expected_from"],
+        "reference"
+    );
+    assert!(
+        stdout.contains("LEFT OUT for everyone: 1 tests"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn plain_tests_without_a_reference_are_refused() {
+    let test = fixtures().join("refrules/plain.oat");
+    let (code, _, err) = lloracle(&[
+        "test-compiler",
+        "--emit",
+        "ll",
+        "--cmd",
+        &fake("student"),
+        "--tests",
+        test.to_str().unwrap(),
+        "--random",
+        "0",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--reference") && err.contains("plain.oat"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_planted_bug_on_generated_programs_is_one_group_reduced() {
+    let cmd = format!("{} {{in}} {{outdir}}", fixtures().join("fold.sh").display());
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    let out = dir.path().join("failures");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_lloracle"))
+        .env("LLORACLE", env!("CARGO_BIN_EXE_lloracle"))
+        .args([
+            "test-compiler",
+            "--emit",
+            "ll",
+            "--cmd",
+            &cmd,
+            "--no-corpus",
+        ])
+        .args([
+            "--random",
+            "10",
+            "--seed",
+            "1",
+            "--max-reductions",
+            "3",
+            "--no-native",
+        ])
+        .arg("--json")
+        .arg(&json)
+        .arg("--out-dir")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let r = read_json(&json);
+    let failures: Vec<&Value> = r["programs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p["runs"].as_array().unwrap())
+        .filter(|run| run["verdict"] != "pass")
+        .collect();
+    // The generator uses `[&]` in most programs (masked shifts and
+    // indices), so the bug shows often; every failure is that one bug.
+    assert!(failures.len() >= 3, "{stdout}");
+    for f in &failures {
+        assert_eq!(f["verdict"], "wrong status", "{f}");
+        assert_eq!(f["failure"]["signature"], "uses `[&]`", "{f}");
+    }
+    let reduced = failures
+        .iter()
+        .find_map(|f| f["failure"]["reduced"].as_object())
+        .expect("one failure is reduced");
+    let program = reduced["program"].as_str().unwrap();
+    assert!(program.contains("[&]"), "{program}");
+    assert!(reduced["instructions"].as_u64().unwrap() <= 8, "{program}");
+    let saved = reduced["saved"].as_str().unwrap();
+    assert!(Path::new(saved).exists(), "{saved}");
+    assert!(reduced["reproduce"].as_str().unwrap().contains("--tests"));
+}
