@@ -16,9 +16,10 @@
 //! A submission whose campaign stopped early is marked in every report,
 //! its programs not reached count as not passed, and grade exits 1.
 
-use super::options::CampaignOpts;
+use super::options::{CampaignOpts, EmitArg};
 use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
+use lloracle::frontend::class::FrontEndClass;
 use lloracle::harness::class::{self, Class, ClassOptions};
 use lloracle::harness::report::class::StudentResult;
 use lloracle::harness::settings;
@@ -132,6 +133,12 @@ pub fn main(a: GradeArgs) -> u8 {
         eprintln!("lloracle: {e}");
         EXIT_USAGE
     };
+    if a.test.compiler.emit == EmitArg::Ll {
+        return match front_end(a) {
+            Ok(code) => code,
+            Err(e) => usage(e),
+        };
+    }
     let progress_every = Duration::from_secs(a.test.progress_every);
     let s = match options(a).and_then(class::setup) {
         Ok(s) => s,
@@ -164,4 +171,69 @@ pub fn main(a: GradeArgs) -> u8 {
         return EXIT_USAGE;
     }
     u8::from(verdicts::interrupted() || stopped)
+}
+
+/// A class of front ends (`--emit ll`): built, checked on the same Oat
+/// tests, the class files written; the exit code.
+fn front_end(a: GradeArgs) -> Result<u8, String> {
+    let t = &a.test;
+    if t.reports.json.is_some() || t.reports.gradescope.is_some() || t.reports.junit.is_some() {
+        return Err("grade writes report.json, results.json and junit.xml into each submission's folder under --out-dir; --json, --gradescope and --junit are for test-compiler".into());
+    }
+    let (campaign, course, grading) = t.front_end_campaign(Some(DEFAULT_POINTS))?;
+    let limits = t.limits.limits();
+    let jobs = campaign.jobs;
+    let class = FrontEndClass {
+        submissions: a.submissions.clone(),
+        build: a.build.clone(),
+        build_timeout: Duration::from_secs(a.build_timeout),
+        parallel: a.parallel.unwrap_or(jobs / 2).max(1),
+        course,
+        timeout: limits.timeout,
+        fuel: limits.fuel,
+        out_dir: t
+            .reports
+            .out_dir
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("lloracle-grade")),
+        grading,
+        campaign,
+    };
+    let tests = class.campaign.tests.len();
+    let subs = std::fs::canonicalize(&class.submissions)
+        .ok()
+        .and_then(|d| lloracle::harness::class::submissions(&d).ok())
+        .map_or(1, |s| s.len());
+    let bar = Progress::new(
+        tests * subs,
+        "tests (all submissions)",
+        Duration::from_secs(t.progress_every),
+    );
+    let (ok, errors, files) =
+        lloracle::frontend::class::grade(&class, &|n, failed| bar.tick_many(n, failed))?;
+    bar.finish();
+    for e in &errors {
+        eprintln!("lloracle: cannot grade {e}");
+    }
+    print!(
+        "{}",
+        lloracle::harness::report::class::class_table(
+            &ok,
+            &lloracle::harness::report::class::causes(&ok),
+            colour_stdout()
+        )
+    );
+    println!(
+        "{} submissions graded, each on the same {tests} tests; per-student reports in {}/STUDENT/; the class in {}, {} and {}",
+        ok.len(),
+        class.out_dir.display(),
+        files[0].0.display(),
+        files[1].0.display(),
+        files[2].0.display()
+    );
+    Ok(if errors.is_empty() {
+        u8::from(verdicts::interrupted())
+    } else {
+        EXIT_USAGE
+    })
 }

@@ -5,6 +5,7 @@
 //! ([`LimitOpts`]), the reduction bounds ([`ReduceOpts`]) and the report
 //! files ([`ReportOpts`]). Defaults are the library's `Default`s.
 
+use lloracle::frontend::{campaign::FrontEndCampaign, tests::TestPlan};
 use lloracle::harness::campaign::ReportFiles;
 use lloracle::harness::course::{default_entry, Course, Entry};
 use lloracle::harness::optimiser::SavingsScoring;
@@ -143,6 +144,79 @@ pub enum EntryArg {
     Main,
     /// The course runtime's C `main` calls `@program(argc, argv)`.
     Program,
+}
+
+impl CampaignOpts {
+    /// The front-end campaign these options describe (`--cmd ... --emit
+    /// ll`), its course and its grading (`points`: the scoring's default
+    /// points, as `grade` has them).
+    pub fn front_end_campaign(
+        &self,
+        points: Option<f64>,
+    ) -> Result<(FrontEndCampaign, Course, lloracle::harness::report::Grading), String> {
+        let a = self;
+        let Compiler::FrontEnd { cmd } = a.compiler.compiler()? else {
+            return Err("--emit ll needs --cmd (the front end under test)".into());
+        };
+        let fe = &a.front_end;
+        let version = fe.version();
+        let course = fe.course(&a.compiler)?;
+        let p = &a.programs;
+        if p.corpus.is_some() {
+            return Err(
+                "--corpus holds .ll programs: a front end takes Oat tests, give --tests PATH"
+                    .into(),
+            );
+        }
+        let plan = TestPlan {
+            tests: fe.tests.clone(),
+            no_tests: p.no_corpus,
+            random: p.random,
+            seed: p.seed,
+            size: p.size,
+            escapes: !fe.plain_strings,
+        };
+        let tests = lloracle::frontend::tests::plan(&plan, version)?;
+        let reference = match &a.compiler.reference {
+            Some(r) => {
+                lloracle::harness::compiler::check_command(r)?;
+                Some(r.clone())
+            }
+            None => None,
+        };
+        let plain: Vec<String> = tests
+            .iter()
+            .filter(|t| t.expectation.runs.is_empty() && t.expectation.ill_typed.is_none())
+            .map(|t| t.path.display().to_string())
+            .collect();
+        if reference.is_none() && !plain.is_empty() {
+            return Err(format!(
+            "{} test(s) have no expectation (no CHECK- line), so only a reference solution can \
+             say what they must do: give --reference CMD, or add expectations \
+             (docs/oat-tests.md): {}",
+            plain.len(),
+            plain.join(", ")
+        ));
+        }
+        let reductions = a.reduce.reductions();
+        let campaign = FrontEndCampaign {
+            cmd,
+            reference,
+            tests,
+            dialect: a.dialect.dialect.clone(),
+            version,
+            native: !fe.no_native,
+            jobs: lloracle::harness::settings::jobs(a.jobs),
+            max_reductions: reductions.max_reductions,
+            bounds: reductions.bounds,
+        };
+        let grading = lloracle::harness::report::Grading {
+            scoring: a.reports.scoring(points)?,
+            savings: None,
+            reproduce: a.reports.reproduce.clone(),
+        };
+        Ok((campaign, course, grading))
+    }
 }
 
 /// The options that select the compiler under test and how its output is

@@ -8,10 +8,10 @@
 use super::options::{CampaignOpts, EmitArg};
 use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
-use lloracle::frontend::{self, campaign::FrontEndCampaign, tests::TestPlan};
+use lloracle::frontend;
 use lloracle::harness::baseline::Baseline;
 use lloracle::harness::campaign::{self, exit_code, write_reports, ReportFiles};
-use lloracle::harness::compiler::{check_command, check_runnable, Tools};
+use lloracle::harness::compiler::{check_runnable, Tools};
 use lloracle::harness::mutation;
 use lloracle::harness::report::{self, Report};
 use lloracle::harness::session::Settings;
@@ -158,7 +158,18 @@ fn front_end(a: &CampaignOpts) -> u8 {
         eprintln!("lloracle: {e}");
         EXIT_USAGE
     };
-    match setup_front_end(a) {
+    let setup = a
+        .front_end_campaign(None)
+        .and_then(|(campaign, course, grading)| {
+            if let Some(Compiler::FrontEnd { cmd }) = a.compiler.compiler().ok() {
+                check_runnable(&Compiler::FrontEnd { cmd }, std::path::Path::new("."))?;
+            }
+            let limits = a.limits.limits();
+            let mut tools = Tools::with(course, None, limits.timeout)?;
+            tools.oracle.fuel = limits.fuel;
+            Ok((campaign, tools, grading))
+        });
+    match setup {
         Ok((campaign, tools, grading)) => {
             let bar = Progress::new(
                 campaign.tests.len(),
@@ -180,77 +191,6 @@ fn front_end(a: &CampaignOpts) -> u8 {
         }
         Err(e) => usage(e),
     }
-}
-
-/// The front-end campaign the options describe, its tools and grading.
-fn setup_front_end(a: &CampaignOpts) -> Result<(FrontEndCampaign, Tools, report::Grading), String> {
-    let Compiler::FrontEnd { cmd } = a.compiler.compiler()? else {
-        return Err("--emit ll needs --cmd (the front end under test)".into());
-    };
-    let fe = &a.front_end;
-    let version = fe.version();
-    let course = fe.course(&a.compiler)?;
-    let limits = a.limits.limits();
-    let mut tools = Tools::with(course, None, limits.timeout)?;
-    tools.oracle.fuel = limits.fuel;
-    let p = &a.programs;
-    if p.corpus.is_some() {
-        return Err(
-            "--corpus holds .ll programs: a front end takes Oat tests, give --tests PATH".into(),
-        );
-    }
-    let plan = TestPlan {
-        tests: fe.tests.clone(),
-        no_tests: p.no_corpus,
-        random: p.random,
-        seed: p.seed,
-        size: p.size,
-        escapes: !fe.plain_strings,
-    };
-    let tests = frontend::tests::plan(&plan, version)?;
-    let reference = match &a.compiler.reference {
-        Some(r) => {
-            check_command(r)?;
-            Some(r.clone())
-        }
-        None => None,
-    };
-    let plain: Vec<String> = tests
-        .iter()
-        .filter(|t| t.expectation.runs.is_empty() && t.expectation.ill_typed.is_none())
-        .map(|t| t.path.display().to_string())
-        .collect();
-    if reference.is_none() && !plain.is_empty() {
-        return Err(format!(
-            "{} test(s) have no expectation (no CHECK- line), so only a reference solution can \
-             say what they must do: give --reference CMD, or add expectations \
-             (docs/oat-tests.md): {}",
-            plain.len(),
-            plain.join(", ")
-        ));
-    }
-    check_runnable(
-        &Compiler::FrontEnd { cmd: cmd.clone() },
-        std::path::Path::new("."),
-    )?;
-    let reductions = a.reduce.reductions();
-    let campaign = FrontEndCampaign {
-        cmd,
-        reference,
-        tests,
-        dialect: a.dialect.dialect.clone(),
-        version,
-        native: !fe.no_native,
-        jobs: settings::jobs(a.jobs),
-        max_reductions: reductions.max_reductions,
-        bounds: reductions.bounds,
-    };
-    let grading = report::Grading {
-        scoring: a.reports.scoring(None)?,
-        savings: None,
-        reproduce: a.reports.reproduce.clone(),
-    };
-    Ok((campaign, tools, grading))
 }
 
 /// The terminal report of `r`, with the corpus files skipped on purpose

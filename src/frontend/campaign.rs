@@ -9,6 +9,7 @@ use super::judge::{self, expectation_words, FrontRun};
 use super::native::{self, Native};
 use super::reduce::{self, ReducedOat};
 use super::reference::{self, Held, RefTest};
+pub use super::settings::FrontEndCampaign;
 use super::tests::OatTest;
 use crate::corpus::Run;
 use crate::harness::compiler::Tools;
@@ -21,35 +22,10 @@ use crate::harness::verdicts::{describe, interrupted, slug, Category};
 use oat::OatVersion;
 use rayon::prelude::*;
 use serde_json::{json, Value};
-use spec::dialect::Dialect;
 use spec::Outcome;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// What a front-end campaign checks and how.
-#[derive(Clone, Debug)]
-pub struct FrontEndCampaign {
-    /// The front end under test: a command with `{in}` (a `.oat` file) and
-    /// `{out}` or `{outdir}` (its `.ll` is `{outdir}/{stem}.ll`).
-    pub cmd: String,
-    /// The course's reference front end, of the same form.
-    pub reference: Option<String>,
-    /// The tests (the bundled ones, `--tests`, then generated programs).
-    pub tests: Vec<OatTest>,
-    /// The course dialect the output must be in, if one is given.
-    pub dialect: Option<Dialect>,
-    /// The Oat version of the homework.
-    pub version: OatVersion,
-    /// Build and run outputs natively too, to explain verdicts.
-    pub native: bool,
-    /// Worker threads.
-    pub jobs: usize,
-    /// Reduce at most this many failing tests.
-    pub max_reductions: usize,
-    /// The bounds of each reduction.
-    pub bounds: crate::harness::reduce::Bounds,
-}
 
 /// One test's result: the student's verdicts held against the reference,
 /// the output, and the reduction of its first failure.
@@ -86,6 +62,41 @@ pub fn run(
     grading: &Grading,
     tick: &(dyn Fn(bool) + Sync),
 ) -> Report {
+    let refs = references(c, tools);
+    run_with(c, tools, refs.as_deref(), out_dir, grading, tick)
+}
+
+/// The reference solution's view of every test of `c` (in parallel), when
+/// `c` has a reference: computed once for a class of students.
+pub fn references(c: &FrontEndCampaign, tools: &Tools) -> Option<Vec<RefTest>> {
+    let cmd = c.reference.as_ref()?;
+    let all = || {
+        c.tests
+            .par_iter()
+            .map(|t| reference::judge_reference(tools, cmd, t, c.dialect.as_ref()))
+            .collect()
+    };
+    Some(
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(c.jobs.max(1))
+            .build()
+        {
+            Ok(p) => p.install(all),
+            Err(_) => all(),
+        },
+    )
+}
+
+/// [`run`] with the reference's view of every test already computed
+/// (`refs`, parallel to `c.tests`; `None` without a reference).
+pub fn run_with(
+    c: &FrontEndCampaign,
+    tools: &Tools,
+    refs: Option<&[RefTest]>,
+    out_dir: &Path,
+    grading: &Grading,
+    tick: &(dyn Fn(bool) + Sync),
+) -> Report {
     let start = Instant::now();
     let native = if c.native { Native::detect() } else { None };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -94,11 +105,12 @@ pub fn run(
     let judge_all = || -> Vec<Option<TestResult>> {
         c.tests
             .par_iter()
-            .map(|t| {
+            .enumerate()
+            .map(|(k, t)| {
                 if interrupted() {
                     return None;
                 }
-                let r = judge_one(c, tools, native.as_ref(), t);
+                let r = judge_one(c, tools, native.as_ref(), t, refs.and_then(|rs| rs.get(k)));
                 tick(r.first_failure().is_some());
                 Some(r)
             })
@@ -112,7 +124,8 @@ pub fn run(
     let reduce_one = |k: usize| {
         let r = results[k].as_ref()?;
         let i = r.first_failure()?;
-        reduce::reduce(c, tools, r, i).map(|red| (k, i, red))
+        let own = r.held.get(i)?.own();
+        reduce::reduce(c, tools, &r.test, r.runs.get(i)?, own).map(|red| (k, i, red))
     };
     let reduced: Vec<(usize, usize, ReducedOat)> = match &pool {
         Ok(p) => p.install(|| order.par_iter().filter_map(|&k| reduce_one(k)).collect()),
@@ -161,12 +174,9 @@ fn judge_one(
     tools: &Tools,
     native: Option<&Native>,
     test: &OatTest,
+    reference: Option<&RefTest>,
 ) -> TestResult {
-    let reference: Option<RefTest> = c
-        .reference
-        .as_ref()
-        .map(|cmd| reference::judge_reference(tools, cmd, test, c.dialect.as_ref()));
-    let runs = reference::runs_of(test, reference.as_ref());
+    let runs = reference::runs_of(test, reference);
     let mut judged = test.clone();
     judged.expectation.runs = runs.clone();
     let compiled = judge::compile(tools, &c.cmd, &judged, c.dialect.as_ref());
@@ -174,7 +184,7 @@ fn judge_one(
     if let (Some(n), Some(text)) = (native, &compiled.text) {
         add_native_notes(n, tools, text, &runs, &mut own);
     }
-    let held = reference::hold(test, own, reference.as_ref());
+    let held = reference::hold(test, own, reference);
     TestResult {
         test: test.clone(),
         runs,
@@ -232,31 +242,29 @@ fn push_note(r: &mut FrontRun, note: String) {
 type Cores = Vec<(Category, String)>;
 
 /// The constructs that stand for the causes of `results`' behavioural
-/// failures, chosen greedily: per category, the construct that the most
-/// reduced failures use and that no passing test uses, then the next one
-/// for the reduced failures left, until none is left or no construct
-/// explains the rest. A construct every reduced failure of one bug keeps
+/// failures, chosen greedily: per category, the construct that no passing
+/// test uses and the most reduced failures use (else, when passing tests
+/// use each of them, the one the most reduced failures and the fewest
+/// passing tests use: a bug that shows on some values only), then the next
+/// one for the reduced failures left, until none is left. A construct every reduced failure of one bug keeps
 /// (its reduction cannot remove it) and that no passing test contains is
 /// that bug's construct, whatever else each reduction kept.
 fn causes(results: &[Option<TestResult>]) -> Cores {
-    let passing: BTreeSet<String> = results
-        .iter()
-        .flatten()
-        .filter(|r| r.first_failure().is_none() && !r.held.is_empty())
-        .flat_map(|r| constructs_of(&r.test.text))
-        .collect();
+    let mut passing: BTreeMap<String, usize> = BTreeMap::new();
+    for r in results.iter().flatten() {
+        if r.first_failure().is_none() && !r.held.is_empty() {
+            for c in constructs_of(&r.test.text) {
+                *passing.entry(c).or_default() += 1;
+            }
+        }
+    }
     let mut reduced: Vec<(Category, BTreeSet<String>)> = results
         .iter()
         .flatten()
         .filter_map(|r| {
             let (i, red) = r.reduced.as_ref()?;
             let cat = r.held.get(*i)?.own().category;
-            let own = red
-                .constructs
-                .iter()
-                .filter(|c| !passing.contains(*c))
-                .cloned();
-            Some((cat, own.collect()))
+            Some((cat, red.constructs.iter().cloned().collect()))
         })
         .collect();
     let mut chosen = Vec::new();
@@ -267,9 +275,15 @@ fn causes(results: &[Option<TestResult>]) -> Cores {
                 *count.entry((*cat, c)).or_default() += 1;
             }
         }
+        // No passing test uses it, then explains the most, then the
+        // fewest passing tests use it, then the name (for a stable order).
+        let rank = |((_, c), n): &((Category, &String), usize)| {
+            let uses = passing.get(*c).copied().unwrap_or(0);
+            (uses == 0, *n, std::cmp::Reverse(uses))
+        };
         let Some(((cat, c), _)) = count
             .into_iter()
-            .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+            .max_by(|a, b| rank(a).cmp(&rank(b)).then(b.0.cmp(&a.0)))
         else {
             return chosen;
         };
@@ -322,8 +336,10 @@ pub fn signature(
                 .find(|l| l.contains('['))
                 .or_else(|| r.detail.lines().next())
                 .unwrap_or("");
-            let message = first.split_once(", found").map_or(first, |(m, _)| m);
-            normalise(message)
+            // The rule and the message's words before any quoted text:
+            // `error[syntax]: expected a top-level definition`.
+            let cut = first.find(['(', '`', ',']).unwrap_or(first.len());
+            normalise(first[..cut].trim_end())
         }
         c if c.is_build_failure() => build_key(&r.detail),
         Category::AcceptsIllTyped => "accepts a program the type checker rejects".into(),

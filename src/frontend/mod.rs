@@ -7,19 +7,22 @@
 //! The modules form a line, each using only those before it:
 //!
 //! ```text
-//! tests -> judge -> native -> reference -> reduce, campaign
+//! tests -> settings -> judge -> native -> reference -> reduce -> campaign -> class
 //! ```
 //!
 //! [`tests`] (the Oat test format, the bundled tests, generated programs
-//! as tests), [`judge`] (one test: compile, read the output, run it on the
+//! as tests), [`settings`] (what a campaign checks and how), [`judge`] (one test: compile, read the output, run it on the
 //! oracle, compare), [`native`] (the output built as the course builds it,
 //! to explain a verdict), [`reference`] (the course's solution held against
 //! every run), [`reduce`] (delta debugging on the Oat source), [`campaign`]
-//! (every test in parallel, reductions, the report).
+//! (every test in parallel, reductions, the report), [`class`] (a class
+//! of front ends in one run).
 
 pub mod campaign;
+pub mod class;
 pub mod judge;
 pub mod native;
 pub mod reduce;
 pub mod reference;
+pub mod settings;
 pub mod tests;

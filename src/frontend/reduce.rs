@@ -8,8 +8,9 @@
 //! for a run without arguments; a test with arguments and no reference is
 //! not reduced.
 
-use super::campaign::{FrontEndCampaign, TestResult};
 use super::judge::{self, Compiled, FrontRun};
+use super::settings::FrontEndCampaign;
+use super::tests::OatTest;
 use crate::corpus::{Expected, Run};
 use crate::harness::compiler::Tools;
 use crate::harness::verdicts::Category;
@@ -86,12 +87,18 @@ fn same_failure(goal: &FrontRun, got: &FrontRun) -> bool {
     goal.category == got.category && kind(goal) == kind(got)
 }
 
-/// Reduces run `i` of `r` (a failing one).
-pub fn reduce(c: &FrontEndCampaign, tools: &Tools, r: &TestResult, i: usize) -> Option<ReducedOat> {
+/// Reduces the run `run` of `test`, which the front end fails with `goal`.
+pub fn reduce(
+    c: &FrontEndCampaign,
+    tools: &Tools,
+    test: &OatTest,
+    run: &Run,
+    goal: &FrontRun,
+) -> Option<ReducedOat> {
     let start = Instant::now();
-    let prog = oat::parse::program(&r.test.text).ok()?;
-    let run = r.runs.get(i)?.clone();
-    let goal = r.held.get(i)?.own().clone();
+    let prog = oat::parse::program(&test.text).ok()?;
+    let run = run.clone();
+    let goal = goal.clone();
     if goal.category == Category::CompileError && c.reference.is_none() {
         // Without a reference nothing says a candidate is a valid program
         // the front end must accept.
@@ -100,8 +107,7 @@ pub fn reduce(c: &FrontEndCampaign, tools: &Tools, r: &TestResult, i: usize) -> 
     if !run.args.is_empty() && c.reference.is_none() {
         return None;
     }
-    let file = r
-        .test
+    let file = test
         .path
         .file_name()
         .map_or_else(|| "test.oat".into(), |f| f.to_string_lossy().into_owned());

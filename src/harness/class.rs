@@ -153,12 +153,12 @@ pub fn folders(subs: &[PathBuf]) -> Vec<String> {
 }
 
 /// `cmd` with `{submission}` replaced by the submission's quoted path.
-fn for_submission(cmd: &str, sub: &Path) -> String {
+pub fn for_submission(cmd: &str, sub: &Path) -> String {
     cmd.replace("{submission}", &shell_quote(&sub.to_string_lossy()))
 }
 
 /// Runs the build command in `sub`; `Err` is its status and words.
-fn build(cmd: &str, sub: &Path, timeout: Duration) -> Result<String, String> {
+pub fn build(cmd: &str, sub: &Path, timeout: Duration) -> Result<String, String> {
     let mut c = Command::new("sh");
     c.arg("-c").arg(for_submission(cmd, sub)).current_dir(sub);
     let f = process::run(c, &process::Limits::tool(timeout))
@@ -178,7 +178,7 @@ fn build(cmd: &str, sub: &Path, timeout: Duration) -> Result<String, String> {
 }
 
 /// The line of the class summary for a checked submission.
-fn student_result(student: &str, folder: &str, build: Build, r: &Report) -> StudentResult {
+pub fn student_result(student: &str, folder: &str, build: Build, r: &Report) -> StudentResult {
     let s = r.summary();
     let groups = r.groups();
     let (score, max_score) = report::gradescope_score(r);
@@ -224,7 +224,7 @@ fn student_result(student: &str, folder: &str, build: Build, r: &Report) -> Stud
 }
 
 /// Writes `text` to `path`, naming the file on failure.
-fn write(path: &Path, text: &str) -> Result<(), String> {
+pub fn write(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -351,7 +351,7 @@ fn class_stop(class: &Budget) -> String {
 }
 
 /// The report files of a submission's folder `out`.
-fn files(out: &Path) -> ReportFiles {
+pub fn files(out: &Path) -> ReportFiles {
     ReportFiles {
         json: Some(out.join("report.json")),
         gradescope: Some(out.join(RESULTS)),
@@ -361,7 +361,7 @@ fn files(out: &Path) -> ReportFiles {
 
 /// Writes the JSON and JUnit reports and `report.txt` of `r` in `out`
 /// (results.json is written by the caller).
-fn write_others(r: &Report, out: &Path) -> Result<(), String> {
+pub fn write_others(r: &Report, out: &Path) -> Result<(), String> {
     let others = ReportFiles {
         gradescope: None,
         ..files(out)

@@ -1,0 +1,225 @@
+//! A class of front ends in one run (`lloracle grade SUBS --emit ll`):
+//! every submission built, then checked on the same Oat tests and
+//! generated programs (the reference solution's view of each test computed
+//! once for all), each with its own folder of reports, and the class's
+//! files (`class.csv`, `class.json`, `class.html`), as for back ends
+//! (`harness::class`, whose per-submission steps it shares).
+
+use super::campaign::{self, FrontEndCampaign};
+use super::reference::{runs_of, RefTest};
+use crate::harness::campaign::write_reports;
+use crate::harness::class::{
+    build, files, folders, for_submission, student_result, submissions, write, write_others,
+    RESULTS,
+};
+use crate::harness::compiler::Tools;
+use crate::harness::course::Course;
+use crate::harness::report::class::{causes, class_csv, class_html, Build, StudentResult};
+use crate::harness::report::{self, Grading, Report};
+use rayon::prelude::*;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A class of front ends to grade.
+#[derive(Clone, Debug)]
+pub struct FrontEndClass {
+    /// The folder of submissions (each subdirectory one student's).
+    pub submissions: PathBuf,
+    /// The build command (`{submission}`: the folder, where it runs).
+    pub build: Option<String>,
+    /// Wall-clock limit of one build.
+    pub build_timeout: Duration,
+    /// Submissions checked at once.
+    pub parallel: usize,
+    /// The campaign every submission gets; its command names
+    /// `{submission}`.
+    pub campaign: FrontEndCampaign,
+    /// The course (runtime, entry) and the limits, as tools are made.
+    pub course: Course,
+    /// Wall-clock limit of one compile or run.
+    pub timeout: Duration,
+    /// The oracle's fuel.
+    pub fuel: u64,
+    /// Where the per-student folders and the class files go.
+    pub out_dir: PathBuf,
+    /// How every report is scored and explained.
+    pub grading: Grading,
+}
+
+/// Fresh tools for the class's course.
+fn tools(c: &FrontEndClass) -> Result<Tools, String> {
+    let mut t = Tools::with(c.course.clone(), None, c.timeout)?;
+    t.oracle.fuel = c.fuel;
+    Ok(t)
+}
+
+/// Grades every submission: the graded ones sorted by score (then name),
+/// what could not be graded, and the class files written. `tick(n,
+/// failed)` is told of tests done.
+pub fn grade(
+    c: &FrontEndClass,
+    tick: &(dyn Fn(usize, bool) + Sync),
+) -> Result<(Vec<StudentResult>, Vec<String>, [(PathBuf, String); 3]), String> {
+    if !c.campaign.cmd.contains("{submission}") {
+        return Err(format!(
+            "the command `{}` must contain {{submission}} (each submission's directory), or every student gets the same compiler",
+            c.campaign.cmd
+        ));
+    }
+    let dir = std::fs::canonicalize(&c.submissions)
+        .map_err(|e| format!("{}: {e}", c.submissions.display()))?;
+    let subs = submissions(&dir)?;
+    crate::output::create_dir(&c.out_dir)?;
+    let refs = campaign::references(&c.campaign, &tools(c)?);
+    let folders = folders(&subs);
+    let per = FrontEndCampaign {
+        jobs: (c.campaign.jobs / c.parallel.max(1)).max(1),
+        ..c.campaign.clone()
+    };
+    let grade_one = |(sub, folder): (&PathBuf, &String)| {
+        one(c, &per, refs.as_deref(), sub, &c.out_dir.join(folder), tick)
+            .map_err(|e| format!("{folder}: {e}"))
+    };
+    let rows: Vec<Result<StudentResult, String>> = match rayon::ThreadPoolBuilder::new()
+        .num_threads(c.parallel.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(|| subs.par_iter().zip(&folders).map(grade_one).collect()),
+        Err(_) => subs.iter().zip(&folders).map(grade_one).collect(),
+    };
+    let (mut ok, mut errors) = (Vec::new(), Vec::new());
+    for r in rows {
+        match r {
+            Ok(st) => ok.push(st),
+            Err(e) => errors.push(e),
+        }
+    }
+    ok.sort_by(|x, y| y.score.total_cmp(&x.score).then(x.student.cmp(&y.student)));
+    let files = write_class(c, &ok)?;
+    Ok((ok, errors, files))
+}
+
+/// Builds and checks one submission, writing its folder `out`.
+fn one(
+    c: &FrontEndClass,
+    per: &FrontEndCampaign,
+    refs: Option<&[RefTest]>,
+    sub: &Path,
+    out: &Path,
+    tick: &(dyn Fn(usize, bool) + Sync),
+) -> Result<StudentResult, String> {
+    let student = sub
+        .file_name()
+        .map_or_else(|| sub.display().to_string(), |n| n.to_string_lossy().into());
+    let folder = out.display().to_string();
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let built = match &c.build {
+        None => Build::NotBuilt,
+        Some(cmd) => match build(cmd, sub, c.build_timeout) {
+            Ok(log) => {
+                write(&out.join("build.log"), &log)?;
+                Build::Ok
+            }
+            Err(words) => {
+                write(&out.join("build.log"), &words)?;
+                tick(per.tests.len(), true);
+                let r = not_built(c, refs);
+                let mut g = report::gradescope(&r);
+                let words = report::cap(&words, report::MESSAGE_CAP);
+                g["output"] = json!(format!(
+                    "The submission did not build; no test was checked (score 0).\n{words}\n\n{}",
+                    g["output"].as_str().unwrap_or("")
+                ));
+                write(&out.join(RESULTS), &g.to_string())?;
+                write_others(&r, out)?;
+                let failed = Build::Failed(report::cap(&words, 400));
+                return Ok(student_result(&student, &folder, failed, &r));
+            }
+        },
+    };
+    let mine = FrontEndCampaign {
+        cmd: for_submission(&per.cmd, sub),
+        ..per.clone()
+    };
+    let r = campaign::run_with(
+        &mine,
+        &tools(c)?,
+        refs,
+        &out.join("failures"),
+        &c.grading,
+        &|failed| tick(1, failed),
+    );
+    write_reports(&r, &files(out))?;
+    write_others(&r, out)?;
+    Ok(student_result(&student, &folder, built, &r))
+}
+
+/// The report of a submission that did not build: every test not run, so
+/// that its tests and points are the class's.
+fn not_built(c: &FrontEndClass, refs: Option<&[RefTest]>) -> Report {
+    let planned = c
+        .campaign
+        .tests
+        .iter()
+        .enumerate()
+        .map(|(k, t)| {
+            let runs = runs_of(t, refs.and_then(|r| r.get(k)))
+                .into_iter()
+                .map(|r| (r.name, r.args))
+                .collect();
+            (t.path.to_string_lossy().into_owned(), k, runs)
+        })
+        .collect();
+    let mut r = Report {
+        compiler: crate::harness::Compiler::FrontEnd {
+            cmd: c.campaign.cmd.clone(),
+        }
+        .describe(),
+        front_end: true,
+        ..Report::default()
+    };
+    r.add_not_run(planned, "the submission did not build");
+    r.grade_with(&c.grading);
+    r
+}
+
+/// Writes `class.csv`, `class.json` and `class.html` in the class's
+/// folder.
+fn write_class(c: &FrontEndClass, ok: &[StudentResult]) -> Result<[(PathBuf, String); 3], String> {
+    let causes = causes(ok);
+    let described = crate::harness::Compiler::FrontEnd {
+        cmd: c.campaign.cmd.clone(),
+    }
+    .describe();
+    let runs: usize = c
+        .campaign
+        .tests
+        .iter()
+        .map(|t| t.expectation.runs.len().max(1))
+        .sum();
+    let json = json!({
+        "programs": c.campaign.tests.len(),
+        "runs": runs,
+        "points": c.grading.scoring.as_ref().map(|s| s.points),
+        "compiler": described,
+        "front_end": true,
+        "runtime": c.course.record(),
+        "reference": c.campaign.reference,
+        "submissions": ok,
+        "causes": causes,
+    });
+    let title = format!("{} submissions of {}", ok.len(), described);
+    let files = [
+        (c.out_dir.join("class.csv"), class_csv(ok)),
+        (c.out_dir.join("class.json"), json.to_string()),
+        (
+            c.out_dir.join("class.html"),
+            class_html(&title, ok, &causes),
+        ),
+    ];
+    for (p, text) in &files {
+        write(p, text)?;
+    }
+    Ok(files)
+}
