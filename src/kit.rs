@@ -346,33 +346,42 @@ pub fn shell_syntax(what: &str, text: &str) -> Result<(), String> {
 }
 
 /// The pass-through options as shell words for run_autograder, and the
-/// `--corpus` path if one is given: the kit carries a copy of it in
-/// `tests/`, and test-compiler reads the copy on Gradescope.
+/// `--corpus` (or a front end's `--tests`) path if one is given: the kit
+/// carries a copy of it in `tests/`, and test-compiler reads the copy on
+/// Gradescope.
 fn pass_through_words(args: &[String]) -> Result<(Vec<String>, Option<PathBuf>), String> {
     let mut words = Vec::with_capacity(args.len());
     let mut corpus = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let value = if a == "--corpus" {
-            it.next().cloned()
-        } else {
-            a.strip_prefix("--corpus=").map(str::to_string)
+        // `--corpus` (a back end's .ll programs) or `--tests` (a front
+        // end's Oat tests): the kit carries the copy.
+        let flag = ["--corpus", "--tests"]
+            .into_iter()
+            .find(|f| a == f || a.starts_with(&format!("{f}=")));
+        let value = match flag {
+            Some(f) if a == f => it.next().cloned(),
+            Some(f) => a.strip_prefix(&format!("{f}=")).map(str::to_string),
+            None => None,
         };
-        let Some(value) = value else {
+        let (Some(flag), Some(value)) = (flag, value) else {
             words.push(shell_quote(a));
             continue;
         };
         let path = PathBuf::from(&value);
         if !path.exists() {
             return Err(format!(
-                "--corpus {value}: no such file or directory (the kit carries a copy of it)"
+                "{flag} {value}: no such file or directory (the kit carries a copy of it)"
             ));
+        }
+        if corpus.is_some() {
+            return Err("give one --corpus or --tests: the kit carries one test folder".into());
         }
         let inside = match (path.is_file(), path.file_name()) {
             (true, Some(name)) => format!("/{}", name.to_string_lossy()),
             _ => String::new(),
         };
-        words.push("--corpus".into());
+        words.push(flag.into());
         words.push(format!("\"$WORK/{TESTS_DIR}\"{}", shell_quote(&inside)));
         corpus = Some(path);
     }

@@ -206,8 +206,10 @@ fn check_pass_through(args: &[String]) -> Result<(), String> {
     };
     compiler::check_command(cmd)?;
     // Every student of the course is graded on the same programs: the kit
-    // never lets test-compiler probe each submission.
-    if parsed.args.dialect.dialect.is_none() && c.reference.is_none() {
+    // never lets test-compiler probe each submission (a front end is not
+    // probed: its input is Oat).
+    let front_end = c.emit == super::options::EmitArg::Ll;
+    if !front_end && parsed.args.dialect.dialect.is_none() && c.reference.is_none() {
         return Err(lloracle::harness::resolve::NEED_A_DIALECT.into());
     }
     kit::shell_syntax("--cmd", cmd)

@@ -294,3 +294,72 @@ fn a_planted_bug_on_generated_programs_is_one_group_reduced() {
     assert!(Path::new(saved).exists(), "{saved}");
     assert!(reduced["reproduce"].as_str().unwrap().contains("--tests"));
 }
+
+#[test]
+fn a_class_of_front_ends_is_graded_with_a_picture_and_a_matrix() {
+    let dir = tempfile::tempdir().unwrap();
+    let subs = dir.path().join("subs");
+    let script = fixtures().join("fake.sh");
+    for (name, outputs) in [
+        ("good", Some("reference")),
+        ("bad", Some("student")),
+        ("broken", None),
+    ] {
+        let s = subs.join(name);
+        std::fs::create_dir_all(&s).unwrap();
+        if let Some(o) = outputs {
+            crate::common::sh_script(
+                &s,
+                "fe",
+                &format!("exec {} \"$1\" \"$2\" {o}", script.display()),
+            );
+        }
+    }
+    let out = dir.path().join("grades");
+    let tests = fixtures().join("refrules");
+    let (code, stdout, stderr) = lloracle(&[
+        "grade",
+        subs.to_str().unwrap(),
+        "--build",
+        "test -x fe",
+        "--cmd",
+        "{submission}/fe {in} {outdir}",
+        "--emit",
+        "ll",
+        "--reference",
+        &fake("reference"),
+        "--tests",
+        tests.to_str().unwrap(),
+        "--random",
+        "0",
+        "--no-native",
+        "--out-dir",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let class = read_json(&out.join("class.json"));
+    let score = |who: &str| {
+        class["submissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["student"] == who)
+            .map(|s| s["percent"].as_f64().unwrap())
+            .unwrap()
+    };
+    // good passes every scored run (the left-out and shared ones carry no
+    // points); bad fails plain_wrong.oat, one of three scored tests; broken
+    // did not build.
+    assert_eq!(score("good"), 100.0);
+    assert!(score("bad") < 100.0 && score("bad") > 0.0, "{class}");
+    assert_eq!(score("broken"), 0.0);
+    let html = std::fs::read_to_string(out.join("class.html")).unwrap();
+    assert!(html.contains("<svg id=\"scores\""), "{html}");
+    assert_eq!(html.matches("class=\"band\"").count(), 10);
+    assert!(html.contains("<table id=\"matrix\">"), "{html}");
+    // One cause (bad's wrong output), so one hit in the matrix.
+    assert_eq!(html.matches("class=\"hit\"").count(), 1, "{html}");
+    for who in ["good", "bad", "broken"] {
+        assert!(out.join(who).join("results.json").exists(), "{who}");
+    }
+}

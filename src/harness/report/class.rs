@@ -412,10 +412,134 @@ fn example_html(g: &GroupLine) -> String {
     t
 }
 
-/// The self-contained class page: a table of students sorted as `rows`
-/// (by score), each student's failure groups in `<details>`, each linked
-/// to its cause, and the causes with links to the students who share
-/// them. No script, no external resource.
+/// The most causes the student x cause matrix shows (those shared by the
+/// most students); the rest are in the table of causes below it.
+pub const MATRIX_CAUSES: usize = 24;
+
+/// The score distribution as a picture: an inline SVG histogram of the
+/// students' percentages in ten bands (0-9, 10-19, ..., 90-100), each bar
+/// labelled with its count, with the median in words.
+pub fn score_picture(rows: &[StudentResult]) -> String {
+    let mut bands = [0usize; 10];
+    for s in rows {
+        let b = ((s.percent / 10.0).floor() as usize).min(9);
+        bands[b] += 1;
+    }
+    let most = bands.iter().copied().max().unwrap_or(0).max(1);
+    let (w, h, bar, top) = (420usize, 160usize, 38usize, 20usize);
+    let mut t = format!(
+        "<h2>Scores</h2>\n<svg id=\"scores\" role=\"img\" width=\"{w}\" height=\"{}\" viewBox=\"0 0 {w} {}\" \
+         aria-label=\"score distribution of {} students\" style=\"font:11px sans-serif\">\n",
+        h + 30,
+        h + 30,
+        rows.len()
+    );
+    for (k, &n) in bands.iter().enumerate() {
+        let bh = n * (h - top) / most;
+        let x = 10 + k * (bar + 3);
+        let y = h - bh;
+        let _ = writeln!(
+            t,
+            "<rect class=\"band\" x=\"{x}\" y=\"{y}\" width=\"{bar}\" height=\"{bh}\" fill=\"#4a7fb5\"><title>{n} students scored {}-{}%</title></rect>\
+             <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{n}</text>\
+             <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+            k * 10,
+            if k == 9 { 100 } else { k * 10 + 9 },
+            x + bar / 2,
+            y.saturating_sub(3),
+            x + bar / 2,
+            h + 14,
+            k * 10
+        );
+    }
+    let _ = writeln!(t, "<text x=\"10\" y=\"{}\">score (%)</text></svg>", h + 28);
+    let mut pct: Vec<f64> = rows.iter().map(|s| s.percent).collect();
+    pct.sort_by(f64::total_cmp);
+    if let Some(m) = pct.get(pct.len() / 2) {
+        let _ = writeln!(
+            t,
+            "<p>{} students; median {m}%; {} at 100%.</p>",
+            rows.len(),
+            pct.iter().filter(|p| **p >= 100.0).count()
+        );
+    }
+    t
+}
+
+/// The student x cause matrix: a row per student (by score), a column per
+/// cause shared by the most students (at most [`MATRIX_CAUSES`], each
+/// linked to its row in the table of causes), and in each cell the
+/// student's failing runs with that cause.
+pub fn cause_matrix(rows: &[StudentResult], causes: &[Cause]) -> String {
+    if causes.is_empty() {
+        return String::new();
+    }
+    let shown = &causes[..causes.len().min(MATRIX_CAUSES)];
+    let mut t = String::from(
+        "<h2>Who fails what</h2>\n<table id=\"matrix\"><thead><tr><th class=\"l\">student</th>",
+    );
+    for (k, c) in shown.iter().enumerate() {
+        let _ = write!(
+            t,
+            "<th><a href=\"#{}\" title=\"[{}] {}\">C{}</a></th>",
+            c.id,
+            esc(&c.category),
+            esc(&c.signature),
+            k + 1
+        );
+    }
+    t.push_str("</tr></thead><tbody>\n");
+    for s in rows {
+        let _ = write!(
+            t,
+            "<tr><td class=\"l\"><a href=\"#s-{}\">{}</a></td>",
+            esc(&s.folder_name()),
+            esc(&s.student)
+        );
+        for c in shown {
+            let runs: usize = s
+                .groups
+                .iter()
+                .filter(|g| g.category == c.category && g.signature == c.signature)
+                .map(|g| g.runs)
+                .sum();
+            if runs == 0 {
+                t.push_str("<td></td>");
+            } else {
+                let _ = write!(
+                    t,
+                    "<td class=\"hit\" style=\"background:#f4b6b6\">{runs}</td>"
+                );
+            }
+        }
+        t.push_str("</tr>\n");
+    }
+    t.push_str("</tbody></table>\n<ol class=\"legend\">");
+    for c in shown {
+        let _ = write!(
+            t,
+            "<li><a href=\"#{}\">[{}] {}</a></li>",
+            c.id,
+            esc(&c.category),
+            esc(&c.signature)
+        );
+    }
+    t.push_str("</ol>\n");
+    if causes.len() > shown.len() {
+        let _ = writeln!(
+            t,
+            "<p>{} more causes, each shared by fewer students, are in the table of causes below.</p>",
+            causes.len() - shown.len()
+        );
+    }
+    t
+}
+
+/// The self-contained class page: the score distribution as a picture
+/// ([`score_picture`]), the student x cause matrix ([`cause_matrix`]), a
+/// table of students sorted as `rows` (by score), each student's failure
+/// groups in `<details>`, each linked to its cause, and the causes with
+/// links to the students who share them. No script, no external resource.
 pub fn class_html(title: &str, rows: &[StudentResult], causes: &[Cause]) -> String {
     let cause_of: BTreeMap<(&str, &str), &Cause> = causes
         .iter()
@@ -432,6 +556,8 @@ pub fn class_html(title: &str, rows: &[StudentResult], causes: &[Cause]) -> Stri
         esc(title),
         esc(title)
     );
+    t.push_str(&score_picture(rows));
+    t.push_str(&cause_matrix(rows, causes));
     t.push_str("<h2>Students, by score</h2>\n<table id=\"students\"><thead><tr><th class=\"l\">student</th><th>build</th><th>score</th><th>%</th><th>judged runs</th><th>passed</th><th>failed</th><th>not run</th><th>not in dialect</th><th class=\"l\">stopped early</th><th>groups</th></tr></thead><tbody>\n");
     for s in rows {
         let _ = writeln!(
