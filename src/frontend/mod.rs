@@ -13,4 +13,5 @@
 //! [`tests`] (the Oat test format and the bundled tests), [`import`] (a
 //! course's `gradedtests.ml` into that format).
 
+pub mod import;
 pub mod tests;
