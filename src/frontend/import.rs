@@ -14,7 +14,7 @@ mod ocaml;
 
 use crate::corpus::{self, Syntax};
 use ocaml::{Tok, Token};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
@@ -103,9 +103,21 @@ enum Meaning {
 /// One literal entry: the path as written, what it means, where.
 #[derive(Clone, Debug)]
 struct Entry {
-    path: String,
+    path: EntryPath,
     meaning: Meaning,
     origin: Origin,
+}
+
+/// An entry's `.oat` path: written out, or a named prefix (`prefix ^
+/// "x.oat"`, where `let prefix = ... ^ "dir/sub/"`) whose literal tail is
+/// known and put in front.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct EntryPath {
+    /// The path, with the prefix's literal tail in front when there is one.
+    text: String,
+    /// True when it came through a named prefix: only the tail of the
+    /// prefix is known, so [`resolve`] looks for the folder it names.
+    prefixed: bool,
 }
 
 /// Reads the `.ml` files `mls` (their text given) and plans the import:
@@ -115,11 +127,30 @@ struct Entry {
 pub fn plan(mls: &[(PathBuf, String)]) -> Import {
     let mut imp = Import::default();
     let mut by_dest: BTreeMap<PathBuf, (PathBuf, Vec<Entry>)> = BTreeMap::new();
+    let root = common_folder(
+        mls.iter()
+            .map(|(ml, _)| ml.parent().unwrap_or(Path::new(""))),
+    );
     for (ml, text) in mls {
         let (entries, skipped) = read_entries(ml, text);
         imp.skipped.extend(skipped);
         for e in entries {
-            match resolve(ml, &e.path) {
+            let found = resolve(ml, &e.path).and_then(|(source, ending)| {
+                // Under the folder of all the lists, a file's path there
+                // names it; a file outside it goes by the path's ending.
+                let dest = source.strip_prefix(&root).map_or(ending, Path::to_path_buf);
+                match by_dest.get(&dest) {
+                    Some((other, _)) if *other != source => Err(format!(
+                        "{}: {} and {} would both be written as {}: conflicting",
+                        e.path.text,
+                        other.display(),
+                        source.display(),
+                        dest.display()
+                    )),
+                    _ => Ok((source, dest)),
+                }
+            });
+            match found {
                 Ok((source, dest)) => by_dest
                     .entry(dest)
                     .or_insert_with(|| (source, Vec::new()))
@@ -142,10 +173,29 @@ pub fn plan(mls: &[(PathBuf, String)]) -> Import {
     imp
 }
 
+/// The deepest folder that holds all of `dirs` (as written: all relative
+/// or all absolute paths share their leading components).
+fn common_folder<'a>(mut dirs: impl Iterator<Item = &'a Path>) -> PathBuf {
+    let Some(first) = dirs.next() else {
+        return PathBuf::new();
+    };
+    let mut common: Vec<Component> = first.components().collect();
+    for d in dirs {
+        let n = common
+            .iter()
+            .zip(d.components())
+            .take_while(|(a, b)| *a == b)
+            .count();
+        common.truncate(n);
+    }
+    common.iter().collect()
+}
+
 /// The literal entries of one `.ml` file, and the entries it cannot read.
 fn read_entries(ml: &Path, text: &str) -> (Vec<Entry>, Vec<Skipped>) {
     let toks = ocaml::tokens(text);
     let lists = ocaml::lists(&toks);
+    let tails = ocaml::string_tails(&toks);
     let must_fail = closure(&toks, MUST_FAIL);
     let must_check = closure(&toks, MUST_CHECK);
     let mut entries = Vec::new();
@@ -160,7 +210,7 @@ fn read_entries(ml: &Path, text: &str) -> (Vec<Entry>, Vec<Skipped>) {
         let checks = list.given_to.as_deref() == Some(MUST_CHECK) || named(&must_check);
         for el in &list.elements {
             let line = el.first().map_or(list.line, |t| t.line);
-            match element(el) {
+            match element(el, &tails) {
                 Element::Triple(path, args, expected) => entries.push(Entry {
                     path,
                     meaning: Meaning::Run { args, expected },
@@ -173,12 +223,16 @@ fn read_entries(ml: &Path, text: &str) -> (Vec<Entry>, Vec<Skipped>) {
                 }),
                 Element::Path(path) if checks => skipped.push(Skipped {
                     origin: origin(line),
-                    why: format!("{path}: only type-checked by the course ({MUST_CHECK}), never run: no expectation"),
+                    why: format!(
+                        "{}: only type-checked by the course ({MUST_CHECK}), never run: no expectation",
+                        path.text
+                    ),
                 }),
                 Element::Path(path) => skipped.push(Skipped {
                     origin: origin(line),
                     why: format!(
-                        "{path}: in a list{} not given to {EXECUTED}, {MUST_FAIL} or {MUST_CHECK}: its meaning is unknown",
+                        "{}: in a list{} not given to {EXECUTED}, {MUST_FAIL} or {MUST_CHECK}: its meaning is unknown",
+                        path.text,
                         list.bound_to.as_ref().map(|n| format!(" `{n}`")).unwrap_or_default()
                     ),
                 }),
@@ -217,18 +271,20 @@ fn closure(toks: &[Token], f: &str) -> Vec<String> {
 
 /// What one list element is.
 enum Element {
-    /// `("p.oat", "args", "expected")`, literally.
-    Triple(String, String, Vec<u8>),
-    /// `"p.oat"`, literally.
-    Path(String),
+    /// `("p.oat", "args", "expected")`, literally (the path may have a
+    /// named prefix).
+    Triple(EntryPath, String, Vec<u8>),
+    /// `"p.oat"`, literally (or with a named prefix).
+    Path(EntryPath),
     /// An element that mentions an `.oat` file but is not literal: why.
     Unreadable(String),
     /// Anything else (not an Oat test entry).
     Other,
 }
 
-/// Classifies the tokens of one list element.
-fn element(el: &[Token]) -> Element {
+/// Classifies the tokens of one list element; `tails` are the literal
+/// tails of the names bound to strings ([`ocaml::string_tails`]).
+fn element(el: &[Token], tails: &HashMap<String, Vec<u8>>) -> Element {
     let inner = match el {
         [open, inner @ .., close] if ocaml::is_punct(open, "(") && ocaml::is_punct(close, ")") => {
             inner
@@ -239,20 +295,34 @@ fn element(el: &[Token]) -> Element {
     let lit = |p: &Vec<Token>| match p.as_slice() {
         [Token {
             kind: Tok::Str(s), ..
-        }] => Some(s.clone()),
+        }] => Some((s.clone(), false)),
+        [Token {
+            kind: Tok::Ident(name),
+            ..
+        }, caret, Token {
+            kind: Tok::Str(s), ..
+        }] if ocaml::is_punct(caret, "^") => {
+            tails.get(name).map(|t| ([t.as_slice(), s].concat(), true))
+        }
         _ => None,
     };
     // An element that names an `.oat` file anywhere (`prefix ^ "x.oat"`).
     let mentions_oat = el
         .iter()
         .any(|t| matches!(&t.kind, Tok::Str(s) if s.ends_with(b".oat")));
-    let lits: Vec<Option<Vec<u8>>> = parts.iter().map(lit).collect();
+    let lits: Vec<Option<(Vec<u8>, bool)>> = parts.iter().map(lit).collect();
+    let path = |(p, prefixed): &(Vec<u8>, bool)| EntryPath {
+        text: String::from_utf8_lossy(p).into_owned(),
+        prefixed: *prefixed,
+    };
     match lits.as_slice() {
-        [Some(p)] if p.ends_with(b".oat") => Element::Path(String::from_utf8_lossy(p).into_owned()),
-        [Some(p), Some(a), Some(x)] if p.ends_with(b".oat") => match String::from_utf8(a.clone()) {
-            Ok(args) => Element::Triple(String::from_utf8_lossy(p).into_owned(), args, x.clone()),
-            Err(_) => Element::Unreadable("arguments that are not UTF-8".into()),
-        },
+        [Some(p)] if p.0.ends_with(b".oat") => Element::Path(path(p)),
+        [Some(p), Some((a, false)), Some((x, false))] if p.0.ends_with(b".oat") => {
+            match String::from_utf8(a.clone()) {
+                Ok(args) => Element::Triple(path(p), args, x.clone()),
+                Err(_) => Element::Unreadable("arguments that are not UTF-8".into()),
+            }
+        }
         _ if mentions_oat => Element::Unreadable(unreadable_why(el)),
         _ => Element::Other,
     }
@@ -285,31 +355,61 @@ fn unreadable_why(el: &[Token]) -> String {
 
 /// The course's file for `path` as `ml` writes it, and its path under the
 /// output folder; `Err` when the path leaves its folder or no file is
-/// there.
-fn resolve(ml: &Path, path: &str) -> Result<(PathBuf, PathBuf), String> {
-    let rel = Path::new(path);
-    if rel
-        .components()
-        .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
-    {
-        return Err(format!(
-            "{path}: an absolute path or one with `..`: it would leave the output folder"
-        ));
-    }
+/// there. A written-out path is looked for in the `.ml` file's folder, then
+/// in the folder named after the `.ml` file. A path behind a named prefix
+/// (`prefix ^ "x.oat"`, only the prefix's literal tail known, such as
+/// `"./tests/04/nicdard/"`) is looked for as each ending of it, longest
+/// first (`tests/04/nicdard/x.oat`, `04/nicdard/x.oat`, ...), under the
+/// `.ml` file's folder and the two folders above it. The second path
+/// returned is the ending found (the `.oat` path without the folder).
+fn resolve(ml: &Path, path: &EntryPath) -> Result<(PathBuf, PathBuf), String> {
+    let rel = Path::new(&path.text);
     let dir = ml.parent().unwrap_or(Path::new(""));
-    let beside = dir.join(rel);
-    if beside.is_file() {
-        return Ok((beside, rel.to_path_buf()));
+    let parts: Vec<&std::ffi::OsStr> = rel
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(p) => Some(Ok(p)),
+            Component::CurDir => None,
+            _ => Some(Err(())),
+        })
+        .collect::<Result<_, _>>()
+        .map_err(|()| {
+            format!(
+                "{}: an absolute path or one with `..`: it would leave the output folder",
+                path.text
+            )
+        })?;
+    let mut candidates: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let whole: PathBuf = parts.iter().collect();
+    if path.prefixed {
+        for k in 0..parts.len() {
+            let tail: PathBuf = parts[k..].iter().collect();
+            for base in dir.ancestors().take(3) {
+                candidates.push((base.join(&tail), tail.clone()));
+            }
+        }
+    } else {
+        let stem = ml.file_stem().map(PathBuf::from).unwrap_or_default();
+        candidates.push((dir.join(&whole), whole.clone()));
+        candidates.push((dir.join(&stem).join(&whole), stem.join(&whole)));
     }
-    let stem = ml.file_stem().map(PathBuf::from).unwrap_or_default();
-    let under = dir.join(&stem).join(rel);
-    if under.is_file() {
-        return Ok((under, stem.join(rel)));
+    if let Some(found) = candidates.iter().find(|(src, _)| src.is_file()) {
+        return Ok(found.clone());
     }
+    let looked: Vec<String> = candidates
+        .iter()
+        .take(2)
+        .map(|(c, _)| c.display().to_string())
+        .collect();
     Err(format!(
-        "{path}: no such file (looked for {} and {})",
-        beside.display(),
-        under.display()
+        "{}: no such file (looked for {}{})",
+        path.text,
+        looked.join(" and "),
+        if candidates.len() > 2 {
+            " and the path's other endings"
+        } else {
+            ""
+        }
     ))
 }
 
@@ -423,9 +523,10 @@ pub fn annotation_block(t: &ImportedTest) -> String {
         if t.runs.len() > 1 {
             s.push_str(&format!("   CHECK-RUN: {name}\n"));
         }
+        let args: Vec<&str> = r.args.split_whitespace().collect();
         s.push_str(&format!(
-            "   CHECK-ARGS: {}\n",
-            r.args.split_whitespace().collect::<Vec<_>>().join(" ")
+            "   CHECK-ARGS:{}\n",
+            args.iter().map(|a| format!(" {a}")).collect::<String>()
         ));
         s.push_str(&format!(
             "   CHECK-COURSE-OUTPUT: {}\n",
@@ -519,12 +620,18 @@ mod unit {
 
     #[test]
     fn elements_are_triples_paths_or_unreadable() {
-        let el = |s: &str| element(&ocaml::tokens(s));
+        let tails = HashMap::from([("dir".to_string(), b"./a/b/".to_vec())]);
+        let el = |s: &str| element(&ocaml::tokens(s), &tails);
         assert!(
-            matches!(el(r#"("a.oat", "1 2", "x\n0")"#), Element::Triple(p, a, x) if p == "a.oat" && a == "1 2" && x == b"x\n0")
+            matches!(el(r#"("a.oat", "1 2", "x\n0")"#), Element::Triple(p, a, x) if p.text == "a.oat" && a == "1 2" && x == b"x\n0")
         );
         assert!(matches!(el(r#""a.oat", "", "0""#), Element::Triple(..)));
-        assert!(matches!(el(r#""d/b.oat""#), Element::Path(p) if p == "d/b.oat"));
+        assert!(
+            matches!(el(r#""d/b.oat""#), Element::Path(p) if p.text == "d/b.oat" && !p.prefixed)
+        );
+        assert!(
+            matches!(el(r#"(dir ^ "c.oat", "", "1")"#), Element::Triple(p, ..) if p.text == "./a/b/c.oat" && p.prefixed)
+        );
         assert!(
             matches!(el(r#"(p ^ "c.oat", "", "1")"#), Element::Unreadable(w) if w.contains('^'))
         );

@@ -24,11 +24,11 @@ fn the_fixture_imports_into_tests_that_load_back() {
     let (code, stdout, stderr) =
         lloracle(&["import-tests", &fixture(), "--out", out.to_str().unwrap()]);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    // echo.oat (3 runs), lines.oat (1 run); bad.oat and null_field.oat
+    // echo.oat (4 runs, one through `here ^ "echo.oat"`), lines.oat (1 run); bad.oat and null_field.oat
     // (ill-typed, the second through `tc_null_tests = old_errors`).
     assert!(
         stdout.contains("wrote 4 tests")
-            && stdout.contains("4 runs in 2 executed tests, 2 that must fail"),
+            && stdout.contains("5 runs in 2 executed tests, 2 that must fail"),
         "{stdout}"
     );
     let tests = load(&out).unwrap_or_else(|e| panic!("the written tests do not load: {e}"));
@@ -62,6 +62,7 @@ fn the_fixture_imports_into_tests_that_load_back() {
             ("no-args", vec![], &b"1"[..]),
             ("x-yz", vec!["x", "yz"], &b"xyz3"[..]),
             ("a-b-c", vec!["a", "b", "c"], &b"abc4"[..]),
+            ("p-q", vec!["p", "q"], &b"pq3"[..]),
         ]
     );
     assert!(echo.runs.iter().all(|r| r.expect == Expected::Unspecified));
@@ -98,12 +99,12 @@ fn every_entry_left_out_is_reported_with_its_line_and_why() {
     assert_eq!(code, 0);
     let f = fixture();
     for (line, why) in [
-        (16, "computed in OCaml"),
-        (17, "built with `^`"),
-        (18, "no such file"),
-        (19, "conflicting"),
+        (17, "computed in OCaml"),
+        (18, "built with `^`"),
+        (19, "no such file"),
         (20, "conflicting"),
-        (27, "never run"),
+        (21, "conflicting"),
+        (29, "never run"),
     ] {
         let want = format!("{f}:{line}: ");
         let hit = stdout.lines().find(|l| l.trim_start().starts_with(&want));

@@ -393,6 +393,37 @@ fn ends_binding(t: Option<&Token>) -> bool {
     }
 }
 
+/// The literal tail of each name bound to a string: `let NAME = ... "lit"`
+/// (the binding's last token a string literal, as in `let prefix =
+/// Config.root ^ "./tests/04/"`) gives `NAME` and `lit`. Names rebound later
+/// keep their last binding.
+pub fn string_tails(toks: &[Token]) -> std::collections::HashMap<String, Vec<u8>> {
+    let mut out = std::collections::HashMap::new();
+    for (i, t) in toks.iter().enumerate() {
+        let is_let = matches!(&t.kind, Tok::Ident(k) if k == "let");
+        let (Some(Tok::Ident(name)), Some(eq)) =
+            (toks.get(i + 1).map(|t| &t.kind), toks.get(i + 2))
+        else {
+            continue;
+        };
+        if !is_let || !is_punct(eq, "=") {
+            continue;
+        }
+        let end = toks[i + 3..]
+            .iter()
+            .position(|t| matches!(&t.kind, Tok::Ident(k) if k == "let"))
+            .map_or(toks.len(), |p| i + 3 + p);
+        let last = toks[i + 3..end].iter().rev().find(|t| !is_punct(t, ";"));
+        if let Some(Token {
+            kind: Tok::Str(s), ..
+        }) = last
+        {
+            out.insert(name.clone(), s.clone());
+        }
+    }
+    out
+}
+
 /// The names given to function `f` anywhere: `f NAME`, `f (A @ B)`,
 /// `f @@ NAME` (the last part of `f`'s dotted name is compared).
 pub fn arguments_of(toks: &[Token], f: &str) -> Vec<String> {
@@ -464,6 +495,16 @@ mod unit {
         assert_eq!(ls[1].given_to.as_deref(), Some("f"));
         assert_eq!(ls[2].given_to.as_deref(), Some("g"));
         assert_eq!(ls[1].line, 2);
+    }
+
+    #[test]
+    fn names_bound_to_strings_keep_their_literal_tail() {
+        let toks =
+            tokens("let a = \"x/\"\nlet b = C.root ^ \"./t/04/\"\nlet c = f \"y\" z\nlet d = 3");
+        let t = string_tails(&toks);
+        assert_eq!(t.get("a"), Some(&b"x/".to_vec()));
+        assert_eq!(t.get("b"), Some(&b"./t/04/".to_vec()));
+        assert_eq!((t.get("c"), t.get("d")), (None, None));
     }
 
     #[test]
