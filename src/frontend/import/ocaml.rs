@@ -351,22 +351,32 @@ pub fn is_punct(t: &Token, p: &str) -> bool {
     matches!(&t.kind, Tok::Punct(q) if q == p)
 }
 
+/// Every `let NAME = ...` in `toks`: the name and the index of the first
+/// token after `=`.
+fn let_bindings(toks: &[Token]) -> impl Iterator<Item = (&String, usize)> {
+    toks.windows(3).enumerate().filter_map(|(i, w)| match w {
+        [Token {
+            kind: Tok::Ident(kw),
+            ..
+        }, Token {
+            kind: Tok::Ident(name),
+            ..
+        }, eq]
+            if kw == "let" && is_punct(eq, "=") =>
+        {
+            Some((name, i + 3))
+        }
+        _ => None,
+    })
+}
+
 /// The names each `let NAME = A @ B @ ...` (identifiers joined by `@`)
 /// builds from: `(NAME, [A, B, ...])`.
 pub fn concatenations(toks: &[Token]) -> Vec<(String, Vec<String>)> {
     let mut out = Vec::new();
-    for (i, t) in toks.iter().enumerate() {
-        let is_let = matches!(&t.kind, Tok::Ident(k) if k == "let");
-        let (Some(Tok::Ident(name)), Some(eq)) =
-            (toks.get(i + 1).map(|t| &t.kind), toks.get(i + 2))
-        else {
-            continue;
-        };
-        if !is_let || !is_punct(eq, "=") {
-            continue;
-        }
+    for (name, body) in let_bindings(toks) {
         let mut parts = Vec::new();
-        let mut j = i + 3;
+        let mut j = body;
         while let Some(Tok::Ident(p)) = toks.get(j).map(|t| &t.kind) {
             parts.push(p.clone());
             if toks.get(j + 1).is_some_and(|t| is_punct(t, "@")) {
@@ -399,21 +409,12 @@ fn ends_binding(t: Option<&Token>) -> bool {
 /// keep their last binding.
 pub fn string_tails(toks: &[Token]) -> std::collections::HashMap<String, Vec<u8>> {
     let mut out = std::collections::HashMap::new();
-    for (i, t) in toks.iter().enumerate() {
-        let is_let = matches!(&t.kind, Tok::Ident(k) if k == "let");
-        let (Some(Tok::Ident(name)), Some(eq)) =
-            (toks.get(i + 1).map(|t| &t.kind), toks.get(i + 2))
-        else {
-            continue;
-        };
-        if !is_let || !is_punct(eq, "=") {
-            continue;
-        }
-        let end = toks[i + 3..]
+    for (name, body) in let_bindings(toks) {
+        let end = toks[body..]
             .iter()
             .position(|t| matches!(&t.kind, Tok::Ident(k) if k == "let"))
-            .map_or(toks.len(), |p| i + 3 + p);
-        let last = toks[i + 3..end].iter().rev().find(|t| !is_punct(t, ";"));
+            .map_or(toks.len(), |p| body + p);
+        let last = toks[body..end].iter().rev().find(|t| !is_punct(t, ";"));
         if let Some(Token {
             kind: Tok::Str(s), ..
         }) = last
