@@ -80,7 +80,7 @@ fn summary(imp: &Import, out: &std::path::Path) -> String {
 fn reason_kind(why: &str) -> &'static str {
     const KINDS: [(&str, &str); 8] = [
         ("no such file", "missing .oat files"),
-        ("`^`", "paths built with `^`"),
+        ("`^`", "entries built with `^`"),
         ("computed in OCaml", "entries computed in OCaml"),
         ("conflicting", "entries in conflict"),
         ("never run", "type-checked only (never run)"),

@@ -24,7 +24,8 @@ pub enum Tok {
     BadStr(String),
     /// An identifier or a dotted path (`Gradedtests.executed_oat_file`).
     Ident(String),
-    /// Any other character or operator (`[`, `;`, `^`, `@`, `(`, ...).
+    /// A number (`128`, `0x1f`), or any other character (`[`, `;`, `^`,
+    /// `@`, `(`, ...).
     Punct(String),
 }
 
@@ -58,6 +59,20 @@ pub fn tokens(text: &str) -> Vec<Token> {
                         line,
                     });
                 }
+            }
+            c if c.is_ascii_digit() => {
+                let start = lx.i;
+                while b
+                    .get(lx.i)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+                {
+                    lx.i += 1;
+                }
+                let n = String::from_utf8_lossy(&b[start..lx.i]).into_owned();
+                out.push(Token {
+                    kind: Tok::Punct(n),
+                    line,
+                });
             }
             c if c.is_ascii_alphabetic() || c == b'_' => {
                 let start = lx.i;
