@@ -262,14 +262,21 @@ pub struct List {
     pub given_to: Option<String>,
 }
 
-/// Every list literal in `toks`, nested ones too, in order of their `[`.
+/// Lists nested deeper than this in brackets are not read: test lists are
+/// near the top, and every list's elements are copied once per enclosing
+/// list, so the bound keeps hostile nesting linear.
+const MAX_LIST_DEPTH: usize = 8;
+
+/// Every list literal in `toks`, nested ones too (to [`MAX_LIST_DEPTH`]),
+/// in order of their `[`.
 pub fn lists(toks: &[Token]) -> Vec<List> {
+    let (close, depth) = brackets(toks);
     let mut out = Vec::new();
     for (i, t) in toks.iter().enumerate() {
-        if !is_punct(t, "[") {
+        if !is_punct(t, "[") || depth[i] > MAX_LIST_DEPTH {
             continue;
         }
-        let Some(end) = closing(toks, i) else {
+        let Some(end) = close[i] else {
             continue;
         };
         let elements = split_top(&toks[i + 1..end], ";");
@@ -283,24 +290,28 @@ pub fn lists(toks: &[Token]) -> Vec<List> {
     out
 }
 
-/// The index of the bracket closing the one at `open` (`(`, `[` or `{`).
-fn closing(toks: &[Token], open: usize) -> Option<usize> {
-    let mut depth = 0i32;
-    for (j, t) in toks.iter().enumerate().skip(open) {
+/// For each token, in one pass: the index of the bracket that closes it
+/// when it opens one (`(`, `[` or `{`; `None` for others and for brackets
+/// never closed), and how many brackets enclose it.
+fn brackets(toks: &[Token]) -> (Vec<Option<usize>>, Vec<usize>) {
+    let mut close = vec![None; toks.len()];
+    let mut depth = vec![0; toks.len()];
+    let mut open: Vec<usize> = Vec::new();
+    for (j, t) in toks.iter().enumerate() {
+        depth[j] = open.len();
         if let Tok::Punct(p) = &t.kind {
             match p.as_str() {
-                "(" | "[" | "{" => depth += 1,
+                "(" | "[" | "{" => open.push(j),
                 ")" | "]" | "}" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(j);
+                    if let Some(o) = open.pop() {
+                        close[o] = Some(j);
                     }
                 }
                 _ => {}
             }
         }
     }
-    None
+    (close, depth)
 }
 
 /// `toks` split at the separator `sep` outside brackets; empty parts dropped.
@@ -443,6 +454,7 @@ pub fn string_tails(toks: &[Token]) -> std::collections::HashMap<String, Vec<u8>
 /// The names given to function `f` anywhere: `f NAME`, `f (A @ B)`,
 /// `f @@ NAME` (the last part of `f`'s dotted name is compared).
 pub fn arguments_of(toks: &[Token], f: &str) -> Vec<String> {
+    let (close, _) = brackets(toks);
     let mut out = Vec::new();
     for (i, t) in toks.iter().enumerate() {
         if !matches!(&t.kind, Tok::Ident(n) if last_part(n) == f) {
@@ -460,11 +472,17 @@ pub fn arguments_of(toks: &[Token], f: &str) -> Vec<String> {
                 ..
             }) => out.push(n.clone()),
             Some(open) if is_punct(open, "(") => {
-                let end = closing(toks, j).unwrap_or(toks.len());
-                for t in &toks[j + 1..end] {
-                    if let Tok::Ident(n) = &t.kind {
-                        out.push(n.clone());
+                // The names directly inside the parentheses (`(a @ b)`);
+                // nested brackets are skipped, so each token is read once.
+                let Some(end) = close[j] else { continue };
+                let mut k = j + 1;
+                while k < end {
+                    match (&toks[k].kind, close[k]) {
+                        (_, Some(c)) => k = c,
+                        (Tok::Ident(n), None) => out.push(n.clone()),
+                        _ => {}
                     }
+                    k += 1;
                 }
             }
             _ => {}
@@ -511,6 +529,17 @@ mod unit {
         assert_eq!(ls[1].given_to.as_deref(), Some("f"));
         assert_eq!(ls[2].given_to.as_deref(), Some("g"));
         assert_eq!(ls[1].line, 2);
+    }
+
+    #[test]
+    fn hostile_nesting_stays_fast_and_deep_lists_are_not_read() {
+        let text = format!("{}\"a.oat\"{}", "[".repeat(50_000), "]".repeat(50_000));
+        let toks = tokens(&text);
+        let ls = lists(&toks);
+        assert_eq!(ls.len(), MAX_LIST_DEPTH + 1);
+        assert!(tokens("(* unclosed \"x").is_empty());
+        assert!(matches!(&tokens("\"unclosed")[0].kind, Tok::BadStr(_)));
+        assert!(arguments_of(&tokens(&"f (".repeat(100_000)), "f").is_empty());
     }
 
     #[test]
