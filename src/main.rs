@@ -76,6 +76,10 @@ enum Command {
     /// Join the JSON reports of the shards of one campaign into the report
     /// of the whole (and its Gradescope and JUnit files).
     Merge(cmd::merge::MergeArgs),
+    /// A course's Oat tests (`gradedtests.ml`: executed triples and
+    /// type-checking lists) into annotated `.oat` copies for
+    /// `test-compiler --tests` (docs/oat-tests.md).
+    ImportTests(cmd::import_tests::ImportTestsArgs),
     /// Recover pointee types of an opaque-pointer program and print typed
     /// LLVMlite (bitcasts where a value is used at another type).
     Recover(cmd::recover::RecoverArgs),
@@ -114,6 +118,7 @@ fn main() -> ExitCode {
         Command::Recover(a) => cmd::recover::main(a),
         Command::Grade(a) => cmd::grade::main(a),
         Command::Merge(a) => cmd::merge::main(a),
+        Command::ImportTests(a) => cmd::import_tests::main(a),
     };
     ExitCode::from(code)
 }

@@ -173,8 +173,22 @@ enum Flow {
     Return(Option<V>),
 }
 
-/// Runs `prog` (Oat `version`) within `limits`.
+/// Runs `prog` (Oat `version`) within `limits`, as a run without
+/// command-line arguments (`argc` 1, `argv` `{"program"}`).
 pub fn run(prog: &Program, version: OatVersion, limits: &Limits) -> Outcome {
+    run_with_args(prog, version, limits, &[])
+}
+
+/// Runs `prog` (Oat `version`) within `limits` with the command-line
+/// arguments `args` (`argv[1..]`): `program` gets `argc` `1 + args.len()`
+/// and `argv` `{"program", args...}`, as the course runtime's `main`
+/// passes its own `argv` on.
+pub fn run_with_args(
+    prog: &Program,
+    version: OatVersion,
+    limits: &Limits,
+    args: &[&[u8]],
+) -> Outcome {
     let mut m = Machine {
         version,
         funs: HashMap::new(),
@@ -188,7 +202,7 @@ pub fn run(prog: &Program, version: OatVersion, limits: &Limits) -> Outcome {
         max_depth: limits.max_depth,
         bytes_left: limits.max_bytes,
     };
-    let result = m.program(prog);
+    let result = m.program(prog, args);
     let stdout = std::mem::take(&mut m.out);
     match result {
         Ok(value) => Outcome::Returned { stdout, value },
@@ -200,7 +214,7 @@ pub fn run(prog: &Program, version: OatVersion, limits: &Limits) -> Outcome {
 }
 
 impl<'p> Machine<'p> {
-    fn program(&mut self, prog: &'p Program) -> R<i64> {
+    fn program(&mut self, prog: &'p Program, args: &[&[u8]]) -> R<i64> {
         for d in &prog.decls {
             match d {
                 Decl::Fun(f) => {
@@ -221,8 +235,13 @@ impl<'p> Machine<'p> {
         let Some(main) = self.funs.get("program").copied() else {
             return malformed("no function `program`");
         };
-        let argv = self.alloc(Obj::Arr(vec![V::Str(Rc::from(&b"program"[..]))]))?;
-        match self.call(main, vec![V::Int(1), argv])? {
+        let argv: Vec<V> = std::iter::once(&b"program"[..])
+            .chain(args.iter().copied())
+            .map(|a| V::Str(Rc::from(a)))
+            .collect();
+        let argc = argv.len() as i64;
+        let argv = self.alloc(Obj::Arr(argv))?;
+        match self.call(main, vec![V::Int(argc), argv])? {
             Some(V::Int(n)) => Ok(n),
             _ => malformed("`program` does not return an int"),
         }

@@ -9,6 +9,7 @@ pub mod dialects;
 pub mod fuzz_diff;
 pub mod gen;
 pub mod grade;
+pub mod import_tests;
 pub mod merge;
 pub mod native;
 pub mod options;

@@ -7,19 +7,23 @@
 //! The modules form a line, each using only those before it:
 //!
 //! ```text
-//! tests -> settings -> judge -> native -> reference -> reduce -> campaign -> class
+//! tests, import -> settings -> judge -> native -> reference -> reduce
+//!   -> campaign -> class
 //! ```
 //!
 //! [`tests`] (the Oat test format, the bundled tests, generated programs
-//! as tests), [`settings`] (what a campaign checks and how), [`judge`] (one test: compile, read the output, run it on the
-//! oracle, compare), [`native`] (the output built as the course builds it,
-//! to explain a verdict), [`reference`] (the course's solution held against
-//! every run), [`reduce`] (delta debugging on the Oat source), [`campaign`]
-//! (every test in parallel, reductions, the report), [`class`] (a class
-//! of front ends in one run).
+//! as tests), [`import`] (a course's `gradedtests.ml` into that format),
+//! [`settings`] (what a campaign checks and how), [`judge`] (one test:
+//! compile, read the output, run it on the oracle, compare), [`native`]
+//! (the output built as the course builds it, to explain a verdict),
+//! [`reference`] (the course's solution held against every run),
+//! [`reduce`] (delta debugging on the Oat source), [`campaign`] (every
+//! test in parallel, reductions, the report), [`class`] (a class of front
+//! ends in one run).
 
 pub mod campaign;
 pub mod class;
+pub mod import;
 pub mod judge;
 pub mod native;
 pub mod reduce;
