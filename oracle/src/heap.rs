@@ -166,6 +166,11 @@ impl Machine<'_> {
             let id = m.tys.intern(t);
             m.tys.cells(id)
         };
+        // The cells the type needs: a trailing array of no elements needs
+        // none (a tree counts at least one cell, which such an array's
+        // struct does not have in the block: `oat_alloc_array(0)` makes
+        // only the length word).
+        let mut needed = None;
         let (ty, elems) = match self.tys.env.unfold(&written).clone() {
             Ty::Struct(mut fs) if matches!(fs.last(), Some(Ty::Array(0, _))) => {
                 let Some(Ty::Array(_, e)) = fs.pop() else {
@@ -174,6 +179,9 @@ impl Machine<'_> {
                 let head = cells_of(self, &Ty::Struct(fs.clone()))?;
                 let each = cells_of(self, &e)?.max(1);
                 let n = lz.oat_len.unwrap_or(lz.cells.saturating_sub(head) / each);
+                if n == 0 {
+                    needed = Some(head);
+                }
                 fs.push(Ty::Array(n, e));
                 (Ty::Struct(fs), false)
             }
@@ -197,7 +205,11 @@ impl Machine<'_> {
             .into_iter()
             .all(|l| self.tys.env.size_in(&ty, l).is_some_and(|s| s <= lz.bytes));
         let id = self.tys.intern(&ty);
-        if !fits || self.tys.cells(id)? > lz.cells || self.tys.has_bytes(id) {
+        let cells = match needed {
+            Some(c) => c,
+            None => self.tys.cells(id)?,
+        };
+        if !fits || cells > lz.cells || self.tys.has_bytes(id) {
             return None;
         }
         Some((id, elems))

@@ -5,8 +5,7 @@
 //! the same way. The expected output of a candidate is the reference
 //! solution's output run on the oracle when there is a reference (it must
 //! be well defined there), else `oat::eval`'s (the language definition's)
-//! for a run without arguments; a test with arguments and no reference is
-//! not reduced.
+//! (with the run's arguments).
 
 use super::judge::{self, Compiled, FrontRun};
 use super::settings::FrontEndCampaign;
@@ -104,9 +103,6 @@ pub fn reduce(
         // the front end must accept.
         return None;
     }
-    if !run.args.is_empty() && c.reference.is_none() {
-        return None;
-    }
     let file = test
         .path
         .file_name()
@@ -125,7 +121,12 @@ pub fn reduce(
                 let prog = compiled.prog.as_ref().ok()?;
                 judge::run_output(tools, prog, compiled.src.as_ref(), &run.args).course_output()
             }
-            None => match oat::eval::run(p, c.version, &oat::eval::Limits::default()) {
+            None => match oat::eval::run_with_args(
+                p,
+                c.version,
+                &oat::eval::Limits::default(),
+                &run.args.iter().map(|a| a.as_bytes()).collect::<Vec<_>>(),
+            ) {
                 oat::eval::Outcome::Returned { stdout, value } => {
                     let mut out = stdout;
                     out.extend_from_slice((value as u8).to_string().as_bytes());
