@@ -184,7 +184,12 @@ fn judge_one(
     if let (Some(n), Some(text)) = (native, &compiled.text) {
         add_native_notes(n, tools, text, &runs, &mut own);
     }
-    let held = reference::hold(test, own, reference);
+    let held = match reference {
+        Some(_) => reference::hold(test, own, reference),
+        None => {
+            reference::hold_by_definition(test, &runs, reference::hold(test, own, None), c.version)
+        }
+    };
     TestResult {
         test: test.clone(),
         runs,

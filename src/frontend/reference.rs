@@ -151,3 +151,38 @@ pub fn hold(test: &OatTest, own: Vec<FrontRun>, reference: Option<&RefTest>) -> 
         })
         .collect()
 }
+
+/// Without a reference solution, the language definition stands in for
+/// it where the test's own program has no meaning: a run whose Oat
+/// program the evaluator (`oat::eval`, docs/oat.md) finds undefined is
+/// left out for everyone, since its expectation rests on undefined
+/// behaviour (the ETH test `easyrun8` shifts by -6). Other runs keep
+/// their verdicts: the evaluator never overrules a test's expectation.
+pub fn hold_by_definition(
+    test: &OatTest,
+    runs: &[Run],
+    held: Vec<Held>,
+    version: oat::OatVersion,
+) -> Vec<Held> {
+    let Ok(prog) = oat::parse::program(&test.text) else {
+        return held;
+    };
+    held.into_iter()
+        .zip(runs)
+        .map(|(h, run)| {
+            let Held::Judged(own) = h else { return h };
+            let args: Vec<&[u8]> = run.args.iter().map(|a| a.as_bytes()).collect();
+            let limits = oat::eval::Limits::default();
+            match oat::eval::run_with_args(&prog, version, &limits, &args) {
+                oat::eval::Outcome::Undefined { reason, .. } => Held::LeftOut {
+                    own,
+                    why: format!(
+                        "the test depends on undefined behaviour: its Oat program is undefined \
+                         ({reason}; docs/oat.md), so no output is right"
+                    ),
+                },
+                _ => Held::Judged(own),
+            }
+        })
+        .collect()
+}
