@@ -28,6 +28,7 @@ mod groups;
 mod hostile;
 mod import_cycles;
 mod install;
+mod link_paths;
 mod llvm_crosscheck;
 mod opt_profile_catches;
 mod optimiser;
