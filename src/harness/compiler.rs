@@ -580,6 +580,13 @@ impl Tools {
             .map_err(String::as_str)
     }
 
+    /// Makes every link of this session go through `cc` (as
+    /// [`LINK_VAR`]`=cc` does), giving `why`; no effect once the session
+    /// has linked.
+    pub fn link_with_cc_only(&self, why: &str) {
+        let _ = self.direct.set(Err(why.to_string()));
+    }
+
     /// How this session linked, if it linked anything: `direct` (`as`
     /// and `ld` as `cc` runs them, a failure done again with `cc`) or
     /// `cc: WHY` (the report's `linking`).

@@ -82,6 +82,17 @@ pub struct StageTimes {
 }
 
 impl StageTimes {
+    /// The time spent since `before` (earlier totals of the same clock).
+    pub fn since(&self, before: &StageTimes) -> StageTimes {
+        StageTimes {
+            compile: self.compile - before.compile,
+            link: self.link - before.link,
+            run: self.run - before.run,
+            oracle: self.oracle - before.oracle,
+            reduction: self.reduction - before.reduction,
+        }
+    }
+
     /// The totals of two shards of one campaign.
     pub fn add(&mut self, o: &StageTimes) {
         self.compile += o.compile;
@@ -113,5 +124,6 @@ mod tests {
         let mut sum = t.clone();
         sum.add(&t);
         assert_eq!(sum.link, 2.0 * t.link);
+        assert_eq!(sum.since(&t), t);
     }
 }
