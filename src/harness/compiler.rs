@@ -569,7 +569,8 @@ impl Tools {
 
     /// How this session links assembly: `Ok` with the `as` and `ld`
     /// command lines `cc -###` gave (asked once, and checked to write the
-    /// executable `cc` writes, byte for byte, from a sample program), or
+    /// object and executable `cc` writes from a sample program,
+    /// [`DirectLink::verify`]), or
     /// `Err` why every link goes through `cc`: [`LINK_VAR`]`=cc`, no `cc`,
     /// or `cc` links in a way lloracle does not run itself (another
     /// linker, more steps).
@@ -607,7 +608,10 @@ impl Tools {
         let limits = self.limits(None);
         let direct = DirectLink::probe(&cc, rt, flags, self.dir.path(), &limits)?;
         let entry = entry_name(self.course.entry);
-        let sample = format!("\t.text\n\t.globl {entry}\n{entry}:\n\txorl %eax, %eax\n\tret\n");
+        // With a local symbol, which names the object in the executable.
+        let sample = format!(
+            "\t.text\n\t.globl {entry}\n{entry}:\n\tcallq lloracle_f\n\tret\nlloracle_f:\n\txorl %eax, %eax\n\tret\n"
+        );
         direct.verify(&cc, rt, flags, &sample, self.dir.path(), &limits)?;
         Ok(direct)
     }

@@ -6,9 +6,10 @@
 //! it would run, and [`DirectLink::assemble`] and [`DirectLink::link`] run
 //! those lines for each program, with the program's files in place of the
 //! probe's. The linker is `ld` with `collect2`'s arguments minus its LTO
-//! plugin (no object lloracle links is LTO bytecode), so the executable is
-//! the one `cc` writes, byte for byte; [`DirectLink::verify`] checks that
-//! on a sample before a session uses it. Anything `cc -###` says that does
+//! plugin (no object lloracle links is LTO bytecode), so the object and
+//! the executable are the ones `cc` writes, byte for byte, but for the name
+//! of the temporary object (`cc` picks a random one each time);
+//! [`DirectLink::verify`] checks that on a sample before a session uses it. Anything `cc -###` says that does
 //! not have this shape (more steps, another linker by `-fuse-ld`, a C file
 //! among the link flags) is refused, and the caller links with `cc`.
 
@@ -173,9 +174,15 @@ impl DirectLink {
             .collect()
     }
 
-    /// Links the assembly text `sample` both ways, with `cc` (the runtime
-    /// and `flags`) and directly, in `dir`: `Ok` when both succeed and
-    /// write the same bytes, else what differs.
+    /// Builds the assembly text `sample` both ways, in `dir`, one step at
+    /// a time: `cc -c` and the direct assembler must write the same
+    /// object, and `cc` linking that object (with the runtime and `flags`)
+    /// and the direct linker the same executable. (`cc` given the assembly
+    /// itself names its object `/tmp/ccXXXXXX.o`, fresh and random every
+    /// time, and `ld` writes that name into the symbol table of a program
+    /// with local symbols, and so into the build-id: two links by `cc` of
+    /// one file differ there, and nowhere else.) `Ok` when both steps
+    /// agree, else which step differs.
     pub fn verify(
         &self,
         cc: &Path,
@@ -186,25 +193,38 @@ impl DirectLink {
         limits: &Limits,
     ) -> Result<(), String> {
         let file = |n: &str| dir.join(format!("lloracle-verify{n}"));
-        let (s, obj, by_cc, direct) = (file(".s"), file(".o"), file("-cc"), file("-direct"));
+        let s = file(".s");
+        let [obj, obj_cc, exe, exe_cc] = [".o", "-cc.o", "", "-cc"].map(file);
         std::fs::write(&s, sample).map_err(|e| format!("{}: {e}", s.display()))?;
-        let mut c = Command::new(cc);
-        c.arg("-o").arg(&by_cc).arg(&s).arg(runtime).args(flags);
-        let by_cc_ok = run(c, limits).map(|f| f.ended == Ended::Exited(0));
-        self.assemble(&s, &obj, limits)?;
-        self.link(&obj, &direct, limits)?;
-        let same = by_cc_ok == Ok(true)
-            && std::fs::read(&by_cc)
-                .ok()
-                .is_some_and(|a| std::fs::read(&direct).ok().is_some_and(|b| a == b));
-        for f in [&s, &obj, &by_cc, &direct] {
+        let result = (|| {
+            let mut c = Command::new(cc);
+            c.arg("-c").arg("-o").arg(&obj_cc).arg(&s);
+            run_step_command("cc -c", c, limits)?;
+            self.assemble(&s, &obj, limits)?;
+            if !same_bytes(&obj, &obj_cc) {
+                return Err("cc -c and the assembler write different objects".to_string());
+            }
+            let mut c = Command::new(cc);
+            c.arg("-o").arg(&exe_cc).arg(&obj).arg(runtime).args(flags);
+            run_step_command("cc", c, limits)?;
+            self.link(&obj, &exe, limits)?;
+            if !same_bytes(&exe, &exe_cc) {
+                return Err("cc and the linker write different executables".to_string());
+            }
+            Ok(())
+        })();
+        for f in [&s, &obj, &obj_cc, &exe, &exe_cc] {
             let _ = std::fs::remove_file(f);
         }
-        if same {
-            Ok(())
-        } else {
-            Err("cc and the direct link write different executables from one sample".into())
-        }
+        result
+    }
+}
+
+/// True when files `a` and `b` can both be read and hold the same bytes.
+pub fn same_bytes(a: &Path, b: &Path) -> bool {
+    match (std::fs::read(a), std::fs::read(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
     }
 }
 
@@ -229,6 +249,12 @@ fn run_step(what: &str, line: Vec<OsString>, limits: &Limits) -> Result<(), Stri
     };
     let mut c = Command::new(PathBuf::from(program));
     c.args(args);
+    run_step_command(what, c, limits)
+}
+
+/// Runs the command `c` of step `what`; `Err` names the step, how it
+/// ended and its words.
+fn run_step_command(what: &str, c: Command, limits: &Limits) -> Result<(), String> {
     let f = run(c, limits).map_err(|e| format!("{what}: {e}"))?;
     match f.ended {
         Ended::Exited(0) => Ok(()),
@@ -315,8 +341,8 @@ mod tests {
     }
 
     /// On this machine's `cc`, with and without `-no-pie`: the direct link
-    /// writes the executable `cc` writes, and it runs (the sample's `main`
-    /// returns 3).
+    /// writes the object and executable `cc` writes, and the executable
+    /// runs (the sample's `main` returns what `f` returns, 3).
     #[test]
     fn the_direct_link_writes_what_cc_writes() {
         let Some(cc) = crate::tools::cc() else {
@@ -326,7 +352,10 @@ mod tests {
         let dir = tempfile::tempdir().expect("temporary directory");
         let rt = crate::build_runtime_object(dir.path()).expect("the runtime");
         let limits = Limits::tool(std::time::Duration::from_secs(60));
-        let sample = "\t.text\n\t.globl main\nmain:\n\tmovq $3, %rax\n\tretq\n";
+        // A local symbol (`f`): the linker names the object in the
+        // executable's symbol table.
+        let sample =
+            "\t.text\n\t.globl main\nmain:\n\tcallq f\n\tretq\nf:\n\tmovq $3, %rax\n\tretq\n";
         for flags in [vec![], vec!["-no-pie".to_string()]] {
             let d = DirectLink::probe(&cc, &rt, &flags, dir.path(), &limits).expect("probe");
             d.verify(&cc, &rt, &flags, sample, dir.path(), &limits)
