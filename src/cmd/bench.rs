@@ -14,7 +14,12 @@
 //! range over the runs are printed. Every run's answer is checked against
 //! the value the program is known to return: a wrong answer is reported and
 //! its time is not used. Then the back end's compile time per 1,000
-//! LLVMlite instructions. Missing tools give `-` columns and a notice.
+//! LLVMlite instructions, and the campaign rows ([`campaign`]): programs
+//! per second of a back-end campaign and lloracle's own milliseconds per
+//! run, with each way of linking. Missing tools give `-` columns and a
+//! notice.
+
+mod campaign;
 
 use oracle::BenchProgram;
 use spec::{Outcome, Prog, Source};
@@ -33,10 +38,15 @@ pub struct BenchArgs {
     /// run; ratios at small scales are dominated by start-up).
     #[arg(long, default_value_t = 1.0)]
     scale: f64,
+    /// Random programs per campaign of the campaign rows, times `--scale`
+    /// (at least 2).
+    #[arg(long, default_value_t = 30)]
+    programs: usize,
     /// Print the results as one JSON document instead of the table.
     #[arg(long)]
     json: bool,
-    /// Only these benchmark programs (by name: loop, fib, bubble, list).
+    /// Only these benchmark programs (by name: loop, fib, bubble, list),
+    /// and the campaign rows only when `campaign` is among them.
     names: Vec<String>,
 }
 
@@ -125,14 +135,19 @@ impl Timing {
     }
 
     fn median_of_runs(&self) -> Option<f64> {
-        let mut v = self.runs.clone();
-        v.sort_by(f64::total_cmp);
-        let n = v.len();
-        match n {
-            0 => None,
-            _ if n % 2 == 1 => v.get(n / 2).copied(),
-            _ => Some((v.get(n / 2 - 1)? + v.get(n / 2)?) / 2.0),
-        }
+        median(&self.runs)
+    }
+}
+
+/// The median of `v` (the mean of the middle two for an even count).
+fn median(v: &[f64]) -> Option<f64> {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => v.get(n / 2).copied(),
+        _ => Some((v.get(n / 2 - 1)? + v.get(n / 2)?) / 2.0),
     }
 }
 
@@ -156,7 +171,12 @@ struct Report {
     interpreters: Vec<Race>,
     native: Vec<Race>,
     compile_us_per_1000_insns: Option<f64>,
+    /// The campaign rows (none without `cc`).
+    campaign: Vec<campaign::Row>,
 }
+
+/// The name that selects the campaign rows among the benchmark names.
+const CAMPAIGN: &str = "campaign";
 
 /// Runs the benchmarks and prints the table (or the JSON document).
 pub fn main(a: BenchArgs) -> u8 {
@@ -164,7 +184,8 @@ pub fn main(a: BenchArgs) -> u8 {
         eprintln!("lloracle: bench: --scale must be a positive number");
         return super::EXIT_USAGE;
     }
-    let known: Vec<&str> = oracle::bench_programs().iter().map(|p| p.name).collect();
+    let mut known: Vec<&str> = oracle::bench_programs().iter().map(|p| p.name).collect();
+    known.push(CAMPAIGN);
     if let Some(bad) = a.names.iter().find(|n| !known.contains(&n.as_str())) {
         eprintln!(
             "lloracle: no benchmark named `{bad}` (there are: {})",
@@ -186,6 +207,7 @@ pub fn main(a: BenchArgs) -> u8 {
         interpreters: Vec::new(),
         native: Vec::new(),
         compile_us_per_1000_insns: None,
+        campaign: Vec::new(),
     };
     let mut wrong = false;
     for p in oracle::bench_programs() {
@@ -219,6 +241,14 @@ pub fn main(a: BenchArgs) -> u8 {
         report.native.push(rn);
     }
     report.compile_us_per_1000_insns = compile_rate(reps);
+    if a.names.is_empty() || a.names.iter().any(|n| n == CAMPAIGN) {
+        let programs = ((a.programs as f64 * a.scale).round() as usize).max(2);
+        report.campaign = campaign::rows(programs, reps).unwrap_or_default();
+    }
+    wrong |= report
+        .campaign
+        .iter()
+        .any(|r| r.problem.as_deref().is_some_and(|p| p.starts_with("wrong")));
     if a.json {
         match serde_json::to_string_pretty(&report) {
             Ok(s) => println!("{s}"),
@@ -227,8 +257,13 @@ pub fn main(a: BenchArgs) -> u8 {
                 return 1;
             }
         }
-    } else if let Some(us) = report.compile_us_per_1000_insns {
-        println!("\ncompile: {us:.1} us per 1,000 LLVMlite instructions (200 generated programs)");
+    } else {
+        if let Some(us) = report.compile_us_per_1000_insns {
+            println!(
+                "\ncompile: {us:.1} us per 1,000 LLVMlite instructions (200 generated programs)"
+            );
+        }
+        campaign::print(&report.campaign);
     }
     u8::from(wrong)
 }

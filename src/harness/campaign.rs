@@ -89,6 +89,8 @@ pub fn run(
     r.corpus_problems = corpus_problems;
     r.internal_errors = settings.budget.internal_errors();
     r.flaky_builds = tools.flaky_builds();
+    r.stage_secs = Some(tools.stages().totals());
+    r.linking = tools.linked_by();
     r.runtime = Some(target.course.record());
     r.dialect = against.record.clone();
     r.grade_with(grading);

@@ -7,6 +7,7 @@
 
 use super::course::{entry_name, Course};
 use super::dialect::in_dialect;
+use super::stages::{Stage, StageClock};
 use super::target::{Compiler, Emit, Target};
 use super::verdicts::Category;
 use spec::dialect::Dialect;
@@ -17,6 +18,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{OnceLock, PoisonError, RwLock};
 use std::time::Duration;
+use toolchain::link::DirectLink;
 use toolchain::process::{self, Ended, Limits};
 
 /// The placeholders of a compiler command (`--cmd`, `--opt-cmd`), each
@@ -229,6 +231,11 @@ pub struct Tools {
     dir: tempfile::TempDir,
     counter: AtomicU64,
     runtime: OnceLock<Result<PathBuf, String>>,
+    /// How assembly is linked: `as` and `ld` as `cc` runs them, or `cc`
+    /// itself and why ([`Tools::linking`]).
+    direct: OnceLock<Result<DirectLink, String>>,
+    /// The time spent in each stage ([`Tools::stages`]).
+    stages: StageClock,
     /// Wall-clock limit of one compile, link or run.
     pub timeout: Duration,
     /// The oracle's options (argv[0], fuel, the entry the course's driver
@@ -240,6 +247,11 @@ pub struct Tools {
     /// again alone.
     flaky_builds: AtomicUsize,
 }
+
+/// The environment variable that rules the direct link out: with
+/// `LLORACLE_LINK=cc` every link goes through `cc` (docs/running-student-code.md,
+/// "Linking").
+pub const LINK_VAR: &str = "LLORACLE_LINK";
 
 /// Every build of a compiler command holds this shared; a build sent
 /// again alone holds it exclusively (no other build of any campaign of
@@ -281,6 +293,8 @@ impl Tools {
             counter: AtomicU64::new(0),
             flaky_builds: AtomicUsize::new(0),
             runtime: OnceLock::new(),
+            direct: OnceLock::new(),
+            stages: StageClock::default(),
             timeout,
             oracle,
             course,
@@ -352,7 +366,8 @@ impl Tools {
                     comments: false,
                     mutation: *mutation,
                 };
-                codegen::compile_with(prog, &opts)
+                self.stages
+                    .time(Stage::Compile, || codegen::compile_with(prog, &opts))
                     .map(Built::Module)
                     .map_err(|e| fail(CompileError, e.to_string()))
             }
@@ -363,7 +378,9 @@ impl Tools {
                     Emit::Exe => ".exe",
                 };
                 let (_outdir, out) = self.output_beside(&input.0, ext)?;
-                self.run_command(cmd, prog, text, &input.0, &out)?;
+                self.stages.time(Stage::Compile, || {
+                    self.run_command(cmd, prog, text, &input.0, &out)
+                })?;
                 match emit {
                     Emit::Exe => {
                         let exe = TempPath(self.fresh(".exe"));
@@ -383,7 +400,9 @@ impl Tools {
             Compiler::Optimiser { cmd } => {
                 let input = TempPath(self.fresh(".ll"));
                 let (_outdir, out) = self.output_beside(&input.0, ".ll")?;
-                self.run_command(cmd, prog, text, &input.0, &out)?;
+                self.stages.time(Stage::Compile, || {
+                    self.run_command(cmd, prog, text, &input.0, &out)
+                })?;
                 let text = crate::input::read_input(&out)
                     .map_err(|e| fail(CompileError, format!("no usable output file: {e}")))?;
                 let src = spec::Source::new(
@@ -612,11 +631,85 @@ impl Tools {
         }
     }
 
-    /// Links assembly `s` with the runtime. When that fails, `cc -c`
-    /// alone tells an assembler error (the assembly itself is wrong) from
-    /// a link error (it assembles, the symbols do not fit).
+    /// Links assembly `s` with the runtime: directly, with the `as` and
+    /// `ld` command lines `cc` runs ([`Tools::linking`]), when the session
+    /// can; else, or when that fails, with `cc` ([`Tools::link_with_cc`]),
+    /// so that a failure's category and words are always `cc`'s.
     fn link(&self, s: &Path) -> Result<TempPath, BuildFailure> {
-        let exe = TempPath(self.fresh(".exe"));
+        self.stages.time(Stage::Link, || {
+            let exe = TempPath(self.fresh(".exe"));
+            if let Ok(direct) = self.linking() {
+                let obj = TempPath(self.fresh(".o"));
+                let limits = self.limits(None);
+                let linked = direct
+                    .assemble(s, &obj.0, &limits)
+                    .and_then(|()| direct.link(&obj.0, &exe.0, &limits));
+                if linked.is_ok() {
+                    return Ok(exe);
+                }
+            }
+            self.link_with_cc(s, exe)
+        })
+    }
+
+    /// How this session links assembly: `Ok` with the `as` and `ld`
+    /// command lines `cc -###` gave (asked once, and checked to write the
+    /// object and executable `cc` writes from a sample program,
+    /// [`DirectLink::verify`]), or
+    /// `Err` why every link goes through `cc`: [`LINK_VAR`]`=cc`, no `cc`,
+    /// or `cc` links in a way lloracle does not run itself (another
+    /// linker, more steps).
+    pub fn linking(&self) -> Result<&DirectLink, &str> {
+        self.direct
+            .get_or_init(|| self.probe_direct_link())
+            .as_ref()
+            .map_err(String::as_str)
+    }
+
+    /// Makes every link of this session go through `cc` (as
+    /// [`LINK_VAR`]`=cc` does), giving `why`; no effect once the session
+    /// has linked.
+    pub fn link_with_cc_only(&self, why: &str) {
+        let _ = self.direct.set(Err(why.to_string()));
+    }
+
+    /// How this session linked, if it linked anything: `direct` (`as`
+    /// and `ld` as `cc` runs them, a failure done again with `cc`) or
+    /// `cc: WHY` (the report's `linking`).
+    pub fn linked_by(&self) -> Option<String> {
+        self.direct.get().map(|d| match d {
+            Ok(_) => "direct".to_string(),
+            Err(why) => format!("cc: {why}"),
+        })
+    }
+
+    fn probe_direct_link(&self) -> Result<DirectLink, String> {
+        if std::env::var_os(LINK_VAR).is_some_and(|v| v == "cc") {
+            return Err(format!("{LINK_VAR}=cc"));
+        }
+        let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc)")?;
+        let rt = self.runtime_object()?;
+        let flags = &self.course.link_flags;
+        let limits = self.limits(None);
+        let direct = DirectLink::probe(&cc, rt, flags, self.dir.path(), &limits)?;
+        let entry = entry_name(self.course.entry);
+        // With a local symbol, which names the object in the executable.
+        let sample = format!(
+            "\t.text\n\t.globl {entry}\n{entry}:\n\tcallq lloracle_f\n\tret\nlloracle_f:\n\txorl %eax, %eax\n\tret\n"
+        );
+        direct.verify(&cc, rt, flags, &sample, self.dir.path(), &limits)?;
+        Ok(direct)
+    }
+
+    /// The time this session spent in each stage so far.
+    pub fn stages(&self) -> &StageClock {
+        &self.stages
+    }
+
+    /// Links assembly `s` with the runtime into `exe` with `cc`. When that
+    /// fails, `cc -c` alone tells an assembler error (the assembly itself
+    /// is wrong) from a link error (it assembles, the symbols do not fit).
+    fn link_with_cc(&self, s: &Path, exe: TempPath) -> Result<TempPath, BuildFailure> {
         match self.link_to(s, &exe.0) {
             Ok(()) => Ok(exe),
             Err(detail) => {
@@ -678,6 +771,10 @@ impl Tools {
     /// [`Tools::run`], with the oracle's step count (`oracle::Stats`) when
     /// what was built is an optimised program run on the oracle.
     pub fn run_with_steps(&self, built: &Built, args: &[String]) -> (Outcome, Option<u64>) {
+        self.stages.time(Stage::Run, || self.run_timed(built, args))
+    }
+
+    fn run_timed(&self, built: &Built, args: &[String]) -> (Outcome, Option<u64>) {
         let o = match built {
             Built::Module(m) => {
                 let opts = codegen::NativeOptions {
@@ -768,6 +865,21 @@ mod tests {
             cmd: cmd.into(),
             emit: Emit::Asm,
         }
+    }
+
+    /// Where `cc` runs, a session links directly (`LLORACLE_LINK=cc`,
+    /// which rules that out, is tried through the command line in
+    /// tests/testsuite/link_paths.rs).
+    #[test]
+    fn a_session_links_directly_where_cc_runs() {
+        if toolchain::tools::cc().is_none() || std::env::var_os(LINK_VAR).is_some() {
+            eprintln!("SKIP: no cc, or {LINK_VAR} is set");
+            return;
+        }
+        let t = Tools::new(Duration::from_secs(60)).expect("tools");
+        assert_eq!(t.linked_by(), None, "nothing linked yet");
+        assert!(t.linking().is_ok(), "{:?}", t.linking().err());
+        assert_eq!(t.linked_by().as_deref(), Some("direct"));
     }
 
     #[test]

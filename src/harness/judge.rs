@@ -4,6 +4,7 @@
 //! limit) are skipped: the spec promises nothing there.
 
 use super::compiler::{Built, Tools};
+use super::stages::Stage;
 use super::target::Compiler;
 use super::verdicts::{Category, RunVerdict, Steps};
 use spec::{Outcome, Prog};
@@ -41,7 +42,9 @@ pub fn expect(tools: &Tools, prog: &Prog, args: &[String]) -> Outcome {
 
 /// [`expect`], with the oracle's step count (`oracle::Stats::executed`).
 pub fn expect_with_steps(tools: &Tools, prog: &Prog, args: &[String]) -> (Outcome, u64) {
-    let (o, s) = oracle::run_with_stats(prog, None, args, &tools.oracle);
+    let (o, s) = tools.stages().time(Stage::Oracle, || {
+        oracle::run_with_stats(prog, None, args, &tools.oracle)
+    });
     (o, s.executed)
 }
 

@@ -9,7 +9,7 @@
 //! module's `use` lines to it):
 //!
 //! ```text
-//! verdicts -> budget, shard, course -> dialect -> target -> compiler -> judge
+//! verdicts -> budget, shard, course, stages -> dialect -> target -> compiler -> judge
 //!   -> optimiser, group -> reduce -> saved -> session -> cases -> unmask
 //!   -> reference -> settings -> probes -> baseline -> probe -> report -> plan
 //!   -> resolve -> campaign -> class, mutation
@@ -18,7 +18,8 @@
 //! [`verdicts`] (the shared vocabulary: cases, verdicts, categories, the
 //! interrupt flag), [`budget`] (a campaign's time budget), [`shard`] (a
 //! campaign split over machines), [`course`] (a course driver's runtime,
-//! link flags and entry), [`dialect`] (each case in the compiler's dialect,
+//! link flags and entry), [`stages`] (the time spent per stage of
+//! judging), [`dialect`] (each case in the compiler's dialect,
 //! or not sent), [`target`] (the compiler under test and how to speak to
 //! it, resolved once), [`compiler`] (building and running what it makes),
 //! [`judge`] (one program and its runs against the oracle), [`optimiser`]
@@ -62,6 +63,7 @@ pub mod saved;
 pub mod session;
 pub mod settings;
 pub mod shard;
+pub mod stages;
 pub mod target;
 pub mod unmask;
 pub mod verdicts;

@@ -105,6 +105,14 @@ pub struct Report {
     /// the second build (`Tools::flaky_builds`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub flaky_builds: usize,
+    /// Seconds spent per stage of judging (compile, link, run, oracle,
+    /// reduction), summed over runs and threads ([`super::stages`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage_secs: Option<super::stages::StageTimes>,
+    /// How assembly was linked, when any was: `direct` (`as` and `ld` as
+    /// `cc` runs them) or `cc: WHY` (`Tools::linked_by`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linking: Option<String>,
     /// Why every program counts as failed: the compiler fails the
     /// baseline probe (every try, the last ones alone).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -714,6 +722,10 @@ impl Report {
             all.corpus_problems.extend(p.corpus_problems);
             all.internal_errors.extend(p.internal_errors);
             all.flaky_builds += p.flaky_builds;
+            all.linking = all.linking.or(p.linking);
+            if let Some(t) = &p.stage_secs {
+                all.stage_secs.get_or_insert_with(Default::default).add(t);
+            }
             all.unmasked.extend(p.unmasked);
             all.savings_scoring = all.savings_scoring.or(p.savings_scoring);
             all.programs.extend(p.programs);

@@ -8,6 +8,7 @@ use super::budget::Budget;
 use super::compiler::Tools;
 use super::judge::judge_text;
 use super::reduce::{reduce, Bounds, Goal};
+use super::stages::Stage;
 use super::target::Compiler;
 use super::verdicts::{interrupted, Case, CaseResult, Category, RunVerdict};
 use rayon::prelude::*;
@@ -110,7 +111,9 @@ pub fn run_session(
             let args = r.case.args(i);
             let goal = Goal::of(cat, &key);
             let reduced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                reduce(tools, compiler, &r.case.prog, &args, &goal, &bounds)
+                tools.stages().time(Stage::Reduction, || {
+                    reduce(tools, compiler, &r.case.prog, &args, &goal, &bounds)
+                })
             }));
             match reduced {
                 Ok(red) => r.reduced = red.map(|red| (i, red)),

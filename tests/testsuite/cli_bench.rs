@@ -50,3 +50,46 @@ fn bench_json_at_a_tiny_scale() {
     assert_eq!(interp[0]["timings"][0]["engine"], "oracle");
     assert!(interp[0]["timings"][0]["problem"].is_null());
 }
+
+/// `bench campaign` gives only the campaign rows: the direct link and `cc`
+/// with one job, the direct link with two, each with its programs per
+/// second and (one job) lloracle's own milliseconds per run; every run of
+/// the built-in back end passes, so no row reports a wrong answer.
+#[test]
+fn bench_campaign_rows() {
+    if !crate::common::have_cc("the campaign rows of lloracle bench") {
+        return;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_lloracle"))
+        .args([
+            "bench", "--scale", "0.0001", "--reps", "1", "--json", "campaign",
+        ])
+        .output()
+        .expect("run lloracle");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "stderr: {stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["interpreters"].as_array().map(Vec::len), Some(0));
+    let rows = v["campaign"].as_array().expect("campaign rows");
+    let ways: Vec<(&str, u64)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["linking"].as_str().unwrap_or(""),
+                r["jobs"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(ways, [("direct", 1), ("cc", 1), ("direct", 2)]);
+    for r in rows {
+        assert!(r["problem"].is_null(), "{r}");
+        // --programs 30 at scale 10^-4 is 0.003, at least 2.
+        assert_eq!(r["programs"], 2);
+        assert_eq!(r["per_sec"].as_array().map(Vec::len), Some(1), "{r}");
+        assert!(r["median_per_sec"].as_f64().is_some_and(|m| m > 0.0));
+        assert!(r["stage_ms_per_run"]["link"]
+            .as_f64()
+            .is_some_and(|m| m > 0.0));
+        assert_eq!(r["own_ms_per_run"].is_number(), r["jobs"] == 1, "{r}");
+    }
+}

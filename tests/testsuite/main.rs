@@ -30,6 +30,7 @@ mod groups;
 mod hostile;
 mod import_cycles;
 mod install;
+mod link_paths;
 mod llvm_crosscheck;
 mod oat_bundled;
 mod opt_profile_catches;

@@ -1,6 +1,7 @@
 //! The external programs lloracle drives: finding LLVM 14's tools and `cc`
 //! ([`tools`]), building the C runtime that native code and `lli` load
-//! ([`runtime`]), turning an LLVMlite program into text LLVM runs
+//! ([`runtime`]), linking assembly as `cc` does without its driver
+//! ([`link`]), turning an LLVMlite program into text LLVM runs
 //! ([`text`]), quoting shell command templates ([`shell`]), and running any
 //! external program safely ([`process`], below the supervisor of
 //! [`supervise`]).
@@ -8,6 +9,7 @@
 //! LLVM is a reference to test against, never a dependency of the main job:
 //! every caller skips with a visible notice when a tool is absent.
 
+pub mod link;
 pub mod process;
 pub mod runtime;
 pub mod shell;

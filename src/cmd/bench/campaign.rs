@@ -1,0 +1,226 @@
+//! `lloracle bench`'s campaign rows: how many programs per second a
+//! back-end campaign judges, and lloracle's own time per run (everything
+//! but the student's compiler: linking, running, the oracle), with a fixed
+//! fake compiler, `lloracle compile {in} -o {out}` (the built-in back end
+//! behind a shell command, as a student's `main.native -S` is). The ways
+//! of linking take turns (docs/running-student-code.md, "Linking"): the
+//! direct link and `cc`, with one job, and the direct link with two jobs;
+//! each row gives the medians over the turns. Every turn's verdicts must
+//! all be passes, the same for every row: a row whose answers differ is
+//! reported, and its times are not used.
+
+use super::median;
+use lloracle::harness::budget::Budget;
+use lloracle::harness::cases::random_cases;
+use lloracle::harness::compiler::Tools;
+use lloracle::harness::reduce::Bounds;
+use lloracle::harness::session::{run_session, Settings};
+use lloracle::harness::stages::StageTimes;
+use lloracle::harness::{Category, Compiler, Emit};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The random programs' size (`test-compiler`'s default).
+const SIZE: usize = 30;
+
+/// One way of running the campaign.
+struct Way {
+    /// `direct` or `cc`.
+    linking: &'static str,
+    jobs: usize,
+}
+
+const WAYS: [Way; 3] = [
+    Way {
+        linking: "direct",
+        jobs: 1,
+    },
+    Way {
+        linking: "cc",
+        jobs: 1,
+    },
+    Way {
+        linking: "direct",
+        jobs: 2,
+    },
+];
+
+/// One row of the campaign table (and of `--json`'s `campaign`).
+#[derive(serde::Serialize, Debug)]
+pub struct Row {
+    /// `direct` (as and ld as cc runs them) or `cc`.
+    linking: &'static str,
+    /// Worker threads.
+    jobs: usize,
+    /// Programs per campaign (one run each).
+    programs: usize,
+    /// Programs per second of each turn.
+    per_sec: Vec<f64>,
+    /// The median of `per_sec`.
+    median_per_sec: Option<f64>,
+    /// Median milliseconds per run of all but the compiler: the
+    /// campaign's time less the compile stage's (with two jobs, the
+    /// compile stage summed over both threads is subtracted from the wall
+    /// time of both, so this is the share of one run in the wall time).
+    own_ms_per_run: Option<f64>,
+    /// Median milliseconds per run of each stage (summed over threads).
+    stage_ms_per_run: Option<StageTimes>,
+    /// Why the row has no (or fewer) times.
+    pub problem: Option<String>,
+}
+
+/// What one turn measured.
+struct Turn {
+    /// Wall-clock seconds of the session.
+    secs: f64,
+    /// The stage times the session added.
+    stages: StageTimes,
+    /// Runs judged.
+    runs: usize,
+    /// The first run that did not pass (nor was skipped), if any.
+    wrong: Option<String>,
+}
+
+/// Runs the campaign of `programs` random programs `reps` times in each
+/// way, taking turns. `None` (with a notice) where `cc` is missing.
+pub fn rows(programs: usize, reps: u32) -> Option<Vec<Row>> {
+    if toolchain::tools::cc().is_none() {
+        eprintln!("NOTICE: cc not found: no campaign rows");
+        return None;
+    }
+    let exe = std::env::current_exe().ok()?;
+    let cmd = format!(
+        "{} compile {{in}} -o {{out}}",
+        toolchain::shell::quote(&exe.to_string_lossy())
+    );
+    let compiler = Compiler::Command {
+        cmd,
+        emit: Emit::Asm,
+    };
+    // One session per way (its runtime object and link probe made once),
+    // as in a campaign; a first turn, not timed, makes them.
+    let tools: Vec<Result<Tools, String>> = WAYS
+        .iter()
+        .map(|w| {
+            let t = Tools::new(Duration::from_secs(30))?;
+            if w.linking == "cc" {
+                t.link_with_cc_only("lloracle bench's cc row");
+            } else if let Err(why) = t.linking() {
+                return Err(format!("no direct link: {why}"));
+            }
+            turn(&t, &compiler, 1, w.jobs);
+            Ok(t)
+        })
+        .collect();
+    let mut turns: Vec<Vec<Turn>> = WAYS.iter().map(|_| Vec::new()).collect();
+    for _ in 0..reps {
+        for ((w, t), done) in WAYS.iter().zip(&tools).zip(&mut turns) {
+            if let Ok(t) = t {
+                done.push(turn(t, &compiler, programs, w.jobs));
+            }
+        }
+    }
+    Some(
+        WAYS.iter()
+            .zip(tools)
+            .zip(turns)
+            .map(|((w, t), done)| row(w, t.err(), &done, programs))
+            .collect(),
+    )
+}
+
+/// The row of way `w` from its turns (`problem`: why it has none).
+fn row(w: &Way, problem: Option<String>, turns: &[Turn], programs: usize) -> Row {
+    let wrong = turns.iter().find_map(|t| t.wrong.clone());
+    if let Some(e) = &wrong {
+        eprintln!("WARNING: campaign ({}, {} jobs): {e}", w.linking, w.jobs);
+    }
+    let good: Vec<&Turn> = turns.iter().filter(|t| t.wrong.is_none()).collect();
+    let ms_per_run = |f: &dyn Fn(&Turn) -> f64| {
+        let v: Vec<f64> = good
+            .iter()
+            .map(|t| f(t) * 1000.0 / t.runs.max(1) as f64)
+            .collect();
+        median(&v)
+    };
+    let stage = |f: fn(&StageTimes) -> f64| ms_per_run(&|t: &Turn| f(&t.stages)).unwrap_or(0.0);
+    let per_sec: Vec<f64> = good.iter().map(|t| programs as f64 / t.secs).collect();
+    Row {
+        linking: w.linking,
+        jobs: w.jobs,
+        programs,
+        median_per_sec: median(&per_sec),
+        per_sec,
+        own_ms_per_run: (w.jobs == 1)
+            .then(|| ms_per_run(&|t: &Turn| t.secs - t.stages.compile))
+            .flatten(),
+        stage_ms_per_run: (!good.is_empty()).then(|| StageTimes {
+            compile: stage(|s| s.compile),
+            link: stage(|s| s.link),
+            run: stage(|s| s.run),
+            oracle: stage(|s| s.oracle),
+            reduction: stage(|s| s.reduction),
+        }),
+        problem: problem.or(wrong.map(|e| format!("wrong answer: {e}"))),
+    }
+}
+
+/// One campaign of `programs` random programs with `jobs` threads: its
+/// wall-clock seconds, the stage times it added, and its first run that
+/// did not pass.
+fn turn(tools: &Tools, compiler: &Compiler, programs: usize, jobs: usize) -> Turn {
+    let settings = Settings {
+        jobs,
+        max_reductions: 0,
+        bounds: Bounds::default(),
+        stop_at_first_failure: false,
+        budget: Arc::new(Budget::default()),
+    };
+    let cases = random_cases(programs as u64, 1, SIZE);
+    let before = tools.stages().totals();
+    let start = Instant::now();
+    let results = run_session(tools, compiler, cases, &settings, &|_| {});
+    let secs = start.elapsed().as_secs_f64();
+    let stages = tools.stages().totals().since(&before);
+    let wrong = results.iter().find_map(|r| {
+        r.verdicts
+            .iter()
+            .find(|v| v.category().is_some_and(|c| c != Category::Pass))
+            .map(|v| format!("{}: {v:?}", r.case.name))
+    });
+    Turn {
+        secs,
+        stages,
+        runs: results.iter().map(|r| r.verdicts.len()).sum(),
+        wrong,
+    }
+}
+
+/// Prints the campaign rows.
+pub fn print(rows: &[Row]) {
+    println!("\ncampaign: programs per second of a back-end campaign (`lloracle compile` as the compiler), ms per run:");
+    for r in rows {
+        let Some(m) = r.median_per_sec else {
+            println!(
+                "  {:<6} {} job(s)  -  ({})",
+                r.linking,
+                r.jobs,
+                r.problem.as_deref().unwrap_or("no runs")
+            );
+            continue;
+        };
+        let own = r.own_ms_per_run.map_or("-".into(), |o| format!("{o:.1}"));
+        let st = r.stage_ms_per_run.clone().unwrap_or_default();
+        println!(
+            "  {:<6} {} job(s) {m:>6.1} programs/s  own {own:>5} ms/run (compile {:.1}, link {:.1}, run {:.1}, oracle {:.1}; {} turns of {} programs)",
+            r.linking,
+            r.jobs,
+            st.compile,
+            st.link,
+            st.run,
+            st.oracle,
+            r.per_sec.len(),
+            r.programs
+        );
+    }
+}
