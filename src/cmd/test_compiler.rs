@@ -161,7 +161,7 @@ fn front_end(a: &CampaignOpts) -> u8 {
     let setup = a
         .front_end_campaign(None)
         .and_then(|(campaign, course, grading)| {
-            if let Some(Compiler::FrontEnd { cmd }) = a.compiler.compiler().ok() {
+            if let Ok(Compiler::FrontEnd { cmd }) = a.compiler.compiler() {
                 check_runnable(&Compiler::FrontEnd { cmd }, std::path::Path::new("."))?;
             }
             let limits = a.limits.limits();

@@ -54,13 +54,18 @@ fn tools(c: &FrontEndClass) -> Result<Tools, String> {
     Ok(t)
 }
 
+/// What grading a class gives: the graded submissions sorted by score
+/// (then name), what could not be graded (folder and why), and the class
+/// files written (path, text).
+pub type Graded = (Vec<StudentResult>, Vec<String>, [(PathBuf, String); 3]);
+
 /// Grades every submission: the graded ones sorted by score (then name),
 /// what could not be graded, and the class files written. `tick(n,
 /// failed)` is told of tests done.
 pub fn grade(
     c: &FrontEndClass,
     tick: &(dyn Fn(usize, bool) + Sync),
-) -> Result<(Vec<StudentResult>, Vec<String>, [(PathBuf, String); 3]), String> {
+) -> Result<Graded, String> {
     if !c.campaign.cmd.contains("{submission}") {
         return Err(format!(
             "the command `{}` must contain {{submission}} (each submission's directory), or every student gets the same compiler",
