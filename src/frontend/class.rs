@@ -62,10 +62,7 @@ pub type Graded = (Vec<StudentResult>, Vec<String>, [(PathBuf, String); 3]);
 /// Grades every submission: the graded ones sorted by score (then name),
 /// what could not be graded, and the class files written. `tick(n,
 /// failed)` is told of tests done.
-pub fn grade(
-    c: &FrontEndClass,
-    tick: &(dyn Fn(usize, bool) + Sync),
-) -> Result<Graded, String> {
+pub fn grade(c: &FrontEndClass, tick: &(dyn Fn(usize, bool) + Sync)) -> Result<Graded, String> {
     if !c.campaign.cmd.contains("{submission}") {
         return Err(format!(
             "the command `{}` must contain {{submission}} (each submission's directory), or every student gets the same compiler",
