@@ -152,8 +152,62 @@ pub const BUILTIN_NAMES: [&str; 8] = [
     "print_bool",
 ];
 
+/// A deliberate front-end bug the evaluator can plant (the front ends'
+/// typical bug classes), so that a fake front end built on the evaluator
+/// (tests/fixtures/frontend/fold.sh) compiles programs as a buggy student
+/// front end would: the harness's own check that random programs catch and
+/// reduce each class (docs/oat.md, "Planted bugs").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mutant {
+    /// A call's arguments are evaluated right to left.
+    ArgsRightToLeft,
+    /// `&` and `|` on `bool` short-circuit (the right operand's side
+    /// effects are lost when the left one decides).
+    ShortCircuit,
+    /// A struct literal's fields are evaluated in declaration order, not as
+    /// written.
+    StructDeclOrder,
+    /// `new T[n]{i -> e}` binds `i` from 1 instead of 0.
+    InitIndexFromOne,
+    /// `>>` is arithmetic, as `>>>`.
+    ShrAsSar,
+    /// `string_cat(a, b)` gives `b` then `a`.
+    StringCatSwapped,
+}
+
+impl Mutant {
+    /// Every planted bug.
+    pub const ALL: [Mutant; 6] = [
+        Mutant::ArgsRightToLeft,
+        Mutant::ShortCircuit,
+        Mutant::StructDeclOrder,
+        Mutant::InitIndexFromOne,
+        Mutant::ShrAsSar,
+        Mutant::StringCatSwapped,
+    ];
+
+    /// Its name (`args-right-to-left`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Mutant::ArgsRightToLeft => "args-right-to-left",
+            Mutant::ShortCircuit => "short-circuit",
+            Mutant::StructDeclOrder => "struct-decl-order",
+            Mutant::InitIndexFromOne => "init-index-from-one",
+            Mutant::ShrAsSar => "shr-as-sar",
+            Mutant::StringCatSwapped => "string-cat-swapped",
+        }
+    }
+
+    /// The planted bug called `name`.
+    pub fn from_name(name: &str) -> Option<Mutant> {
+        Mutant::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
 struct Machine<'p> {
     version: OatVersion,
+    /// The planted bug, if any.
+    mutant: Option<Mutant>,
     funs: HashMap<&'p str, &'p Fdecl>,
     structs: HashMap<&'p str, &'p [Field]>,
     globals: HashMap<String, V>,
@@ -189,8 +243,21 @@ pub fn run_with_args(
     limits: &Limits,
     args: &[&[u8]],
 ) -> Outcome {
+    run_mutated(prog, version, limits, args, None)
+}
+
+/// [`run_with_args`] with the planted bug `mutant` (none: the language's
+/// meaning).
+pub fn run_mutated(
+    prog: &Program,
+    version: OatVersion,
+    limits: &Limits,
+    args: &[&[u8]],
+    mutant: Option<Mutant>,
+) -> Outcome {
     let mut m = Machine {
         version,
+        mutant,
         funs: HashMap::new(),
         structs: HashMap::new(),
         globals: HashMap::new(),
@@ -548,8 +615,9 @@ impl<'p> Machine<'p> {
                 let n = self.size(n)?;
                 let arr = self.alloc(Obj::Arr(vec![V::Uninit; n]))?;
                 let V::Arr(id) = arr else { return Ok(arr) };
+                let from = i64::from(self.mutant == Some(Mutant::InitIndexFromOne));
                 for i in 0..n {
-                    self.scopes.push(vec![(x.clone(), V::Int(i as i64))]);
+                    self.scopes.push(vec![(x.clone(), V::Int(i as i64 + from))]);
                     let v = self.exp(init);
                     self.scopes.pop();
                     let v = v?;
@@ -581,7 +649,11 @@ impl<'p> Machine<'p> {
                 };
                 let mut vals: Vec<(String, V)> =
                     fields.iter().map(|f| (f.name.clone(), V::Uninit)).collect();
-                for (f, e) in inits {
+                let mut order: Vec<&'p (String, Exp)> = inits.iter().collect();
+                if self.mutant == Some(Mutant::StructDeclOrder) {
+                    order.sort_by_key(|(f, _)| fields.iter().position(|g| &g.name == f));
+                }
+                for (f, e) in order {
                     let v = self.exp(e)?;
                     match vals.iter_mut().find(|(g, _)| g == f) {
                         Some(slot) => slot.1 = v,
@@ -604,8 +676,18 @@ impl<'p> Machine<'p> {
             },
             Exp::Bop(op, l, r) => {
                 let l = self.exp(l)?;
+                if self.mutant == Some(Mutant::ShortCircuit) {
+                    match (op, &l) {
+                        (Binop::And, V::Bool(false)) | (Binop::Or, V::Bool(true)) => return Ok(l),
+                        _ => {}
+                    }
+                }
                 let r = self.exp(r)?;
-                binop(*op, l, r)
+                let op = match (self.mutant, op) {
+                    (Some(Mutant::ShrAsSar), Binop::Shr) => Binop::Sar,
+                    _ => *op,
+                };
+                binop(op, l, r)
             }
             Exp::Uop(op, x) => match (op, self.exp(x)?) {
                 (Unop::Neg, V::Int(n)) => Ok(V::Int(n.wrapping_neg())),
@@ -633,7 +715,17 @@ impl<'p> Machine<'p> {
             V::Fun(name) => name,
             v => return self.not_a("a function", v),
         };
-        let vs = args.iter().map(|e| self.exp(e)).collect::<R<Vec<V>>>()?;
+        let vs = if self.mutant == Some(Mutant::ArgsRightToLeft) {
+            let mut vs = args
+                .iter()
+                .rev()
+                .map(|e| self.exp(e))
+                .collect::<R<Vec<V>>>()?;
+            vs.reverse();
+            vs
+        } else {
+            args.iter().map(|e| self.exp(e)).collect::<R<Vec<V>>>()?
+        };
         if let Some(fd) = self.funs.get(&*name).copied() {
             return self.call(fd, vs);
         }
@@ -681,6 +773,11 @@ impl<'p> Machine<'p> {
                 let a = self.string(arg())?;
                 let b = self.string(arg())?;
                 self.allocate(a.len() + b.len() + 1)?;
+                let (a, b) = if self.mutant == Some(Mutant::StringCatSwapped) {
+                    (b, a)
+                } else {
+                    (a, b)
+                };
                 V::Str(Rc::from([&a[..], &b[..]].concat()))
             }
             "length_of_string" => V::Int(self.string(arg())?.len() as i64),

@@ -37,6 +37,10 @@ pub struct RunArgs {
     /// 1 or 2.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
     oat_version: u8,
+    /// For an Oat program: run it with a planted front-end bug
+    /// (`oat::eval::Mutant`, for the harness's own tests).
+    #[arg(long, hide = true, value_name = "NAME")]
+    oat_mutant: Option<String>,
     /// argv[0] as the program sees it.
     #[arg(long, default_value_t = oracle::Options::default().program_name)]
     program_name: String,
@@ -101,8 +105,9 @@ pub fn main(a: RunArgs) -> u8 {
     outcome.exit_code() as u8
 }
 
-/// Runs an Oat program on lloracle's Oat evaluator (`oat::eval`: the
-/// language definition and the course runtime, docs/oat.md): prints what it
+/// Runs an Oat program (with its arguments) on lloracle's Oat evaluator
+/// (`oat::eval`: the language definition and the course runtime,
+/// docs/oat.md): prints what it
 /// prints and exits with its status (`program`'s result mod 256), as its
 /// compiled form would; 3 when its meaning is undefined, 4 for a limit, 2
 /// when it does not parse or is ill-typed. `--json` gives `outcome`,
@@ -116,12 +121,13 @@ fn run_oat(a: &RunArgs) -> u8 {
         Ok(t) => t,
         Err(e) => return fail(EXIT_USAGE, format!("{}: {e}", a.file.display())),
     };
-    if !a.args.is_empty() {
-        return fail(
-            EXIT_USAGE,
-            "the Oat evaluator runs `program` with argc 1 and no arguments".into(),
-        );
-    }
+    let mutant = match &a.oat_mutant {
+        None => None,
+        Some(n) => match oat::eval::Mutant::from_name(n) {
+            Some(m) => Some(m),
+            None => return fail(EXIT_USAGE, format!("no planted bug `{n}`")),
+        },
+    };
     let prog = match oat::parse::program(&text) {
         Ok(p) => p,
         Err(e) => return fail(2, format!("{}:{e}", a.file.display())),
@@ -131,7 +137,8 @@ fn run_oat(a: &RunArgs) -> u8 {
         fuel: a.fuel,
         ..oat::eval::Limits::default()
     };
-    let o = oat::eval::run(&prog, version, &limits);
+    let args: Vec<&[u8]> = a.args.iter().map(|x| x.as_bytes()).collect();
+    let o = oat::eval::run_mutated(&prog, version, &limits, &args, mutant);
     let (name, status, why) = match &o {
         oat::eval::Outcome::Returned { value, .. } => ("returned", i32::from(*value as u8), None),
         oat::eval::Outcome::Trap { message, .. } => ("trapped", 1, Some(message.clone())),

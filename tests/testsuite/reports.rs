@@ -831,7 +831,7 @@ fn scored_and_unscored_reports_score_the_same_runs_with_the_same_explanations() 
             "wrong result",
             "wrong result",
             "shared with the reference",
-            "left out by the reference",
+            "left out",
             "skipped",
             "not run"
         ]

@@ -92,16 +92,18 @@ impl Verdict {
             Verdict::Skipped => "skipped",
             Verdict::NotInDialect => "not in dialect",
             Verdict::SharedWithReference => "shared with the reference",
-            Verdict::LeftOut => "left out by the reference",
+            Verdict::LeftOut => "left out",
             Verdict::NotRun => "not run",
         }
     }
 
     /// The verdict called `name` (as [`Verdict::name`] writes it; reports
     /// of earlier versions called [`Verdict::LeftOut`] `left out (the
-    /// reference cannot build it)`).
+    /// reference cannot build it)`, and for a while `left out by the
+    /// reference`).
     pub fn from_name(name: &str) -> Option<Verdict> {
-        if name == "left out (the reference cannot build it)" {
+        if name == "left out (the reference cannot build it)" || name == "left out by the reference"
+        {
             return Some(Verdict::LeftOut);
         }
         Verdict::all().find(|v| v.name() == name)
