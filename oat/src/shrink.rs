@@ -7,8 +7,7 @@
 //! remove a statement (not a function's final return), replace an `if` by
 //! its then branch or a loop by its body run once, drop an `else`,
 //! lower a loop bound by one, replace a binary operation by an operand of
-//! its own type or a unary one by its operand, replace a compound
-//! expression by `0`, `false` or `""`, replace a literal by 0 or its
+//! its own type or a unary one by its operand, replace a literal by 0 or its
 //! half, `true` by `false`. Candidates that break scoping (a name used but
 //! no longer declared, a local declared twice) or definedness (the
 //! evaluator does not return) are dropped by [`still_defined`].
@@ -209,20 +208,6 @@ impl Editor {
     }
 
     fn exp(&mut self, e: &mut Exp) {
-        if !matches!(
-            e,
-            Exp::Int(_) | Exp::Bool(_) | Exp::Str(_) | Exp::Id(_) | Exp::Null(_)
-        ) {
-            // A literal of each simple type in place of a compound
-            // expression; the wrong types are dropped by `still_defined`
-            // (the evaluator stops on them) or by the caller's predicate.
-            for lit in [Exp::Int(0), Exp::Bool(false), Exp::Str(Vec::new())] {
-                if self.here() {
-                    *e = lit;
-                    return;
-                }
-            }
-        }
         match e {
             Exp::Int(n) => {
                 let n = *n;

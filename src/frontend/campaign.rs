@@ -247,11 +247,10 @@ fn push_note(r: &mut FrontRun, note: String) {
 type Cores = Vec<(Category, String)>;
 
 /// The constructs that stand for the causes of `results`' behavioural
-/// failures, chosen greedily: per category, the construct that no passing
-/// test uses and the most reduced failures use (else, when passing tests
-/// use each of them, the one the most reduced failures and the fewest
-/// passing tests use: a bug that shows on some values only), then the next
-/// one for the reduced failures left, until none is left. A construct every reduced failure of one bug keeps
+/// failures, chosen greedily: per category, the construct that the most
+/// reduced failures use and, among those, the fewest passing tests use (a
+/// bug that shows on some values only is in passing tests too), then the
+/// next one for the reduced failures left, until none is left. A construct every reduced failure of one bug keeps
 /// (its reduction cannot remove it) and that no passing test contains is
 /// that bug's construct, whatever else each reduction kept.
 fn causes(results: &[Option<TestResult>]) -> Cores {
@@ -280,11 +279,11 @@ fn causes(results: &[Option<TestResult>]) -> Cores {
                 *count.entry((*cat, c)).or_default() += 1;
             }
         }
-        // No passing test uses it, then explains the most, then the
-        // fewest passing tests use it, then the name (for a stable order).
+        // Explains the most reduced failures, then the fewest passing
+        // tests use it, then the name (for a stable order).
         let rank = |((_, c), n): &((Category, &String), usize)| {
             let uses = passing.get(*c).copied().unwrap_or(0);
-            (uses == 0, *n, std::cmp::Reverse(uses))
+            (*n, std::cmp::Reverse(uses))
         };
         let Some(((cat, c), _)) = count
             .into_iter()
