@@ -23,6 +23,7 @@ mod dialect;
 mod dialect_session;
 mod docs;
 mod fast_paths;
+mod first_wrong;
 mod grade_class;
 mod groups;
 mod hostile;
