@@ -20,7 +20,7 @@
 //! input and output (`optimiser::divergence`) is the key.
 
 use super::compiler::{Built, Tools};
-use super::group::FIRST_WRONG;
+use super::group::{names_a_wrong_value, FIRST_WRONG};
 use super::judge::compare;
 use super::optimiser::divergence;
 use super::target::Compiler;
@@ -440,7 +440,19 @@ pub fn trace_runs(
             ));
         }
         let actual = tools.run(&built, &a);
-        compare_traces(&env, &points, &expected, &actual)
+        let t = compare_traces(&env, &points, &expected, &actual);
+        // A trace cut by the output cap (which the run as sent did not
+        // reach) says nothing of where the program went wrong.
+        let capped =
+            |o: &Outcome| matches!(o, Outcome::Crashed { signal, .. } if *signal == libc::SIGXFSZ);
+        let was_capped =
+            matches!(&verdicts[i], RunVerdict::Judged { actual: Some(o), .. } if capped(o));
+        match &t.key {
+            Some(k) if capped(&actual) && !was_capped && !names_a_wrong_value(k) => {
+                untraced("the traced run's output reached the cap before a value went wrong")
+            }
+            _ => t,
+        }
     })
 }
 
