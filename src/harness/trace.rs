@@ -495,7 +495,11 @@ fn compare_traces(
     match (right.get(n), own.get(n)) {
         (Some(&(id, want)), Some(&(got_id, got))) if id == got_id => {
             let values = known_values(points, &right[..n]);
-            let p = &points[id];
+            // A line of the program's own output that looks like a trace
+            // line may name no point.
+            let Some(p) = points.get(id) else {
+                return untraced("the program's own output holds a line like a trace line");
+            };
             Trace {
                 key: Some(format!("{}{}", FIRST_WRONG[0], op(id))),
                 says: format!(

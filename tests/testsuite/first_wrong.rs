@@ -199,3 +199,54 @@ fn measure_groups_per_bug_on_300_programs() {
         assert_values_by_hand(&gs);
     }
 }
+
+/// The same measurement on a course's back end, by hand:
+/// `LLORACLE_MEASURE_CMD='/path/hw3/main.native -S -op {outdir} {in}'
+/// cargo test --test testsuite first_wrong::measure_a_course -- --ignored
+/// --nocapture`: 100 random programs in the ETH dialect, 5 reductions;
+/// the groups before (signature and reduced shape) and after (first wrong
+/// value). Without the variable it does nothing.
+#[test]
+#[ignore]
+fn measure_a_course_back_end() {
+    let Ok(cmd) = std::env::var("LLORACLE_MEASURE_CMD") else {
+        eprintln!("SKIP: LLORACLE_MEASURE_CMD names no back end");
+        return;
+    };
+    let dialect = spec::dialect::Dialect::by_name("eth").expect("the eth dialect");
+    let tools = Tools::with(
+        lloracle::harness::course::Course::default(),
+        Some(dialect.clone()),
+        Duration::from_secs(10),
+    )
+    .expect("tools");
+    let compiler = Compiler::Command {
+        cmd,
+        emit: lloracle::harness::Emit::Asm,
+    };
+    let settings = Settings {
+        jobs: 2,
+        max_reductions: 5,
+        bounds: Bounds {
+            max_candidates: 2000,
+            max_time: Duration::from_secs(30),
+        },
+        stop_at_first_failure: false,
+        budget: Default::default(),
+    };
+    let cases = lloracle::harness::cases::random_cases_in(100, 1, 30, Some(&dialect));
+    let rs = run_session(&tools, &compiler, cases, &settings, &|_| {});
+    let mut untraced = rs.clone();
+    for r in &mut untraced {
+        r.traces.clear();
+    }
+    let before = report::build(&untraced, &[], &compiler, &|k| k).groups();
+    let after = report::build(&rs, &[], &compiler, &|k| k).groups();
+    eprintln!(
+        "{} groups before, {} after\nbefore:\n{}after:\n{}",
+        before.len(),
+        after.len(),
+        describe(&before),
+        describe(&after)
+    );
+}
