@@ -345,17 +345,30 @@ pub fn trace_lines(stdout: &[u8]) -> Vec<(usize, i64)> {
         .collect()
 }
 
-/// The operation of a printed instruction, its group key: the opcode
-/// (with the condition of an `icmp`) and the type (`icmp sle i64`,
-/// `sub i64`, `load i64`, `call i64`).
-pub fn operation(insn_text: &str) -> String {
-    let rhs = insn_text.split_once(" = ").map_or(insn_text, |(_, r)| r);
-    let words: Vec<&str> = rhs
-        .split_whitespace()
-        .map(|w| w.trim_end_matches(','))
-        .collect();
-    let n = if words.first() == Some(&"icmp") { 3 } else { 2 };
-    words.iter().take(n).copied().collect::<Vec<_>>().join(" ")
+/// The operation of an instruction, its group key: the opcode (with the
+/// condition of an `icmp`) and the class of its type: `i64`, `i1`, `i8`,
+/// or `ptr` for every pointer type (`icmp sle i64`, `sub i64`, `load i64`,
+/// `call i64`, `icmp eq ptr`).
+pub fn operation(insn: &Insn) -> String {
+    match &insn.kind {
+        InsnKind::Binop { bop, ty, .. } => format!("{} {}", bop.keyword(), type_class(ty)),
+        InsnKind::Icmp { cnd, ty, .. } => format!("icmp {} {}", cnd.keyword(), type_class(ty)),
+        InsnKind::Load { ty, .. } => format!("load {}", type_class(ty)),
+        InsnKind::Store { ty, .. } => format!("store {}", type_class(ty)),
+        InsnKind::Call { ret, .. } => format!("call {}", type_class(ret)),
+        InsnKind::Alloca { .. } => "alloca".into(),
+        InsnKind::Gep { .. } => "getelementptr".into(),
+        InsnKind::Bitcast { .. } => "bitcast".into(),
+    }
+}
+
+/// `i64`, `i1`, `i8`, `void`, or `ptr` for any pointer (a back end treats
+/// every pointer alike; the pointee is in the example).
+fn type_class(ty: &Ty) -> String {
+    match ty {
+        Ty::Ptr(_) | Ty::OpaquePtr => "ptr".into(),
+        other => spec::print::print_ty(other),
+    }
 }
 
 /// True for the runs that are traced: the program was built and behaved
@@ -481,7 +494,7 @@ fn compare_traces(
     };
     let op = |id: usize| {
         points.get(id).map_or_else(String::new, |p| match &p.insn {
-            Some(i) => operation(&spec::print::print_insn(env, i)),
+            Some(i) => operation(i),
             None => "parameter i64".to_string(),
         })
     };
@@ -567,17 +580,20 @@ fn known_values(points: &[Point], lines: &[(usize, i64)]) -> HashMap<(String, St
     m
 }
 
-/// Where a point is and what it is: `` `%c = icmp sle i64 %a, 0` in @f,
-/// block b, instruction 2 ``, or the parameter.
+/// Where a point is and what it is, as the oracle names places:
+/// `` `%c = icmp sle i64 %a, 0` in @f in block b, instruction 2 `` (the
+/// index from 0), or the parameter.
 fn point_text(env: &spec::TypeEnv, p: &Point) -> String {
     match &p.insn {
-        Some(i) => format!(
-            "`{}` in @{}, block {}, instruction {}",
-            spec::print::print_insn(env, i),
-            p.function,
-            p.block,
-            p.index + 1
-        ),
+        Some(i) => {
+            let at = spec::Location {
+                function: p.function.clone(),
+                block: p.block.clone(),
+                index: p.index,
+                line: None,
+            };
+            format!("`{}` at {at}", spec::print::print_insn(env, i))
+        }
         None => format!("parameter {} %{} of @{}", p.index + 1, p.local, p.function),
     }
 }
@@ -598,11 +614,11 @@ fn with_values(env: &spec::TypeEnv, p: &Point, values: &HashMap<(String, String)
     let rhs = text.split_once(" = ").map_or(text.as_str(), |(_, r)| r);
     match &insn.kind {
         InsnKind::Binop { op1, op2, .. } | InsnKind::Icmp { op1, op2, .. } => {
-            format!("{} {}, {}", operation(rhs), op(op1), op(op2))
+            format!("{} {}, {}", operation(insn), op(op1), op(op2))
         }
         InsnKind::Call { callee, args, .. } => format!(
             "{} {}({})",
-            operation(rhs),
+            operation(insn),
             spec::print::print_operand(callee),
             args.iter()
                 .map(|(_, a)| op(a))
@@ -616,16 +632,23 @@ fn with_values(env: &spec::TypeEnv, p: &Point, values: &HashMap<(String, String)
 /// An optimiser run's trace: the first divergence of the oracle's traces
 /// of its input `before` and output `after` on `args`.
 fn optimiser_trace(tools: &Tools, before: &Prog, after: &Prog, args: &[String]) -> Trace {
-    match divergence(tools, before, after, args) {
-        Some(d) => {
-            let ub = d.what.starts_with("the output has undefined behaviour");
-            let what = FIRST_WRONG[usize::from(ub)];
-            Trace {
-                key: Some(format!("{what}{}", operation(&d.instruction))),
-                says: format!("`{}` ({}): {}", d.instruction, d.location, d.what),
-            }
-        }
-        None => untraced("no local defined on both sides differs within the traced steps"),
+    let Some(d) = divergence(tools, before, after, args) else {
+        return untraced("no local defined on both sides differs within the traced steps");
+    };
+    let ub = d.what.starts_with("the output has undefined behaviour");
+    let env = spec::TypeEnv::new(after);
+    let insn = after
+        .fdecls
+        .iter()
+        .flat_map(|f| {
+            std::iter::once(&f.cfg.entry)
+                .chain(f.cfg.blocks.iter().map(|b| &b.block))
+                .flat_map(|b| &b.insns)
+        })
+        .find(|i| spec::print::print_insn(&env, i) == d.instruction);
+    Trace {
+        key: insn.map(|i| format!("{}{}", FIRST_WRONG[usize::from(ub)], operation(i))),
+        says: format!("`{}` ({}): {}", d.instruction, d.location, d.what),
     }
 }
 
@@ -638,11 +661,22 @@ mod tests {
     }
 
     #[test]
-    fn operations_are_the_opcode_condition_and_type() {
-        assert_eq!(operation("%c = icmp sle i64 %a, 0"), "icmp sle i64");
-        assert_eq!(operation("%x = sub i64 0, %y"), "sub i64");
-        assert_eq!(operation("%v = load i64, i64* %p"), "load i64");
-        assert_eq!(operation("%r = call i64 @f(i64 1)"), "call i64");
+    fn operations_are_the_opcode_condition_and_type_class() {
+        let p = parse(
+            "@g = global { i64 } { i64 1 }\n\
+             define i64 @f(i64 %a, i64* %p) {\n  %c = icmp sle i64 %a, 0\n  %x = sub i64 0, %a\n  %v = load i64, i64* %p\n  %r = call i64 @f(i64 1, i64* %p)\n  %e = icmp eq { i64 }* @g, @g\n  ret i64 %v\n}\n",
+        );
+        let ops: Vec<String> = p.fdecls[0].cfg.entry.insns.iter().map(operation).collect();
+        assert_eq!(
+            ops,
+            [
+                "icmp sle i64",
+                "sub i64",
+                "load i64",
+                "call i64",
+                "icmp eq ptr"
+            ]
+        );
     }
 
     /// The traced variant of a program with a parameter, an `i64` and an
