@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 fn main() {
     let quiet = codegen::CompileOptions {
         comments: false,
-        mutation: None,
+        mutations: codegen::Mutations::NONE,
     };
     let mods: Vec<codegen::Module> = (0..300)
         .filter_map(|s| {

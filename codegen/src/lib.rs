@@ -29,7 +29,7 @@ pub mod runner;
 pub use data::GlobalData;
 pub use error::CodegenError;
 pub use minst::{MFunc, MInst};
-pub use mutation::Mutation;
+pub use mutation::{Mutation, Mutations};
 pub use runner::{run_native, run_native_reusing, NativeOptions};
 
 use spec::{Prog, TypeEnv};
@@ -100,16 +100,16 @@ pub struct CompileOptions {
     /// code (shown by `to_asm` and `disasm`); costs about a third of the
     /// compile time, so harnesses that only run the code turn it off.
     pub comments: bool,
-    /// A deliberate miscompilation, for mutation testing only (`None`: the
+    /// Deliberate miscompilations, for mutation testing only (none: the
     /// correct back end).
-    pub mutation: Option<Mutation>,
+    pub mutations: Mutations,
 }
 
 impl Default for CompileOptions {
     fn default() -> CompileOptions {
         CompileOptions {
             comments: true,
-            mutation: None,
+            mutations: Mutations::NONE,
         }
     }
 }

@@ -38,8 +38,9 @@ pub struct CompileArgs {
     output: Option<PathBuf>,
     /// The program.
     file: PathBuf,
-    /// A deliberate miscompilation (mutation testing of compiler checkers):
-    /// sub-swap, field-offset, drop-seventh-arg, sle-as-slt, ashr-as-lshr.
+    /// Deliberate miscompilations (mutation testing of compiler checkers),
+    /// comma-separated: sub-swap, field-offset, drop-seventh-arg,
+    /// sle-as-slt, ashr-as-lshr, slt-as-sle.
     #[arg(long, hide = true)]
     mutate: Option<String>,
 }
@@ -50,16 +51,15 @@ pub fn main(a: CompileArgs) -> u8 {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let mutation = match a.mutate.as_deref().map(codegen::Mutation::from_name) {
-        None => None,
-        Some(Some(m)) => Some(m),
-        Some(None) => {
-            eprintln!("lloracle: unknown mutation (sub-swap, field-offset, drop-seventh-arg, sle-as-slt, ashr-as-lshr)");
+    let mutations = match codegen::Mutations::from_names(a.mutate.as_deref().unwrap_or("")) {
+        Ok(ms) => ms,
+        Err(e) => {
+            eprintln!("lloracle: {e}");
             return EXIT_USAGE;
         }
     };
     let opts = codegen::CompileOptions {
-        mutation,
+        mutations,
         ..codegen::CompileOptions::default()
     };
     let module = match codegen::compile_with(&l.prog, &opts) {

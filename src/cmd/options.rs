@@ -238,7 +238,8 @@ pub struct CompilerOpts {
     /// output must parse, check and agree with the oracle.
     #[arg(long)]
     pub opt_cmd: Option<String>,
-    /// Test the built-in back end with a deliberate bug (mutation testing).
+    /// Test the built-in back end with deliberate bugs (mutation testing),
+    /// comma-separated names (`sle-as-slt,sub-swap`).
     #[arg(long, hide = true, conflicts_with_all = ["cmd", "opt_cmd"])]
     pub mutate: Option<String>,
     #[command(flatten)]
@@ -283,13 +284,11 @@ impl CompilerOpts {
             need(c)?;
             return Ok(Compiler::Optimiser { cmd: c.clone() });
         }
-        let mutation = match &self.mutate {
-            None => None,
-            Some(n) => Some(
-                codegen::Mutation::from_name(n).ok_or_else(|| format!("unknown mutation `{n}`"))?,
-            ),
+        let mutations = match &self.mutate {
+            None => codegen::Mutations::NONE,
+            Some(n) => codegen::Mutations::from_names(n)?,
         };
-        Ok(Compiler::Builtin { mutation })
+        Ok(Compiler::Builtin { mutations })
     }
 
     /// The reference solution `--reference` names, of the same kind as the

@@ -551,6 +551,7 @@ fn run_record(
                 reproduce: saved.map(|s| s.command.clone()),
             }),
             blame: None,
+            trace: None,
             reference: match h {
                 Held::Shared { reference, .. } => Some(reference.clone()),
                 _ => None,

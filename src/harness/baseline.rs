@@ -111,6 +111,7 @@ pub fn failed_baseline(
                 case,
                 verdicts,
                 reduced: None,
+                traces: vec![],
             }
         })
         .collect()

@@ -361,10 +361,10 @@ impl Tools {
         use Category::*;
         let fail = |category, detail: String| BuildFailure { category, detail };
         match compiler {
-            Compiler::Builtin { mutation } => {
+            Compiler::Builtin { mutations } => {
                 let opts = codegen::CompileOptions {
                     comments: false,
-                    mutation: *mutation,
+                    mutations: *mutations,
                 };
                 self.stages
                     .time(Stage::Compile, || codegen::compile_with(prog, &opts))

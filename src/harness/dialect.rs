@@ -101,5 +101,6 @@ pub fn not_in_dialect(case: Case, feature: &str, what: &str) -> CaseResult {
         case,
         verdicts,
         reduced: None,
+        traces: vec![],
     }
 }

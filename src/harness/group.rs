@@ -270,23 +270,26 @@ fn cut(s: &str) -> String {
 }
 
 /// The programs to reduce, as indices into `results`, at most `budget` of
-/// them: programs are grouped by the signature of their first failing run;
-/// the first round takes one program from each group, largest group first
-/// (ties: the group seen first), the next round a second one from each, and
-/// so on. Within a group the smallest program (by instruction count) goes
-/// first: its reduction is the quickest. Timeouts are never reduced.
+/// them: programs are grouped by the key of their first failing run (its
+/// trace's key, [`traced_key`], else its signature); the first round
+/// takes one program from each group, largest group first (ties: the
+/// group seen first), the next round a second one from each, and so on.
+/// Within a group the smallest program (by instruction count) goes first:
+/// its reduction is the quickest. Timeouts are never reduced.
 pub fn reduction_order(results: &[CaseResult], budget: usize) -> Vec<usize> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut at: HashMap<(Category, String), usize> = HashMap::new();
     for (i, r) in results.iter().enumerate() {
-        let Some(key) = r
-            .first_failure()
-            .and_then(|k| r.verdicts.get(k))
+        let Some(k) = r.first_failure() else { continue };
+        let Some(sig) = r
+            .verdicts
+            .get(k)
             .and_then(signature)
             .filter(|(c, _)| !c.is_timeout())
         else {
             continue;
         };
+        let key = (sig.0, traced_key(r, k, &sig).unwrap_or(sig.1));
         let k = *at.entry(key).or_insert_with(|| {
             groups.push(vec![]);
             groups.len() - 1
@@ -377,16 +380,53 @@ pub fn computing_operations(ops: &[String]) -> Vec<String> {
     seen
 }
 
+/// The start of a group key that names a failure's first wrong value
+/// (`first wrong value: icmp sle i64`, or for an optimiser its first
+/// undefined behaviour): one cause whatever the run's category, so the
+/// reports' groups with such a key take runs of every category
+/// ([`names_a_wrong_value`]).
+pub const FIRST_WRONG: [&str; 2] = ["first wrong value: ", "first undefined behaviour: "];
+
+/// True for a group key that names a first wrong value ([`FIRST_WRONG`]).
+pub fn names_a_wrong_value(key: &str) -> bool {
+    FIRST_WRONG.iter().any(|p| key.starts_with(p))
+}
+
+/// The group key run `i` of `r` (with signature `sig`) gets from its
+/// trace (docs/grading.md, "The first wrong value"): the trace's key
+/// (`first wrong value: icmp sle i64`), after the signature's key for a
+/// crash or a timeout whose trace names no wrong value (`killed by signal
+/// 11; the trace stops after load i64`); `None` when the run was not
+/// traced or tracing gave no key.
+pub fn traced_key(r: &CaseResult, i: usize, sig: &(Category, String)) -> Option<String> {
+    let t = r.traces.get(i)?.as_ref()?.key.as_ref()?;
+    Some(match sig.0 {
+        Category::Crash | Category::RunTimeout if !names_a_wrong_value(t) => {
+            format!("{}; {t}", sig.1)
+        }
+        _ => t.clone(),
+    })
+}
+
+/// True for the categories whose runs without a key of their own join the
+/// commonest key their signature's other runs show: the behavioural ones
+/// ([`is_behavioural`]) and run timeouts.
+fn joins_its_signature(c: Category) -> bool {
+    is_behavioural(c) || c == Category::RunTimeout
+}
+
 /// The group key of every failing run of `results` (parallel to `results`
 /// and to each one's verdicts; `None` for a run that did not fail): the
-/// run's [`signature`] key, and for a behavioural run
-/// ([`is_behavioural`]) the shape of a reduction (docs/grading.md,
-/// "Groups"):
-/// - a run reduced to a fixed point (its reduction not stopped by a bound)
-///   is keyed by its reduction's operations ([`shape_key`]);
-/// - any other run of the same signature joins the one shape the
-///   signature's finished reductions show when they show one; when they
-///   show several it joins the commonest; when there is none it keeps the
+/// run's [`signature`] key, and for a run that was built and behaved
+/// differently its cause (docs/grading.md, "Groups"):
+/// - a traced run whose trace names a cause is keyed by it
+///   ([`traced_key`]: the first wrong value, or where the trace stopped);
+/// - else a behavioural run ([`is_behavioural`]) reduced to a fixed point
+///   (its reduction not stopped by a bound) is keyed by its reduction's
+///   operations ([`shape_key`]);
+/// - any other behavioural run or run timeout joins the one key the
+///   signature's keyed runs show when they show one; when they show
+///   several it joins the commonest; when there is none it keeps the
 ///   signature alone.
 pub fn keys(results: &[CaseResult]) -> Vec<Vec<Option<String>>> {
     let finished = |r: &CaseResult, i: usize| {
@@ -395,9 +435,9 @@ pub fn keys(results: &[CaseResult]) -> Vec<Vec<Option<String>>> {
             .filter(|(j, red)| *j == i && !red.bounded)
             .map(|(_, red)| shape(&red.prog))
     };
-    // Per signature, the group keys of its finished reductions.
+    // Per signature, the keys of its runs that have one of their own.
     let mut shapes: HashMap<(Category, String), BTreeMap<String, usize>> = HashMap::new();
-    // Per run: its signature and the group key of its finished reduction.
+    // Per run: its signature and the key of its own.
     type Own = Option<((Category, String), Option<String>)>;
     let mut own: Vec<Vec<Own>> = Vec::new();
     for r in results {
@@ -407,10 +447,12 @@ pub fn keys(results: &[CaseResult]) -> Vec<Vec<Option<String>>> {
                 runs.push(None);
                 continue;
             };
-            let s = is_behavioural(sig.0)
-                .then(|| finished(r, i))
-                .flatten()
-                .map(|s| shape_key(sig.0, &sig.1, &s));
+            let s = traced_key(r, i, &sig).or_else(|| {
+                is_behavioural(sig.0)
+                    .then(|| finished(r, i))
+                    .flatten()
+                    .map(|s| shape_key(sig.0, &sig.1, &s))
+            });
             if let Some(s) = &s {
                 *shapes
                     .entry(sig.clone())
@@ -427,14 +469,14 @@ pub fn keys(results: &[CaseResult]) -> Vec<Vec<Option<String>>> {
             runs.into_iter()
                 .map(|run| {
                     let ((cat, key), s) = run?;
-                    if !is_behavioural(cat) {
+                    if !joins_its_signature(cat) {
                         return Some(key);
                     }
                     if let Some(s) = s {
                         return Some(s);
                     }
                     let found = shapes.get(&(cat, key.clone()));
-                    // The commonest cause its signature's reductions show
+                    // The commonest cause its signature's runs show
                     // (ties: the first key in order); none: the signature.
                     Some(
                         found

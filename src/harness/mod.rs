@@ -10,7 +10,7 @@
 //!
 //! ```text
 //! verdicts -> budget, shard, course, stages -> dialect -> target -> compiler -> judge
-//!   -> optimiser, group -> reduce -> saved -> session -> cases -> unmask
+//!   -> optimiser, group -> trace -> reduce -> saved -> session -> cases -> unmask
 //!   -> reference -> settings -> probes -> baseline -> probe -> report -> plan
 //!   -> resolve -> campaign -> class, mutation
 //! ```
@@ -25,7 +25,8 @@
 //! [`judge`] (one program and its runs against the oracle), [`optimiser`]
 //! (for an optimiser: which function broke, what it saved), [`group`]
 //! (failures grouped by cause; the reduction budget spread over the
-//! groups), [`reduce`] (delta debugging with `gen::shrink`'s edits),
+//! groups), [`trace`] (the first wrong value: a failing run's program
+//! traced, its trace held against the oracle's), [`reduce`] (delta debugging with `gen::shrink`'s edits),
 //! [`saved`] (reduced failures saved with their reproduce line),
 //! [`session`] (many programs in parallel), [`cases`] (the corpus and
 //! random programs), [`unmask`] (a second set of programs without a
@@ -65,6 +66,7 @@ pub mod settings;
 pub mod shard;
 pub mod stages;
 pub mod target;
+pub mod trace;
 pub mod unmask;
 pub mod verdicts;
 

@@ -62,7 +62,9 @@ pub fn mutation_score(
         if verdicts::interrupted() {
             break;
         }
-        let compiler = Compiler::Builtin { mutation: Some(m) };
+        let compiler = Compiler::Builtin {
+            mutations: m.into(),
+        };
         let by_corpus = run_session(tools, &compiler, corpus.clone(), &settings, &|_| {});
         let mut by_random = Vec::new();
         for chunk in randoms.chunks(50) {

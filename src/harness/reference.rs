@@ -254,7 +254,9 @@ mod tests {
         let own_bug = "exit 1\n/tmp/y7.s:40: Error: junk `%rax' after register";
         let reference = ReferenceRun {
             compiler: "reference".into(),
-            command: Compiler::Builtin { mutation: None },
+            command: Compiler::Builtin {
+                mutations: codegen::Mutations::NONE,
+            },
             tools: Arc::new(Tools::new(std::time::Duration::from_secs(1)).expect("tools")),
             verdicts: [
                 (

@@ -28,7 +28,7 @@ use super::group::signature;
 use super::optimiser::{savings, Blame, ProgramRuns, Savings, SavingsScoring};
 use super::target::Compiler;
 pub use super::verdicts::STDOUT_CAP;
-use super::verdicts::{describe, CaseResult, Category, Reduced, RunVerdict, Steps};
+use super::verdicts::{describe, CaseResult, Category, Reduced, RunVerdict, Steps, Trace};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use spec::Outcome;
@@ -232,6 +232,12 @@ pub struct FailureRecord {
     /// The reduction of this run, when it was reduced.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reduced: Option<ReducedRecord>,
+    /// What tracing the run's program found (docs/grading.md, "The first
+    /// wrong value"): the first wrong instruction with its operands'
+    /// values and both results, where the trace stopped, or why tracing
+    /// named no cause.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<String>,
     /// For an optimiser: the functions whose optimised version changes the
     /// meaning (of the reduced program when there is one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -304,7 +310,9 @@ pub struct Summary {
 /// Failing runs with one signature, listed once in every report.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Group {
-    /// The category's name.
+    /// The category's name; for a group keyed by a first wrong value
+    /// (`group::names_a_wrong_value`), which takes runs of every category,
+    /// the names of its runs' categories, `, `-separated, in the order met.
     pub category: String,
     /// The key within it.
     pub signature: String,
@@ -345,15 +353,16 @@ fn outcome_json(o: &Outcome) -> Value {
 }
 
 /// What the reports say about a failing run with verdict `v` in the group
-/// `group` (`group::keys`; `None`: its signature's key).
+/// `group` (`group::keys`; `None`: its signature's key), with its trace.
 fn failure_record(
     v: &RunVerdict,
     group: Option<String>,
     reduced: Option<&Reduced>,
     saved: Option<&Saved>,
+    trace: Option<&Trace>,
 ) -> Option<FailureRecord> {
     if let RunVerdict::SharedWithReference { own, reference } = v {
-        let mut f = failure_record(own, group, reduced, saved)?;
+        let mut f = failure_record(own, group, reduced, saved, trace)?;
         f.reference = Some(reference.clone());
         return Some(f);
     }
@@ -389,6 +398,7 @@ fn failure_record(
             saved: saved.map(|s| s.reduced.display().to_string()),
             reproduce: saved.map(|s| s.command.clone()),
         }),
+        trace: trace.map(|t| t.says.clone()),
         blame: None,
         reference: None,
     })
@@ -460,6 +470,7 @@ pub fn build(
                             keys.get(k).and_then(|ks| ks.get(i)).cloned().flatten(),
                             reduced,
                             sv.filter(|_| reduced.is_some()),
+                            r.traces.get(i).and_then(Option::as_ref),
                         ),
                         shared,
                         steps,
@@ -588,10 +599,18 @@ impl Report {
                     args: r.args.clone(),
                     failure: f.clone(),
                 };
-                match at.get(&(cat, f.signature.as_str())) {
+                // A first wrong value is one cause whatever the category
+                // of the runs that show it: one group, named by the
+                // categories of its runs.
+                let one_cause = super::group::names_a_wrong_value(&f.signature);
+                let key = (if one_cause { "" } else { cat }, f.signature.as_str());
+                match at.get(&key) {
                     Some(&k) => {
                         let g = &mut groups[k];
                         g.runs += 1;
+                        if !g.category.split(", ").any(|c| c == cat) {
+                            g.category = format!("{}, {cat}", g.category);
+                        }
                         if g.programs.last() != Some(&p.name) {
                             g.programs.push(p.name.clone());
                         }
@@ -602,7 +621,7 @@ impl Report {
                         }
                     }
                     None => {
-                        at.insert((cat, &f.signature), groups.len());
+                        at.insert(key, groups.len());
                         groups.push(Group {
                             category: cat.to_string(),
                             signature: f.signature.clone(),

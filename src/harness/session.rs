@@ -1,6 +1,6 @@
 //! A session: many programs (the corpus, random programs) judged in
-//! parallel with rayon, then failing programs reduced, the budget spread
-//! over the failure groups. An interrupt (see
+//! parallel with rayon, then failing programs traced (`trace`: the first
+//! wrong value) and reduced, the budget spread over the failure groups. An interrupt (see
 //! [`super::verdicts::INTERRUPTED`]) stops the session at the next program;
 //! what finished is still reported.
 
@@ -10,6 +10,7 @@ use super::judge::judge_text;
 use super::reduce::{reduce, Bounds, Goal};
 use super::stages::Stage;
 use super::target::Compiler;
+use super::trace::trace_runs;
 use super::verdicts::{interrupted, Case, CaseResult, Category, RunVerdict};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,8 +32,14 @@ pub struct Settings {
     pub budget: Arc<Budget>,
 }
 
-/// Judges every case (in parallel), calling `tick` after each, then
-/// reduces up to `max_reductions` failing ones. Cases not reached before an
+/// The most programs with a timeout that are traced in one session (a
+/// traced run of a program that loops costs a whole timeout again); the
+/// others join the commonest cause their signature's traces show.
+pub const MAX_TIMEOUT_TRACES: usize = 4;
+
+/// Judges every case (in parallel), calling `tick` after each, traces the
+/// failing ones (not when stopping at the first failure), then reduces up
+/// to `max_reductions` failing ones. Cases not reached before an
 /// interrupt are left out.
 pub fn run_session(
     tools: &Tools,
@@ -72,6 +79,7 @@ pub fn run_session(
                     case,
                     verdicts,
                     reduced: None,
+                    traces: vec![],
                 };
                 if r.first_failure().is_some() {
                     found.store(true, Ordering::Relaxed);
@@ -86,6 +94,38 @@ pub fn run_session(
                 Some(r)
             })
             .collect()
+    };
+    let trace_all = |results: &mut Vec<CaseResult>| {
+        if settings.stop_at_first_failure {
+            return;
+        }
+        let mut timeouts = 0;
+        let todo: Vec<&mut CaseResult> = results
+            .iter_mut()
+            .filter(|r| r.first_failure().is_some())
+            .filter(|r| {
+                let loops = r
+                    .verdicts
+                    .iter()
+                    .any(|v| v.category() == Some(Category::RunTimeout));
+                timeouts += usize::from(loops);
+                !loops || timeouts <= MAX_TIMEOUT_TRACES
+            })
+            .collect();
+        todo.into_par_iter().for_each(|r| {
+            if interrupted() || settings.budget.exhausted() {
+                return;
+            }
+            let traced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                trace_runs(tools, compiler, &r.case.prog, &r.verdicts, &|i| {
+                    r.case.args(i)
+                })
+            }));
+            match traced {
+                Ok(t) => r.traces = t,
+                Err(p) => settings.budget.internal_error(&r.case.name, p.as_ref()),
+            }
+        });
     };
     let reduce_all = |results: &mut Vec<CaseResult>| {
         // The budget goes one failure group at a time, largest first (and
@@ -124,11 +164,13 @@ pub fn run_session(
     match pool {
         Ok(pool) => pool.install(|| {
             let mut results = judge_all();
+            trace_all(&mut results);
             reduce_all(&mut results);
             results
         }),
         Err(_) => {
             let mut results = judge_all();
+            trace_all(&mut results);
             reduce_all(&mut results);
             results
         }

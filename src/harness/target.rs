@@ -30,11 +30,11 @@ impl Emit {
 /// The thing under test.
 #[derive(Clone, Debug)]
 pub enum Compiler {
-    /// The built-in back end, in process (with a deliberate bug for
-    /// mutation testing when `mutation` is set).
+    /// The built-in back end, in process (with deliberate bugs for
+    /// mutation testing when `mutations` is not empty).
     Builtin {
-        /// The miscompilation, if any.
-        mutation: Option<codegen::Mutation>,
+        /// The miscompilations (none: the correct back end).
+        mutations: codegen::Mutations,
     },
     /// A shell command with `{in}` (the .ll file) and `{out}`.
     Command {
@@ -61,9 +61,11 @@ impl Compiler {
     /// A short description for reports and for the reproducing command.
     pub fn describe(&self) -> String {
         match self {
-            Compiler::Builtin { mutation: None } => "the built-in back end".into(),
-            Compiler::Builtin { mutation: Some(m) } => {
-                format!("the built-in back end mutated with {}", m.name())
+            Compiler::Builtin { mutations } if mutations.is_empty() => {
+                "the built-in back end".into()
+            }
+            Compiler::Builtin { mutations } => {
+                format!("the built-in back end mutated with {}", mutations.names())
             }
             Compiler::Command { cmd, emit } => format!("`{cmd}` (--emit {})", emit.name()),
             Compiler::Optimiser { cmd } => format!("optimiser `{cmd}`"),
@@ -75,8 +77,8 @@ impl Compiler {
     /// shell-quoted (for the one-line reproducing command).
     pub fn cli_args(&self) -> String {
         match self {
-            Compiler::Builtin { mutation: None } => String::new(),
-            Compiler::Builtin { mutation: Some(m) } => format!("--mutate {}", m.name()),
+            Compiler::Builtin { mutations } if mutations.is_empty() => String::new(),
+            Compiler::Builtin { mutations } => format!("--mutate {}", mutations.names()),
             Compiler::Command { cmd, emit } => {
                 format!("--cmd {} --emit {}", shell_quote(cmd), emit.name())
             }

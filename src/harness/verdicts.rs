@@ -267,6 +267,9 @@ pub struct CaseResult {
     pub verdicts: Vec<RunVerdict>,
     /// The reduction of the first failing run (its index and result).
     pub reduced: Option<(usize, Reduced)>,
+    /// Per run, what tracing it found (`trace::trace_runs`; empty or
+    /// `None` for a run not traced).
+    pub traces: Vec<Option<Trace>>,
 }
 
 impl CaseResult {
@@ -276,6 +279,20 @@ impl CaseResult {
             .iter()
             .position(|v| v.category().is_some_and(|c| c != Category::Pass))
     }
+}
+
+/// What tracing a failing run found (docs/grading.md, "The first wrong
+/// value").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// The cause it names, the run's group key: `first wrong value: icmp
+    /// sle i64`, `the trace stops after load i64`; `None` when tracing
+    /// changed the outcome or could not be done (the run keeps its
+    /// present key).
+    pub key: Option<String>,
+    /// In words: the first wrong instruction with its operands' values and
+    /// both results, where the trace stopped, or why there is no key.
+    pub says: String,
 }
 
 /// A corpus file that is not sent to the compiler, and why.

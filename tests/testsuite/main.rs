@@ -24,6 +24,7 @@ mod dialect;
 mod dialect_session;
 mod docs;
 mod fast_paths;
+mod first_wrong;
 mod frontend;
 mod grade_class;
 mod groups;

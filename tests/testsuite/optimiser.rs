@@ -223,6 +223,15 @@ fn the_campaign_report_names_the_broken_function_in_every_format() {
     );
     // The example was reduced: the blame is about the reduced program.
     assert_eq!(blame["program"], "reduced");
+    // The group is the first divergence of the original program's traces
+    // (docs/grading.md, "The first wrong value"): @main's load reads 1
+    // once @set no longer stores 5.
+    assert_eq!(r["groups"][0]["signature"], "first wrong value: load i64");
+    assert_eq!(
+        r["programs"][0]["runs"][0]["failure"]["trace"],
+        "`%v = load i64, i64* %a` (@main in block entry, instruction 4): \
+         %v is 1 after optimisation, 5 before"
+    );
     let g: Value = serde_json::from_str(&std::fs::read_to_string(&gs).expect("gs")).expect("JSON");
     let shown = g["tests"].as_array().expect("tests").iter().any(|t| {
         t["output"]

@@ -50,6 +50,7 @@ fn result(name: &str, size: usize, verdict: RunVerdict) -> CaseResult {
         },
         verdicts: vec![verdict],
         reduced: None,
+        traces: vec![],
     }
 }
 
@@ -78,7 +79,14 @@ fn wrong(v: i64) -> RunVerdict {
 }
 
 fn build(results: &[CaseResult]) -> Report {
-    report::build(results, &[], &Compiler::Builtin { mutation: None }, &|k| k)
+    report::build(
+        results,
+        &[],
+        &Compiler::Builtin {
+            mutations: codegen::Mutations::NONE,
+        },
+        &|k| k,
+    )
 }
 
 /// Checks `v` against Gradescope's results.json specification (the fields

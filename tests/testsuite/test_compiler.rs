@@ -118,7 +118,9 @@ fn the_built_in_back_end_passes_the_corpus_and_100_random_programs() {
     let n = cases.len();
     let rs = run_session(
         &t,
-        &Compiler::Builtin { mutation: None },
+        &Compiler::Builtin {
+            mutations: codegen::Mutations::NONE,
+        },
         cases,
         &settings(false, 0),
         &|_| {},
@@ -145,7 +147,9 @@ fn every_mutant_is_caught_and_reduced_small() {
         .cases;
     let randoms = random_cases(1000, 1, 30);
     for m in codegen::Mutation::ALL {
-        let compiler = Compiler::Builtin { mutation: Some(m) };
+        let compiler = Compiler::Builtin {
+            mutations: m.into(),
+        };
         let by_corpus = run_session(&t, &compiler, corpus.clone(), &settings(true, 1), &|_| {});
         assert!(
             !failures(&by_corpus).is_empty(),
@@ -345,6 +349,7 @@ fn the_reports_count_passes_failures_and_skips() {
             },
         ],
         reduced: None,
+        traces: vec![],
     };
     // A program not sent (no equivalent in the dialect) is counted on its
     // own, never as a failure or a test.
@@ -360,7 +365,14 @@ fn the_reports_count_passes_failures_and_skips() {
         "global @s: \\0A",
     );
     let rs = [result, not_sent];
-    let r = report::build(&rs, &[], &Compiler::Builtin { mutation: None }, &|k| k);
+    let r = report::build(
+        &rs,
+        &[],
+        &Compiler::Builtin {
+            mutations: codegen::Mutations::NONE,
+        },
+        &|k| k,
+    );
     let j = r.to_json();
     assert_eq!(j["summary"]["programs"], 1);
     assert_eq!(j["summary"]["runs"], 3);

@@ -23,7 +23,7 @@ impl FnCtx<'_> {
             self.emit(MInst::AluRI(Alu::Sub, Reg::Rsp, pad));
         }
         for (k, (_, op)) in stack_args.iter().enumerate().rev() {
-            if k == 0 && self.mutation == Some(Mutation::DropSeventhArg) {
+            if k == 0 && self.mutations.contains(Mutation::DropSeventhArg) {
                 let zero = Operand {
                     kind: OperandKind::Const(0),
                     span: op.span,

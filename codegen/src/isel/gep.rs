@@ -78,7 +78,7 @@ impl FnCtx<'_> {
             .env
             .gep_offset(base_ty, &consts)
             .ok_or_else(|| self.error(span, "GEPTY is not defined for these indices"))?;
-        if self.mutation == Some(Mutation::WrongFieldOffset)
+        if self.mutations.contains(Mutation::WrongFieldOffset)
             && self.steps_past_field_0(base_ty, idxs)
         {
             konst = konst.wrapping_add(8);

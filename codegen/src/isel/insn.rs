@@ -5,7 +5,7 @@
 use super::FnCtx;
 use crate::error::CodegenError;
 use crate::minst::{Alu, Cc, MInst, Mem, Reg, Shift};
-use crate::Mutation;
+use crate::{Mutation, Mutations};
 use spec::{Bop, Cnd, Insn, InsnKind, Operand, Ty};
 
 impl FnCtx<'_> {
@@ -24,7 +24,7 @@ impl FnCtx<'_> {
                 op1,
                 op2,
                 ..
-            } if self.mutation == Some(Mutation::SubSwap) => {
+            } if self.mutations.contains(Mutation::SubSwap) => {
                 Some(self.compile_binop(Bop::Sub, op2, op1)?)
             }
             InsnKind::Binop {
@@ -32,7 +32,7 @@ impl FnCtx<'_> {
                 op1,
                 op2,
                 ..
-            } if self.mutation == Some(Mutation::AshrAsLshr) => {
+            } if self.mutations.contains(Mutation::AshrAsLshr) => {
                 Some(self.compile_binop(Bop::Lshr, op1, op2)?)
             }
             InsnKind::Binop { bop, op1, op2, .. } => Some(self.compile_binop(*bop, op1, op2)?),
@@ -242,7 +242,7 @@ impl FnCtx<'_> {
             return Ok(None);
         }
         let d = self.pick(&[]);
-        self.emit(MInst::SetCc(mutate_cc(cc_of(cnd), self.mutation), d));
+        self.emit(MInst::SetCc(mutate_cc(cc_of(cnd), self.mutations), d));
         Ok(Some(d))
     }
 }
@@ -259,10 +259,12 @@ pub(super) fn cc_of(cnd: Cnd) -> Cc {
     }
 }
 
-/// `cc` as the mutated back end computes it (`SleAsSlt`: `le` becomes `l`).
-pub(super) fn mutate_cc(cc: Cc, mutation: Option<Mutation>) -> Cc {
-    match (cc, mutation) {
-        (Cc::Le, Some(Mutation::SleAsSlt)) => Cc::L,
+/// `cc` as the mutated back end computes it (`SleAsSlt`: `le` becomes
+/// `l`; `SltAsSle`: `l` becomes `le`).
+pub(super) fn mutate_cc(cc: Cc, mutations: Mutations) -> Cc {
+    match cc {
+        Cc::Le if mutations.contains(Mutation::SleAsSlt) => Cc::L,
+        Cc::L if mutations.contains(Mutation::SltAsSle) => Cc::Le,
         _ => cc,
     }
 }

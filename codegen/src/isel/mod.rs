@@ -36,7 +36,7 @@ mod term;
 use crate::data::Syms;
 use crate::error::CodegenError;
 use crate::minst::{Alu, Label, MFunc, MInst, Mem, Reg, Sym};
-use crate::{CompileOptions, Mutation};
+use crate::{CompileOptions, Mutations};
 use frame::Frame;
 use live::Live;
 use rustc_hash::FxHashMap as HashMap;
@@ -78,8 +78,8 @@ pub(crate) struct FnCtx<'a> {
     /// The current instruction has read all its operands (a call about to
     /// be made): its own uses no longer make a value needed.
     uses_done: bool,
-    /// The deliberate miscompilation, if any (mutation testing).
-    mutation: Option<Mutation>,
+    /// The deliberate miscompilations (mutation testing).
+    mutations: Mutations,
     /// The instruction is an `icmp` whose only use is the block's `cbr`,
     /// which branches on the flags: no 0/1 value is needed.
     flags_only: bool,
@@ -125,7 +125,7 @@ pub(crate) fn compile_fdecl(
         pos: 0,
         uses_done: false,
         folds: HashMap::default(),
-        mutation: opts.mutation,
+        mutations: opts.mutations,
         flags_only: false,
         want: None,
     };
@@ -161,7 +161,7 @@ pub(crate) fn compile_fdecl(
         cx.pos = block.insns.len();
         cx.flags_only = false;
         cx.want = None;
-        let fused = fused_condition(block).map(|cc| insn::mutate_cc(cc, cx.mutation));
+        let fused = fused_condition(block).map(|cc| insn::mutate_cc(cc, cx.mutations));
         cx.compile_term(&block.term, next, fused)?;
         let returns = matches!(block.term.kind, TermKind::Ret(..));
         cx.exits.push((!returns).then_some((cx.cache, cx.dirty)));

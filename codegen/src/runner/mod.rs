@@ -85,7 +85,7 @@ fn compile_plain(prog: &Prog) -> Result<Module, CodegenError> {
         prog,
         &crate::CompileOptions {
             comments: false,
-            mutation: None,
+            mutations: crate::Mutations::NONE,
         },
     )
 }

@@ -46,7 +46,7 @@ fn generated_programs_oracle_equals_native() {
             &prog,
             &codegen::CompileOptions {
                 comments: false,
-                mutation: None,
+                mutations: codegen::Mutations::NONE,
             },
         );
         t_compile += t.elapsed();

@@ -82,6 +82,9 @@ pub fn group_body(g: &Group, reproduce: Option<&str>) -> String {
     let label = format!("{}:", f.expected_label());
     let _ = writeln!(t, "  {label:<18} {}", f.expected);
     let _ = writeln!(t, "  actual:            {}", f.actual);
+    if let Some(trace) = &f.trace {
+        let _ = writeln!(t, "  traced: {trace}");
+    }
     let lines: Vec<&str> = f.detail.lines().collect();
     for line in lines.iter().take(DETAIL_LINES) {
         let _ = writeln!(t, "  | {line}");
