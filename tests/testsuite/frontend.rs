@@ -370,8 +370,23 @@ fn planted(mutant: &str, n: &str, size: &str) -> Value {
     std::process::Command::new(env!("CARGO_BIN_EXE_lloracle"))
         .env("LLORACLE", env!("CARGO_BIN_EXE_lloracle"))
         .env("OAT_MUTANT", mutant)
-        .args(["test-compiler", "--emit", "ll", "--cmd", &cmd, "--no-corpus"])
-        .args(["--random", n, "--size", size, "--max-reductions", "2", "--no-native"])
+        .args([
+            "test-compiler",
+            "--emit",
+            "ll",
+            "--cmd",
+            &cmd,
+            "--no-corpus",
+        ])
+        .args([
+            "--random",
+            n,
+            "--size",
+            size,
+            "--max-reductions",
+            "2",
+            "--no-native",
+        ])
         .arg("--json")
         .arg(&json)
         .arg("--out-dir")
@@ -404,7 +419,10 @@ fn planted_front_end_bugs_are_caught_grouped_and_reduced() {
             let sig = f["failure"]["signature"].as_str().unwrap();
             assert_eq!(sig, format!("uses {construct}"), "{mutant}: {f}");
             let red = &f["failure"]["reduced"];
-            assert!(red["instructions"].as_u64().unwrap() <= 12, "{mutant}: {red}");
+            assert!(
+                red["instructions"].as_u64().unwrap() <= 12,
+                "{mutant}: {red}"
+            );
         }
     }
 }
