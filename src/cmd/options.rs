@@ -265,6 +265,25 @@ pub struct CompilerOpts {
 }
 
 impl CompilerOpts {
+    /// `--link-flags`, split at white space.
+    fn link_flag_words(&self) -> Vec<String> {
+        self.link_flags
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Where programs start: `--entry`, else the runtime's default.
+    fn entry_for(&self, runtime: RuntimeName) -> Entry {
+        match self.entry {
+            None => default_entry(runtime),
+            Some(EntryArg::Main) => Entry::Main,
+            Some(EntryArg::Program) => Entry::Program,
+        }
+    }
+
     /// The compiler these options select.
     pub fn compiler(&self) -> Result<Compiler, String> {
         let need = lloracle::harness::compiler::check_command;
@@ -325,18 +344,8 @@ impl CompilerOpts {
         let course = Course {
             runtime,
             runtime_c,
-            link_flags: self
-                .link_flags
-                .as_deref()
-                .unwrap_or("")
-                .split_whitespace()
-                .map(str::to_string)
-                .collect(),
-            entry: match self.entry {
-                None => default_entry(runtime),
-                Some(EntryArg::Main) => Entry::Main,
-                Some(EntryArg::Program) => Entry::Program,
-            },
+            link_flags: self.link_flag_words(),
+            entry: self.entry_for(runtime),
         };
         let links = course.runtime_c.is_some() || !course.link_flags.is_empty();
         if links && (self.cmd.is_none() || self.emit != EmitArg::Asm) {
@@ -438,18 +447,8 @@ impl FrontEndOpts {
         Ok(Course {
             runtime,
             runtime_c: compiler.runtime.runtime_c.clone(),
-            link_flags: compiler
-                .link_flags
-                .as_deref()
-                .unwrap_or("")
-                .split_whitespace()
-                .map(str::to_string)
-                .collect(),
-            entry: match compiler.entry {
-                None => default_entry(runtime),
-                Some(EntryArg::Main) => Entry::Main,
-                Some(EntryArg::Program) => Entry::Program,
-            },
+            link_flags: compiler.link_flag_words(),
+            entry: compiler.entry_for(runtime),
         })
     }
 }

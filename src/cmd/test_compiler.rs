@@ -122,11 +122,7 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         "programs",
         Duration::from_secs(a.progress_every),
     );
-    let out_dir = a
-        .reports
-        .out_dir
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("lloracle-failures"));
+    let out_dir = failures_dir(a);
     let grading = report::Grading {
         scoring,
         savings,
@@ -149,6 +145,15 @@ pub fn main(args: TestCompilerArgs) -> u8 {
     let code = write_and_exit(&r, &files);
     print_report(&r);
     code
+}
+
+/// Where reduced failures are saved: `--out-dir`, else
+/// `lloracle-failures/`.
+fn failures_dir(a: &CampaignOpts) -> PathBuf {
+    a.reports
+        .out_dir
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("lloracle-failures"))
 }
 
 /// A front-end campaign (`--emit ll`): the Oat tests and generated
@@ -176,11 +181,7 @@ fn front_end(a: &CampaignOpts) -> u8 {
                 "tests",
                 Duration::from_secs(a.progress_every),
             );
-            let out_dir = a
-                .reports
-                .out_dir
-                .clone()
-                .unwrap_or_else(|| PathBuf::from("lloracle-failures"));
+            let out_dir = failures_dir(a);
             let r = frontend::campaign::run(&campaign, &tools, &out_dir, &grading, &|failed| {
                 bar.tick_many(1, failed)
             });
