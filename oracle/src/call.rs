@@ -6,8 +6,8 @@
 //! would need more native stack than `spec::limits::STACK_BUDGET_BYTES`),
 //! never in a host stack overflow.
 
+use crate::ir::{FunRef, Func, Op};
 use crate::machine::{copy_value, operand_ref, Frame, Machine, Position, Stop, NO_ALLOC};
-use crate::resolve::{FunRef, Func, Op};
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, UndefWhy, Value, FUNC_BIT, NULL_BLOCK};
 use spec::{LimitKind, UndefinedKind};

@@ -9,8 +9,8 @@
 
 use crate::gep::{gep_plan, gep_ptr, GepMemo, PLAN_STEPS};
 use crate::insns::{bop_value, interp_cnd};
+use crate::ir::{Block, GepInsn, Insn, Op};
 use crate::machine::{operand_ref, Machine, Position};
-use crate::resolve::{Code, GepInsn, Insn, Op};
 use crate::tytable::TyId;
 use crate::value::{Ptr, Value, NULL_BLOCK};
 use spec::Cnd;
@@ -35,7 +35,7 @@ impl<'p> Machine<'p> {
     /// run); what a call or an instruction that needs its rule leaves
     /// unexecuted is given back.
     #[inline(always)]
-    pub(crate) fn fast_insns(&mut self, at: &mut Position<'p>, code: &'p Code) -> Ran<'p> {
+    pub(crate) fn fast_insns(&mut self, at: &mut Position<'p>, code: &'p Block) -> Ran<'p> {
         let insns = code.insns.as_slice();
         let (n, base, mut pc) = (insns.len(), at.base, at.pc);
         let rest = (n.saturating_sub(pc) + 1) as u64;

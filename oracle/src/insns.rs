@@ -3,12 +3,12 @@
 //! raise.
 
 use crate::gep::{gep_ptr, GepCheck};
+use crate::ir::{GepInsn, Insn, Op, ENTRY_ALLOCA};
 use crate::machine::{
     access_error, copy_value, operand_ref, use_after_return, Machine, Stop, NO_ALLOC,
 };
 use crate::memory::{Access, AllocKind};
 use crate::place::{PlaceId, Shape};
-use crate::resolve::{GepInsn, Insn, Op, ENTRY_ALLOCA};
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, UndefWhy, Value, FUNC_BIT, NULL_BLOCK};
 use spec::layout::Layout;
@@ -243,7 +243,7 @@ impl Machine<'_> {
     /// `alloca S`: a fresh undef subtree for S appended to the frame (the
     /// spec's `mval_of_ty`: `cells(S)` cells of undef, each remembering
     /// this allocation). An `alloca` outside the entry block (`rerun` its
-    /// number there, see `resolve::Insn::Alloca`) may run again in the
+    /// number there, see `ir::Insn::Alloca`) may run again in the
     /// frame: then the block its previous run made is superseded, and the
     /// frame's stack need grows by `stack` bytes in LLVM's model.
     fn interp_alloca(

@@ -5,10 +5,10 @@
 //! with the same result; tracing (`lloracle run --trace`) happens here.
 
 use crate::fast::Ran;
+use crate::ir::{Insn, Term};
 use crate::machine::{Machine, Position, Stop, TraceStep};
 use crate::memory::AllocKind;
 use crate::report;
-use crate::resolve::{Insn, Term};
 use crate::value::{UndefWhy, Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
 use spec::LimitKind;
 

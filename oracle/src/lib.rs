@@ -27,6 +27,7 @@ pub mod heap;
 pub mod init;
 pub mod insns;
 pub mod interp;
+pub mod ir;
 pub mod machine;
 pub mod memory;
 pub mod place;

@@ -5,10 +5,10 @@
 //! (`fast`) on the rules, and the run loop (`interp`) on all of them.
 
 use crate::gep::GepMemo;
+use crate::ir::{Func, Op, Program};
 use crate::memory::{Access, Memory};
 use crate::record::{PointerTypeRecord, Recorder};
 use crate::report;
-use crate::resolve::{Func, Op, Program};
 use crate::tytable::TyTable;
 use crate::value::{Undef, UndefWhy, Value};
 use spec::{LimitKind, Location, Source, UndefinedKind};

@@ -11,10 +11,10 @@
 //! where it checks (`assert`, `oat_assert_*`) it ends the run as C does
 //! ([`Stop::Halt`]).
 
+use crate::ir::Runtime;
 use crate::machine::{Machine, Stop};
 use crate::memory::{c_string, Access, AllocKind, Lazy, StringAt};
 use crate::place::Shape;
-use crate::resolve::Runtime;
 use crate::value::{Ptr, Value, HEAP_SITE, NULL_BLOCK};
 use spec::{RuntimeName, Ty, UndefinedKind};
 
