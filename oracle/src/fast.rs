@@ -7,8 +7,8 @@
 //! `insns` runs instead (and raises the error, with its message). So the
 //! meaning of every instruction is the one written in `insns`.
 
+use crate::arith::{bop_value, interp_cnd};
 use crate::gep::{gep_plan, gep_ptr, GepMemo, PLAN_STEPS};
-use crate::insns::{bop_value, interp_cnd};
 use crate::ir::{Block, GepInsn, Insn, Op};
 use crate::machine::{operand_ref, Machine, Position};
 use crate::tytable::TyId;

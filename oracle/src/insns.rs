@@ -2,6 +2,7 @@
 //! Terminators" (the call and `ret` are in `call`), and the errors they
 //! raise.
 
+use crate::arith::{bop_value, interp_cnd};
 use crate::gep::{gep_ptr, GepCheck};
 use crate::ir::{GepInsn, Insn, Op, ENTRY_ALLOCA};
 use crate::machine::{
@@ -607,23 +608,6 @@ pub fn interp_bop(bop: Bop, x: i64, y: i64) -> Result<i64, Stop> {
     bop_value(bop, x, y).ok_or_else(|| shift_out_of_range(bop, y))
 }
 
-/// The value of `x bop y`, or `None` for a shift by an amount outside 0..=63.
-#[inline(always)]
-pub fn bop_value(bop: Bop, x: i64, y: i64) -> Option<i64> {
-    let amount = || u32::try_from(y).ok().filter(|&s| s < 64);
-    Some(match bop {
-        Bop::Add => x.wrapping_add(y),
-        Bop::Sub => x.wrapping_sub(y),
-        Bop::Mul => x.wrapping_mul(y),
-        Bop::Shl => x << amount()?,
-        Bop::Lshr => ((x as u64) >> amount()?) as i64,
-        Bop::Ashr => x >> amount()?,
-        Bop::And => x & y,
-        Bop::Or => x | y,
-        Bop::Xor => x ^ y,
-    })
-}
-
 /// The error of a shift by `y`, outside 0..=63.
 #[cold]
 #[inline(never)]
@@ -632,19 +616,6 @@ fn shift_out_of_range(bop: Bop, y: i64) -> Stop {
         UndefinedKind::ShiftOutOfRange,
         format!("{} by {y}: the amount must be in 0..=63", bop.keyword()),
     )
-}
-
-/// `interp_cnd`: the signed comparison of two integers.
-#[inline]
-pub fn interp_cnd(cnd: Cnd, x: i64, y: i64) -> bool {
-    match cnd {
-        Cnd::Eq => x == y,
-        Cnd::Ne => x != y,
-        Cnd::Slt => x < y,
-        Cnd::Sle => x <= y,
-        Cnd::Sgt => x > y,
-        Cnd::Sge => x >= y,
-    }
 }
 
 /// The error for an `icmp` on pointers whose answer is the compiler's choice.

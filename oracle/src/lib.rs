@@ -19,6 +19,7 @@
 
 #![deny(missing_docs)]
 
+pub mod arith;
 pub mod bench;
 pub mod call;
 mod fast;
