@@ -7,7 +7,9 @@
 //! never in a host stack overflow.
 
 use crate::ir::{FunRef, Func, Op};
-use crate::machine::{copy_value, operand_ref, Frame, Machine, Position, Stop, NO_ALLOC};
+use crate::machine::{
+    copy_value, operand_ref, ControlFlow, Frame, Machine, Position, Stop, NO_ALLOC,
+};
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, UndefWhy, Value, FUNC_BIT, NULL_BLOCK};
 use spec::{LimitKind, UndefinedKind};
@@ -128,8 +130,9 @@ impl<'p> Machine<'p> {
 
     /// `interp_call`: evaluates the callee and arguments; the callee must be
     /// a function whose declared type is the call's annotated type. A
-    /// defined function gets a new frame (`Ok(true)`); a runtime function
-    /// runs at once (`Ok(false)`).
+    /// defined function gets a new frame, where execution goes on
+    /// (`ContinueAt` its entry); a runtime function runs at once
+    /// (`Continue`).
     /// `direct` is the defined function a constant callee names.
     pub(crate) fn interp_call(
         &mut self,
@@ -139,9 +142,11 @@ impl<'p> Machine<'p> {
         args: &[Op],
         direct: Option<u32>,
         base: usize,
-    ) -> Result<bool, Stop> {
+    ) -> Result<ControlFlow<'p>, Stop> {
         if let Some(i) = direct {
-            return self.enter_defined(i, dst, fty, args, base).map(|_| true);
+            return self
+                .enter_defined(i, dst, fty, args, base)
+                .map(ControlFlow::ContinueAt);
         }
         let prog = self.prog;
         let n = match operand_ref(&self.locals, prog, callee, base) {
@@ -168,7 +173,9 @@ impl<'p> Machine<'p> {
             }
         };
         match prog.fun_refs.get(n as usize) {
-            Some(FunRef::Defined(i)) => self.enter_defined(*i, dst, fty, args, base).map(|_| true),
+            Some(FunRef::Defined(i)) => self
+                .enter_defined(*i, dst, fty, args, base)
+                .map(ControlFlow::ContinueAt),
             Some(FunRef::Runtime(r, types)) => {
                 if !types.iter().any(|&t| self.tys.ty_eq(fty, t)) {
                     let name = r.name;
@@ -183,7 +190,7 @@ impl<'p> Machine<'p> {
                 if let (Some(d), Some(v)) = (dst, v) {
                     self.set_local(base, d, v);
                 }
-                Ok(false)
+                Ok(ControlFlow::Continue)
             }
             Some(FunRef::Extern(name)) => Err(Stop::Undefined(
                 UndefinedKind::BadCall,
@@ -196,7 +203,12 @@ impl<'p> Machine<'p> {
     /// `int64_t ll_callback(int64_t (*f)(int64_t, int64_t))`: calls
     /// `f(19, 19)` (the CIS341 runtime) and returns its result, here by
     /// entering `f` as if the `ll_callback` call site had called it.
-    fn ll_callback(&mut self, vals: &[Value], dst: Option<u32>, base: usize) -> Result<bool, Stop> {
+    fn ll_callback(
+        &mut self,
+        vals: &[Value],
+        dst: Option<u32>,
+        base: usize,
+    ) -> Result<ControlFlow<'p>, Stop> {
         let f = self.callback_target(vals)?;
         let fty = self.tys.intern(&spec::Ty::Fun(
             vec![spec::Ty::I64, spec::Ty::I64],
@@ -207,13 +219,15 @@ impl<'p> Machine<'p> {
             return Err(null_or_data_callee());
         }
         match self.prog.fun_refs.get((f.block & !FUNC_BIT) as usize) {
-            Some(FunRef::Defined(i)) => self.enter_defined(*i, dst, fty, &args, base).map(|_| true),
+            Some(FunRef::Defined(i)) => self
+                .enter_defined(*i, dst, fty, &args, base)
+                .map(ControlFlow::ContinueAt),
             Some(FunRef::Runtime(r, types)) if types.iter().any(|&t| self.tys.ty_eq(fty, t)) => {
                 let v = self.call_runtime(*r, &[Value::Int(19), Value::Int(19)])?;
                 if let (Some(d), Some(v)) = (dst, v) {
                     self.set_local(base, d, v);
                 }
-                Ok(false)
+                Ok(ControlFlow::Continue)
             }
             _ => Err(Stop::Undefined(
                 UndefinedKind::BadCall,

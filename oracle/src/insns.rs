@@ -6,7 +6,7 @@ use crate::arith::{bop_value, interp_cnd};
 use crate::gep::{gep_ptr, GepCheck};
 use crate::ir::{GepInsn, Insn, Op, ENTRY_ALLOCA};
 use crate::machine::{
-    access_error, copy_value, operand_ref, use_after_return, Machine, Stop, NO_ALLOC,
+    access_error, copy_value, operand_ref, use_after_return, ControlFlow, Machine, Stop, NO_ALLOC,
 };
 use crate::memory::{Access, AllocKind};
 use crate::place::{PlaceId, Shape};
@@ -15,25 +15,27 @@ use crate::value::{Ptr, UndefWhy, Value, FUNC_BIT, NULL_BLOCK};
 use spec::layout::Layout;
 use spec::{Bop, Cnd, UndefinedKind};
 
-impl Machine<'_> {
-    /// Executes one instruction of the innermost call (`site` its site
-    /// number; the frame's position is already written); `Ok(true)` when it
-    /// was a call of a defined function, whose frame is now the innermost.
+impl<'p> Machine<'p> {
+    /// `interp_insn`: executes one instruction of the innermost call by its
+    /// rule (`site` its site number; the frame's position is already
+    /// written). Where execution goes next: on in the block, or for a call
+    /// of a defined function, at the callee's entry (its frame is now the
+    /// innermost).
     #[inline(never)]
     pub(crate) fn interp_insn(
         &mut self,
         insn: &Insn,
         base: usize,
         site: u32,
-    ) -> Result<bool, Stop> {
+    ) -> Result<ControlFlow<'p>, Stop> {
         match &*insn.as_written() {
-            Insn::Binop { dst, bop, a, b } => {
-                self.interp_binop(*dst, *bop, *a, *b, base).map(|()| false)
-            }
+            Insn::Binop { dst, bop, a, b } => self
+                .interp_binop(*dst, *bop, *a, *b, base)
+                .map(|()| ControlFlow::Continue),
             Insn::Icmp { dst, cnd, i1, a, b } => {
                 let r = self.interp_icmp(*cnd, *i1, *a, *b, base)?;
                 self.set_local(base, *dst, Value::Int(r as i64));
-                Ok(false)
+                Ok(ControlFlow::Continue)
             }
             Insn::Alloca {
                 dst,
@@ -45,19 +47,21 @@ impl Machine<'_> {
             } => {
                 let p = self.interp_alloca(*cells, *place, site, *rerun, *stack)?;
                 self.set_local(base, *dst, p);
-                Ok(false)
+                Ok(ControlFlow::Continue)
             }
             Insn::Load { dst, ty, ptr } => self
                 .interp_load(*dst, *ty, *ptr, base, site)
-                .map(|()| false),
-            Insn::Store { ty, val, ptr } => {
-                self.interp_store(*ty, *val, *ptr, base).map(|()| false)
-            }
-            Insn::Gep(g) => self.interp_gep(g, base, site).map(|()| false),
+                .map(|()| ControlFlow::Continue),
+            Insn::Store { ty, val, ptr } => self
+                .interp_store(*ty, *val, *ptr, base)
+                .map(|()| ControlFlow::Continue),
+            Insn::Gep(g) => self
+                .interp_gep(g, base, site)
+                .map(|()| ControlFlow::Continue),
             Insn::Bitcast { dst, op } => {
                 let v = self.interp_operand(*op, base);
                 self.set_local(base, *dst, v);
-                Ok(false)
+                Ok(ControlFlow::Continue)
             }
             Insn::Call {
                 dst,

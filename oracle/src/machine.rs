@@ -132,6 +132,26 @@ pub(crate) struct Position<'p> {
     pub(crate) pc: usize,
 }
 
+/// Where execution goes next: the one answer that every step of the run
+/// loop (`interp_cfg`) gives it, whether an instruction ran by its rule
+/// (`interp_insn`, `interp_call`), a terminator ran (`interp_term`) or a
+/// run of fast paths ended (`fast_insns`). Errors are not among them: a
+/// step that stops the machine returns a [`Stop`].
+#[derive(Clone, Copy)]
+pub(crate) enum ControlFlow<'p> {
+    /// On in the same block: after an instruction its rule ran, with the
+    /// next instruction (or the terminator); after a run of fast paths,
+    /// with the first instruction they left to its rule (or the
+    /// terminator).
+    Continue,
+    /// On at this position: the entry block of a defined function whose
+    /// call pushed its frame, the block a branch names, or the caller
+    /// right after its call once `ret` popped the callee's frame.
+    ContinueAt(Position<'p>),
+    /// The entry function returned this value: the run is over.
+    Return(Value),
+}
+
 /// A trace hook.
 pub(crate) type Tracer<'p> = Box<dyn FnMut(&TraceStep) + 'p>;
 
