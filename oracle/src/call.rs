@@ -7,10 +7,9 @@
 //! never in a host stack overflow.
 
 use crate::ir::{FunRef, Func, Op};
-use crate::machine::{
-    copy_value, operand_ref, ControlFlow, Frame, Machine, Position, Stop, NO_ALLOC,
-};
-use crate::tytable::{TyId, TyTable};
+use crate::machine::{copy_value, operand_ref, ControlFlow, Frame, Machine, Position, NO_ALLOC};
+use crate::stop::{self, Stop};
+use crate::tytable::TyId;
 use crate::value::{Ptr, UndefWhy, Value, FUNC_BIT, NULL_BLOCK};
 use spec::{LimitKind, UndefinedKind};
 
@@ -155,14 +154,11 @@ impl<'p> Machine<'p> {
             {
                 block & !FUNC_BIT
             }
-            Some(Value::Ptr(_)) => {
-                return Err(Stop::Undefined(
-                    UndefinedKind::BadCall,
-                    "the callee is not a pointer to a function".into(),
-                ))
-            }
+            Some(Value::Ptr(_)) => return Err(stop::callee_not_a_function()),
             Some(Value::Undef(u)) => {
-                return Err(self.undef_used(
+                return Err(stop::undef_used(
+                    self.prog,
+                    self.src,
                     UndefinedKind::UndefOperand,
                     u,
                     &self.named("the callee", callee),
@@ -180,7 +176,7 @@ impl<'p> Machine<'p> {
                 if !types.iter().any(|&t| self.tys.ty_eq(fty, t)) {
                     let name = r.name;
                     let canonical = types.first().copied().unwrap_or(fty);
-                    return Err(bad_call(&self.tys, name, canonical, fty));
+                    return Err(stop::bad_call(&self.tys, name, canonical, fty));
                 }
                 let vals: Vec<Value> = args.iter().map(|a| self.interp_operand(*a, base)).collect();
                 if r.name == "ll_callback" {
@@ -192,10 +188,7 @@ impl<'p> Machine<'p> {
                 }
                 Ok(ControlFlow::Continue)
             }
-            Some(FunRef::Extern(name)) => Err(Stop::Undefined(
-                UndefinedKind::BadCall,
-                format!("@{name} is declared but has no definition and is not a runtime function"),
-            )),
+            Some(FunRef::Extern(name)) => Err(stop::no_definition(name)),
             None => Err(Stop::Internal("unknown function pointer".into())),
         }
     }
@@ -216,7 +209,7 @@ impl<'p> Machine<'p> {
         ));
         let args = [Op::Const(19), Op::Const(19)];
         if f.block == NULL_BLOCK || f.block & FUNC_BIT == 0 {
-            return Err(null_or_data_callee());
+            return Err(stop::callee_not_a_function());
         }
         match self.prog.fun_refs.get((f.block & !FUNC_BIT) as usize) {
             Some(FunRef::Defined(i)) => self
@@ -229,10 +222,7 @@ impl<'p> Machine<'p> {
                 }
                 Ok(ControlFlow::Continue)
             }
-            _ => Err(Stop::Undefined(
-                UndefinedKind::BadCall,
-                "ll_callback's argument is not a function of type i64 (i64, i64)".into(),
-            )),
+            _ => Err(stop::callback_not_binary()),
         }
     }
 
@@ -253,7 +243,7 @@ impl<'p> Machine<'p> {
             return Err(Stop::Internal("unknown function".into()));
         };
         if !self.tys.ty_eq(fty, f.fun_ty) {
-            return Err(bad_call(&self.tys, &f.name, f.fun_ty, fty));
+            return Err(stop::bad_call(&self.tys, &f.name, f.fun_ty, fty));
         }
         // The arguments go right after the caller's locals, into the
         // callee's first slots (the vector grows to hold all its slots).
@@ -291,25 +281,4 @@ impl<'p> Machine<'p> {
             pc: 0,
         })
     }
-}
-
-/// `bad-call`: a callee that is `null` or data, not a function.
-fn null_or_data_callee() -> Stop {
-    Stop::Undefined(
-        UndefinedKind::BadCall,
-        "the callee is not a pointer to a function".into(),
-    )
-}
-
-/// `bad-call`: the call's annotated type is not the declared type of the
-/// function it calls.
-fn bad_call(tys: &TyTable, name: &str, declared: TyId, annotated: TyId) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::BadCall,
-        format!(
-            "the call's annotated type is {} but @{name} has type {}",
-            spec::print::print_ty(tys.ty(annotated)),
-            spec::print::print_ty(tys.ty(declared))
-        ),
-    )
 }

@@ -3,8 +3,8 @@
 //! type.
 
 use crate::ir::Program;
-use crate::machine::Stop;
 use crate::memory::{Alloc, AllocKind, Memory};
+use crate::stop::Stop;
 use crate::tytable::{TyId, TyNode, TyTable};
 use crate::value::{Ptr, Value};
 use spec::{Ginit, GinitKind, LimitKind, Ty};

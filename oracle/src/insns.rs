@@ -1,15 +1,14 @@
 //! One function per instruction of the spec's table "Instructions and
-//! Terminators" (the call and `ret` are in `call`), and the errors they
-//! raise.
+//! Terminators" (the call and `ret` are in `call`): what each does, and
+//! which undefined behaviour it detects (the stops are built in `stop`).
 
 use crate::arith::{bop_value, interp_cnd};
 use crate::gep::{gep_ptr, GepCheck};
 use crate::ir::{GepInsn, Insn, Op, ENTRY_ALLOCA};
-use crate::machine::{
-    access_error, copy_value, operand_ref, use_after_return, ControlFlow, Machine, Stop, NO_ALLOC,
-};
+use crate::machine::{copy_value, operand_ref, ControlFlow, Machine, NO_ALLOC};
 use crate::memory::{Access, AllocKind};
 use crate::place::{PlaceId, Shape};
+use crate::stop::{self, Stop};
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, UndefWhy, Value, FUNC_BIT, NULL_BLOCK};
 use spec::layout::Layout;
@@ -114,13 +113,7 @@ impl<'p> Machine<'p> {
         base: usize,
     ) -> Result<bool, Stop> {
         if i1 && !matches!(cnd, Cnd::Eq | Cnd::Ne) {
-            return Err(Stop::Undefined(
-                UndefinedKind::AmbiguousI1Order,
-                format!(
-                    "icmp {} at type i1: the spec's 1-bit two's complement order and the course back ends' 0/1 order disagree",
-                    cnd.keyword()
-                ),
-            ));
+            return Err(stop::ambiguous_i1_order(cnd));
         }
         // Operands are read in place (a literal is an integer), not copied.
         let (ca, cb);
@@ -142,31 +135,26 @@ impl<'p> Machine<'p> {
             (Value::Int(x), Value::Int(y)) => Ok(interp_cnd(cnd, *x, *y)),
             (Value::Ptr(p), Value::Ptr(q)) => {
                 if !matches!(cnd, Cnd::Eq | Cnd::Ne) {
-                    return Err(Stop::Undefined(
-                        UndefinedKind::PointerOrderCompare,
-                        format!(
-                            "icmp {} on two pointers: only eq and ne compare pointers",
-                            cnd.keyword()
-                        ),
-                    ));
+                    return Err(stop::pointer_order_compare(cnd));
                 }
                 let eq = self.ptr_eq(p, q)?;
                 Ok(if cnd == Cnd::Eq { eq } else { !eq })
             }
-            (Value::Undef(u), _) => Err(self.undef_used(
+            (Value::Undef(u), _) => Err(stop::undef_used(
+                self.prog,
+                self.src,
                 UndefinedKind::UndefOperand,
                 u,
                 &self.named("the first operand of icmp", a),
             )),
-            (_, Value::Undef(u)) => Err(self.undef_used(
+            (_, Value::Undef(u)) => Err(stop::undef_used(
+                self.prog,
+                self.src,
                 UndefinedKind::UndefOperand,
                 u,
                 &self.named("the second operand of icmp", b),
             )),
-            _ => Err(Stop::Undefined(
-                UndefinedKind::UndefOperand,
-                "icmp compares an integer with a pointer".into(),
-            )),
+            _ => Err(stop::int_compared_with_pointer()),
         }
     }
 
@@ -182,8 +170,10 @@ impl<'p> Machine<'p> {
     fn ptr_eq(&self, p: &Ptr, q: &Ptr) -> Result<bool, Stop> {
         for r in [p, q] {
             match self.mem.alloc(r) {
-                Err(Access::Dead) => return Err(use_after_return("icmp compares a pointer")),
-                Err(Access::Superseded(site)) => return Err(self.superseded(site, "icmp")),
+                Err(Access::Dead) => return Err(stop::use_after_return("icmp compares a pointer")),
+                Err(Access::Superseded(site)) => {
+                    return Err(stop::alloca_superseded(self.prog, self.src, site, "icmp"))
+                }
                 _ => {}
             }
         }
@@ -195,7 +185,7 @@ impl<'p> Machine<'p> {
             };
             let [course, llvm] = Layout::BOTH.map(|l| off(p, l) == off(q, l));
             if course != llvm {
-                return Err(ambiguous_pointer_eq(
+                return Err(stop::ambiguous_pointer_eq(
                     "the two pointers are equal in one layout and not in the other (the course layout and LLVM's place the fields at different offsets)",
                 ));
             }
@@ -206,7 +196,7 @@ impl<'p> Machine<'p> {
         }
         for (r, which) in [(p, "first"), (q, "second")] {
             if let Some(why) = self.block_edge(r) {
-                return Err(ambiguous_pointer_eq(&format!(
+                return Err(stop::ambiguous_pointer_eq(&format!(
                     "the pointers are into different blocks, but the {which} {why}, so natively it may have the other's address"
                 )));
             }
@@ -319,37 +309,14 @@ impl<'p> Machine<'p> {
         Ok(())
     }
 
-    /// The error of a `what` through a pointer into a block whose `alloca`
-    /// (at `site`) has run again in its frame since.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn superseded(&self, site: u32, what: &str) -> Stop {
-        Stop::Undefined(
-            UndefinedKind::AllocaSuperseded,
-            format!(
-                "{what} through a pointer into the block made by the alloca at {}, which has run again in this frame since: LLVM gives each run new stack, course back ends reuse one slot per alloca, so they disagree on what is there",
-                crate::report::site_text(self.prog, self.src, site)
-            ),
-        )
-    }
-
-    /// The error of an access (a `what`) through a pointer that reaches no
-    /// word, for why [`Access`] says.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn access_error(&self, a: Access, what: &str) -> Stop {
-        match a {
-            Access::Superseded(site) => self.superseded(site, what),
-            a => access_error(a, what),
-        }
-    }
-
     /// The error for an address operand that is not a pointer.
     #[cold]
     #[inline(never)]
     fn not_an_address(&self, v: Option<&Value>, op: Op) -> Stop {
         match v {
-            Some(Value::Undef(u)) => self.undef_used(
+            Some(Value::Undef(u)) => stop::undef_used(
+                self.prog,
+                self.src,
                 UndefinedKind::UndefPtrDeref,
                 u,
                 &self.named("the address", op),
@@ -398,7 +365,7 @@ impl<'p> Machine<'p> {
                     Value::undef(UndefWhy::Loaded, site, u.site)
                 }
                 Some(v) => copy_value(v),
-                None => return Err(not_a_word("load")),
+                None => return Err(stop::not_a_word("load")),
             }
         };
         self.set_local(base, dst, v);
@@ -418,7 +385,7 @@ impl<'p> Machine<'p> {
         let i = self.word_of(&p, ty, "store")?;
         match self.mem.words.get_mut(i) {
             Some(w) => *w = v,
-            None => return Err(not_a_word("store")),
+            None => return Err(stop::not_a_word("store")),
         }
         Ok(())
     }
@@ -439,14 +406,11 @@ impl<'p> Machine<'p> {
     #[inline(never)]
     fn first_word(&mut self, p: Ptr, s: TyId, what: &str) -> Result<Ptr, Stop> {
         if let Err(a) = self.mem.alloc(&p) {
-            return Err(self.access_error(a, what));
+            return Err(stop::access_error(self.prog, self.src, a, what));
         }
-        let mut q = self.typed_view(&p, s).ok_or_else(|| {
-            Stop::Undefined(
-                UndefinedKind::OutOfBounds,
-                format!("{what} at a type that does not fit the heap block"),
-            )
-        })?;
+        let mut q = self
+            .typed_view(&p, s)
+            .ok_or_else(|| stop::misfit_in_heap_block(what))?;
         while let Some(place) = self.tys.place(q.place) {
             if place.shape == Shape::Word {
                 break;
@@ -467,12 +431,12 @@ impl<'p> Machine<'p> {
     fn word_of(&mut self, p: &Ptr, s: TyId, what: &str) -> Result<usize, Stop> {
         let i = match self.mem.word_index(p) {
             Ok(i) => i,
-            Err(Access::OutOfBounds) => return Err(not_a_word(what)),
-            Err(a) => return Err(self.access_error(a, what)),
+            Err(Access::OutOfBounds) => return Err(stop::not_a_word(what)),
+            Err(a) => return Err(stop::access_error(self.prog, self.src, a, what)),
         };
         let place = match self.tys.place(p.place) {
             Some(place) if place.shape == Shape::Word => place.ty,
-            _ => return Err(not_a_word(what)),
+            _ => return Err(stop::not_a_word(what)),
         };
         tag_check(&mut self.tys, place, s, what)?;
         Ok(i)
@@ -528,7 +492,12 @@ impl<'p> Machine<'p> {
         // (docs/semantics.md, "Superseded allocas").
         if let (Err(GepCheck::Base), Some(bp)) = (&r, base_ptr) {
             if let Err(Access::Superseded(at)) = self.mem.alloc(&bp) {
-                return Err(self.superseded(at, "getelementptr"));
+                return Err(stop::alloca_superseded(
+                    self.prog,
+                    self.src,
+                    at,
+                    "getelementptr",
+                ));
             }
         }
         if let Some(slot) = self.locals.get_mut(base + g.dst as usize) {
@@ -557,11 +526,10 @@ impl<'p> Machine<'p> {
         match self.interp_operand(op, base) {
             Value::Int(1) => Ok(true),
             Value::Int(0) => Ok(false),
-            Value::Int(n) => Err(Stop::Undefined(
-                UndefinedKind::UndefOperand,
-                format!("the branch condition is {n}, not 0 or 1"),
-            )),
-            Value::Undef(u) => Err(self.undef_used(
+            Value::Int(n) => Err(stop::condition_not_0_or_1(n)),
+            Value::Undef(u) => Err(stop::undef_used(
+                self.prog,
+                self.src,
                 UndefinedKind::UndefOperand,
                 &u,
                 &self.named("the branch condition", op),
@@ -580,53 +548,12 @@ fn tag_check(tys: &mut TyTable, eff: TyId, s: TyId, what: &str) -> Result<(), St
     if tys.ty_eq(eff, s) {
         Ok(())
     } else {
-        Err(incompatible_tag(tys, Some(eff), s, what))
+        Err(stop::incompatible_tag(tys, Some(eff), s, what))
     }
-}
-
-#[cold]
-#[inline(never)]
-fn incompatible_tag(tys: &TyTable, eff: Option<TyId>, s: TyId, what: &str) -> Stop {
-    let actual = eff.map_or("no type".to_string(), |e| spec::print::print_ty(tys.ty(e)));
-    Stop::Undefined(
-        UndefinedKind::IncompatibleTag,
-        format!(
-            "{what} at type {} but the target was allocated as {actual}",
-            spec::print::print_ty(tys.ty(s))
-        ),
-    )
-}
-
-#[cold]
-#[inline(never)]
-fn not_a_word(what: &str) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::OutOfBounds,
-        format!("{what} through a pointer whose target is a struct, array or string, not a word"),
-    )
 }
 
 /// `interp_bop`: add, sub and mul wrap; shifts need an amount in 0..=63.
 #[inline(always)]
 pub fn interp_bop(bop: Bop, x: i64, y: i64) -> Result<i64, Stop> {
-    bop_value(bop, x, y).ok_or_else(|| shift_out_of_range(bop, y))
-}
-
-/// The error of a shift by `y`, outside 0..=63.
-#[cold]
-#[inline(never)]
-fn shift_out_of_range(bop: Bop, y: i64) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::ShiftOutOfRange,
-        format!("{} by {y}: the amount must be in 0..=63", bop.keyword()),
-    )
-}
-
-/// The error for an `icmp` on pointers whose answer is the compiler's choice.
-#[cold]
-fn ambiguous_pointer_eq(what: &str) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::AmbiguousPointerEq,
-        format!("icmp eq/ne on pointers: {what}"),
-    )
+    bop_value(bop, x, y).ok_or_else(|| stop::shift_out_of_range(bop, y))
 }

@@ -5,9 +5,10 @@
 //! with the same result; tracing (`lloracle run --trace`) happens here.
 
 use crate::ir::{Insn, Term};
-use crate::machine::{ControlFlow, Machine, Position, Stop, TraceStep};
+use crate::machine::{ControlFlow, Machine, Position, TraceStep};
 use crate::memory::AllocKind;
 use crate::report;
+use crate::stop::Stop;
 use crate::value::{UndefWhy, Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
 use spec::LimitKind;
 

@@ -37,6 +37,7 @@ pub mod report;
 pub mod resolve;
 pub mod runtime;
 pub mod stdio;
+pub mod stop;
 pub mod tytable;
 pub mod value;
 
@@ -45,8 +46,9 @@ pub use machine::TraceStep;
 pub use record::PointerTypeRecord;
 pub use report::render_undefined;
 
-use machine::{Machine, Stop};
-use spec::{Diagnostic, LocatedDiagnostic, Outcome, Prog, Source, Span, TypeEnv, UndefinedKind};
+use machine::Machine;
+use spec::{Diagnostic, LocatedDiagnostic, Outcome, Prog, Source, Span, TypeEnv};
+use stop::Stop;
 use value::{UndefWhy, Value};
 
 /// Limits and choices of one run.
@@ -313,13 +315,7 @@ fn finish(m: &mut Machine, r: Result<Value, Stop>) -> Outcome {
                 stdout: m.take_stdout(),
             }
         }
-        Ok(Value::Undef(u)) if u.why != UndefWhy::Unset => Stop::Undefined(
-            UndefinedKind::UndefResult,
-            format!(
-                "main returned undef: {}",
-                report::undef_origin(m.prog, m.src, &u)
-            ),
-        ),
+        Ok(Value::Undef(u)) if u.why != UndefWhy::Unset => stop::undef_result(m.prog, m.src, &u),
         Ok(_) => Stop::Internal("main returned no integer".into()),
         Err(e) => e,
     };

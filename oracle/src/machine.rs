@@ -6,33 +6,13 @@
 
 use crate::gep::GepMemo;
 use crate::ir::{Func, Op, Program};
-use crate::memory::{Access, Memory};
+use crate::memory::Memory;
 use crate::record::{PointerTypeRecord, Recorder};
 use crate::report;
+use crate::stop::{self, Stop};
 use crate::tytable::TyTable;
 use crate::value::{Undef, UndefWhy, Value};
 use spec::{LimitKind, Location, Source, UndefinedKind};
-
-/// Why the machine stopped before `main` returned.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The machine crashed (an undefined outcome), with the message.
-    Undefined(UndefinedKind, String),
-    /// A resource limit.
-    Limit(LimitKind),
-    /// Something the checker should have rejected.
-    Internal(String),
-    /// A course runtime function ended the process: C's `exit(status)`
-    /// after writing `stderr`, or (`aborted`) a failed C `assert`.
-    Halt {
-        /// The exit status (1, or 134 for `abort`).
-        status: u8,
-        /// True for `abort`.
-        aborted: bool,
-        /// What was written on stderr.
-        stderr: Vec<u8>,
-    },
-}
 
 /// An active call: which function, where it is, where its locals start,
 /// and the caller's slot for its result.
@@ -403,25 +383,11 @@ impl<'p> Machine<'p> {
     fn not_int(&self, v: &Value, op: Op, what: &str) -> Stop {
         let what = self.named(what, op);
         match v {
-            Value::Undef(u) => self.undef_used(UndefinedKind::UndefOperand, u, &what),
+            Value::Undef(u) => {
+                stop::undef_used(self.prog, self.src, UndefinedKind::UndefOperand, u, &what)
+            }
             _ => Stop::Internal(format!("{what} is a pointer where an integer is expected")),
         }
-    }
-
-    /// The error for using `undef` `u` as `what`.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn undef_used(&self, kind: UndefinedKind, u: &Undef, what: &str) -> Stop {
-        if u.why == UndefWhy::Unset {
-            return Stop::Internal(format!("{what} is a local read before its definition ran"));
-        }
-        Stop::Undefined(
-            kind,
-            format!(
-                "{what} is undef: {}",
-                report::undef_origin(self.prog, self.src, u)
-            ),
-        )
     }
 }
 
@@ -448,41 +414,5 @@ pub(crate) fn operand_ref<'a>(
         Op::Const(_) => None,
         Op::Local(s) => locals.get(base + s as usize),
         Op::Val(k) => prog.consts.get(k as usize),
-    }
-}
-
-/// `use-after-return`: `what` reaches into the frame of a call that has
-/// returned.
-pub(crate) fn use_after_return(what: &str) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::UseAfterReturn,
-        format!("{what} into the frame of a call that has returned"),
-    )
-}
-
-/// The error of an access through a pointer that reaches no word (a
-/// superseded block's is `Machine::access_error`'s, which names its
-/// `alloca`).
-#[cold]
-#[inline(never)]
-pub(crate) fn access_error(a: Access, what: &str) -> Stop {
-    match a {
-        Access::Null => Stop::Undefined(
-            UndefinedKind::NullDeref,
-            format!("{what} through a null pointer"),
-        ),
-        Access::Dead => use_after_return(&format!("{what} through a pointer")),
-        Access::Freed => Stop::Undefined(
-            UndefinedKind::UseAfterFree,
-            format!("{what} through a pointer into a heap block that free released"),
-        ),
-        Access::Code => Stop::Undefined(
-            UndefinedKind::OutOfBounds,
-            format!("{what} through a function pointer, which points to code, not data"),
-        ),
-        Access::OutOfBounds | Access::Superseded(_) => Stop::Undefined(
-            UndefinedKind::OutOfBounds,
-            format!("{what} through a pointer whose path reaches no word of its block"),
-        ),
     }
 }
