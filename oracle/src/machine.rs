@@ -1,8 +1,9 @@
 //! The machine state (the spec's configuration: memory, the locals and the
-//! call stack) and what every rule reads and writes through it: operands,
-//! locals, the budgets, and the errors more than one rule raises. The rules
-//! (`insns`, `call`, `gep`, `runtime`) build on this module, the fast paths
-//! (`fast`) on the rules, and the run loop (`interp`) on all of them.
+//! call stack), what every rule reads and writes through it (operands,
+//! locals, the budgets), and `ControlFlow`, where execution goes after a
+//! step. The rules (`insns`, `call`, `gep`, `runtime`) build on this
+//! module, the fast paths (`fast`) on the rules, and the run loop
+//! (`interp`) on all of them; the stops they return are built in `stop`.
 
 use crate::gep::GepMemo;
 use crate::ir::{Func, Op, Program};
