@@ -1,11 +1,12 @@
-//! One function per instruction of the spec's table "Instructions and
-//! Terminators" (the call and `ret` are in `call`): what each does, and
-//! which undefined behaviour it detects (the stops are built in `stop`).
+//! One function per instruction and terminator of the spec's table
+//! "Instructions and Terminators" (`interp_insn`, `interp_term`; the call
+//! and the frame `ret` pops are in `call`): what each does, and which
+//! undefined behaviour it detects (the stops are built in `stop`).
 
 use crate::arith::{bop_value, interp_cnd};
 use crate::gep::{gep_ptr, GepCheck};
-use crate::ir::{GepInsn, Insn, Op, ENTRY_ALLOCA};
-use crate::machine::{copy_value, operand_ref, ControlFlow, Machine, NO_ALLOC};
+use crate::ir::{GepInsn, Insn, Op, Term, ENTRY_ALLOCA};
+use crate::machine::{copy_value, operand_ref, ControlFlow, Machine, Position, NO_ALLOC};
 use crate::memory::{Access, AllocKind};
 use crate::place::{PlaceId, Shape};
 use crate::stop::{self, Stop};
@@ -76,6 +77,46 @@ impl<'p> Machine<'p> {
                 "an instruction in a fast path's form after `as_written`".into(),
             )),
         }
+    }
+
+    /// `interp_term`, the terminator `term` at `at`: `br` goes to its
+    /// label, `br i1` to the label its condition picks; `ret` pops the
+    /// frame and resumes the caller after its call, or ends the run when
+    /// the entry function returns (its frame stays, so that an undef result
+    /// has a location).
+    #[inline(always)]
+    pub(crate) fn interp_term(
+        &mut self,
+        at: Position<'p>,
+        term: &Term,
+    ) -> Result<ControlFlow<'p>, Stop> {
+        let next = match term {
+            Term::Br(b) => *b,
+            Term::Cbr(op, t, f) => match self.interp_cbr(*op, at.base) {
+                Ok(true) => *t,
+                Ok(false) => *f,
+                Err(e) => {
+                    self.set_pos(at.block, at.pc);
+                    return Err(e);
+                }
+            },
+            Term::Ret(op) => {
+                let v = match op {
+                    Some(o) => self.interp_operand(*o, at.base),
+                    None => Value::undef(UndefWhy::Unset, 0, 0),
+                };
+                if self.frames.len() == 1 {
+                    self.set_pos(at.block, at.pc);
+                    return Ok(ControlFlow::Return(v));
+                }
+                return self.interp_ret(v).map(ControlFlow::ContinueAt);
+            }
+        };
+        Ok(ControlFlow::ContinueAt(Position {
+            block: next,
+            pc: 0,
+            ..at
+        }))
     }
 
     /// `BOP i64 OP1, OP2`: both operands integers (`undef-operand`

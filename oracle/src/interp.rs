@@ -1,15 +1,17 @@
 //! The machine's execution (the spec's "Machine Execution"): `interp_cfg`,
-//! the loop that runs the innermost call's instructions (`insns`, `call`),
-//! enters the callee of a call and follows the terminators. Where a fast
-//! path applies (`fast`), the instruction runs by it instead of its rule,
-//! with the same result; tracing (`lloracle run --trace`) happens here.
+//! the loop that runs the innermost call's instructions and terminators
+//! (`interp_insn`, `interp_term`), one step at a time, and goes where each
+//! step's `ControlFlow` says (on in the block, into a callee, to a branch's
+//! block, back to the caller, or out). Where a fast path applies (`fast`),
+//! the instruction runs by it instead of its rule, with the same result;
+//! tracing (`lloracle run --trace`) happens here.
 
-use crate::ir::{Insn, Term};
+use crate::ir::Insn;
 use crate::machine::{ControlFlow, Machine, Position, TraceStep};
 use crate::memory::AllocKind;
 use crate::report;
 use crate::stop::Stop;
-use crate::value::{UndefWhy, Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
+use crate::value::{Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
 use spec::LimitKind;
 
 impl<'p> Machine<'p> {
@@ -59,9 +61,9 @@ impl<'p> Machine<'p> {
     }
 
     /// One step from `at`: the instructions of the block by their fast
-    /// paths while those apply (when `fast`), then the next instruction by
-    /// its rule (`interp_insn`), or at the end of the block its terminator
-    /// (`interp_term`). `at` moves past what ran in the block; where
+    /// paths while those apply (when `fast`; after the last of them, the
+    /// terminator), else the next instruction by its rule (`interp_insn`),
+    /// or at the end of the block its terminator (`interp_term`). `at` moves past what ran in the block; where
     /// execution goes next is the step's answer. Inlined: it is the body
     /// of the run loop.
     #[inline(always)]
@@ -74,7 +76,8 @@ impl<'p> Machine<'p> {
             return Err(Stop::Internal("unknown block".into()));
         };
         if fast {
-            if let flow @ ControlFlow::ContinueAt(_) = self.fast_insns(at, code) {
+            let flow = self.fast_insns(at, code)?;
+            if !matches!(flow, ControlFlow::Continue) {
                 return Ok(flow);
             }
         }
@@ -109,42 +112,6 @@ impl<'p> Machine<'p> {
         }
         self.fuel -= 1;
         Ok(())
-    }
-
-    /// `interp_term`, the terminator `term` at `at`: `br` goes to its
-    /// label, `br i1` to the label its condition picks; `ret` pops the
-    /// frame and resumes the caller after its call, or ends the run when
-    /// the entry function returns (its frame stays, so that an undef result
-    /// has a location).
-    #[inline(always)]
-    fn interp_term(&mut self, at: Position<'p>, term: &Term) -> Result<ControlFlow<'p>, Stop> {
-        let next = match term {
-            Term::Br(b) => *b,
-            Term::Cbr(op, t, f) => match self.interp_cbr(*op, at.base) {
-                Ok(true) => *t,
-                Ok(false) => *f,
-                Err(e) => {
-                    self.set_pos(at.block, at.pc);
-                    return Err(e);
-                }
-            },
-            Term::Ret(op) => {
-                let v = match op {
-                    Some(o) => self.interp_operand(*o, at.base),
-                    None => Value::undef(UndefWhy::Unset, 0, 0),
-                };
-                if self.frames.len() == 1 {
-                    self.set_pos(at.block, at.pc);
-                    return Ok(ControlFlow::Return(v));
-                }
-                return self.interp_ret(v).map(ControlFlow::ContinueAt);
-            }
-        };
-        Ok(ControlFlow::ContinueAt(Position {
-            block: next,
-            pc: 0,
-            ..at
-        }))
     }
 
     /// Calls the trace hook for the step at `at`, with the value it

@@ -17,10 +17,11 @@
 //! where execution goes next), then the rules: [`heap`]
 //! (runtime allocations, typed by their first use), [`runtime`]
 //! (`ll_puts`, `ll_strcat`, `ll_ltoa`), [`call`] (`interp_call`, `ret`),
-//! [`insns`] (`interp_insn`, one function per instruction), [`init`] (the
+//! [`insns`] (`interp_insn`, one function per instruction, and
+//! `interp_term`), [`init`] (the
 //! initial configuration, `mval_of_gdecl`); `fast` (the common case of the
 //! hottest rules, deferring to the rules for everything else) and at the
-//! top [`interp`] (`interp_cfg`, the run loop, and `interp_term`).
+//! top [`interp`] (`interp_cfg`, the run loop).
 //! docs/architecture.md draws the graph.
 
 #![deny(missing_docs)]
