@@ -39,3 +39,39 @@ pub fn interp_cnd(cnd: Cnd, x: i64, y: i64) -> bool {
         Cnd::Sge => x >= y,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The values docs/semantics.md gives 64-bit words: add, sub and mul
+    /// wrap; lshr fills with zeros, ashr with the sign; a shift amount
+    /// outside 0..=63 has no value.
+    #[test]
+    fn binops_wrap_and_shift_amounts_stay_in_0_to_63() {
+        assert_eq!(bop_value(Bop::Add, i64::MAX, 1), Some(i64::MIN));
+        assert_eq!(bop_value(Bop::Sub, i64::MIN, 1), Some(i64::MAX));
+        assert_eq!(bop_value(Bop::Mul, 1 << 62, 4), Some(0));
+        assert_eq!(bop_value(Bop::Shl, 1, 63), Some(i64::MIN));
+        assert_eq!(bop_value(Bop::Lshr, -1, 60), Some(15));
+        assert_eq!(bop_value(Bop::Ashr, -16, 2), Some(-4));
+        assert_eq!(bop_value(Bop::And, 12, 10), Some(8));
+        assert_eq!(bop_value(Bop::Or, 12, 10), Some(14));
+        assert_eq!(bop_value(Bop::Xor, 12, 10), Some(6));
+        for bop in [Bop::Shl, Bop::Lshr, Bop::Ashr] {
+            assert_eq!(bop_value(bop, 1, 64), None);
+            assert_eq!(bop_value(bop, 1, -1), None);
+        }
+    }
+
+    /// `icmp` on integers compares them as signed.
+    #[test]
+    fn conditions_compare_signed() {
+        assert!(interp_cnd(Cnd::Slt, -1, 0));
+        assert!(!interp_cnd(Cnd::Sgt, -1, 0));
+        assert!(interp_cnd(Cnd::Sle, 3, 3));
+        assert!(interp_cnd(Cnd::Sge, i64::MAX, i64::MIN));
+        assert!(interp_cnd(Cnd::Eq, 5, 5));
+        assert!(interp_cnd(Cnd::Ne, 5, 6));
+    }
+}
