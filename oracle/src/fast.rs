@@ -11,33 +11,26 @@ use crate::arith::{bop_value, interp_cnd};
 use crate::gep::{gep_plan, gep_ptr, GepMemo, PLAN_STEPS};
 use crate::ir::{Block, GepInsn, Insn, Op};
 use crate::machine::{operand_ref, ControlFlow, Machine, Position};
-use crate::stop::Stop;
 use crate::tytable::TyId;
 use crate::value::{Ptr, Value, NULL_BLOCK};
 use spec::Cnd;
 
 impl<'p> Machine<'p> {
     /// The instructions of the block `code` from `at.pc`, each by its fast
-    /// path, advancing `at.pc` past each, and after the last of them the
-    /// terminator (by its rule, `interp_term`): the common case of
-    /// `interp_cfg`. The fuel for the rest of the block (instructions and
-    /// terminator) is charged at once, and only when there is that much
-    /// (otherwise none run); what a call or an instruction that needs its
-    /// rule leaves unexecuted is given back. Where execution goes next:
-    /// on in the block from `at.pc` (an instruction left to its rule, or
-    /// anything when fuel was short), at the callee's entry after a call of
-    /// a defined function, or where the terminator goes.
+    /// path, advancing `at.pc` past each: the common case of `interp_cfg`.
+    /// The fuel for the rest of the block's instructions is charged at
+    /// once, and only when there is that much (otherwise none run); what a
+    /// call or an instruction that needs its rule leaves unexecuted is
+    /// given back. Where execution goes next: on in the block from `at.pc`
+    /// (the terminator, or an instruction left to its rule), or at the
+    /// callee's entry after a call of a defined function.
     #[inline(always)]
-    pub(crate) fn fast_insns(
-        &mut self,
-        at: &mut Position<'p>,
-        code: &'p Block,
-    ) -> Result<ControlFlow<'p>, Stop> {
+    pub(crate) fn fast_insns(&mut self, at: &mut Position<'p>, code: &'p Block) -> ControlFlow<'p> {
         let insns = code.insns.as_slice();
         let (n, base, mut pc) = (insns.len(), at.base, at.pc);
-        let rest = (n.saturating_sub(pc) + 1) as u64;
+        let rest = n.saturating_sub(pc) as u64;
         if self.fuel < rest {
-            return Ok(ControlFlow::Continue);
+            return ControlFlow::Continue;
         }
         self.fuel -= rest;
         while let Some(insn) = insns.get(pc) {
@@ -48,14 +41,14 @@ impl<'p> Machine<'p> {
             at.pc = pc;
             if let Some(callee) = self.fast_call(insn, at.block, pc, base) {
                 // The call ran; what follows it did not.
-                self.fuel += (n - pc) as u64;
-                return Ok(ControlFlow::ContinueAt(callee));
+                self.fuel += (n - pc - 1) as u64;
+                return ControlFlow::ContinueAt(callee);
             }
-            self.fuel += (n - pc + 1) as u64;
-            return Ok(ControlFlow::Continue);
+            self.fuel += (n - pc) as u64;
+            return ControlFlow::Continue;
         }
         at.pc = pc;
-        self.interp_term(*at, &code.term)
+        ControlFlow::Continue
     }
 
     /// The common case of `interp_call` (a constant callee naming a

@@ -61,9 +61,9 @@ impl<'p> Machine<'p> {
     }
 
     /// One step from `at`: the instructions of the block by their fast
-    /// paths while those apply (when `fast`; after the last of them, the
-    /// terminator), else the next instruction by its rule (`interp_insn`),
-    /// or at the end of the block its terminator (`interp_term`). `at` moves past what ran in the block; where
+    /// paths while those apply (when `fast`), then the next instruction by
+    /// its rule (`interp_insn`), or at the end of the block its terminator
+    /// (`interp_term`). `at` moves past what ran in the block; where
     /// execution goes next is the step's answer. Inlined: it is the body
     /// of the run loop.
     #[inline(always)]
@@ -76,8 +76,7 @@ impl<'p> Machine<'p> {
             return Err(Stop::Internal("unknown block".into()));
         };
         if fast {
-            let flow = self.fast_insns(at, code)?;
-            if !matches!(flow, ControlFlow::Continue) {
+            if let flow @ ControlFlow::ContinueAt(_) = self.fast_insns(at, code) {
                 return Ok(flow);
             }
         }

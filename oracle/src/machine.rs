@@ -122,8 +122,8 @@ pub(crate) struct Position<'p> {
 pub(crate) enum ControlFlow<'p> {
     /// On in the same block: after an instruction its rule ran, with the
     /// next instruction (or the terminator); after a run of fast paths,
-    /// with the instruction they left to its rule (or, when the fuel was
-    /// short of the rest of the block, with whatever is next, by its rule).
+    /// with the first instruction they left to its rule (or the
+    /// terminator).
     Continue,
     /// On at this position: the entry block of a defined function whose
     /// call pushed its frame, the block a branch names, or the caller
