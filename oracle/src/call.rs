@@ -6,9 +6,10 @@
 //! would need more native stack than `spec::limits::STACK_BUDGET_BYTES`),
 //! never in a host stack overflow.
 
-use crate::machine::{copy_value, operand_ref, Frame, Machine, Position, Stop, NO_ALLOC};
-use crate::resolve::{FunRef, Func, Op};
-use crate::tytable::{TyId, TyTable};
+use crate::ir::{FunRef, Func, Op};
+use crate::machine::{copy_value, operand_ref, ControlFlow, Frame, Machine, Position, NO_ALLOC};
+use crate::stop::{self, Stop};
+use crate::tytable::TyId;
 use crate::value::{Ptr, UndefWhy, Value, FUNC_BIT, NULL_BLOCK};
 use spec::{LimitKind, UndefinedKind};
 
@@ -128,8 +129,9 @@ impl<'p> Machine<'p> {
 
     /// `interp_call`: evaluates the callee and arguments; the callee must be
     /// a function whose declared type is the call's annotated type. A
-    /// defined function gets a new frame (`Ok(true)`); a runtime function
-    /// runs at once (`Ok(false)`).
+    /// defined function gets a new frame, where execution goes on
+    /// (`ContinueAt` its entry); a runtime function runs at once
+    /// (`Continue`).
     /// `direct` is the defined function a constant callee names.
     pub(crate) fn interp_call(
         &mut self,
@@ -139,9 +141,11 @@ impl<'p> Machine<'p> {
         args: &[Op],
         direct: Option<u32>,
         base: usize,
-    ) -> Result<bool, Stop> {
+    ) -> Result<ControlFlow<'p>, Stop> {
         if let Some(i) = direct {
-            return self.enter_defined(i, dst, fty, args, base).map(|_| true);
+            return self
+                .enter_defined(i, dst, fty, args, base)
+                .map(ControlFlow::ContinueAt);
         }
         let prog = self.prog;
         let n = match operand_ref(&self.locals, prog, callee, base) {
@@ -150,14 +154,11 @@ impl<'p> Machine<'p> {
             {
                 block & !FUNC_BIT
             }
-            Some(Value::Ptr(_)) => {
-                return Err(Stop::Undefined(
-                    UndefinedKind::BadCall,
-                    "the callee is not a pointer to a function".into(),
-                ))
-            }
+            Some(Value::Ptr(_)) => return Err(stop::callee_not_a_function()),
             Some(Value::Undef(u)) => {
-                return Err(self.undef_used(
+                return Err(stop::undef_used(
+                    self.prog,
+                    self.src,
                     UndefinedKind::UndefOperand,
                     u,
                     &self.named("the callee", callee),
@@ -168,12 +169,14 @@ impl<'p> Machine<'p> {
             }
         };
         match prog.fun_refs.get(n as usize) {
-            Some(FunRef::Defined(i)) => self.enter_defined(*i, dst, fty, args, base).map(|_| true),
+            Some(FunRef::Defined(i)) => self
+                .enter_defined(*i, dst, fty, args, base)
+                .map(ControlFlow::ContinueAt),
             Some(FunRef::Runtime(r, types)) => {
                 if !types.iter().any(|&t| self.tys.ty_eq(fty, t)) {
                     let name = r.name;
                     let canonical = types.first().copied().unwrap_or(fty);
-                    return Err(bad_call(&self.tys, name, canonical, fty));
+                    return Err(stop::bad_call(&self.tys, name, canonical, fty));
                 }
                 let vals: Vec<Value> = args.iter().map(|a| self.interp_operand(*a, base)).collect();
                 if r.name == "ll_callback" {
@@ -183,12 +186,9 @@ impl<'p> Machine<'p> {
                 if let (Some(d), Some(v)) = (dst, v) {
                     self.set_local(base, d, v);
                 }
-                Ok(false)
+                Ok(ControlFlow::Continue)
             }
-            Some(FunRef::Extern(name)) => Err(Stop::Undefined(
-                UndefinedKind::BadCall,
-                format!("@{name} is declared but has no definition and is not a runtime function"),
-            )),
+            Some(FunRef::Extern(name)) => Err(stop::no_definition(name)),
             None => Err(Stop::Internal("unknown function pointer".into())),
         }
     }
@@ -196,7 +196,12 @@ impl<'p> Machine<'p> {
     /// `int64_t ll_callback(int64_t (*f)(int64_t, int64_t))`: calls
     /// `f(19, 19)` (the CIS341 runtime) and returns its result, here by
     /// entering `f` as if the `ll_callback` call site had called it.
-    fn ll_callback(&mut self, vals: &[Value], dst: Option<u32>, base: usize) -> Result<bool, Stop> {
+    fn ll_callback(
+        &mut self,
+        vals: &[Value],
+        dst: Option<u32>,
+        base: usize,
+    ) -> Result<ControlFlow<'p>, Stop> {
         let f = self.callback_target(vals)?;
         let fty = self.tys.intern(&spec::Ty::Fun(
             vec![spec::Ty::I64, spec::Ty::I64],
@@ -204,21 +209,20 @@ impl<'p> Machine<'p> {
         ));
         let args = [Op::Const(19), Op::Const(19)];
         if f.block == NULL_BLOCK || f.block & FUNC_BIT == 0 {
-            return Err(null_or_data_callee());
+            return Err(stop::callee_not_a_function());
         }
         match self.prog.fun_refs.get((f.block & !FUNC_BIT) as usize) {
-            Some(FunRef::Defined(i)) => self.enter_defined(*i, dst, fty, &args, base).map(|_| true),
+            Some(FunRef::Defined(i)) => self
+                .enter_defined(*i, dst, fty, &args, base)
+                .map(ControlFlow::ContinueAt),
             Some(FunRef::Runtime(r, types)) if types.iter().any(|&t| self.tys.ty_eq(fty, t)) => {
                 let v = self.call_runtime(*r, &[Value::Int(19), Value::Int(19)])?;
                 if let (Some(d), Some(v)) = (dst, v) {
                     self.set_local(base, d, v);
                 }
-                Ok(false)
+                Ok(ControlFlow::Continue)
             }
-            _ => Err(Stop::Undefined(
-                UndefinedKind::BadCall,
-                "ll_callback's argument is not a function of type i64 (i64, i64)".into(),
-            )),
+            _ => Err(stop::callback_not_binary()),
         }
     }
 
@@ -239,7 +243,7 @@ impl<'p> Machine<'p> {
             return Err(Stop::Internal("unknown function".into()));
         };
         if !self.tys.ty_eq(fty, f.fun_ty) {
-            return Err(bad_call(&self.tys, &f.name, f.fun_ty, fty));
+            return Err(stop::bad_call(&self.tys, &f.name, f.fun_ty, fty));
         }
         // The arguments go right after the caller's locals, into the
         // callee's first slots (the vector grows to hold all its slots).
@@ -277,25 +281,4 @@ impl<'p> Machine<'p> {
             pc: 0,
         })
     }
-}
-
-/// `bad-call`: a callee that is `null` or data, not a function.
-fn null_or_data_callee() -> Stop {
-    Stop::Undefined(
-        UndefinedKind::BadCall,
-        "the callee is not a pointer to a function".into(),
-    )
-}
-
-/// `bad-call`: the call's annotated type is not the declared type of the
-/// function it calls.
-fn bad_call(tys: &TyTable, name: &str, declared: TyId, annotated: TyId) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::BadCall,
-        format!(
-            "the call's annotated type is {} but @{name} has type {}",
-            spec::print::print_ty(tys.ty(annotated)),
-            spec::print::print_ty(tys.ty(declared))
-        ),
-    )
 }

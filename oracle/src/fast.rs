@@ -7,40 +7,30 @@
 //! `insns` runs instead (and raises the error, with its message). So the
 //! meaning of every instruction is the one written in `insns`.
 
+use crate::arith::{bop_value, interp_cnd};
 use crate::gep::{gep_plan, gep_ptr, GepMemo, PLAN_STEPS};
-use crate::insns::{bop_value, interp_cnd};
-use crate::machine::{operand_ref, Machine, Position};
-use crate::resolve::{Code, GepInsn, Insn, Op};
+use crate::ir::{Block, GepInsn, Insn, Op};
+use crate::machine::{operand_ref, ControlFlow, Machine, Position};
 use crate::tytable::TyId;
 use crate::value::{Ptr, Value, NULL_BLOCK};
 use spec::Cnd;
 
-/// How a run of fast paths through a block ended ([`Machine::fast_insns`]).
-pub(crate) enum Ran<'p> {
-    /// Every instruction ran; the terminator's fuel is paid.
-    Block,
-    /// The instruction at the position needs its rule (or there was not
-    /// fuel for the whole block); nothing from there on is paid.
-    Rule,
-    /// A call of a defined function entered its frame: the callee's
-    /// position.
-    Call(Position<'p>),
-}
-
 impl<'p> Machine<'p> {
     /// The instructions of the block `code` from `at.pc`, each by its fast
     /// path, advancing `at.pc` past each: the common case of `interp_cfg`.
-    /// The fuel for the rest of the block (instructions and terminator) is
-    /// charged at once, and only when there is that much (otherwise none
-    /// run); what a call or an instruction that needs its rule leaves
-    /// unexecuted is given back.
+    /// The fuel for the rest of the block's instructions is charged at
+    /// once, and only when there is that much (otherwise none run); what a
+    /// call or an instruction that needs its rule leaves unexecuted is
+    /// given back. Where execution goes next: on in the block from `at.pc`
+    /// (the terminator, or an instruction left to its rule), or at the
+    /// callee's entry after a call of a defined function.
     #[inline(always)]
-    pub(crate) fn fast_insns(&mut self, at: &mut Position<'p>, code: &'p Code) -> Ran<'p> {
+    pub(crate) fn fast_insns(&mut self, at: &mut Position<'p>, code: &'p Block) -> ControlFlow<'p> {
         let insns = code.insns.as_slice();
         let (n, base, mut pc) = (insns.len(), at.base, at.pc);
-        let rest = (n.saturating_sub(pc) + 1) as u64;
+        let rest = n.saturating_sub(pc) as u64;
         if self.fuel < rest {
-            return Ran::Rule;
+            return ControlFlow::Continue;
         }
         self.fuel -= rest;
         while let Some(insn) = insns.get(pc) {
@@ -51,14 +41,14 @@ impl<'p> Machine<'p> {
             at.pc = pc;
             if let Some(callee) = self.fast_call(insn, at.block, pc, base) {
                 // The call ran; what follows it did not.
-                self.fuel += (n - pc) as u64;
-                return Ran::Call(callee);
+                self.fuel += (n - pc - 1) as u64;
+                return ControlFlow::ContinueAt(callee);
             }
-            self.fuel += (n - pc + 1) as u64;
-            return Ran::Rule;
+            self.fuel += (n - pc) as u64;
+            return ControlFlow::Continue;
         }
         at.pc = pc;
-        Ran::Block
+        ControlFlow::Continue
     }
 
     /// The common case of `interp_call` (a constant callee naming a

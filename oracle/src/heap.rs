@@ -256,7 +256,7 @@ impl Machine<'_> {
     pub(crate) fn null(&self) -> Value {
         self.prog
             .consts
-            .get(crate::resolve::NULL_CONST as usize)
+            .get(crate::ir::NULL_CONST as usize)
             .copied()
             .unwrap_or(Value::Int(0))
     }

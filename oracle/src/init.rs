@@ -2,9 +2,9 @@
 //! memory from the initializers, argv on the heap, and the entry function's
 //! type.
 
-use crate::machine::Stop;
+use crate::ir::Program;
 use crate::memory::{Alloc, AllocKind, Memory};
-use crate::resolve::Program;
+use crate::stop::Stop;
 use crate::tytable::{TyId, TyNode, TyTable};
 use crate::value::{Ptr, Value};
 use spec::{Ginit, GinitKind, LimitKind, Ty};

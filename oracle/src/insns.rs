@@ -1,38 +1,41 @@
-//! One function per instruction of the spec's table "Instructions and
-//! Terminators" (the call and `ret` are in `call`), and the errors they
-//! raise.
+//! One function per instruction and terminator of the spec's table
+//! "Instructions and Terminators" (`interp_insn`, `interp_term`; the call
+//! and the frame `ret` pops are in `call`): what each does, and which
+//! undefined behaviour it detects (the stops are built in `stop`).
 
+use crate::arith::{bop_value, interp_cnd};
 use crate::gep::{gep_ptr, GepCheck};
-use crate::machine::{
-    access_error, copy_value, operand_ref, use_after_return, Machine, Stop, NO_ALLOC,
-};
+use crate::ir::{GepInsn, Insn, Op, Term, ENTRY_ALLOCA};
+use crate::machine::{copy_value, operand_ref, ControlFlow, Machine, Position, NO_ALLOC};
 use crate::memory::{Access, AllocKind};
 use crate::place::{PlaceId, Shape};
-use crate::resolve::{GepInsn, Insn, Op, ENTRY_ALLOCA};
+use crate::stop::{self, Stop};
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Ptr, UndefWhy, Value, FUNC_BIT, NULL_BLOCK};
 use spec::layout::Layout;
 use spec::{Bop, Cnd, UndefinedKind};
 
-impl Machine<'_> {
-    /// Executes one instruction of the innermost call (`site` its site
-    /// number; the frame's position is already written); `Ok(true)` when it
-    /// was a call of a defined function, whose frame is now the innermost.
+impl<'p> Machine<'p> {
+    /// `interp_insn`: executes one instruction of the innermost call by its
+    /// rule (`site` its site number; the frame's position is already
+    /// written). Where execution goes next: on in the block, or for a call
+    /// of a defined function, at the callee's entry (its frame is now the
+    /// innermost).
     #[inline(never)]
     pub(crate) fn interp_insn(
         &mut self,
         insn: &Insn,
         base: usize,
         site: u32,
-    ) -> Result<bool, Stop> {
+    ) -> Result<ControlFlow<'p>, Stop> {
         match &*insn.as_written() {
-            Insn::Binop { dst, bop, a, b } => {
-                self.interp_binop(*dst, *bop, *a, *b, base).map(|()| false)
-            }
+            Insn::Binop { dst, bop, a, b } => self
+                .interp_binop(*dst, *bop, *a, *b, base)
+                .map(|()| ControlFlow::Continue),
             Insn::Icmp { dst, cnd, i1, a, b } => {
                 let r = self.interp_icmp(*cnd, *i1, *a, *b, base)?;
                 self.set_local(base, *dst, Value::Int(r as i64));
-                Ok(false)
+                Ok(ControlFlow::Continue)
             }
             Insn::Alloca {
                 dst,
@@ -44,19 +47,21 @@ impl Machine<'_> {
             } => {
                 let p = self.interp_alloca(*cells, *place, site, *rerun, *stack)?;
                 self.set_local(base, *dst, p);
-                Ok(false)
+                Ok(ControlFlow::Continue)
             }
             Insn::Load { dst, ty, ptr } => self
                 .interp_load(*dst, *ty, *ptr, base, site)
-                .map(|()| false),
-            Insn::Store { ty, val, ptr } => {
-                self.interp_store(*ty, *val, *ptr, base).map(|()| false)
-            }
-            Insn::Gep(g) => self.interp_gep(g, base, site).map(|()| false),
+                .map(|()| ControlFlow::Continue),
+            Insn::Store { ty, val, ptr } => self
+                .interp_store(*ty, *val, *ptr, base)
+                .map(|()| ControlFlow::Continue),
+            Insn::Gep(g) => self
+                .interp_gep(g, base, site)
+                .map(|()| ControlFlow::Continue),
             Insn::Bitcast { dst, op } => {
                 let v = self.interp_operand(*op, base);
                 self.set_local(base, *dst, v);
-                Ok(false)
+                Ok(ControlFlow::Continue)
             }
             Insn::Call {
                 dst,
@@ -72,6 +77,46 @@ impl Machine<'_> {
                 "an instruction in a fast path's form after `as_written`".into(),
             )),
         }
+    }
+
+    /// `interp_term`, the terminator `term` at `at`: `br` goes to its
+    /// label, `br i1` to the label its condition picks; `ret` pops the
+    /// frame and resumes the caller after its call, or ends the run when
+    /// the entry function returns (its frame stays, so that an undef result
+    /// has a location).
+    #[inline(always)]
+    pub(crate) fn interp_term(
+        &mut self,
+        at: Position<'p>,
+        term: &Term,
+    ) -> Result<ControlFlow<'p>, Stop> {
+        let next = match term {
+            Term::Br(b) => *b,
+            Term::Cbr(op, t, f) => match self.interp_cbr(*op, at.base) {
+                Ok(true) => *t,
+                Ok(false) => *f,
+                Err(e) => {
+                    self.set_pos(at.block, at.pc);
+                    return Err(e);
+                }
+            },
+            Term::Ret(op) => {
+                let v = match op {
+                    Some(o) => self.interp_operand(*o, at.base),
+                    None => Value::undef(UndefWhy::Unset, 0, 0),
+                };
+                if self.frames.len() == 1 {
+                    self.set_pos(at.block, at.pc);
+                    return Ok(ControlFlow::Return(v));
+                }
+                return self.interp_ret(v).map(ControlFlow::ContinueAt);
+            }
+        };
+        Ok(ControlFlow::ContinueAt(Position {
+            block: next,
+            pc: 0,
+            ..at
+        }))
     }
 
     /// `BOP i64 OP1, OP2`: both operands integers (`undef-operand`
@@ -109,13 +154,7 @@ impl Machine<'_> {
         base: usize,
     ) -> Result<bool, Stop> {
         if i1 && !matches!(cnd, Cnd::Eq | Cnd::Ne) {
-            return Err(Stop::Undefined(
-                UndefinedKind::AmbiguousI1Order,
-                format!(
-                    "icmp {} at type i1: the spec's 1-bit two's complement order and the course back ends' 0/1 order disagree",
-                    cnd.keyword()
-                ),
-            ));
+            return Err(stop::ambiguous_i1_order(cnd));
         }
         // Operands are read in place (a literal is an integer), not copied.
         let (ca, cb);
@@ -137,31 +176,26 @@ impl Machine<'_> {
             (Value::Int(x), Value::Int(y)) => Ok(interp_cnd(cnd, *x, *y)),
             (Value::Ptr(p), Value::Ptr(q)) => {
                 if !matches!(cnd, Cnd::Eq | Cnd::Ne) {
-                    return Err(Stop::Undefined(
-                        UndefinedKind::PointerOrderCompare,
-                        format!(
-                            "icmp {} on two pointers: only eq and ne compare pointers",
-                            cnd.keyword()
-                        ),
-                    ));
+                    return Err(stop::pointer_order_compare(cnd));
                 }
                 let eq = self.ptr_eq(p, q)?;
                 Ok(if cnd == Cnd::Eq { eq } else { !eq })
             }
-            (Value::Undef(u), _) => Err(self.undef_used(
+            (Value::Undef(u), _) => Err(stop::undef_used(
+                self.prog,
+                self.src,
                 UndefinedKind::UndefOperand,
                 u,
                 &self.named("the first operand of icmp", a),
             )),
-            (_, Value::Undef(u)) => Err(self.undef_used(
+            (_, Value::Undef(u)) => Err(stop::undef_used(
+                self.prog,
+                self.src,
                 UndefinedKind::UndefOperand,
                 u,
                 &self.named("the second operand of icmp", b),
             )),
-            _ => Err(Stop::Undefined(
-                UndefinedKind::UndefOperand,
-                "icmp compares an integer with a pointer".into(),
-            )),
+            _ => Err(stop::int_compared_with_pointer()),
         }
     }
 
@@ -177,8 +211,10 @@ impl Machine<'_> {
     fn ptr_eq(&self, p: &Ptr, q: &Ptr) -> Result<bool, Stop> {
         for r in [p, q] {
             match self.mem.alloc(r) {
-                Err(Access::Dead) => return Err(use_after_return("icmp compares a pointer")),
-                Err(Access::Superseded(site)) => return Err(self.superseded(site, "icmp")),
+                Err(Access::Dead) => return Err(stop::use_after_return("icmp compares a pointer")),
+                Err(Access::Superseded(site)) => {
+                    return Err(stop::alloca_superseded(self.prog, self.src, site, "icmp"))
+                }
                 _ => {}
             }
         }
@@ -190,7 +226,7 @@ impl Machine<'_> {
             };
             let [course, llvm] = Layout::BOTH.map(|l| off(p, l) == off(q, l));
             if course != llvm {
-                return Err(ambiguous_pointer_eq(
+                return Err(stop::ambiguous_pointer_eq(
                     "the two pointers are equal in one layout and not in the other (the course layout and LLVM's place the fields at different offsets)",
                 ));
             }
@@ -201,7 +237,7 @@ impl Machine<'_> {
         }
         for (r, which) in [(p, "first"), (q, "second")] {
             if let Some(why) = self.block_edge(r) {
-                return Err(ambiguous_pointer_eq(&format!(
+                return Err(stop::ambiguous_pointer_eq(&format!(
                     "the pointers are into different blocks, but the {which} {why}, so natively it may have the other's address"
                 )));
             }
@@ -243,7 +279,7 @@ impl Machine<'_> {
     /// `alloca S`: a fresh undef subtree for S appended to the frame (the
     /// spec's `mval_of_ty`: `cells(S)` cells of undef, each remembering
     /// this allocation). An `alloca` outside the entry block (`rerun` its
-    /// number there, see `resolve::Insn::Alloca`) may run again in the
+    /// number there, see `ir::Insn::Alloca`) may run again in the
     /// frame: then the block its previous run made is superseded, and the
     /// frame's stack need grows by `stack` bytes in LLVM's model.
     fn interp_alloca(
@@ -314,37 +350,14 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// The error of a `what` through a pointer into a block whose `alloca`
-    /// (at `site`) has run again in its frame since.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn superseded(&self, site: u32, what: &str) -> Stop {
-        Stop::Undefined(
-            UndefinedKind::AllocaSuperseded,
-            format!(
-                "{what} through a pointer into the block made by the alloca at {}, which has run again in this frame since: LLVM gives each run new stack, course back ends reuse one slot per alloca, so they disagree on what is there",
-                crate::report::site_text(self.prog, self.src, site)
-            ),
-        )
-    }
-
-    /// The error of an access (a `what`) through a pointer that reaches no
-    /// word, for why [`Access`] says.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn access_error(&self, a: Access, what: &str) -> Stop {
-        match a {
-            Access::Superseded(site) => self.superseded(site, what),
-            a => access_error(a, what),
-        }
-    }
-
     /// The error for an address operand that is not a pointer.
     #[cold]
     #[inline(never)]
     fn not_an_address(&self, v: Option<&Value>, op: Op) -> Stop {
         match v {
-            Some(Value::Undef(u)) => self.undef_used(
+            Some(Value::Undef(u)) => stop::undef_used(
+                self.prog,
+                self.src,
                 UndefinedKind::UndefPtrDeref,
                 u,
                 &self.named("the address", op),
@@ -393,7 +406,7 @@ impl Machine<'_> {
                     Value::undef(UndefWhy::Loaded, site, u.site)
                 }
                 Some(v) => copy_value(v),
-                None => return Err(not_a_word("load")),
+                None => return Err(stop::not_a_word("load")),
             }
         };
         self.set_local(base, dst, v);
@@ -413,7 +426,7 @@ impl Machine<'_> {
         let i = self.word_of(&p, ty, "store")?;
         match self.mem.words.get_mut(i) {
             Some(w) => *w = v,
-            None => return Err(not_a_word("store")),
+            None => return Err(stop::not_a_word("store")),
         }
         Ok(())
     }
@@ -434,14 +447,11 @@ impl Machine<'_> {
     #[inline(never)]
     fn first_word(&mut self, p: Ptr, s: TyId, what: &str) -> Result<Ptr, Stop> {
         if let Err(a) = self.mem.alloc(&p) {
-            return Err(self.access_error(a, what));
+            return Err(stop::access_error(self.prog, self.src, a, what));
         }
-        let mut q = self.typed_view(&p, s).ok_or_else(|| {
-            Stop::Undefined(
-                UndefinedKind::OutOfBounds,
-                format!("{what} at a type that does not fit the heap block"),
-            )
-        })?;
+        let mut q = self
+            .typed_view(&p, s)
+            .ok_or_else(|| stop::misfit_in_heap_block(what))?;
         while let Some(place) = self.tys.place(q.place) {
             if place.shape == Shape::Word {
                 break;
@@ -462,12 +472,12 @@ impl Machine<'_> {
     fn word_of(&mut self, p: &Ptr, s: TyId, what: &str) -> Result<usize, Stop> {
         let i = match self.mem.word_index(p) {
             Ok(i) => i,
-            Err(Access::OutOfBounds) => return Err(not_a_word(what)),
-            Err(a) => return Err(self.access_error(a, what)),
+            Err(Access::OutOfBounds) => return Err(stop::not_a_word(what)),
+            Err(a) => return Err(stop::access_error(self.prog, self.src, a, what)),
         };
         let place = match self.tys.place(p.place) {
             Some(place) if place.shape == Shape::Word => place.ty,
-            _ => return Err(not_a_word(what)),
+            _ => return Err(stop::not_a_word(what)),
         };
         tag_check(&mut self.tys, place, s, what)?;
         Ok(i)
@@ -523,7 +533,12 @@ impl Machine<'_> {
         // (docs/semantics.md, "Superseded allocas").
         if let (Err(GepCheck::Base), Some(bp)) = (&r, base_ptr) {
             if let Err(Access::Superseded(at)) = self.mem.alloc(&bp) {
-                return Err(self.superseded(at, "getelementptr"));
+                return Err(stop::alloca_superseded(
+                    self.prog,
+                    self.src,
+                    at,
+                    "getelementptr",
+                ));
             }
         }
         if let Some(slot) = self.locals.get_mut(base + g.dst as usize) {
@@ -552,11 +567,10 @@ impl Machine<'_> {
         match self.interp_operand(op, base) {
             Value::Int(1) => Ok(true),
             Value::Int(0) => Ok(false),
-            Value::Int(n) => Err(Stop::Undefined(
-                UndefinedKind::UndefOperand,
-                format!("the branch condition is {n}, not 0 or 1"),
-            )),
-            Value::Undef(u) => Err(self.undef_used(
+            Value::Int(n) => Err(stop::condition_not_0_or_1(n)),
+            Value::Undef(u) => Err(stop::undef_used(
+                self.prog,
+                self.src,
                 UndefinedKind::UndefOperand,
                 &u,
                 &self.named("the branch condition", op),
@@ -575,83 +589,12 @@ fn tag_check(tys: &mut TyTable, eff: TyId, s: TyId, what: &str) -> Result<(), St
     if tys.ty_eq(eff, s) {
         Ok(())
     } else {
-        Err(incompatible_tag(tys, Some(eff), s, what))
+        Err(stop::incompatible_tag(tys, Some(eff), s, what))
     }
-}
-
-#[cold]
-#[inline(never)]
-fn incompatible_tag(tys: &TyTable, eff: Option<TyId>, s: TyId, what: &str) -> Stop {
-    let actual = eff.map_or("no type".to_string(), |e| spec::print::print_ty(tys.ty(e)));
-    Stop::Undefined(
-        UndefinedKind::IncompatibleTag,
-        format!(
-            "{what} at type {} but the target was allocated as {actual}",
-            spec::print::print_ty(tys.ty(s))
-        ),
-    )
-}
-
-#[cold]
-#[inline(never)]
-fn not_a_word(what: &str) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::OutOfBounds,
-        format!("{what} through a pointer whose target is a struct, array or string, not a word"),
-    )
 }
 
 /// `interp_bop`: add, sub and mul wrap; shifts need an amount in 0..=63.
 #[inline(always)]
 pub fn interp_bop(bop: Bop, x: i64, y: i64) -> Result<i64, Stop> {
-    bop_value(bop, x, y).ok_or_else(|| shift_out_of_range(bop, y))
-}
-
-/// The value of `x bop y`, or `None` for a shift by an amount outside 0..=63.
-#[inline(always)]
-pub fn bop_value(bop: Bop, x: i64, y: i64) -> Option<i64> {
-    let amount = || u32::try_from(y).ok().filter(|&s| s < 64);
-    Some(match bop {
-        Bop::Add => x.wrapping_add(y),
-        Bop::Sub => x.wrapping_sub(y),
-        Bop::Mul => x.wrapping_mul(y),
-        Bop::Shl => x << amount()?,
-        Bop::Lshr => ((x as u64) >> amount()?) as i64,
-        Bop::Ashr => x >> amount()?,
-        Bop::And => x & y,
-        Bop::Or => x | y,
-        Bop::Xor => x ^ y,
-    })
-}
-
-/// The error of a shift by `y`, outside 0..=63.
-#[cold]
-#[inline(never)]
-fn shift_out_of_range(bop: Bop, y: i64) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::ShiftOutOfRange,
-        format!("{} by {y}: the amount must be in 0..=63", bop.keyword()),
-    )
-}
-
-/// `interp_cnd`: the signed comparison of two integers.
-#[inline]
-pub fn interp_cnd(cnd: Cnd, x: i64, y: i64) -> bool {
-    match cnd {
-        Cnd::Eq => x == y,
-        Cnd::Ne => x != y,
-        Cnd::Slt => x < y,
-        Cnd::Sle => x <= y,
-        Cnd::Sgt => x > y,
-        Cnd::Sge => x >= y,
-    }
-}
-
-/// The error for an `icmp` on pointers whose answer is the compiler's choice.
-#[cold]
-fn ambiguous_pointer_eq(what: &str) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::AmbiguousPointerEq,
-        format!("icmp eq/ne on pointers: {what}"),
-    )
+    bop_value(bop, x, y).ok_or_else(|| stop::shift_out_of_range(bop, y))
 }

@@ -1,25 +1,18 @@
 //! The machine's execution (the spec's "Machine Execution"): `interp_cfg`,
-//! the loop that runs the innermost call's instructions (`insns`, `call`),
-//! enters the callee of a call and follows the terminators. Where a fast
-//! path applies (`fast`), the instruction runs by it instead of its rule,
-//! with the same result; tracing (`lloracle run --trace`) happens here.
+//! the loop that runs the innermost call's instructions and terminators
+//! (`interp_insn`, `interp_term`), one step at a time, and goes where each
+//! step's `ControlFlow` says (on in the block, into a callee, to a branch's
+//! block, back to the caller, or out). Where a fast path applies (`fast`),
+//! the instruction runs by it instead of its rule, with the same result;
+//! tracing (`lloracle run --trace`) happens here.
 
-use crate::fast::Ran;
-use crate::machine::{Machine, Position, Stop, TraceStep};
+use crate::ir::Insn;
+use crate::machine::{ControlFlow, Machine, Position, TraceStep};
 use crate::memory::AllocKind;
 use crate::report;
-use crate::resolve::{Insn, Term};
-use crate::value::{UndefWhy, Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
+use crate::stop::Stop;
+use crate::value::{Value, FUNC_BIT, HEAP_BIT, NULL_BLOCK};
 use spec::LimitKind;
-
-/// Where the run goes after a terminator.
-enum Next<'p> {
-    /// On at this position (the branch's target, or the caller after its
-    /// call).
-    At(Position<'p>),
-    /// The entry function returned this value.
-    Return(Value),
-}
 
 impl<'p> Machine<'p> {
     /// `interp_call` of the entry function: runs it to its return.
@@ -49,56 +42,58 @@ impl<'p> Machine<'p> {
     }
 
     /// The loop of `interp_cfg`, with or without a trace hook: from the
-    /// innermost call's position, each instruction of the block, then its
-    /// terminator. Every instruction and terminator costs one unit of fuel.
-    /// The position is kept in variables; the frame's `block` and `pc` are
-    /// written only where something may read them (a call, a rule, an
-    /// error, the end of the run).
+    /// innermost call's position, one step after another, each saying
+    /// where execution goes next ([`ControlFlow`]). The position is kept
+    /// in a variable; the frame's `block` and `pc` are written only where
+    /// something may read them (a call, a rule, an error, the end of the
+    /// run).
     fn run_cfg<const TRACE: bool>(&mut self) -> Result<Value, Stop> {
         // The fast paths skip the trace hook and the recorder.
         let fast = self.fast_paths && !TRACE && self.recorder.is_none();
         let mut at = self.position()?;
         loop {
-            let Some(code) = at.func.blocks.get(at.block as usize) else {
-                return Err(Stop::Internal("unknown block".into()));
-            };
-            // The instructions by their fast paths while those apply (which
-            // may pay for the rest of the block at once, terminator too)...
-            let mut paid = false;
-            if fast {
-                match self.fast_insns(&mut at, code) {
-                    Ran::Block => paid = true,
-                    Ran::Rule => {}
-                    Ran::Call(callee) => {
-                        at = callee;
-                        continue;
-                    }
-                }
-            }
-            if !paid {
-                // ...and otherwise one by its rule, after which the fast
-                // paths may take over again.
-                if let Some(insn) = code.insns.get(at.pc) {
-                    self.step::<TRACE>(at)?;
-                    self.set_pos(at.block, at.pc);
-                    if self.interp_insn(insn, at.base, code.first_site + at.pc as u32)? {
-                        // A call of a defined function: on in the callee.
-                        at = self.position()?;
-                        continue;
-                    }
-                    if TRACE {
-                        self.trace_result(at, insn);
-                    }
-                    at.pc += 1;
-                    continue;
-                }
-                self.step::<TRACE>(at)?;
-            }
-            match self.interp_term(at, &code.term)? {
-                Next::At(next) => at = next,
-                Next::Return(v) => return Ok(v),
+            match self.step::<TRACE>(&mut at, fast)? {
+                ControlFlow::Continue => {}
+                ControlFlow::ContinueAt(next) => at = next,
+                ControlFlow::Return(v) => return Ok(v),
             }
         }
+    }
+
+    /// One step from `at`: the instructions of the block by their fast
+    /// paths while those apply (when `fast`), then the next instruction by
+    /// its rule (`interp_insn`), or at the end of the block its terminator
+    /// (`interp_term`). `at` moves past what ran in the block; where
+    /// execution goes next is the step's answer. Inlined: it is the body
+    /// of the run loop.
+    #[inline(always)]
+    fn step<const TRACE: bool>(
+        &mut self,
+        at: &mut Position<'p>,
+        fast: bool,
+    ) -> Result<ControlFlow<'p>, Stop> {
+        let Some(code) = at.func.blocks.get(at.block as usize) else {
+            return Err(Stop::Internal("unknown block".into()));
+        };
+        if fast {
+            if let flow @ ControlFlow::ContinueAt(_) = self.fast_insns(at, code) {
+                return Ok(flow);
+            }
+        }
+        let Some(insn) = code.insns.get(at.pc) else {
+            self.pay::<TRACE>(*at)?;
+            return self.interp_term(*at, &code.term);
+        };
+        self.pay::<TRACE>(*at)?;
+        self.set_pos(at.block, at.pc);
+        let flow = self.interp_insn(insn, at.base, code.first_site + at.pc as u32)?;
+        if let ControlFlow::Continue = flow {
+            if TRACE {
+                self.trace_result(*at, insn);
+            }
+            at.pc += 1;
+        }
+        Ok(flow)
     }
 
     /// Before the instruction or terminator at `at`: the trace hook (when
@@ -106,7 +101,7 @@ impl<'p> Machine<'p> {
     /// left, with the frame's position at `at`). Inlined: it is on the hot
     /// path.
     #[inline(always)]
-    fn step<const TRACE: bool>(&mut self, at: Position<'p>) -> Result<(), Stop> {
+    fn pay<const TRACE: bool>(&mut self, at: Position<'p>) -> Result<(), Stop> {
         if TRACE {
             self.trace_step(at, None);
         }
@@ -116,41 +111,6 @@ impl<'p> Machine<'p> {
         }
         self.fuel -= 1;
         Ok(())
-    }
-
-    /// The terminator `term` at `at`: `br` goes to its label, `br i1` to
-    /// the label its condition picks; `ret` pops the frame and resumes the
-    /// caller after its call, or ends the run when the entry function
-    /// returns (its frame stays, so that an undef result has a location).
-    #[inline(always)]
-    fn interp_term(&mut self, at: Position<'p>, term: &Term) -> Result<Next<'p>, Stop> {
-        let next = match term {
-            Term::Br(b) => *b,
-            Term::Cbr(op, t, f) => match self.interp_cbr(*op, at.base) {
-                Ok(true) => *t,
-                Ok(false) => *f,
-                Err(e) => {
-                    self.set_pos(at.block, at.pc);
-                    return Err(e);
-                }
-            },
-            Term::Ret(op) => {
-                let v = match op {
-                    Some(o) => self.interp_operand(*o, at.base),
-                    None => Value::undef(UndefWhy::Unset, 0, 0),
-                };
-                if self.frames.len() == 1 {
-                    self.set_pos(at.block, at.pc);
-                    return Ok(Next::Return(v));
-                }
-                return self.interp_ret(v).map(Next::At);
-            }
-        };
-        Ok(Next::At(Position {
-            block: next,
-            pc: 0,
-            ..at
-        }))
     }
 
     /// Calls the trace hook for the step at `at`, with the value it

@@ -2,23 +2,31 @@
 //! `interp_call` and `interp_cfg` over tree-shaped memory with tagged
 //! pointers, with the decisions of docs/semantics.md.
 //!
-//! The folder layout follows the spec, from the bottom up: [`tytable`]
+//! The folder layout follows the spec, from the bottom up: [`arith`] (the
+//! pure integer arithmetic: `bop_value`, `interp_cnd`), [`tytable`]
 //! (interned types), [`place`] (what a tag and path say about a target:
 //! `effective_tag`, struct or array), [`value`] (simple values, pointers
 //! as block, place and offset), [`memory`] (blocks and their trees' words,
 //! laid out in cells), [`gep`] (`gep_ptr` and its six checks, and the plan
-//! the fast path remembers), [`resolve`] (names to numbers before the run),
-//! [`report`] (locations, where an undef came from, diagnostics),
-//! [`record`] (pointer types seen, for type recovery), [`machine`] (the
-//! state and the operands), then the rules: [`insns`] (one function per
-//! instruction), [`call`] (`interp_call`, `ret`), [`runtime`] (`ll_puts`,
-//! `ll_strcat`, `ll_ltoa`), [`init`] (the initial configuration,
-//! `mval_of_gdecl`); `fast` (the common case of the hottest rules,
-//! deferring to the rules for everything else) and at the top [`interp`]
-//! (`interp_cfg`, the run loop). docs/architecture.md draws the graph.
+//! the fast path remembers), [`ir`] (the resolved program: `Insn`,
+//! `Block`, `Func`) and [`resolve`] (the pass that builds it before the
+//! run), [`report`] (locations, where an undef came from, diagnostics),
+//! [`stop`] (why the machine stops, and the builder of every
+//! undefined-behaviour stop), [`record`] (pointer types seen, for type
+//! recovery), [`machine`] (the state, the operands, and `ControlFlow`:
+//! where execution goes next), then the rules: [`heap`]
+//! (runtime allocations, typed by their first use), [`runtime`]
+//! (`ll_puts`, `ll_strcat`, `ll_ltoa`), [`call`] (`interp_call`, `ret`),
+//! [`insns`] (`interp_insn`, one function per instruction, and
+//! `interp_term`), [`init`] (the
+//! initial configuration, `mval_of_gdecl`); `fast` (the common case of the
+//! hottest rules, deferring to the rules for everything else) and at the
+//! top [`interp`] (`interp_cfg`, the run loop).
+//! docs/architecture.md draws the graph.
 
 #![deny(missing_docs)]
 
+pub mod arith;
 pub mod bench;
 pub mod call;
 mod fast;
@@ -27,6 +35,7 @@ pub mod heap;
 pub mod init;
 pub mod insns;
 pub mod interp;
+pub mod ir;
 pub mod machine;
 pub mod memory;
 pub mod place;
@@ -35,6 +44,7 @@ pub mod report;
 pub mod resolve;
 pub mod runtime;
 pub mod stdio;
+pub mod stop;
 pub mod tytable;
 pub mod value;
 
@@ -43,8 +53,9 @@ pub use machine::TraceStep;
 pub use record::PointerTypeRecord;
 pub use report::render_undefined;
 
-use machine::{Machine, Stop};
-use spec::{Diagnostic, LocatedDiagnostic, Outcome, Prog, Source, Span, TypeEnv, UndefinedKind};
+use machine::Machine;
+use spec::{Diagnostic, LocatedDiagnostic, Outcome, Prog, Source, Span, TypeEnv};
+use stop::Stop;
 use value::{UndefWhy, Value};
 
 /// Limits and choices of one run.
@@ -311,13 +322,7 @@ fn finish(m: &mut Machine, r: Result<Value, Stop>) -> Outcome {
                 stdout: m.take_stdout(),
             }
         }
-        Ok(Value::Undef(u)) if u.why != UndefWhy::Unset => Stop::Undefined(
-            UndefinedKind::UndefResult,
-            format!(
-                "main returned undef: {}",
-                report::undef_origin(m.prog, m.src, &u)
-            ),
-        ),
+        Ok(Value::Undef(u)) if u.why != UndefWhy::Unset => stop::undef_result(m.prog, m.src, &u),
         Ok(_) => Stop::Internal("main returned no integer".into()),
         Err(e) => e,
     };

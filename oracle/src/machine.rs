@@ -1,38 +1,19 @@
 //! The machine state (the spec's configuration: memory, the locals and the
-//! call stack) and what every rule reads and writes through it: operands,
-//! locals, the budgets, and the errors more than one rule raises. The rules
-//! (`insns`, `call`, `gep`, `runtime`) build on this module, the fast paths
-//! (`fast`) on the rules, and the run loop (`interp`) on all of them.
+//! call stack), what every rule reads and writes through it (operands,
+//! locals, the budgets), and `ControlFlow`, where execution goes after a
+//! step. The rules (`insns`, `call`, `gep`, `runtime`) build on this
+//! module, the fast paths (`fast`) on the rules, and the run loop
+//! (`interp`) on all of them; the stops they return are built in `stop`.
 
 use crate::gep::GepMemo;
-use crate::memory::{Access, Memory};
+use crate::ir::{Func, Op, Program};
+use crate::memory::Memory;
 use crate::record::{PointerTypeRecord, Recorder};
 use crate::report;
-use crate::resolve::{Func, Op, Program};
+use crate::stop::{self, Stop};
 use crate::tytable::TyTable;
 use crate::value::{Undef, UndefWhy, Value};
 use spec::{LimitKind, Location, Source, UndefinedKind};
-
-/// Why the machine stopped before `main` returned.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The machine crashed (an undefined outcome), with the message.
-    Undefined(UndefinedKind, String),
-    /// A resource limit.
-    Limit(LimitKind),
-    /// Something the checker should have rejected.
-    Internal(String),
-    /// A course runtime function ended the process: C's `exit(status)`
-    /// after writing `stderr`, or (`aborted`) a failed C `assert`.
-    Halt {
-        /// The exit status (1, or 134 for `abort`).
-        status: u8,
-        /// True for `abort`.
-        aborted: bool,
-        /// What was written on stderr.
-        stderr: Vec<u8>,
-    },
-}
 
 /// An active call: which function, where it is, where its locals start,
 /// and the caller's slot for its result.
@@ -130,6 +111,26 @@ pub(crate) struct Position<'p> {
     pub(crate) base: usize,
     pub(crate) block: u32,
     pub(crate) pc: usize,
+}
+
+/// Where execution goes next: the one answer that every step of the run
+/// loop (`interp_cfg`) gives it, whether an instruction ran by its rule
+/// (`interp_insn`, `interp_call`), a terminator ran (`interp_term`) or a
+/// run of fast paths ended (`fast_insns`). Errors are not among them: a
+/// step that stops the machine returns a [`Stop`].
+#[derive(Clone, Copy)]
+pub(crate) enum ControlFlow<'p> {
+    /// On in the same block: after an instruction its rule ran, with the
+    /// next instruction (or the terminator); after a run of fast paths,
+    /// with the first instruction they left to its rule (or the
+    /// terminator).
+    Continue,
+    /// On at this position: the entry block of a defined function whose
+    /// call pushed its frame, the block a branch names, or the caller
+    /// right after its call once `ret` popped the callee's frame.
+    ContinueAt(Position<'p>),
+    /// The entry function returned this value: the run is over.
+    Return(Value),
 }
 
 /// A trace hook.
@@ -383,25 +384,11 @@ impl<'p> Machine<'p> {
     fn not_int(&self, v: &Value, op: Op, what: &str) -> Stop {
         let what = self.named(what, op);
         match v {
-            Value::Undef(u) => self.undef_used(UndefinedKind::UndefOperand, u, &what),
+            Value::Undef(u) => {
+                stop::undef_used(self.prog, self.src, UndefinedKind::UndefOperand, u, &what)
+            }
             _ => Stop::Internal(format!("{what} is a pointer where an integer is expected")),
         }
-    }
-
-    /// The error for using `undef` `u` as `what`.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn undef_used(&self, kind: UndefinedKind, u: &Undef, what: &str) -> Stop {
-        if u.why == UndefWhy::Unset {
-            return Stop::Internal(format!("{what} is a local read before its definition ran"));
-        }
-        Stop::Undefined(
-            kind,
-            format!(
-                "{what} is undef: {}",
-                report::undef_origin(self.prog, self.src, u)
-            ),
-        )
     }
 }
 
@@ -428,41 +415,5 @@ pub(crate) fn operand_ref<'a>(
         Op::Const(_) => None,
         Op::Local(s) => locals.get(base + s as usize),
         Op::Val(k) => prog.consts.get(k as usize),
-    }
-}
-
-/// `use-after-return`: `what` reaches into the frame of a call that has
-/// returned.
-pub(crate) fn use_after_return(what: &str) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::UseAfterReturn,
-        format!("{what} into the frame of a call that has returned"),
-    )
-}
-
-/// The error of an access through a pointer that reaches no word (a
-/// superseded block's is `Machine::access_error`'s, which names its
-/// `alloca`).
-#[cold]
-#[inline(never)]
-pub(crate) fn access_error(a: Access, what: &str) -> Stop {
-    match a {
-        Access::Null => Stop::Undefined(
-            UndefinedKind::NullDeref,
-            format!("{what} through a null pointer"),
-        ),
-        Access::Dead => use_after_return(&format!("{what} through a pointer")),
-        Access::Freed => Stop::Undefined(
-            UndefinedKind::UseAfterFree,
-            format!("{what} through a pointer into a heap block that free released"),
-        ),
-        Access::Code => Stop::Undefined(
-            UndefinedKind::OutOfBounds,
-            format!("{what} through a function pointer, which points to code, not data"),
-        ),
-        Access::OutOfBounds | Access::Superseded(_) => Stop::Undefined(
-            UndefinedKind::OutOfBounds,
-            format!("{what} through a pointer whose path reaches no word of its block"),
-        ),
     }
 }

@@ -5,7 +5,7 @@
 //! path, `effective_tag`) is remembered per function and local. Off unless
 //! asked for: one `Option` test per assignment.
 
-use crate::resolve::Program;
+use crate::ir::Program;
 use crate::tytable::{TyId, TyTable};
 use crate::value::{Value, NULL_BLOCK};
 use spec::Ty;

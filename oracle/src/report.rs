@@ -3,7 +3,7 @@
 //! index, source line), the backtrace, and where an undef came from.
 
 use crate::gep::GepCheck;
-use crate::resolve::Program;
+use crate::ir::Program;
 use crate::value::{Undef, UndefWhy};
 use spec::{Diagnostic, Location, Outcome, Source, Span};
 

@@ -11,16 +11,13 @@
 //! where it checks (`assert`, `oat_assert_*`) it ends the run as C does
 //! ([`Stop::Halt`]).
 
-use crate::machine::{Machine, Stop};
+use crate::ir::Runtime;
+use crate::machine::Machine;
 use crate::memory::{c_string, Access, AllocKind, Lazy, StringAt};
 use crate::place::Shape;
-use crate::resolve::Runtime;
+use crate::stop::{self, Stop};
 use crate::value::{Ptr, Value, HEAP_SITE, NULL_BLOCK};
 use spec::{RuntimeName, Ty, UndefinedKind};
-
-fn bad(msg: String) -> Stop {
-    Stop::Undefined(UndefinedKind::BadRuntimeCall, msg)
-}
 
 /// A failed C `assert` in runtime function `f`: glibc prints the
 /// assertion on stderr and aborts (status 134). The C library's prefix
@@ -41,13 +38,6 @@ fn oat_exit(msg: String) -> Stop {
         aborted: false,
         stderr: msg.into_bytes(),
     }
-}
-
-fn null_deref(f: &str, what: &str) -> Stop {
-    Stop::Undefined(
-        UndefinedKind::NullDeref,
-        format!("{f} reads {what}, a null pointer (the C function crashes)"),
-    )
 }
 
 /// A string argument: its bytes, or (`Ok(None)`) the null pointer.
@@ -168,7 +158,9 @@ impl Machine<'_> {
     fn ll_ltoa(&mut self, args: &[Value]) -> Result<Value, Stop> {
         for (i, a) in args.iter().enumerate() {
             if let Value::Undef(u) = a {
-                return Err(self.undef_used(
+                return Err(stop::undef_used(
+                    self.prog,
+                    self.src,
                     UndefinedKind::UndefOperand,
                     u,
                     &format!("argument {} of ll_ltoa", i + 1),
@@ -177,7 +169,9 @@ impl Machine<'_> {
         }
         match args.first() {
             Some(Value::Int(n)) => self.new_string(n.to_string().into_bytes()),
-            _ => Err(bad("ll_ltoa's argument is not an integer".into())),
+            _ => Err(stop::bad_runtime_call(
+                "ll_ltoa's argument is not an integer".into(),
+            )),
         }
     }
 
@@ -185,12 +179,17 @@ impl Machine<'_> {
     fn int_arg(&self, args: &[Value], i: usize, f: &str) -> Result<i64, Stop> {
         match args.get(i) {
             Some(Value::Int(n)) => Ok(*n),
-            Some(Value::Undef(u)) => Err(self.undef_used(
+            Some(Value::Undef(u)) => Err(stop::undef_used(
+                self.prog,
+                self.src,
                 UndefinedKind::UndefOperand,
                 u,
                 &format!("argument {} of {f}", i + 1),
             )),
-            _ => Err(bad(format!("argument {} of {f} is not an integer", i + 1))),
+            _ => Err(stop::bad_runtime_call(format!(
+                "argument {} of {f} is not an integer",
+                i + 1
+            ))),
         }
     }
 
@@ -198,12 +197,17 @@ impl Machine<'_> {
     fn ptr_arg(&self, args: &[Value], i: usize, f: &str) -> Result<Ptr, Stop> {
         match args.get(i) {
             Some(Value::Ptr(p)) => Ok(*p),
-            Some(Value::Undef(u)) => Err(self.undef_used(
+            Some(Value::Undef(u)) => Err(stop::undef_used(
+                self.prog,
+                self.src,
                 UndefinedKind::UndefOperand,
                 u,
                 &format!("argument {} of {f}", i + 1),
             )),
-            _ => Err(bad(format!("argument {} of {f} is not a pointer", i + 1))),
+            _ => Err(stop::bad_runtime_call(format!(
+                "argument {} of {f} is not a pointer",
+                i + 1
+            ))),
         }
     }
 
@@ -211,7 +215,7 @@ impl Machine<'_> {
     /// is a crash (`null-deref`).
     fn c_str(&self, args: &[Value], i: usize, f: &str) -> Result<Vec<u8>, Stop> {
         self.maybe_string(args, i, f)?
-            .ok_or_else(|| null_deref(f, &format!("argument {}", i + 1)))
+            .ok_or_else(|| stop::runtime_null_deref(f, &format!("argument {}", i + 1)))
     }
 
     /// The string argument of an Oat runtime function that asserts it is
@@ -235,27 +239,43 @@ impl Machine<'_> {
         let p = match args.get(i) {
             Some(Value::Ptr(p)) => p,
             Some(Value::Undef(u)) => {
-                return Err(self.undef_used(UndefinedKind::UndefOperand, u, &what))
+                return Err(stop::undef_used(
+                    self.prog,
+                    self.src,
+                    UndefinedKind::UndefOperand,
+                    u,
+                    &what,
+                ))
             }
-            _ => return Err(bad(format!("{what} is missing or not a pointer"))),
+            _ => {
+                return Err(stop::bad_runtime_call(format!(
+                    "{what} is missing or not a pointer"
+                )))
+            }
         };
         match self.mem.string_at(&self.tys, p) {
-            Ok(Some(StringAt::Bytes(bytes))) => c_string(&bytes)
-                .map(<[u8]>::to_vec)
-                .ok_or_else(|| bad(format!("{what} is a string with no NUL terminator"))),
-            Ok(Some(StringAt::Undef(u))) => Err(self.undef_used(
+            Ok(Some(StringAt::Bytes(bytes))) => {
+                c_string(&bytes).map(<[u8]>::to_vec).ok_or_else(|| {
+                    stop::bad_runtime_call(format!("{what} is a string with no NUL terminator"))
+                })
+            }
+            Ok(Some(StringAt::Undef(u))) => Err(stop::undef_used(
+                self.prog,
+                self.src,
                 UndefinedKind::UndefOperand,
                 &u,
                 &format!("{what} (a string never written: its bytes are undef)"),
             )),
-            Ok(None) => Err(bad(format!(
+            Ok(None) => Err(stop::bad_runtime_call(format!(
                 "{what} does not point to the start of a string"
             ))),
             Err(a @ (Access::Dead | Access::Superseded(_) | Access::Freed)) => {
-                Err(self.access_error(a, &what))
+                Err(stop::access_error(self.prog, self.src, a, &what))
             }
-            Err(Access::Null) => Err(bad(format!("{what} is a null pointer"))),
-            Err(_) => Err(bad(format!("{what} does not point to a string"))),
+            Err(Access::Null) => Err(stop::bad_runtime_call(format!("{what} is a null pointer"))),
+            Err(_) => Err(stop::bad_runtime_call(format!(
+                "{what} does not point to a string"
+            ))),
         }
     }
 
@@ -360,21 +380,25 @@ impl Machine<'_> {
         let start = self
             .mem
             .alloc(p)
-            .map_err(|a| self.access_error(a, &what))?
+            .map_err(|a| stop::access_error(self.prog, self.src, a, &what))?
             .start;
         if p.off != start || !self.starts_with_i64(p) {
-            return Err(bad(format!(
+            return Err(stop::bad_runtime_call(format!(
                 "{what} does not point at the length word of an Oat array"
             )));
         }
         match self.mem.words.get(p.off as usize) {
             Some(Value::Int(n)) if p.off < self.mem.extent_end(p.block) => Ok((*n, p.off as usize)),
-            Some(Value::Undef(u)) => Err(self.undef_used(
+            Some(Value::Undef(u)) => Err(stop::undef_used(
+                self.prog,
+                self.src,
                 UndefinedKind::UndefOperand,
                 u,
                 &format!("the length word of {what}"),
             )),
-            _ => Err(bad(format!("{what} is not an Oat array (no length word)"))),
+            _ => Err(stop::bad_runtime_call(format!(
+                "{what} is not an Oat array (no length word)"
+            ))),
         }
     }
 
@@ -444,21 +468,20 @@ impl Machine<'_> {
             let c = match self.mem.words.get(at + 1 + k) {
                 Some(Value::Int(c)) if at + 1 + k < end => *c as u8,
                 Some(Value::Undef(u)) if at + 1 + k < end => {
-                    return Err(self.undef_used(
+                    return Err(stop::undef_used(
+                        self.prog,
+                        self.src,
                         UndefinedKind::UndefOperand,
                         u,
                         &format!("element {k} of {f}'s array"),
                     ))
                 }
                 Some(Value::Ptr(_)) if at + 1 + k < end => {
-                    return Err(bad(format!("element {k} of {f}'s array is a pointer")))
+                    return Err(stop::bad_runtime_call(format!(
+                        "element {k} of {f}'s array is a pointer"
+                    )))
                 }
-                _ => {
-                    return Err(Stop::Undefined(
-                        UndefinedKind::OutOfBounds,
-                        format!("{f} reads element {k} past the end of its array's block"),
-                    ))
-                }
+                _ => return Err(stop::array_read_past_end(f, k)),
             };
             if c == 0 {
                 return Err(assert_failed(f, "0 != str[i]"));
@@ -477,10 +500,7 @@ impl Machine<'_> {
             return Ok(());
         }
         if let Err(Access::Freed) = self.mem.alloc(&p) {
-            return Err(Stop::Undefined(
-                UndefinedKind::UseAfterFree,
-                "double free: free of a heap block already freed".into(),
-            ));
+            return Err(stop::double_free());
         }
         if self.mem.free_string(&p) {
             return Ok(());
@@ -488,11 +508,11 @@ impl Machine<'_> {
         let a = *self
             .mem
             .alloc(&p)
-            .map_err(|a| self.access_error(a, "free"))?;
+            .map_err(|a| stop::access_error(self.prog, self.src, a, "free"))?;
         let runtime_block =
             matches!(a.kind, AllocKind::Heap(_)) && self.mem.lazy.contains_key(&p.block);
         if !runtime_block || p.off != a.start {
-            return Err(bad(
+            return Err(stop::bad_runtime_call(
                 "free of a pointer that is not the start of a block malloc returned".into(),
             ));
         }

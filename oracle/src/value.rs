@@ -28,7 +28,7 @@ pub const HEAP_SITE: u32 = u32::MAX;
 pub struct Undef {
     /// What made it.
     pub why: UndefWhy,
-    /// The instruction site that made it (see `resolve::Site`).
+    /// The instruction site that made it (see `ir::Site`).
     pub site: u32,
     /// A second site or a detail code, depending on `why`.
     pub aux: u32,

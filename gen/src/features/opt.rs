@@ -5,6 +5,7 @@
 //! stored a pointer into (with no call between) is the pointer stored.
 
 use super::{all_insns, Feature};
+use oracle::arith::bop_value;
 use spec::{Bop, Fdecl, Insn, InsnKind, Operand, OperandKind, Prog, TermKind, Ty};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -137,7 +138,7 @@ impl<'a> Fun<'a> {
             (_, Some(InsnKind::Binop { bop, op1, op2, .. })) if depth < 32 => {
                 let a = self.constant(op1, depth + 1)?;
                 let b = self.constant(op2, depth + 1)?;
-                eval(*bop, a, b).map(|(r, _)| r)
+                bop_value(*bop, a, b)
             }
             _ => None,
         }
@@ -229,8 +230,8 @@ impl<'a> Fun<'a> {
     /// Constant expressions past the 63-bit range and shifts by 63.
     fn binop(&self, bop: Bop, a: &Operand, b: &Operand, out: &mut BTreeSet<Feature>) {
         if let (Some(x), Some(y)) = (self.constant(a, 0), self.constant(b, 0)) {
-            let exact = eval(bop, x, y).map_or(0, |(_, e)| e);
-            if !(-(1i128 << 62)..(1i128 << 62)).contains(&exact) {
+            let value = exact(bop, x, y).unwrap_or(0);
+            if !(-(1i128 << 62)..(1i128 << 62)).contains(&value) {
                 out.insert(Feature::ConstBoundary);
             }
         }
@@ -357,26 +358,18 @@ fn alias(
     }
 }
 
-/// `a bop b` at 64 bits (wrapping) and exactly (as a mathematical integer
-/// for add, sub, mul and shl); `None` for a shift amount outside 0..=63.
-fn eval(bop: Bop, a: i64, b: i64) -> Option<(i64, i128)> {
+/// `a bop b` as a mathematical integer (add, sub, mul and shl may leave
+/// the 64-bit range; every other operation's value is its 64-bit one,
+/// `oracle::arith::bop_value`'s); `None` for a shift amount outside 0..=63.
+fn exact(bop: Bop, a: i64, b: i64) -> Option<i128> {
+    let word = bop_value(bop, a, b)?;
     let (x, y) = (i128::from(a), i128::from(b));
-    let shift = u32::try_from(b).ok().filter(|s| *s <= 63);
     Some(match bop {
-        Bop::Add => (a.wrapping_add(b), x + y),
-        Bop::Sub => (a.wrapping_sub(b), x - y),
-        Bop::Mul => (a.wrapping_mul(b), x * y),
-        Bop::Shl => (a.wrapping_shl(shift?), x << shift?),
-        Bop::Lshr => {
-            let r = ((a as u64) >> shift?) as i64;
-            (r, i128::from(r))
-        }
-        Bop::Ashr => {
-            let r = a >> shift?;
-            (r, i128::from(r))
-        }
-        Bop::And => (a & b, i128::from(a & b)),
-        Bop::Or => (a | b, i128::from(a | b)),
-        Bop::Xor => (a ^ b, i128::from(a ^ b)),
+        Bop::Add => x + y,
+        Bop::Sub => x - y,
+        Bop::Mul => x * y,
+        // The amount is in 0..=63: `bop_value` gave a value.
+        Bop::Shl => x << b,
+        _ => i128::from(word),
     })
 }

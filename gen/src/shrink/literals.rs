@@ -45,14 +45,14 @@ pub(super) fn value_of(f: &Fdecl, op: &OperandKind, depth: usize) -> Option<i64>
                 InsnKind::Binop { bop, op1, op2, .. } => {
                     let a = value_of(f, &op1.kind, depth - 1)?;
                     let b = value_of(f, &op2.kind, depth - 1)?;
-                    oracle::insns::bop_value(*bop, a, b)
+                    oracle::arith::bop_value(*bop, a, b)
                 }
                 InsnKind::Icmp {
                     cnd, ty, op1, op2, ..
                 } if super::is_int(ty) => {
                     let a = value_of(f, &op1.kind, depth - 1)?;
                     let b = value_of(f, &op2.kind, depth - 1)?;
-                    Some(i64::from(oracle::insns::interp_cnd(*cnd, a, b)))
+                    Some(i64::from(oracle::arith::interp_cnd(*cnd, a, b)))
                 }
                 _ => None,
             }
