@@ -64,23 +64,15 @@ pub enum Category {
 }
 
 impl Category {
-    /// Every category, in report order.
-    pub const ALL: [Category; 14] = [
-        Category::Pass,
-        Category::CompileError,
-        Category::CompileTimeout,
-        Category::AssembleError,
-        Category::LinkError,
-        Category::Crash,
-        Category::RunTimeout,
-        Category::WrongResult,
-        Category::WrongOutput,
-        Category::WrongStatus,
-        Category::UndefinedInOutput,
-        Category::IllTypedOutput,
-        Category::OutputNotInDialect,
-        Category::AcceptsIllTyped,
-    ];
+    /// Every category, in report order: a back end's, then those only a
+    /// front end's run can get.
+    pub fn all() -> impl Iterator<Item = Category> {
+        Category::BACK_END.into_iter().chain(
+            Category::FRONT_END
+                .into_iter()
+                .filter(|c| !Category::BACK_END.contains(c)),
+        )
+    }
 
     /// The categories a back end's (or optimiser's) run can get, in report
     /// order.

@@ -229,8 +229,7 @@ pub fn csv_field(s: &str) -> String {
 
 /// The failure categories, in report order.
 fn failure_categories() -> impl Iterator<Item = &'static str> {
-    Category::ALL
-        .into_iter()
+    Category::all()
         .filter(|c| *c != Category::Pass)
         .map(Category::name)
 }

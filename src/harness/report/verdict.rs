@@ -54,7 +54,7 @@ impl Verdict {
     /// Every verdict, in the order reports list them: the categories, then
     /// the runs that are not judged.
     pub fn all() -> impl Iterator<Item = Verdict> {
-        Category::ALL.into_iter().map(Verdict::Judged).chain([
+        Category::all().map(Verdict::Judged).chain([
             Verdict::Skipped,
             Verdict::NotInDialect,
             Verdict::SharedWithReference,
