@@ -358,8 +358,10 @@ fn planted(mutant: &str, n: &str, size: &str, reductions: &str) -> (tempfile::Te
             n,
             "--size",
             size,
+            "--seed",
+            "1",
             "--max-reductions",
-            "2",
+            reductions,
             "--no-native",
         ])
         .arg("--json")
