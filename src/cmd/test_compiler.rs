@@ -17,7 +17,7 @@ use lloracle::harness::report::{self, Report};
 use lloracle::harness::session::Settings;
 use lloracle::harness::verdicts::Case;
 use lloracle::harness::Compiler;
-use lloracle::harness::{plan, resolve, settings};
+use lloracle::harness::{plan, settings};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -88,14 +88,13 @@ pub fn main(args: TestCompilerArgs) -> u8 {
             Err(e) => usage(e),
         };
     }
-    let reference = match a.compiler.reference() {
-        Ok(r) => r,
+    let settled = match a.compiler.reference().and_then(|reference| {
+        campaign::settle(target, reference, &limits, settings, &a.programs.programs())
+    }) {
+        Ok(s) => s,
         Err(e) => return usage(e),
     };
-    let resolved = match resolve::resolve(target, reference, &limits, jobs) {
-        Ok(r) => r,
-        Err(why) => return usage(why),
-    };
+    let resolved = &settled.resolved;
     print!("{}", resolved.summary());
     if let Baseline::Failed(f) = &resolved.baseline {
         eprintln!("lloracle: {}", f.message);
@@ -104,39 +103,17 @@ pub fn main(args: TestCompilerArgs) -> u8 {
             resolved.target.compiler.describe()
         );
     }
-    let target = &resolved.target;
-    let (tools, plan) = match limits
-        .tools(target)
-        .and_then(|t| Ok((t, plan::plan(&a.programs.programs(), target)?)))
-    {
-        Ok(x) => x,
-        Err(e) => return usage(e),
-    };
-    let reference = match resolve::judge_reference(&resolved, &limits, &settings, &plan) {
-        Ok(r) => r,
-        Err(e) => return usage(e),
-    };
-    let against = resolved.against(reference.as_ref());
     let bar = Progress::new(
-        plan.cases.len(),
+        settled.plan.cases.len(),
         "programs",
         Duration::from_secs(a.progress_every),
     );
-    let out_dir = failures_dir(a);
     let grading = report::Grading {
         scoring,
         savings,
         reproduce: a.reports.reproduce.clone(),
     };
-    let r = campaign::run(
-        &against,
-        &tools,
-        &settings,
-        plan,
-        &out_dir,
-        &grading,
-        &|r| bar.tick_result(r),
-    );
+    let r = settled.run(&failures_dir(a), &grading, &|r| bar.tick_result(r));
     bar.finish();
     if let Some(why) = &r.stopped_early {
         eprintln!("lloracle: {why}");

@@ -274,3 +274,66 @@ pub fn exit_code(r: &Report) -> u8 {
             || !r.internal_errors.is_empty(),
     )
 }
+
+/// A back-end (or optimiser) campaign settled before its session starts:
+/// the target resolved (the baseline, the dialect given or probed, the
+/// reference), its tools, the programs in its dialect, and the reference's
+/// own run of them. `test-compiler` prints [`Resolved::summary`] and runs
+/// [`Settled::run`].
+pub struct Settled {
+    /// The target, resolved.
+    pub resolved: super::resolve::Resolved,
+    /// The tools that speak to it.
+    pub tools: Tools,
+    /// The programs, in its dialect.
+    pub plan: Plan,
+    /// The reference solution's run of the programs, if there is one.
+    pub reference: Option<super::reference::ReferenceRun>,
+    /// The session's choices.
+    pub settings: Settings,
+}
+
+/// Settles a campaign of `target` (held against `reference`, when given)
+/// on `programs`; `Err` is a usage error (a reference that fails its
+/// baseline, a dialect that cannot be probed, programs that cannot be
+/// read).
+pub fn settle(
+    target: Target,
+    reference: Option<super::target::Compiler>,
+    limits: &super::settings::Limits,
+    settings: Settings,
+    programs: &super::settings::Programs,
+) -> Result<Settled, String> {
+    let resolved = super::resolve::resolve(target, reference, limits, settings.jobs)?;
+    let tools = limits.tools(&resolved.target)?;
+    let plan = super::plan::plan(programs, &resolved.target)?;
+    let reference = super::resolve::judge_reference(&resolved, limits, &settings, &plan)?;
+    Ok(Settled {
+        resolved,
+        tools,
+        plan,
+        reference,
+        settings,
+    })
+}
+
+impl Settled {
+    /// Runs the settled campaign ([`run`]): its report, complete.
+    pub fn run(
+        self,
+        out_dir: &Path,
+        grading: &Grading,
+        progress: &(dyn Fn(&CaseResult) + Sync),
+    ) -> Report {
+        let against = self.resolved.against(self.reference.as_ref());
+        run(
+            &against,
+            &self.tools,
+            &self.settings,
+            self.plan,
+            out_dir,
+            grading,
+            progress,
+        )
+    }
+}
