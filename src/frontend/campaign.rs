@@ -15,8 +15,8 @@ use crate::corpus::Run;
 use crate::harness::compiler::Tools;
 use crate::harness::group::{build_key, normalise};
 use crate::harness::report::{
-    cap, FailureRecord, Grading, ProgramRecord, ReducedRecord, Report, RunRecord, Verdict,
-    MESSAGE_CAP, PROGRAM_CAP,
+    cap, outcome_json, FailureRecord, Grading, ProgramRecord, ReducedRecord, Report, RunRecord,
+    Verdict, MESSAGE_CAP, PROGRAM_CAP,
 };
 use crate::harness::verdicts::{describe, interrupted, slug, Category};
 use oat::OatVersion;
@@ -527,13 +527,7 @@ fn run_record(
             expected_outcome: run.map_or(Value::Null, |run| {
                 json!({"course_output": run.course_output.as_deref().map(|b| String::from_utf8_lossy(b).into_owned())})
             }),
-            actual_outcome: own.actual.as_ref().map_or(Value::Null, |o| {
-                let mut v = o.to_json();
-                if let Some(Value::String(s)) = v.get_mut("stdout") {
-                    *s = cap(s, crate::harness::verdicts::STDOUT_CAP);
-                }
-                v
-            }),
+            actual_outcome: own.actual.as_ref().map_or(Value::Null, outcome_json),
             detail: cap(&own.detail, MESSAGE_CAP),
             changed_functions: vec![],
             program: Some(cap(&r.test.text, PROGRAM_CAP)),

@@ -9,13 +9,13 @@ use super::campaign::{self, FrontEndCampaign};
 use super::reference::{runs_of, RefTest};
 use crate::harness::campaign::write_reports;
 use crate::harness::class::{
-    build, files, folders, for_submission, student_result, submissions, write, write_others,
-    RESULTS,
+    build, files, folders, for_submission, not_built, student_result, submissions, write,
+    write_others,
 };
 use crate::harness::compiler::Tools;
 use crate::harness::course::Course;
 use crate::harness::report::class::{causes, class_csv, class_html, Build, StudentResult};
-use crate::harness::report::{self, Grading, Report};
+use crate::harness::report::{Grading, Report};
 use rayon::prelude::*;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -126,17 +126,8 @@ fn one(
             Err(words) => {
                 write(&out.join("build.log"), &words)?;
                 tick(per.tests.len(), true);
-                let r = not_built(c, refs);
-                let mut g = report::gradescope(&r);
-                let words = report::cap(&words, report::MESSAGE_CAP);
-                g["output"] = json!(format!(
-                    "The submission did not build; no test was checked (score 0).\n{words}\n\n{}",
-                    g["output"].as_str().unwrap_or("")
-                ));
-                write(&out.join(RESULTS), &g.to_string())?;
-                write_others(&r, out)?;
-                let failed = Build::Failed(report::cap(&words, 400));
-                return Ok(student_result(&student, &folder, failed, &r));
+                let r = not_built_report(c, refs);
+                return not_built(&r, &words, out, &student, &folder, "test");
             }
         },
     };
@@ -159,7 +150,7 @@ fn one(
 
 /// The report of a submission that did not build: every test not run, so
 /// that its tests and points are the class's.
-fn not_built(c: &FrontEndClass, refs: Option<&[RefTest]>) -> Report {
+fn not_built_report(c: &FrontEndClass, refs: Option<&[RefTest]>) -> Report {
     let planned = c
         .campaign
         .tests

@@ -46,23 +46,21 @@ pub struct FrontRun {
     pub note: Option<String>,
 }
 
-/// The name the output of `test` is read under in diagnostics: the test's
-/// file name with `.ll` for `.oat`.
-pub fn output_name(test: &OatTest) -> String {
+/// The file name `test` is sent to the front end under (`NAME.oat`) and
+/// the name its output is read under in diagnostics (`NAME.ll`).
+pub fn file_names(test: &OatTest) -> (String, String) {
     let file = test
         .path
         .file_name()
         .map_or_else(|| "test.oat".into(), |f| f.to_string_lossy().into_owned());
-    format!("{}.ll", file.strip_suffix(".oat").unwrap_or(&file))
+    let out = format!("{}.ll", file.strip_suffix(".oat").unwrap_or(&file));
+    (file, out)
 }
 
 /// Compiles `test` with the front end `cmd` and reads its output.
 pub fn compile(tools: &Tools, cmd: &str, test: &OatTest, dialect: Option<&Dialect>) -> Compiled {
-    let file = test
-        .path
-        .file_name()
-        .map_or_else(|| "test.oat".into(), |f| f.to_string_lossy().into_owned());
-    compile_text(tools, cmd, &file, &test.text, &output_name(test), dialect)
+    let (file, out) = file_names(test);
+    compile_text(tools, cmd, &file, &test.text, &out, dialect)
 }
 
 /// Compiles the Oat program `text` (sent as `file`) with `cmd`; its output
@@ -105,8 +103,8 @@ pub fn compile_text(
     }
 }
 
-/// The first line of `s`.
-fn first_line(s: &str) -> &str {
+/// The first line of `s` (a failure's words in one line).
+pub fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
 }
 

@@ -103,11 +103,7 @@ pub fn reduce(
         // the front end must accept.
         return None;
     }
-    let file = test
-        .path
-        .file_name()
-        .map_or_else(|| "test.oat".into(), |f| f.to_string_lossy().into_owned());
-    let out_name = format!("{}.ll", file.trim_end_matches(".oat"));
+    let (file, out_name) = judge::file_names(test);
     let candidates = std::cell::Cell::new(0usize);
     let mut kept = 0usize;
     let mut bounded = false;
@@ -209,7 +205,7 @@ pub fn reduce(
             "the Oat evaluator's"
         },
         actual: last.actual.as_ref().map_or_else(
-            || first_line(&last.detail),
+            || judge::first_line(&last.detail).to_string(),
             crate::harness::verdicts::describe,
         ),
         candidates: candidates.get(),
@@ -217,11 +213,6 @@ pub fn reduce(
         elapsed: start.elapsed(),
         bounded,
     })
-}
-
-/// The first line of `s`.
-fn first_line(s: &str) -> String {
-    s.lines().next().unwrap_or("").to_string()
 }
 
 /// The statements of `p`'s function bodies, nested ones included.

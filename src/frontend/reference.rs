@@ -8,7 +8,7 @@
 //! (a `.oat` file without expectations) takes the reference's output as
 //! its expectation.
 
-use super::judge::{self, Compiled, FrontRun};
+use super::judge::{self, first_line, Compiled, FrontRun};
 use super::tests::OatTest;
 use crate::corpus::{Expected, Run, DEFAULT_RUN};
 use crate::harness::compiler::Tools;
@@ -121,11 +121,6 @@ fn left_out_because(r: &FrontRun, plain: bool) -> Option<String> {
             first_line(&r.detail)
         )),
     }
-}
-
-/// The first line of `s`.
-fn first_line(s: &str) -> &str {
-    s.lines().next().unwrap_or("")
 }
 
 /// The student's verdicts `own` on `test`, held against the reference's.

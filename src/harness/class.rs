@@ -223,6 +223,29 @@ pub fn student_result(student: &str, folder: &str, build: Build, r: &Report) -> 
     }
 }
 
+/// Writes the folder `out` of a submission whose build failed with `words`
+/// (its report `r`: every `what`, a program or a test, not run) and gives
+/// its line of the class: score 0, the build's words in results.json.
+pub fn not_built(
+    r: &Report,
+    words: &str,
+    out: &Path,
+    student: &str,
+    folder: &str,
+    what: &str,
+) -> Result<StudentResult, String> {
+    let mut g = report::gradescope(r);
+    let words = report::cap(words, report::MESSAGE_CAP);
+    g["output"] = json!(format!(
+        "The submission did not build; no {what} was checked (score 0).\n{words}\n\n{}",
+        g["output"].as_str().unwrap_or("")
+    ));
+    write(&out.join(RESULTS), &g.to_string())?;
+    write_others(r, out)?;
+    let failed = Build::Failed(report::cap(&words, 400));
+    Ok(student_result(student, folder, failed, r))
+}
+
 /// Writes `text` to `path`, naming the file on failure.
 pub fn write(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
@@ -273,16 +296,7 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
                 (cx.progress.many)(cx.plan.cases.len(), true);
                 let mut r = not_run_report(cx, "the submission did not build");
                 r.elapsed_secs = start.elapsed().as_secs_f64();
-                let mut g = report::gradescope(&r);
-                let words = report::cap(&words, report::MESSAGE_CAP);
-                g["output"] = json!(format!(
-                    "The submission did not build; no program was checked (score 0).\n{words}\n\n{}",
-                    g["output"].as_str().unwrap_or("")
-                ));
-                write(&out.join(RESULTS), &g.to_string())?;
-                write_others(&r, out)?;
-                let failed = Build::Failed(report::cap(&words, 400));
-                return Ok(student_result(&student, &folder, failed, &r));
+                return not_built(&r, &words, out, &student, &folder, "program");
             }
         },
     };

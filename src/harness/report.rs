@@ -344,7 +344,7 @@ pub struct Example {
 }
 
 /// The outcome's JSON object with its stdout capped at [`STDOUT_CAP`] bytes.
-fn outcome_json(o: &Outcome) -> Value {
+pub fn outcome_json(o: &Outcome) -> Value {
     let mut v = o.to_json();
     if let Some(Value::String(out)) = v.get_mut("stdout") {
         *out = cap(out, STDOUT_CAP);
