@@ -18,17 +18,23 @@ pub enum Mutation {
     AshrAsLshr,
     /// `icmp slt` is compiled as `icmp sle`.
     SltAsSle,
+    /// `icmp` compares its operands the other way round (`cmpq` with its
+    /// AT&T operands swapped): `slt` gives `sgt`, `sle` gives `sge`, and
+    /// the reverse; `eq` and `ne` stay right. One bug under four
+    /// conditions.
+    CmpSwap,
 }
 
 impl Mutation {
     /// Every mutation, in a fixed order.
-    pub const ALL: [Mutation; 6] = [
+    pub const ALL: [Mutation; 7] = [
         Mutation::SubSwap,
         Mutation::WrongFieldOffset,
         Mutation::DropSeventhArg,
         Mutation::SleAsSlt,
         Mutation::AshrAsLshr,
         Mutation::SltAsSle,
+        Mutation::CmpSwap,
     ];
 
     /// The command-line name (`sub-swap`, `field-offset`, ...).
@@ -40,6 +46,7 @@ impl Mutation {
             Mutation::SleAsSlt => "sle-as-slt",
             Mutation::AshrAsLshr => "ashr-as-lshr",
             Mutation::SltAsSle => "slt-as-sle",
+            Mutation::CmpSwap => "cmp-swap",
         }
     }
 

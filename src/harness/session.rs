@@ -10,7 +10,7 @@ use super::judge::judge_text;
 use super::reduce::{reduce, Bounds, Goal};
 use super::stages::Stage;
 use super::target::Compiler;
-use super::trace::trace_runs;
+use super::trace::{merge_shared_causes, trace_runs};
 use super::verdicts::{interrupted, Case, CaseResult, Category, RunVerdict};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -127,6 +127,19 @@ pub fn run_session(
             }
         });
     };
+    // Conditions of icmp that share one cause get one key (a probe built
+    // once per campaign, only when two conditions are first wrong values).
+    let merge_causes = |results: &mut Vec<CaseResult>| {
+        if interrupted() || settings.budget.exhausted() {
+            return;
+        }
+        let merged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            merge_shared_causes(tools, compiler, results)
+        }));
+        if let Err(p) = merged {
+            settings.budget.internal_error("the icmp probe", p.as_ref());
+        }
+    };
     let reduce_all = |results: &mut Vec<CaseResult>| {
         // The budget goes one failure group at a time, largest first (and
         // the reductions start in that order); timeouts are not reduced.
@@ -165,12 +178,14 @@ pub fn run_session(
         Ok(pool) => pool.install(|| {
             let mut results = judge_all();
             trace_all(&mut results);
+            merge_causes(&mut results);
             reduce_all(&mut results);
             results
         }),
         Err(_) => {
             let mut results = judge_all();
             trace_all(&mut results);
+            merge_causes(&mut results);
             reduce_all(&mut results);
             results
         }

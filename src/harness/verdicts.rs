@@ -285,6 +285,9 @@ pub struct Trace {
     /// In words: the first wrong instruction with its operands' values and
     /// both results, where the trace stopped, or why there is no key.
     pub says: String,
+    /// The first wrong value: what the compiled program gave and what the
+    /// oracle gave (`None` when the trace names no wrong value).
+    pub values: Option<(i64, i64)>,
 }
 
 /// A corpus file that is not sent to the compiler, and why.

@@ -171,6 +171,60 @@ fn two_and_three_planted_bugs_are_one_group_each() {
     }
 }
 
+/// The spec's `icmp COND a, b` (signed), by hand.
+fn icmp_by_hand(cond: &str, a: i64, b: i64) -> i64 {
+    i64::from(match cond {
+        "eq" => a == b,
+        "ne" => a != b,
+        "slt" => a < b,
+        "sle" => a <= b,
+        "sgt" => a > b,
+        "sge" => a >= b,
+        _ => panic!("no condition {cond}"),
+    })
+}
+
+/// One bug under several conditions (`cmp-swap`: `cmpq` with its operands
+/// the other way round, so `slt` gives `sgt` and so on; `eq` and `ne` stay
+/// right) is one group, named by what the icmp probe showed, whatever
+/// condition each run's first wrong value is; with a wrong `sub` as well,
+/// two groups.
+#[test]
+fn one_bug_under_several_conditions_is_one_group() {
+    let key = "first wrong value: icmp gives the condition of its operands swapped \
+               (slt, sle, sgt, sge)";
+    for (names, want) in [
+        ("cmp-swap", vec![key.to_string()]),
+        (
+            "cmp-swap,sub-swap",
+            vec![key.to_string(), format!("{}sub i64", group::FIRST_WRONG[0])],
+        ),
+    ] {
+        let (rs, gs) = campaign(names, 60, 0);
+        let got: BTreeSet<String> = gs.iter().map(|g| g.signature.clone()).collect();
+        assert_eq!(got, want.into_iter().collect(), "{names}:\n{}", describe(&gs));
+        // Before the probe the runs named several conditions.
+        let conditions: BTreeSet<String> = rs
+            .iter()
+            .flat_map(|r| r.traces.iter().flatten())
+            .filter_map(|t| {
+                let says = t.says.strip_prefix("`icmp ")?;
+                Some(says.split_whitespace().next()?.to_string())
+            })
+            .collect();
+        assert!(conditions.len() >= 2, "{names}: {conditions:?}");
+        for g in gs.iter().filter(|g| g.signature == key) {
+            let says = g.example.failure.trace.as_deref().expect("a trace");
+            let (op, a, b, gave, right) = read_trace(says);
+            let cond = op.split_whitespace().nth(1).expect("a condition");
+            // The spec's value, and the bug's: the operands swapped.
+            assert_eq!(right, icmp_by_hand(cond, a, b), "{says}");
+            assert_eq!(gave, icmp_by_hand(cond, b, a), "{says}");
+            assert!(says.contains("a probe of every condition"), "{says}");
+        }
+    }
+}
+
 /// The measurement of docs/grading.md ("The first wrong value"), by hand:
 /// `cargo test --test testsuite first_wrong::measure -- --ignored
 /// --nocapture` (about 10 minutes on two cores): 300 programs, 25
@@ -250,3 +304,4 @@ fn measure_a_course_back_end() {
         describe(&after)
     );
 }
+

@@ -232,10 +232,16 @@ impl FnCtx<'_> {
     ) -> Result<Option<Reg>, CodegenError> {
         let a = self.src(op1, &[])?;
         match Self::imm32(op2) {
-            Some(n) => self.emit(MInst::CmpRI(a, n)),
-            None => {
+            Some(n) if !self.mutations.contains(Mutation::CmpSwap) => {
+                self.emit(MInst::CmpRI(a, n))
+            }
+            _ => {
                 let b = self.src(op2, &[a])?;
-                self.emit(MInst::Cmp(a, b));
+                self.emit(if self.mutations.contains(Mutation::CmpSwap) {
+                    MInst::Cmp(b, a)
+                } else {
+                    MInst::Cmp(a, b)
+                });
             }
         }
         if self.flags_only {

@@ -32,6 +32,9 @@ use spec::ast::{
 use spec::{Outcome, Prog, RuntimeName, Span};
 use std::collections::HashMap;
 
+mod cause;
+pub use cause::{merge_shared_causes, probe_icmp, Explanation, Findings};
+
 /// The start of every line a traced variant prints for a value:
 /// `#lltrace N V`, point `N`, value `V`.
 pub const TRACE_MARK: &str = "#lltrace ";
@@ -473,6 +476,7 @@ fn untraced(why: &str) -> Trace {
     Trace {
         key: None,
         says: why.to_string(),
+        values: None,
     }
 }
 
@@ -520,6 +524,7 @@ fn compare_traces(
                     with_values(env, p, &values),
                     text(id)
                 ),
+                values: Some((got, want)),
             }
         }
         (Some(&(id, _)), Some(&(got_id, _))) => {
@@ -532,6 +537,7 @@ fn compare_traces(
                     text(id),
                     text(got_id)
                 ),
+                values: None,
             }
         }
         (Some(&(id, _)), None) => {
@@ -544,6 +550,7 @@ fn compare_traces(
                     text(id),
                     describe(actual)
                 ),
+                values: None,
             }
         }
         (None, Some(&(got_id, _))) => Trace {
@@ -552,6 +559,7 @@ fn compare_traces(
                 "every traced value agrees, then the compiled program goes on with {}",
                 text(got_id)
             ),
+            values: None,
         },
         (None, None) if compare(expected, actual) == Category::Pass => {
             untraced("tracing changed the outcome: the traced program agrees with the oracle")
@@ -564,6 +572,7 @@ fn compare_traces(
                 describe(actual),
                 describe(expected)
             ),
+            values: None,
         },
     }
 }
@@ -649,6 +658,7 @@ fn optimiser_trace(tools: &Tools, before: &Prog, after: &Prog, args: &[String]) 
     Trace {
         key: insn.map(|i| format!("{}{}", FIRST_WRONG[usize::from(ub)], operation(i))),
         says: format!("`{}` ({}): {}", d.instruction, d.location, d.what),
+        values: None,
     }
 }
 
