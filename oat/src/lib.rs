@@ -20,6 +20,7 @@ pub mod gen;
 pub mod parse;
 pub mod print;
 pub mod shrink;
+pub mod trace;
 
 /// Which Oat a program is written in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

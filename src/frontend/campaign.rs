@@ -11,6 +11,7 @@ use super::reduce::{self, ReducedOat};
 use super::reference::{self, Held, RefTest};
 pub use super::settings::FrontEndCampaign;
 use super::tests::OatTest;
+use super::trace;
 use crate::corpus::Run;
 use crate::harness::compiler::Tools;
 use crate::harness::group::{build_key, normalise};
@@ -18,7 +19,7 @@ use crate::harness::report::{
     cap, outcome_json, FailureRecord, Grading, ProgramRecord, ReducedRecord, Report, RunRecord,
     Verdict, MESSAGE_CAP, PROGRAM_CAP,
 };
-use crate::harness::verdicts::{describe, interrupted, slug, Category};
+use crate::harness::verdicts::{describe, interrupted, slug, Category, Trace};
 use oat::OatVersion;
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -41,6 +42,9 @@ pub struct TestResult {
     pub output: Option<String>,
     /// The reduction of the first failing run: its index and result.
     pub reduced: Option<(usize, ReducedOat)>,
+    /// The trace of the first failing run (wrong output or status only):
+    /// its first wrong value.
+    pub trace: Option<Trace>,
 }
 
 impl TestResult {
@@ -136,11 +140,36 @@ pub fn run_with(
             r.reduced = Some((i, red));
         }
     }
+    let trace_one = |r: &mut TestResult| {
+        if !interrupted() {
+            r.trace = trace_first_failure(c, tools, r);
+        }
+    };
+    match &pool {
+        Ok(p) => p.install(|| results.par_iter_mut().flatten().for_each(trace_one)),
+        Err(_) => results.iter_mut().flatten().for_each(trace_one),
+    }
     let mut report = build_report(c, tools, &results, out_dir);
     report.elapsed_secs = start.elapsed().as_secs_f64();
     report.interrupted = interrupted();
     report.grade_with(grading);
     report
+}
+
+/// The trace of `r`'s first failure when it is a wrong output or status:
+/// of its reduction when it has one (smaller, and the values are the
+/// ones the failure needs), else of the test.
+fn trace_first_failure(c: &FrontEndCampaign, tools: &Tools, r: &TestResult) -> Option<Trace> {
+    let i = r.first_failure()?;
+    if !trace::is_traced(r.held.get(i)?.own().category) {
+        return None;
+    }
+    let text = match &r.reduced {
+        Some((j, red)) if *j == i => &red.text,
+        _ => &r.test.text,
+    };
+    let (file, out) = judge::file_names(&r.test);
+    Some(trace::trace_run(c, tools, (&file, &out), text, r.runs.get(i)?))
 }
 
 /// The tests whose first failure is reduced: behavioural failures first
@@ -196,6 +225,7 @@ fn judge_one(
         held,
         output: compiled.text,
         reduced: None,
+        trace: None,
     }
 }
 
@@ -313,14 +343,19 @@ fn constructs_of(text: &str) -> BTreeSet<String> {
 /// The group key of a failing run: the category's own key (the front
 /// end's normalised first error line, the undefined kind and the output's
 /// instruction at that step, the checker's rule), or for a wrong output or
-/// status the first of the campaign's cause constructs ([`causes`]) that
+/// status its trace's key (`first wrong value: `>>``) when tracing gave one,
+/// else the first of the campaign's cause constructs ([`causes`]) that
 /// the run's program uses (`uses `[&]``).
 pub fn signature(
     r: &FrontRun,
     output: Option<&str>,
     constructs: &BTreeSet<String>,
     cores: &Cores,
+    trace: Option<&Trace>,
 ) -> String {
+    if let Some(key) = trace.and_then(|t| t.key.as_ref()) {
+        return key.clone();
+    }
     match r.category {
         Category::UndefinedInOutput => match &r.actual {
             Some(Outcome::Undefined { kind, location, .. }) => {
@@ -497,6 +532,7 @@ fn run_record(
         .as_ref()
         .filter(|(j, _)| *j == i)
         .map(|(_, red)| red);
+    let trace = r.trace.as_ref().filter(|_| r.first_failure() == Some(i));
     let failure = (own.category != Category::Pass && !matches!(h, Held::LeftOut { .. })).then(|| {
         let no_output = |c: Category| {
             match c {
@@ -516,6 +552,7 @@ fn run_record(
                     |red| red.constructs.iter().cloned().collect(),
                 ),
                 cores,
+                trace,
             ),
             expected: run.map(expectation_words).unwrap_or_default(),
             expected_from: Some(if r.test.expectation.runs.is_empty() {
@@ -545,7 +582,7 @@ fn run_record(
                 reproduce: saved.map(|s| s.command.clone()),
             }),
             blame: None,
-            trace: None,
+            trace: trace.map(|t| t.says.clone()),
             reference: match h {
                 Held::Shared { reference, .. } => Some(reference.clone()),
                 _ => None,

@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! tests, import -> settings -> judge -> native -> reference -> reduce
-//!   -> campaign -> class
+//!   -> trace -> campaign -> class
 //! ```
 //!
 //! [`tests`] (the Oat test format, the bundled tests, generated programs
@@ -17,7 +17,8 @@
 //! compile, read the output, run it on the oracle, compare), [`native`]
 //! (the output built as the course builds it, to explain a verdict),
 //! [`reference`] (the course's solution held against every run),
-//! [`reduce`] (delta debugging on the Oat source), [`campaign`] (every
+//! [`reduce`] (delta debugging on the Oat source), [`trace`] (the first
+//! wrong value of a failing run), [`campaign`] (every
 //! test in parallel, reductions, the report), [`class`] (a class of front
 //! ends in one run).
 
@@ -30,3 +31,4 @@ pub mod reduce;
 pub mod reference;
 pub mod settings;
 pub mod tests;
+pub mod trace;

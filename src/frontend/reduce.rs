@@ -86,6 +86,41 @@ fn same_failure(goal: &FrontRun, got: &FrontRun) -> bool {
     goal.category == got.category && kind(goal) == kind(got)
 }
 
+/// The expected course output (stdout, then the exit status) of the Oat
+/// program `p` on `args`, when it is defined: the reference's output
+/// (compiled as `names`: the file sent and the output's name) run on the
+/// oracle, or without a reference the evaluator's.
+pub fn expected_output(
+    c: &FrontEndCampaign,
+    tools: &Tools,
+    names: (&str, &str),
+    p: &Program,
+    args: &[String],
+) -> Option<Vec<u8>> {
+    match &c.reference {
+        Some(cmd) => {
+            let text = oat::print::program(p);
+            let compiled =
+                judge::compile_text(tools, cmd, names.0, &text, names.1, c.dialect.as_ref());
+            let prog = compiled.prog.as_ref().ok()?;
+            judge::run_output(tools, prog, compiled.src.as_ref(), args).course_output()
+        }
+        None => match oat::eval::run_with_args(
+            p,
+            c.version,
+            &oat::eval::Limits::default(),
+            &args.iter().map(|a| a.as_bytes()).collect::<Vec<_>>(),
+        ) {
+            oat::eval::Outcome::Returned { stdout, value } => {
+                let mut out = stdout;
+                out.extend_from_slice((value as u8).to_string().as_bytes());
+                Some(out)
+            }
+            _ => None,
+        },
+    }
+}
+
 /// Reduces the run `run` of `test`, which the front end fails with `goal`.
 pub fn reduce(
     c: &FrontEndCampaign,
@@ -108,30 +143,8 @@ pub fn reduce(
     let mut kept = 0usize;
     let mut bounded = false;
     // The expected course output of a candidate, if it is defined.
-    let expected_of = |p: &Program| -> Option<Vec<u8>> {
-        let text = oat::print::program(p);
-        match &c.reference {
-            Some(cmd) => {
-                let compiled =
-                    judge::compile_text(tools, cmd, &file, &text, &out_name, c.dialect.as_ref());
-                let prog = compiled.prog.as_ref().ok()?;
-                judge::run_output(tools, prog, compiled.src.as_ref(), &run.args).course_output()
-            }
-            None => match oat::eval::run_with_args(
-                p,
-                c.version,
-                &oat::eval::Limits::default(),
-                &run.args.iter().map(|a| a.as_bytes()).collect::<Vec<_>>(),
-            ) {
-                oat::eval::Outcome::Returned { stdout, value } => {
-                    let mut out = stdout;
-                    out.extend_from_slice((value as u8).to_string().as_bytes());
-                    Some(out)
-                }
-                _ => None,
-            },
-        }
-    };
+    let expected_of =
+        |p: &Program| expected_output(c, tools, (&file, &out_name), p, &run.args);
     // The student's verdict on a candidate whose expected output is `want`.
     let student = |p: &Program, want: &[u8]| -> (FrontRun, Compiled) {
         let text = oat::print::program(p);

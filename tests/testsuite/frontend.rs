@@ -393,9 +393,28 @@ fn planted_front_end_bugs_are_caught_grouped_and_reduced() {
             .filter_map(|f| f["failure"]["reduced"].as_object().map(|_| *f))
             .collect();
         assert!(!reduced.is_empty(), "{mutant}: nothing reduced");
-        for f in &reduced {
+        // Every failure is traced to its first wrong value: a
+        // `string_cat` whose result is the expected one's two pieces the
+        // other way round (the same bytes, in another order).
+        for f in &failing {
             let sig = f["failure"]["signature"].as_str().unwrap();
-            assert_eq!(sig, format!("uses {construct}"), "{mutant}: {f}");
+            assert_eq!(sig, format!("first wrong value: {construct}"), "{mutant}: {f}");
+            let trace = f["failure"]["trace"].as_str().unwrap();
+            let (gave, want) = trace
+                .split_once(" gave \"")
+                .and_then(|(_, r)| r.split_once("\", the evaluator \""))
+                .map(|(g, w)| (g, w.trim_end_matches('"')))
+                .unwrap_or_else(|| panic!("{mutant}: {trace}"));
+            assert!(trace.contains("string_cat("), "{trace}");
+            assert_ne!(gave, want, "{trace}");
+            let sorted = |s: &str| {
+                let mut b = s.as_bytes().to_vec();
+                b.sort_unstable();
+                b
+            };
+            assert_eq!(sorted(gave), sorted(want), "{trace}");
+        }
+        for f in &reduced {
             let red = &f["failure"]["reduced"];
             assert!(
                 red["instructions"].as_u64().unwrap() <= 12,
