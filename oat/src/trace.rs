@@ -244,7 +244,7 @@ impl Tracer {
                 out.push(Stmt::Ret(Some(Exp::Id(x))));
             }
             Stmt::SCall(f, args) => {
-                let args = args.into_iter().map(|a| self.hoist(scope, a, out)).collect();
+                let args = self.hoist_all(scope, args, out);
                 out.push(Stmt::SCall(f, args));
             }
             Stmt::If(c, yes, no) => {
@@ -671,8 +671,14 @@ mod tests {
                 );
                 match (&a, &b) {
                     (
-                        Outcome::Returned { value: x, stdout: s },
-                        Outcome::Returned { value: y, stdout: u },
+                        Outcome::Returned {
+                            value: x,
+                            stdout: s,
+                        },
+                        Outcome::Returned {
+                            value: y,
+                            stdout: u,
+                        },
                     ) => {
                         assert_eq!(x, y, "seed {seed} {version:?}");
                         assert_eq!(s, &without_marks(u), "seed {seed} {version:?}");
