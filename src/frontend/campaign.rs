@@ -169,7 +169,13 @@ fn trace_first_failure(c: &FrontEndCampaign, tools: &Tools, r: &TestResult) -> O
         _ => &r.test.text,
     };
     let (file, out) = judge::file_names(&r.test);
-    Some(trace::trace_run(c, tools, (&file, &out), text, r.runs.get(i)?))
+    Some(trace::trace_run(
+        c,
+        tools,
+        (&file, &out),
+        text,
+        r.runs.get(i)?,
+    ))
 }
 
 /// The tests whose first failure is reduced: behavioural failures first

@@ -143,8 +143,7 @@ pub fn reduce(
     let mut kept = 0usize;
     let mut bounded = false;
     // The expected course output of a candidate, if it is defined.
-    let expected_of =
-        |p: &Program| expected_output(c, tools, (&file, &out_name), p, &run.args);
+    let expected_of = |p: &Program| expected_output(c, tools, (&file, &out_name), p, &run.args);
     // The student's verdict on a candidate whose expected output is `want`.
     let student = |p: &Program, want: &[u8]| -> (FrontRun, Compiled) {
         let text = oat::print::program(p);

@@ -68,7 +68,13 @@ pub fn trace_run(
     if actual.course_output().as_deref() == Some(&want[..]) {
         return untraced("tracing changed the outcome: the traced program's output is right");
     }
-    compare(&points, &lines(&want), &lines(actual.stdout()), &describe(&actual), expected_from(c))
+    compare(
+        &points,
+        &lines(&want),
+        &lines(actual.stdout()),
+        &describe(&actual),
+        expected_from(c),
+    )
 }
 
 /// Where the expected trace comes from, in words.
@@ -100,8 +106,15 @@ fn compare(
     let n = right.iter().zip(own).take_while(|(a, b)| a == b).count();
     let at = |id: usize| points.get(id);
     let text = |p: &Point| format!("`{}` in {}", p.what, p.function);
-    let last = || match n.checked_sub(1).and_then(|j| own.get(j)).and_then(|(id, _)| at(*id)) {
-        Some(p) => (format!("after {}", p.construct), format!("after {}", text(p))),
+    let last = || match n
+        .checked_sub(1)
+        .and_then(|j| own.get(j))
+        .and_then(|(id, _)| at(*id))
+    {
+        Some(p) => (
+            format!("after {}", p.construct),
+            format!("after {}", text(p)),
+        ),
         None => (
             "before the first traced value".to_string(),
             "before the first traced value".to_string(),

@@ -202,7 +202,12 @@ fn one_bug_under_several_conditions_is_one_group() {
     ] {
         let (rs, gs) = campaign(names, 60, 0);
         let got: BTreeSet<String> = gs.iter().map(|g| g.signature.clone()).collect();
-        assert_eq!(got, want.into_iter().collect(), "{names}:\n{}", describe(&gs));
+        assert_eq!(
+            got,
+            want.into_iter().collect(),
+            "{names}:\n{}",
+            describe(&gs)
+        );
         // Before the probe the runs named several conditions.
         let conditions: BTreeSet<String> = rs
             .iter()
@@ -304,4 +309,3 @@ fn measure_a_course_back_end() {
         describe(&after)
     );
 }
-

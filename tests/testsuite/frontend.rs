@@ -398,7 +398,11 @@ fn planted_front_end_bugs_are_caught_grouped_and_reduced() {
         // other way round (the same bytes, in another order).
         for f in &failing {
             let sig = f["failure"]["signature"].as_str().unwrap();
-            assert_eq!(sig, format!("first wrong value: {construct}"), "{mutant}: {f}");
+            assert_eq!(
+                sig,
+                format!("first wrong value: {construct}"),
+                "{mutant}: {f}"
+            );
             let trace = f["failure"]["trace"].as_str().unwrap();
             let (gave, want) = trace
                 .split_once(" gave \"")

@@ -232,9 +232,7 @@ impl FnCtx<'_> {
     ) -> Result<Option<Reg>, CodegenError> {
         let a = self.src(op1, &[])?;
         match Self::imm32(op2) {
-            Some(n) if !self.mutations.contains(Mutation::CmpSwap) => {
-                self.emit(MInst::CmpRI(a, n))
-            }
+            Some(n) if !self.mutations.contains(Mutation::CmpSwap) => self.emit(MInst::CmpRI(a, n)),
             _ => {
                 let b = self.src(op2, &[a])?;
                 self.emit(if self.mutations.contains(Mutation::CmpSwap) {

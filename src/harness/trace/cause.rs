@@ -217,7 +217,12 @@ pub fn shared(findings: &Findings) -> BTreeMap<Explanation, Vec<Cnd>> {
 /// The key of one cause shared by `conditions`.
 fn shared_key(e: Explanation, conditions: &[Cnd]) -> String {
     let names: Vec<&str> = conditions.iter().map(|c| c.keyword()).collect();
-    format!("{}icmp {} ({})", FIRST_WRONG[0], e.words(), names.join(", "))
+    format!(
+        "{}icmp {} ({})",
+        FIRST_WRONG[0],
+        e.words(),
+        names.join(", ")
+    )
 }
 
 /// The trace `t` with its key made the shared cause's when its first wrong
@@ -267,7 +272,10 @@ pub fn merge_shared_causes(tools: &Tools, compiler: &Compiler, results: &mut [Ca
     let Some(findings) = probe_icmp(tools, compiler) else {
         return;
     };
-    for t in results.iter_mut().flat_map(|r| r.traces.iter_mut().flatten()) {
+    for t in results
+        .iter_mut()
+        .flat_map(|r| r.traces.iter_mut().flatten())
+    {
         if let Some(m) = merged(t, &findings) {
             *t = m;
         }
