@@ -21,6 +21,9 @@ pub enum Feature {
     VoidCall,
     /// A call through a function value (not a function's name).
     CallFunValue,
+    /// A function that calls itself (its recursion bounded by a
+    /// parameter, docs/oat.md).
+    Recursion,
     /// A global initialised with an integer, bool, string, array, struct,
     /// `null` or function name (by kind).
     Global(&'static str),
@@ -99,6 +102,7 @@ impl Feature {
                 Feature::CallHelper => "call",
                 Feature::VoidCall => "void call",
                 Feature::CallFunValue => "call through a function value",
+                Feature::Recursion => "recursive call",
                 Feature::ShadowGlobal => "local shadowing a global",
                 Feature::ArrayLiteral => "`new T[]{..}`",
                 Feature::NewArr => "`new T[n]`",
@@ -138,6 +142,7 @@ impl Feature {
         fs.extend([
             Feature::CallHelper,
             Feature::VoidCall,
+            Feature::Recursion,
             Feature::ShadowGlobal,
             Feature::ArrayLiteral,
             Feature::NewArr,
@@ -176,6 +181,8 @@ struct Scan<'p> {
     globals: BTreeSet<&'p str>,
     funs: BTreeMap<&'p str, &'p Fdecl>,
     structs: BTreeMap<&'p str, &'p [Field]>,
+    /// The function whose body is being scanned.
+    current: &'p str,
 }
 
 /// The features `p` contains.
@@ -185,6 +192,7 @@ pub fn features(p: &Program) -> BTreeSet<Feature> {
         globals: BTreeSet::new(),
         funs: BTreeMap::new(),
         structs: BTreeMap::new(),
+        current: "",
     };
     for d in &p.decls {
         match d {
@@ -215,6 +223,7 @@ pub fn features(p: &Program) -> BTreeSet<Feature> {
         match d {
             Decl::Global(_, e) => s.exp(e),
             Decl::Fun(f) => {
+                s.current = &f.name;
                 f.args.iter().for_each(|(t, _)| s.ty(t));
                 s.block(&f.body, true);
             }
@@ -352,6 +361,9 @@ impl<'p> Scan<'p> {
             _ => Feature::CallFunValue,
         };
         self.found.insert(feature);
+        if matches!(f, Exp::Id(x) if x == self.current) {
+            self.found.insert(Feature::Recursion);
+        }
         self.exp(f);
         args.iter().for_each(|a| self.exp(a));
     }

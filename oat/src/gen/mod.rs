@@ -17,14 +17,22 @@
 //!   `string_of_array` is applied only to arrays whose elements are
 //!   `(e [&] 63) + 48` or `array_of_string(s)`;
 //! - loops count with counters their bodies cannot assign, up to
-//!   `max_iters`; helper `k` calls only helpers before it, function values
+//!   `max_iters`; helper `k` calls only helpers before it and itself (a
+//!   recursive helper's first parameter `n` is 0..=3 at every call and its
+//!   only self-call is `if (n > 0) { .. f(n - 1, ..) .. }`), function values
 //!   are called only in `program`, and a static cost bound
 //!   ([`OatGenConfig::budget`]) limits the steps a call can take;
 //! - `null` is only inspected with `if?`;
 //! - every local name is fresh (the checker forbids redeclaring a local);
 //!   locals may shadow globals.
+//!
+//! How order shows (`effects`): probes (`t0`, `t1`, ..: print the argument
+//! or fold it into a global, return a value) fill the operands whose order
+//! Oat fixes, `program` first calls every helper and last prints every
+//! global, as Csmith's generated `main` does.
 
 mod draw;
+mod effects;
 mod exp;
 mod stmt;
 
@@ -70,8 +78,8 @@ impl OatGenConfig {
             version,
             max_structs: 1 + s / 30,
             max_globals: 1 + s / 20,
-            max_helpers: 1 + s / 20,
-            max_stmts: 3 + s / 10,
+            max_helpers: 1 + s / 15,
+            max_stmts: 4 + s / 8,
             max_nest: 1 + usize::from(s >= 20) + usize::from(s >= 60),
             max_exp_depth: 2 + usize::from(s >= 30) + usize::from(s >= 70),
             max_iters: 5,
@@ -99,6 +107,9 @@ pub(crate) struct Sig {
     pub args: Vec<Ty>,
     pub ret: RetTy,
     pub cost: u64,
+    /// Its first parameter is a recursion bound: every call passes 0..=3
+    /// (see [`G::call_args`]).
+    pub fuel: bool,
 }
 
 /// The generator's state.
@@ -120,6 +131,8 @@ pub(crate) struct G<'a, 'b> {
     pub nest: usize,
     /// The current function's return type.
     pub ret: RetTy,
+    /// The last tag given to a probe's argument.
+    pub tags: i64,
 }
 
 /// Draws a program from `u` within `cfg`; never fails.
@@ -137,6 +150,7 @@ pub fn generate(u: &mut Unstructured, cfg: &OatGenConfig) -> Program {
         mult: 1,
         nest: 0,
         ret: RetTy::Void,
+        tags: 0,
     };
     g.program()
 }
@@ -259,6 +273,10 @@ impl G<'_, '_> {
     /// A data type, simple ones more often.
     pub(crate) fn data_ty(&mut self) -> Ty {
         let ts = self.data_types();
+        if self.v2() && !self.structs.is_empty() && self.d.chance(20) {
+            let k = self.d.below(self.structs.len());
+            return Ty::Ref(RefTy::Struct(self.structs[k].0.clone()));
+        }
         if self.d.chance(50) {
             return [Ty::Int, Ty::Bool, Ty::string()][self.d.below(3)].clone();
         }
@@ -268,7 +286,10 @@ impl G<'_, '_> {
     fn program(&mut self) -> Program {
         let mut decls = Vec::new();
         if self.v2() {
-            let n = self.d.range(0, self.cfg.max_structs as i64) as usize;
+            // Mostly at least one struct (struct literals are where field
+            // order shows).
+            let least = i64::from(self.d.chance(85));
+            let n = self.d.range(least, self.cfg.max_structs as i64) as usize;
             for k in 0..n {
                 let fs = self.struct_fields(k);
                 let name = format!("S{k}");
@@ -276,10 +297,14 @@ impl G<'_, '_> {
                 self.structs.push((name, fs));
             }
         }
-        let helpers = self.d.range(0, self.cfg.max_helpers as i64) as usize;
+        // Mostly at least one helper (a call's arguments are where
+        // argument order shows).
+        let least = i64::from(self.d.chance(85));
+        let helpers = self.d.range(least, self.cfg.max_helpers as i64) as usize;
         let sigs: Vec<(Vec<Ty>, RetTy)> = (0..helpers)
             .map(|_| {
-                let n = self.d.below(4);
+                // Mostly two or three: argument order shows with two.
+                let n = self.d.weighted(&[1, 2, 4, 3]);
                 let args = (0..n).map(|_| self.data_ty()).collect();
                 let ret = match self.d.below(4) {
                     0 => RetTy::Void,
@@ -302,6 +327,7 @@ impl G<'_, '_> {
                 below: None,
             });
         }
+        decls.extend(self.probes().into_iter().map(Decl::Fun));
         for (k, (args, ret)) in sigs.into_iter().enumerate() {
             let f = self.helper(k, args, ret);
             decls.push(Decl::Fun(f));
@@ -326,7 +352,7 @@ impl G<'_, '_> {
     }
 
     fn struct_fields(&mut self, k: usize) -> Vec<Field> {
-        let n = self.d.range(1, 4) as usize;
+        let n = 1 + self.d.weighted(&[1, 3, 3, 2]);
         (0..n)
             .map(|i| {
                 let ty = match self.d.weighted(&[
@@ -430,31 +456,61 @@ impl G<'_, '_> {
         s
     }
 
-    fn helper(&mut self, k: usize, args: Vec<Ty>, ret: RetTy) -> Fdecl {
+    fn helper(&mut self, k: usize, mut args: Vec<Ty>, ret: RetTy) -> Fdecl {
         let name = format!("f{k}");
         let globals = self.env.len();
-        let params: Vec<(Ty, String)> = args.iter().map(|t| (t.clone(), self.fresh("p"))).collect();
-        for (t, x) in &params {
-            self.env.push(Var {
-                name: x.clone(),
-                ty: t.clone(),
-                mutable: true,
-                below: None,
+        // A recursive helper: its first parameter bounds the recursion.
+        let fuel = self.d.chance(30);
+        if fuel {
+            args.insert(0, Ty::Int);
+        }
+        let params: Vec<(Ty, String)> = args
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let prefix = if fuel && i == 0 { "n" } else { "p" };
+                (t.clone(), self.fresh(prefix))
+            })
+            .collect();
+        for (i, (t, x)) in params.iter().enumerate() {
+            self.env.push(if fuel && i == 0 {
+                G::fuel_var(x)
+            } else {
+                Var {
+                    name: x.clone(),
+                    ty: t.clone(),
+                    mutable: true,
+                    below: None,
+                }
             });
         }
+        let activations = if fuel { effects::RECURSION_DEPTH } else { 1 };
         self.in_main = false;
         self.spent = 0;
-        self.limit = self.cfg.budget / 8;
+        self.limit = self.cfg.budget / 8 / activations;
         self.ret = ret.clone();
-        let body = self.fun_body(&ret);
-        self.env.truncate(globals);
-        let cost = self.spent + 1;
-        self.helpers.push(Sig {
+        let mut sig = Sig {
             name: name.clone(),
             args,
             ret: ret.clone(),
-            cost,
-        });
+            cost: 0,
+            fuel,
+        };
+        let guard = fuel.then(|| self.recursion_guard(&sig, &params[0].1));
+        let mut body = self.fun_body(&ret);
+        if let Some(guard) = guard {
+            // Before the return, and before any local that shadows a
+            // global the guard's arguments may read.
+            let shadowing = body.iter().position(|st| {
+                matches!(st, Stmt::Decl(x, _) if self.env[..globals].iter().any(|g| &g.name == x))
+            });
+            let last = shadowing.unwrap_or(body.len() - 1);
+            let at = self.d.below(last + 1);
+            body.insert(at, guard);
+        }
+        self.env.truncate(globals);
+        sig.cost = (self.spent + 1) * activations;
+        self.helpers.push(sig);
         Fdecl {
             ret,
             name,
@@ -470,7 +526,12 @@ impl G<'_, '_> {
         let ret = RetTy::Val(Box::new(Ty::Int));
         self.ret = ret.clone();
         let globals = self.env.len();
-        let body = self.fun_body(&ret);
+        // The helpers' calls first, while the budget affords them all.
+        let mut body = self.drive_helpers();
+        body.extend(self.block_stmts(true));
+        body.extend(self.checksum(globals));
+        let result = self.exp(&Ty::Int, self.cfg.max_exp_depth);
+        body.push(Stmt::Ret(Some(result)));
         self.env.truncate(globals);
         Fdecl {
             ret,
