@@ -275,7 +275,10 @@ impl G<'_, '_> {
     }
 
     fn bool_exp(&mut self, d: usize) -> Exp {
-        match self.d.weighted(&[4, 2, 5, 2, 2, 2, 2]) {
+        // Oat v1 types `==` and `!=` as `int * int -> bool` (homework 4's
+        // `typ_of_binop`); v2 on any two values of one type.
+        let v2 = self.v2();
+        match self.d.weighted(&[4, if v2 { 2 } else { 0 }, 5, 2, 2, 2, 2]) {
             0 => {
                 let op = [
                     Binop::Lt,
@@ -292,7 +295,8 @@ impl G<'_, '_> {
                 )
             }
             1 => {
-                // `==` on bools, arrays or structs (identity), never strings.
+                // `==` on bools, arrays or structs (identity), never strings
+                // (Oat v2).
                 let ts: Vec<Ty> = self
                     .data_types()
                     .into_iter()
