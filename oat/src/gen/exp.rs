@@ -171,10 +171,11 @@ impl G<'_, '_> {
     fn call_returning(&mut self, ty: &Ty, d: usize) -> Option<Exp> {
         let ret = RetTy::Val(Box::new(ty.clone()));
         let fits: Vec<usize> = (0..self.helpers.len())
-            .filter(|&k| self.helpers[k].ret == ret && self.affords(self.helpers[k].cost))
+            .filter(|&k| self.helpers[k].ret == ret && self.callable(k))
             .collect();
         let k = *self.d.pick(&fits)?;
         let sig = self.helpers[k].clone();
+        self.touched |= sig.touches_fuel;
         // A function value may hold any helper of the same signature.
         let worst = self
             .helpers

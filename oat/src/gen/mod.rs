@@ -110,6 +110,11 @@ pub(crate) struct Sig {
     /// Its first parameter is a recursion bound: every call passes 0..=3
     /// (see [`G::call_args`]).
     pub fuel: bool,
+    /// It is recursive or calls, directly or not, a recursive helper. A
+    /// recursive helper's body calls no such helper except in its guard
+    /// (`if (n > 0) { .. g(n - 1, ..) .. }`), so every chain of recursive
+    /// calls passes a bound that decreases.
+    pub touches_fuel: bool,
 }
 
 /// The generator's state.
@@ -133,6 +138,16 @@ pub(crate) struct G<'a, 'b> {
     pub ret: RetTy,
     /// The last tag given to a probe's argument.
     pub tags: i64,
+    /// The helpers' signatures, drawn before their bodies (a recursive
+    /// helper's guard may call a later recursive helper: mutual recursion).
+    pub planned: Vec<Sig>,
+    /// Generating a recursive helper's body (it may not call helpers that
+    /// touch recursion, [`Sig::touches_fuel`]).
+    pub in_fuel: bool,
+    /// The current helper has called one that touches recursion.
+    pub touched: bool,
+    /// The calls of the recursive helpers' guards (caller, callee).
+    pub guard_calls: Vec<(String, String)>,
 }
 
 /// Draws a program from `u` within `cfg`; never fails.
@@ -151,6 +166,10 @@ pub fn generate(u: &mut Unstructured, cfg: &OatGenConfig) -> Program {
         nest: 0,
         ret: RetTy::Void,
         tags: 0,
+        planned: Vec::new(),
+        in_fuel: false,
+        touched: false,
+        guard_calls: Vec::new(),
     };
     g.program()
 }
@@ -301,18 +320,30 @@ impl G<'_, '_> {
         // argument order shows).
         let least = i64::from(self.d.chance(85));
         let helpers = self.d.range(least, self.cfg.max_helpers as i64) as usize;
-        let sigs: Vec<(Vec<Ty>, RetTy)> = (0..helpers)
-            .map(|_| {
+        self.planned = (0..helpers)
+            .map(|k| {
                 // Mostly two or three: argument order shows with two.
                 let n = self.d.weighted(&[1, 2, 4, 3]);
-                let args = (0..n).map(|_| self.data_ty()).collect();
+                let mut args: Vec<Ty> = (0..n).map(|_| self.data_ty()).collect();
                 let ret = match self.d.below(4) {
                     0 => RetTy::Void,
                     1 => RetTy::Val(Box::new(Ty::Bool)),
                     2 => RetTy::Val(Box::new(Ty::string())),
                     _ => RetTy::Val(Box::new(Ty::Int)),
                 };
-                (args, ret)
+                // A recursive helper: its first parameter bounds it.
+                let fuel = self.d.chance(35);
+                if fuel {
+                    args.insert(0, Ty::Int);
+                }
+                Sig {
+                    name: format!("f{k}"),
+                    args,
+                    ret,
+                    cost: 0,
+                    fuel,
+                    touches_fuel: fuel,
+                }
             })
             .collect();
         let nglobals = self.d.range(0, self.cfg.max_globals as i64) as usize;
@@ -328,8 +359,8 @@ impl G<'_, '_> {
             });
         }
         decls.extend(self.probes().into_iter().map(Decl::Fun));
-        for (k, (args, ret)) in sigs.into_iter().enumerate() {
-            let f = self.helper(k, args, ret);
+        for sig in self.planned.clone() {
+            let f = self.helper(sig);
             decls.push(Decl::Fun(f));
         }
         if self.v2() && !self.helpers.is_empty() && self.d.chance(40) {
@@ -456,15 +487,11 @@ impl G<'_, '_> {
         s
     }
 
-    fn helper(&mut self, k: usize, mut args: Vec<Ty>, ret: RetTy) -> Fdecl {
-        let name = format!("f{k}");
+    fn helper(&mut self, mut sig: Sig) -> Fdecl {
+        let (name, fuel, ret) = (sig.name.clone(), sig.fuel, sig.ret.clone());
         let globals = self.env.len();
-        // A recursive helper: its first parameter bounds the recursion.
-        let fuel = self.d.chance(30);
-        if fuel {
-            args.insert(0, Ty::Int);
-        }
-        let params: Vec<(Ty, String)> = args
+        let params: Vec<(Ty, String)> = sig
+            .args
             .iter()
             .enumerate()
             .map(|(i, t)| {
@@ -489,13 +516,8 @@ impl G<'_, '_> {
         self.spent = 0;
         self.limit = self.cfg.budget / 8 / activations;
         self.ret = ret.clone();
-        let mut sig = Sig {
-            name: name.clone(),
-            args,
-            ret: ret.clone(),
-            cost: 0,
-            fuel,
-        };
+        self.in_fuel = fuel;
+        self.touched = false;
         let guard = fuel.then(|| self.recursion_guard(&sig, &params[0].1));
         let mut body = self.fun_body(&ret);
         if let Some(guard) = guard {
@@ -509,7 +531,15 @@ impl G<'_, '_> {
             body.insert(at, guard);
         }
         self.env.truncate(globals);
-        sig.cost = (self.spent + 1) * activations;
+        // A chain of recursive calls is at most four activations, each of
+        // any recursive helper (each within the same limit).
+        sig.cost = if fuel {
+            (self.limit + 1) * activations
+        } else {
+            self.spent + 1
+        };
+        sig.touches_fuel = fuel || self.touched;
+        self.in_fuel = false;
         self.helpers.push(sig);
         Fdecl {
             ret,

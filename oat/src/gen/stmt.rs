@@ -279,12 +279,13 @@ impl G<'_, '_> {
 
     fn void_call(&mut self, out: &mut Block) {
         let fits: Vec<usize> = (0..self.helpers.len())
-            .filter(|&k| self.helpers[k].ret == RetTy::Void && self.affords(self.helpers[k].cost))
+            .filter(|&k| self.helpers[k].ret == RetTy::Void && self.callable(k))
             .collect();
         let Some(&k) = self.d.pick(&fits) else {
             return self.print(out);
         };
         let sig = self.helpers[k].clone();
+        self.touched |= sig.touches_fuel;
         self.charge(sig.cost);
         let args = self.call_args(&sig, self.cfg.max_exp_depth);
         out.push(Stmt::SCall(Exp::Id(sig.name), args));

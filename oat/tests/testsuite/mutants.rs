@@ -68,15 +68,15 @@ fn no_planted_bug_means_the_evaluators_run() {
 }
 
 #[test]
-fn every_planted_bug_is_caught_by_most_of_20_programs() {
+fn every_planted_bug_is_caught_by_most_programs() {
     // At the campaign's default size (30) the generator's order effects
-    // (docs/oat.md) reach each bug class in most programs; 20 seeds keep
-    // the test fast, so the bar is 10 (100 seeds give 55-75).
+    // (docs/oat.md, "Side effects where order matters") reach each bug
+    // class in a majority of programs.
     for v in [V1, V2] {
-        let progs: Vec<Program> = (1..=20).map(|s| from_seed(s, 30, v)).collect();
+        let progs: Vec<Program> = (1..=100).map(|s| from_seed(s, 30, v)).collect();
         for m in mutants(v) {
             let caught = progs.iter().filter(|p| catches(m, p, v)).count();
-            assert!(caught >= 10, "{v:?} {}: caught by {caught} of 20", m.name());
+            assert!(caught > 50, "{v:?} {}: caught by {caught} of 100", m.name());
         }
     }
 }
