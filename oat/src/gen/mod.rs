@@ -17,9 +17,11 @@
 //!   `string_of_array` is applied only to arrays whose elements are
 //!   `(e [&] 63) + 48` or `array_of_string(s)`;
 //! - loops count with counters their bodies cannot assign, up to
-//!   `max_iters`; helper `k` calls only helpers before it and itself (a
-//!   recursive helper's first parameter `n` is 0..=3 at every call and its
-//!   only self-call is `if (n > 0) { .. f(n - 1, ..) .. }`), function values
+//!   `max_iters`; helper `k` calls only helpers before it, except that a
+//!   recursive helper (its first parameter `n` is 0..=3 at every call)
+//!   has a guard `if (n > 0) { .. g(n - 1, ..) .. }` calling itself or
+//!   another recursive helper, and outside the guard calls no helper that
+//!   reaches a recursive one; function values
 //!   are called only in `program`, and a static cost bound
 //!   ([`OatGenConfig::budget`]) limits the steps a call can take;
 //! - `null` is only inspected with `if?`;
