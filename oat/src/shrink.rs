@@ -7,8 +7,10 @@
 //! remove a statement (not a function's final return), replace an `if` by
 //! its then branch or a loop by its body run once, drop an `else`,
 //! lower a loop bound by one, replace a binary operation by an operand of
-//! its own type or a unary one by its operand, replace a literal by 0 or its
-//! half, `true` by `false`. Candidates that break scoping (a name used but
+//! its own type or a unary one by its operand, replace a call of a
+//! function from `T` to `T` (the generator's probes) by its argument,
+//! remove an element of an array literal, replace a literal by 0 or its
+//! half, a string by `""`, `true` by `false`. Candidates that break scoping (a name used but
 //! no longer declared, a local declared twice) or definedness (the
 //! evaluator does not return) are dropped by [`still_defined`].
 
@@ -66,6 +68,7 @@ pub fn candidate(p: &Program, k: usize) -> Option<Program> {
     let mut ed = Editor {
         left: k,
         applied: false,
+        same_type: same_type_functions(p),
     };
     ed.program(&mut q);
     ed.applied.then_some(q)
@@ -98,6 +101,23 @@ pub fn candidates(p: &Program) -> Vec<Program> {
 struct Editor {
     left: usize,
     applied: bool,
+    /// The program's functions of one parameter that return its type.
+    same_type: HashSet<String>,
+}
+
+/// The names of `p`'s functions of one parameter whose result has the
+/// parameter's type: a call of one can be replaced by its argument.
+fn same_type_functions(p: &Program) -> HashSet<String> {
+    p.decls
+        .iter()
+        .filter_map(|d| match d {
+            Decl::Fun(f) => match (&f.args[..], &f.ret) {
+                ([(t, _)], RetTy::Val(r)) if **r == *t => Some(f.name.clone()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
 }
 
 impl Editor {
@@ -243,8 +263,21 @@ impl Editor {
                     self.exp(x);
                 }
             }
-            Exp::CArr(_, es) => es.iter_mut().for_each(|x| self.exp(x)),
+            Exp::CArr(_, es) => {
+                for j in 0..es.len() {
+                    if es.len() > 1 && self.here() {
+                        es.remove(j);
+                        return;
+                    }
+                }
+                es.iter_mut().for_each(|x| self.exp(x));
+            }
             Exp::Call(f, es) => {
+                let unwrap = matches!(&**f, Exp::Id(x) if self.same_type.contains(x));
+                if unwrap && es.len() == 1 && self.here() {
+                    *e = es[0].clone();
+                    return;
+                }
                 self.exp(f);
                 es.iter_mut().for_each(|x| self.exp(x));
             }
@@ -254,7 +287,12 @@ impl Editor {
                 self.exp(b);
             }
             Exp::CStruct(_, fs) => fs.iter_mut().for_each(|(_, x)| self.exp(x)),
-            Exp::Null(_) | Exp::Bool(false) | Exp::Str(_) | Exp::Id(_) => {}
+            Exp::Str(t) => {
+                if !t.is_empty() && self.here() {
+                    t.clear();
+                }
+            }
+            Exp::Null(_) | Exp::Bool(false) | Exp::Id(_) => {}
         }
     }
 }

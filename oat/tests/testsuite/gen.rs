@@ -119,3 +119,29 @@ fn generated_bytes_never_fail() {
         ));
     }
 }
+
+#[test]
+fn shrinking_unwraps_probes_drops_array_elements_and_empties_strings() {
+    let p = |body: &str| {
+        oat::parse::program(&format!(
+            "int t0(int p) {{ print_int(p); return p; }}\n\
+             int program(int argc, string[] argv) {{ {body} return 0; }}"
+        ))
+        .unwrap()
+    };
+    let cands = oat::shrink::candidates(&p(
+        "print_int(t0(7)); var a = new int[]{1, 2}; print_string(\"ab\");",
+    ));
+    // t0 maps int to int: its call can give way to its argument.
+    for smaller in [
+        "print_int(7); var a = new int[]{1, 2}; print_string(\"ab\");",
+        "print_int(t0(7)); var a = new int[]{2}; print_string(\"ab\");",
+        "print_int(t0(7)); var a = new int[]{1}; print_string(\"ab\");",
+        "print_int(t0(7)); var a = new int[]{1, 2}; print_string(\"\");",
+    ] {
+        assert!(cands.contains(&p(smaller)), "no candidate {smaller}");
+    }
+    // string_of_int maps int to string: never unwrapped.
+    let q = p("print_string(string_of_int(7));");
+    assert!(!oat::shrink::candidates(&q).contains(&p("print_string(7);")));
+}
