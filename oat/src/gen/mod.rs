@@ -36,6 +36,7 @@
 mod draw;
 mod effects;
 mod exp;
+mod recursion;
 mod stmt;
 
 use crate::ast::*;
@@ -513,7 +514,7 @@ impl G<'_, '_> {
                 }
             });
         }
-        let activations = if fuel { effects::RECURSION_DEPTH } else { 1 };
+        let activations = if fuel { recursion::RECURSION_DEPTH } else { 1 };
         self.in_main = false;
         self.spent = 0;
         self.limit = self.cfg.budget / 8 / activations;
