@@ -21,6 +21,12 @@ pub enum Feature {
     VoidCall,
     /// A call through a function value (not a function's name).
     CallFunValue,
+    /// A function that calls itself (its recursion bounded by a
+    /// parameter, docs/oat.md).
+    Recursion,
+    /// Functions that call each other in a cycle (`f` calls `g`, `g`
+    /// calls `f`, directly or through others).
+    MutualRecursion,
     /// A global initialised with an integer, bool, string, array, struct,
     /// `null` or function name (by kind).
     Global(&'static str),
@@ -99,6 +105,8 @@ impl Feature {
                 Feature::CallHelper => "call",
                 Feature::VoidCall => "void call",
                 Feature::CallFunValue => "call through a function value",
+                Feature::Recursion => "recursive call",
+                Feature::MutualRecursion => "mutual recursion",
                 Feature::ShadowGlobal => "local shadowing a global",
                 Feature::ArrayLiteral => "`new T[]{..}`",
                 Feature::NewArr => "`new T[n]`",
@@ -138,6 +146,8 @@ impl Feature {
         fs.extend([
             Feature::CallHelper,
             Feature::VoidCall,
+            Feature::Recursion,
+            Feature::MutualRecursion,
             Feature::ShadowGlobal,
             Feature::ArrayLiteral,
             Feature::NewArr,
@@ -176,6 +186,10 @@ struct Scan<'p> {
     globals: BTreeSet<&'p str>,
     funs: BTreeMap<&'p str, &'p Fdecl>,
     structs: BTreeMap<&'p str, &'p [Field]>,
+    /// The function whose body is being scanned.
+    current: &'p str,
+    /// Calls by name between the program's functions (caller, callee).
+    calls: BTreeSet<(&'p str, &'p str)>,
 }
 
 /// The features `p` contains.
@@ -185,6 +199,8 @@ pub fn features(p: &Program) -> BTreeSet<Feature> {
         globals: BTreeSet::new(),
         funs: BTreeMap::new(),
         structs: BTreeMap::new(),
+        current: "",
+        calls: BTreeSet::new(),
     };
     for d in &p.decls {
         match d {
@@ -215,13 +231,37 @@ pub fn features(p: &Program) -> BTreeSet<Feature> {
         match d {
             Decl::Global(_, e) => s.exp(e),
             Decl::Fun(f) => {
+                s.current = &f.name;
                 f.args.iter().for_each(|(t, _)| s.ty(t));
                 s.block(&f.body, true);
             }
             Decl::Struct(..) => {}
         }
     }
+    if s.calls
+        .iter()
+        .any(|&(f, g)| f != g && reaches(&s.calls, g, f))
+    {
+        s.found.insert(Feature::MutualRecursion);
+    }
     s.found
+}
+
+/// Whether a chain of `calls` leads from `from` to `to`.
+fn reaches(calls: &BTreeSet<(&str, &str)>, from: &str, to: &str) -> bool {
+    let mut seen = BTreeSet::from([from]);
+    let mut todo = vec![from];
+    while let Some(f) = todo.pop() {
+        if f == to {
+            return true;
+        }
+        for &(_, g) in calls.iter().filter(|(c, _)| *c == f) {
+            if seen.insert(g) {
+                todo.push(g);
+            }
+        }
+    }
+    false
 }
 
 /// For each feature of [`Feature::all`]`(version)` (and any other found),
@@ -351,6 +391,12 @@ impl<'p> Scan<'p> {
             }
             _ => Feature::CallFunValue,
         };
+        if let (Feature::CallHelper | Feature::VoidCall, Exp::Id(x)) = (&feature, f) {
+            if x == self.current {
+                self.found.insert(Feature::Recursion);
+            }
+            self.calls.insert((self.current, x));
+        }
         self.found.insert(feature);
         self.exp(f);
         args.iter().for_each(|a| self.exp(a));

@@ -4,11 +4,15 @@
 //! disagrees with the evaluator") holds.
 //!
 //! Edits, smallest effect last: remove a declaration (not `program`),
-//! remove a statement (not a function's final return), replace an `if` by
-//! its then branch or a loop by its body run once, drop an `else`,
+//! remove a parameter of a function called only by name (and its argument
+//! at every call), remove a statement (not a function's final return),
+//! replace an `if` by its then branch, an `if` or `if?` by its `else`
+//! branch, or a loop by its body run once, drop an `else`,
 //! lower a loop bound by one, replace a binary operation by an operand of
-//! its own type or a unary one by its operand, replace a literal by 0 or its
-//! half, `true` by `false`. Candidates that break scoping (a name used but
+//! its own type or a unary one by its operand, replace a call of a
+//! function from `T` to `T` (the generator's probes) by its argument,
+//! remove an element of an array literal, replace a literal by 0 or its
+//! half, a string by `""`, `true` by `false`. Candidates that break scoping (a name used but
 //! no longer declared, a local declared twice) or definedness (the
 //! evaluator does not return) are dropped by [`still_defined`].
 
@@ -66,6 +70,7 @@ pub fn candidate(p: &Program, k: usize) -> Option<Program> {
     let mut ed = Editor {
         left: k,
         applied: false,
+        same_type: same_type_functions(p),
     };
     ed.program(&mut q);
     ed.applied.then_some(q)
@@ -98,6 +103,23 @@ pub fn candidates(p: &Program) -> Vec<Program> {
 struct Editor {
     left: usize,
     applied: bool,
+    /// The program's functions of one parameter that return its type.
+    same_type: HashSet<String>,
+}
+
+/// The names of `p`'s functions of one parameter whose result has the
+/// parameter's type: a call of one can be replaced by its argument.
+fn same_type_functions(p: &Program) -> HashSet<String> {
+    p.decls
+        .iter()
+        .filter_map(|d| match d {
+            Decl::Fun(f) => match (&f.args[..], &f.ret) {
+                ([(t, _)], RetTy::Val(r)) if **r == *t => Some(f.name.clone()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
 }
 
 impl Editor {
@@ -119,6 +141,23 @@ impl Editor {
             let is_main = matches!(&p.decls[k], Decl::Fun(f) if f.name == "program");
             if !is_main && self.here() {
                 p.decls.remove(k);
+                return;
+            }
+        }
+        let params: Vec<(String, usize)> = p
+            .decls
+            .iter()
+            .filter_map(|d| match d {
+                Decl::Fun(f) if f.name != "program" && only_called(p, &f.name) => {
+                    Some((0..f.args.len()).map(|k| (f.name.clone(), k)))
+                }
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        for (f, k) in params {
+            if self.here() {
+                drop_parameter(p, &f, k);
                 return;
             }
         }
@@ -146,6 +185,15 @@ impl Editor {
         for j in 0..b.len() {
             if let Some(inner) = body_of(&b[j]) {
                 if self.here() {
+                    b.splice(j..=j, inner);
+                    return;
+                }
+            }
+        }
+        for j in 0..b.len() {
+            if let Stmt::If(_, _, e) | Stmt::Cast(_, _, _, _, e) = &b[j] {
+                if !e.is_empty() && self.here() {
+                    let inner = e.clone();
                     b.splice(j..=j, inner);
                     return;
                 }
@@ -243,8 +291,21 @@ impl Editor {
                     self.exp(x);
                 }
             }
-            Exp::CArr(_, es) => es.iter_mut().for_each(|x| self.exp(x)),
+            Exp::CArr(_, es) => {
+                for j in 0..es.len() {
+                    if es.len() > 1 && self.here() {
+                        es.remove(j);
+                        return;
+                    }
+                }
+                es.iter_mut().for_each(|x| self.exp(x));
+            }
             Exp::Call(f, es) => {
+                let unwrap = matches!(&**f, Exp::Id(x) if self.same_type.contains(x));
+                if unwrap && es.len() == 1 && self.here() {
+                    *e = es[0].clone();
+                    return;
+                }
                 self.exp(f);
                 es.iter_mut().for_each(|x| self.exp(x));
             }
@@ -254,7 +315,12 @@ impl Editor {
                 self.exp(b);
             }
             Exp::CStruct(_, fs) => fs.iter_mut().for_each(|(_, x)| self.exp(x)),
-            Exp::Null(_) | Exp::Bool(false) | Exp::Str(_) | Exp::Id(_) => {}
+            Exp::Str(t) => {
+                if !t.is_empty() && self.here() {
+                    t.clear();
+                }
+            }
+            Exp::Null(_) | Exp::Bool(false) | Exp::Id(_) => {}
         }
     }
 }
@@ -276,8 +342,145 @@ fn body_of(s: &Stmt) -> Option<Vec<Stmt>> {
     }
 }
 
+/// Calls `visit` on every statement of `b`, nested ones (and a `for`'s
+/// step) after the statement that holds them.
+fn each_stmt(b: &mut [Stmt], visit: &mut impl FnMut(&mut Stmt)) {
+    for s in b {
+        visit(s);
+        match s {
+            Stmt::If(_, t, e) | Stmt::Cast(_, _, _, t, e) => {
+                each_stmt(t, visit);
+                each_stmt(e, visit);
+            }
+            Stmt::While(_, b) => each_stmt(b, visit),
+            Stmt::For(_, _, step, b) => {
+                if let Some(st) = step {
+                    each_stmt(std::slice::from_mut(&mut **st), visit);
+                }
+                each_stmt(b, visit);
+            }
+            Stmt::Assn(..) | Stmt::Decl(..) | Stmt::Ret(_) | Stmt::SCall(..) => {}
+        }
+    }
+}
+
+/// Calls `visit` on `e` and then on each of its subexpressions.
+fn walk(e: &mut Exp, visit: &mut impl FnMut(&mut Exp)) {
+    visit(e);
+    match e {
+        Exp::CArr(_, es) => es.iter_mut().for_each(|x| walk(x, visit)),
+        Exp::Call(f, es) => {
+            walk(f, visit);
+            es.iter_mut().for_each(|x| walk(x, visit));
+        }
+        Exp::NewArr(_, a) | Exp::Length(a) | Exp::Proj(a, _) | Exp::Uop(_, a) => walk(a, visit),
+        Exp::NewArrInit(_, a, _, b) | Exp::Index(a, b) | Exp::Bop(_, a, b) => {
+            walk(a, visit);
+            walk(b, visit);
+        }
+        Exp::CStruct(_, fs) => fs.iter_mut().for_each(|(_, x)| walk(x, visit)),
+        Exp::Null(_) | Exp::Bool(_) | Exp::Int(_) | Exp::Str(_) | Exp::Id(_) => {}
+    }
+}
+
+/// Calls `on_stmt` on every statement of `p` and `on_exp` on every
+/// expression (globals' initialisers and function bodies, a call
+/// statement's callee included).
+fn each_of(
+    p: &mut Program,
+    on_stmt: &mut impl FnMut(&mut Stmt),
+    on_exp: &mut impl FnMut(&mut Exp),
+) {
+    for d in &mut p.decls {
+        match d {
+            Decl::Global(_, e) => walk(e, on_exp),
+            Decl::Fun(f) => each_stmt(&mut f.body, &mut |s| {
+                on_stmt(s);
+                match s {
+                    Stmt::Assn(l, r) => {
+                        walk(l, on_exp);
+                        walk(r, on_exp);
+                    }
+                    Stmt::Decl(_, e) | Stmt::Ret(Some(e)) => walk(e, on_exp),
+                    Stmt::SCall(f, args) => {
+                        walk(f, on_exp);
+                        args.iter_mut().for_each(|a| walk(a, on_exp));
+                    }
+                    Stmt::If(c, ..) | Stmt::Cast(_, _, c, ..) | Stmt::While(c, _) => {
+                        walk(c, on_exp)
+                    }
+                    Stmt::For(ds, c, ..) => {
+                        ds.iter_mut().for_each(|(_, e)| walk(e, on_exp));
+                        if let Some(c) = c {
+                            walk(c, on_exp);
+                        }
+                    }
+                    Stmt::Ret(None) => {}
+                }
+            }),
+            Decl::Struct(..) => {}
+        }
+    }
+}
+
+/// Whether `e` names function `f`.
+fn names(e: &Exp, f: &str) -> bool {
+    matches!(e, Exp::Id(x) if x == f)
+}
+
+/// Whether function `f` is only ever called by name (never used as a
+/// value, whose type would change with its parameters).
+fn only_called(p: &Program, f: &str) -> bool {
+    let mut q = p.clone();
+    let (mut named, mut called, mut call_statements) = (0, 0, 0);
+    each_of(
+        &mut q,
+        &mut |s| {
+            if let Stmt::SCall(g, _) = s {
+                call_statements += usize::from(names(g, f));
+            }
+        },
+        &mut |e| match e {
+            Exp::Id(x) if x == f => named += 1,
+            Exp::Call(g, _) => called += usize::from(names(g, f)),
+            _ => {}
+        },
+    );
+    named == called + call_statements
+}
+
+/// Removes parameter `k` of function `f` and argument `k` of every call of
+/// `f` by name.
+fn drop_parameter(p: &mut Program, f: &str, k: usize) {
+    for d in &mut p.decls {
+        if let Decl::Fun(g) = d {
+            if g.name == f && k < g.args.len() {
+                g.args.remove(k);
+            }
+        }
+    }
+    each_of(
+        p,
+        &mut |s| {
+            if let Stmt::SCall(g, args) = s {
+                if names(g, f) && k < args.len() {
+                    args.remove(k);
+                }
+            }
+        },
+        &mut |e| {
+            if let Exp::Call(g, args) = e {
+                if names(g, f) && k < args.len() {
+                    args.remove(k);
+                }
+            }
+        },
+    );
+}
+
 /// Every name is bound where used, no local is declared twice in one
-/// function's enclosing scopes, every struct named exists.
+/// function's enclosing scopes, every struct named exists (also in types:
+/// parameters, fields, `S null`, `new S[n]`, `if? (S x = ..)`).
 pub fn well_scoped(p: &Program) -> bool {
     let mut top: HashSet<&str> = crate::eval::BUILTIN_NAMES.iter().copied().collect();
     let mut structs = HashSet::new();
@@ -304,11 +507,17 @@ pub fn well_scoped(p: &Program) -> bool {
                 ok &= sc.exp(e);
                 sc.top.insert(x);
             }
-            Decl::Fun(_) | Decl::Struct(..) => {}
+            Decl::Struct(_, fs) => ok &= fs.iter().all(|f| sc.ty(&f.ty)),
+            Decl::Fun(_) => {}
         }
     }
     for d in &p.decls {
         if let Decl::Fun(f) = d {
+            ok &= f.args.iter().all(|(t, _)| sc.ty(t));
+            ok &= match &f.ret {
+                RetTy::Val(t) => sc.ty(t),
+                RetTy::Void => true,
+            };
             sc.locals = f.args.iter().map(|(_, x)| x.as_str()).collect();
             ok &= sc.block(&f.body);
         }
@@ -323,6 +532,29 @@ struct Scoper<'p> {
 }
 
 impl<'p> Scoper<'p> {
+    /// Every struct that `t` names is declared.
+    fn ty(&self, t: &Ty) -> bool {
+        match t {
+            Ty::Bool | Ty::Int => true,
+            Ty::Ref(r) | Ty::NullRef(r) => self.rty(r),
+        }
+    }
+
+    fn rty(&self, r: &RefTy) -> bool {
+        match r {
+            RefTy::String => true,
+            RefTy::Array(t) => self.ty(t),
+            RefTy::Struct(s) => self.structs.contains(s.as_str()),
+            RefTy::Fun(args, ret) => {
+                args.iter().all(|t| self.ty(t))
+                    && match ret {
+                        RetTy::Val(t) => self.ty(t),
+                        RetTy::Void => true,
+                    }
+            }
+        }
+    }
+
     fn declare(&mut self, x: &'p str) -> bool {
         if self.locals.contains(&x) {
             return false;
@@ -345,8 +577,8 @@ impl<'p> Scoper<'p> {
             Stmt::Ret(e) => e.as_ref().is_none_or(|e| self.exp(e)),
             Stmt::SCall(f, args) => self.exp(f) && args.iter().all(|a| self.exp(a)),
             Stmt::If(c, t, e) => self.exp(c) && self.block(t) && self.block(e),
-            Stmt::Cast(_, x, v, t, e) => {
-                if !self.exp(v) {
+            Stmt::Cast(r, x, v, t, e) => {
+                if !self.rty(r) || !self.exp(v) {
                     return false;
                 }
                 let mark = self.locals.len();
@@ -375,11 +607,13 @@ impl<'p> Scoper<'p> {
     fn exp(&mut self, e: &'p Exp) -> bool {
         match e {
             Exp::Id(x) => self.locals.contains(&x.as_str()) || self.top.contains(x.as_str()),
-            Exp::Null(_) | Exp::Bool(_) | Exp::Int(_) | Exp::Str(_) => true,
-            Exp::CArr(_, es) => es.iter().all(|x| self.exp(x)),
-            Exp::NewArr(_, n) | Exp::Length(n) | Exp::Proj(n, _) | Exp::Uop(_, n) => self.exp(n),
-            Exp::NewArrInit(_, n, x, init) => {
-                if !self.exp(n) || self.locals.contains(&x.as_str()) {
+            Exp::Null(r) => self.rty(r),
+            Exp::Bool(_) | Exp::Int(_) | Exp::Str(_) => true,
+            Exp::CArr(t, es) => self.ty(t) && es.iter().all(|x| self.exp(x)),
+            Exp::NewArr(t, n) => self.ty(t) && self.exp(n),
+            Exp::Length(n) | Exp::Proj(n, _) | Exp::Uop(_, n) => self.exp(n),
+            Exp::NewArrInit(t, n, x, init) => {
+                if !self.ty(t) || !self.exp(n) || self.locals.contains(&x.as_str()) {
                     return false;
                 }
                 self.locals.push(x);

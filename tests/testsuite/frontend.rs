@@ -376,9 +376,11 @@ fn planted(mutant: &str, n: &str, size: &str, reductions: &str) -> (tempfile::Te
 
 #[test]
 fn planted_front_end_bugs_are_caught_grouped_and_reduced() {
-    // string_cat(a, b) compiled as b ++ a. (The other planted bugs are
-    // caught less often on 30 programs; docs/oat.md gives the rates.)
-    for (mutant, size, construct) in [("string-cat-swapped", "30", "`string_cat`")] {
+    // string_cat(a, b) compiled as b ++ a (docs/oat.md gives every planted
+    // bug's rates). Size 20: at size 30 nearly every program, passing ones
+    // too, uses `string_cat` as every one uses `print_string`, so passing
+    // programs cannot tell the two apart in the group's name.
+    for (mutant, size, construct) in [("string-cat-swapped", "20", "`string_cat`")] {
         let (_dir, r) = planted(mutant, "30", size, "2");
         let failing: Vec<&Value> = r["programs"]
             .as_array()

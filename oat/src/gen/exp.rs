@@ -45,7 +45,7 @@ impl G<'_, '_> {
             Ty::Bool => self.bool_exp(d),
             Ty::Ref(RefTy::String) => self.string_exp(d),
             Ty::Ref(RefTy::Array(t)) => self.array_exp(t, d),
-            Ty::Ref(RefTy::Struct(s)) => match self.d.below(3) {
+            Ty::Ref(RefTy::Struct(s)) => match self.d.weighted(&[2, 1, 1]) {
                 0 => self.struct_lit(s, d),
                 1 => self.read_of(ty, d).unwrap_or_else(|| self.leaf(ty)),
                 _ => self.leaf(ty),
@@ -99,11 +99,17 @@ impl G<'_, '_> {
             .unwrap_or_default();
         let mut inits: Vec<(String, Exp)> = fields
             .iter()
-            .map(|f| (f.name.clone(), self.exp(&f.ty, d)))
+            .map(|f| (f.name.clone(), self.operand(&f.ty, d)))
             .collect();
         for i in (1..inits.len()).rev() {
             let j = self.d.below(i + 1);
             inits.swap(i, j);
+        }
+        // Mostly out of declaration order, where the order of the fields'
+        // side effects shows.
+        let declared = inits.windows(2).all(|w| w[0].0 < w[1].0);
+        if declared && inits.len() > 1 && self.d.chance(85) {
+            inits.rotate_left(1);
         }
         Exp::CStruct(s.to_string(), inits)
     }
@@ -165,10 +171,11 @@ impl G<'_, '_> {
     fn call_returning(&mut self, ty: &Ty, d: usize) -> Option<Exp> {
         let ret = RetTy::Val(Box::new(ty.clone()));
         let fits: Vec<usize> = (0..self.helpers.len())
-            .filter(|&k| self.helpers[k].ret == ret && self.affords(self.helpers[k].cost))
+            .filter(|&k| self.helpers[k].ret == ret && self.callable(k))
             .collect();
         let k = *self.d.pick(&fits)?;
         let sig = self.helpers[k].clone();
+        self.touched |= sig.touches_fuel;
         // A function value may hold any helper of the same signature.
         let worst = self
             .helpers
@@ -191,7 +198,7 @@ impl G<'_, '_> {
                 Exp::Id(sig.name.clone())
             }
         };
-        let args = sig.args.iter().map(|t| self.exp(t, d)).collect();
+        let args = self.call_args(&sig, d);
         Some(Exp::Call(Box::new(callee), args))
     }
 
@@ -199,7 +206,7 @@ impl G<'_, '_> {
         let v2 = self.v2();
         match self
             .d
-            .weighted(&[6, 3, 2, 2, 2, if v2 { 2 } else { 0 }, 1, 3])
+            .weighted(&[6, 4, 2, 2, 2, if v2 { 2 } else { 0 }, 1, 3])
         {
             0 => {
                 let op =
@@ -211,8 +218,10 @@ impl G<'_, '_> {
                 )
             }
             1 => {
-                let op = [Binop::Shl, Binop::Shr, Binop::Sar][self.d.below(3)];
-                let amount = if self.d.chance(50) {
+                let op = [Binop::Shl, Binop::Shr, Binop::Shr, Binop::Sar][self.d.below(4)];
+                // Mostly a literal amount (`e [&] 63` is often 0, where
+                // the shifts agree).
+                let amount = if self.d.chance(65) {
                     Exp::Int(self.d.range(0, 63))
                 } else {
                     Exp::Bop(
@@ -221,7 +230,12 @@ impl G<'_, '_> {
                         Box::new(Exp::Int(63)),
                     )
                 };
-                Exp::Bop(op, Box::new(self.exp(&Ty::Int, d)), Box::new(amount))
+                let shifted = if op == Binop::Shr {
+                    self.shifted(d)
+                } else {
+                    self.exp(&Ty::Int, d)
+                };
+                Exp::Bop(op, Box::new(shifted), Box::new(amount))
             }
             2 => {
                 let op = if self.d.chance(50) {
@@ -262,7 +276,10 @@ impl G<'_, '_> {
     }
 
     fn bool_exp(&mut self, d: usize) -> Exp {
-        match self.d.weighted(&[4, 2, 3, 2, 2, 2, 2]) {
+        // Oat v1 types `==` and `!=` as `int * int -> bool` (homework 4's
+        // `typ_of_binop`); v2 on any two values of one type.
+        let v2 = self.v2();
+        match self.d.weighted(&[4, if v2 { 2 } else { 0 }, 5, 2, 2, 2, 2]) {
             0 => {
                 let op = [
                     Binop::Lt,
@@ -279,7 +296,8 @@ impl G<'_, '_> {
                 )
             }
             1 => {
-                // `==` on bools, arrays or structs (identity), never strings.
+                // `==` on bools, arrays or structs (identity), never strings
+                // (Oat v2).
                 let ts: Vec<Ty> = self
                     .data_types()
                     .into_iter()
@@ -312,8 +330,8 @@ impl G<'_, '_> {
                 };
                 Exp::Bop(
                     op,
-                    Box::new(self.exp(&Ty::Bool, d)),
-                    Box::new(self.exp(&Ty::Bool, d)),
+                    Box::new(self.operand(&Ty::Bool, d)),
+                    Box::new(self.operand(&Ty::Bool, d)),
                 )
             }
             3 => Exp::Uop(Unop::Lognot, Box::new(self.exp(&Ty::Bool, d))),
@@ -329,16 +347,19 @@ impl G<'_, '_> {
 
     fn string_exp(&mut self, d: usize) -> Exp {
         let call = |f: &str, args: Vec<Exp>| Exp::Call(Box::new(Exp::Id(f.into())), args);
-        match self.d.weighted(&[3, 3, 2, 2, 2, 2]) {
+        match self.d.weighted(&[3, 4, 2, 2, 2, 2]) {
             0 => call("string_of_int", vec![self.exp(&Ty::Int, d)]),
             1 => {
                 // The right side is never a string variable: strings grow
                 // by a bounded amount per step, never double.
-                let l = self.exp(&Ty::string(), d);
-                let r = if self.d.chance(50) {
-                    Exp::Str(self.string_lit())
-                } else {
-                    call("string_of_int", vec![self.exp(&Ty::Int, d)])
+                let l = self.operand(&Ty::string(), d);
+                let r = match self.d.below(3) {
+                    0 => Exp::Str(self.string_lit()),
+                    1 => {
+                        let s = Exp::Str(self.string_lit());
+                        self.probed(&Ty::string(), s)
+                    }
+                    _ => call("string_of_int", vec![self.operand(&Ty::Int, d)]),
                 };
                 call("string_cat", vec![l, r])
             }
@@ -373,7 +394,7 @@ impl G<'_, '_> {
         let v2 = self.v2();
         match self.d.weighted(&[
             3,
-            if v2 { 3 } else { 0 },
+            if v2 { 5 } else { 0 },
             if *t == Ty::Int { 2 } else { 0 },
             2,
         ]) {
@@ -400,7 +421,7 @@ impl G<'_, '_> {
                 });
                 let mult = self.mult;
                 self.mult = mult.saturating_mul(5);
-                let e = self.exp(t, d);
+                let e = self.init_body(t, &x, d);
                 self.mult = mult;
                 self.env.pop();
                 Exp::NewArrInit(t.clone(), Box::new(size), x, Box::new(e))

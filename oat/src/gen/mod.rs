@@ -17,15 +17,26 @@
 //!   `string_of_array` is applied only to arrays whose elements are
 //!   `(e [&] 63) + 48` or `array_of_string(s)`;
 //! - loops count with counters their bodies cannot assign, up to
-//!   `max_iters`; helper `k` calls only helpers before it, function values
+//!   `max_iters`; helper `k` calls only helpers before it, except that a
+//!   recursive helper (its first parameter `n` is 0..=3 at every call)
+//!   has a guard `if (n > 0) { .. g(n - 1, ..) .. }` calling itself or
+//!   another recursive helper, and outside the guard calls no helper that
+//!   reaches a recursive one; function values
 //!   are called only in `program`, and a static cost bound
 //!   ([`OatGenConfig::budget`]) limits the steps a call can take;
 //! - `null` is only inspected with `if?`;
 //! - every local name is fresh (the checker forbids redeclaring a local);
 //!   locals may shadow globals.
+//!
+//! How order shows (`effects`): probes (`t0`, `t1`, ..: print the argument
+//! or fold it into a global, return a value) fill the operands whose order
+//! Oat fixes, `program` first calls every helper and last prints every
+//! global, as Csmith's generated `main` does.
 
 mod draw;
+mod effects;
 mod exp;
+mod recursion;
 mod stmt;
 
 use crate::ast::*;
@@ -70,8 +81,8 @@ impl OatGenConfig {
             version,
             max_structs: 1 + s / 30,
             max_globals: 1 + s / 20,
-            max_helpers: 1 + s / 20,
-            max_stmts: 3 + s / 10,
+            max_helpers: 1 + s / 15,
+            max_stmts: 4 + s / 8,
             max_nest: 1 + usize::from(s >= 20) + usize::from(s >= 60),
             max_exp_depth: 2 + usize::from(s >= 30) + usize::from(s >= 70),
             max_iters: 5,
@@ -99,6 +110,14 @@ pub(crate) struct Sig {
     pub args: Vec<Ty>,
     pub ret: RetTy,
     pub cost: u64,
+    /// Its first parameter is a recursion bound: every call passes 0..=3
+    /// (see [`G::call_args`]).
+    pub fuel: bool,
+    /// It is recursive or calls, directly or not, a recursive helper. A
+    /// recursive helper's body calls no such helper except in its guard
+    /// (`if (n > 0) { .. g(n - 1, ..) .. }`), so every chain of recursive
+    /// calls passes a bound that decreases.
+    pub touches_fuel: bool,
 }
 
 /// The generator's state.
@@ -120,6 +139,18 @@ pub(crate) struct G<'a, 'b> {
     pub nest: usize,
     /// The current function's return type.
     pub ret: RetTy,
+    /// The last tag given to a probe's argument.
+    pub tags: i64,
+    /// The helpers' signatures, drawn before their bodies (a recursive
+    /// helper's guard may call a later recursive helper: mutual recursion).
+    pub planned: Vec<Sig>,
+    /// Generating a recursive helper's body (it may not call helpers that
+    /// touch recursion, [`Sig::touches_fuel`]).
+    pub in_fuel: bool,
+    /// The current helper has called one that touches recursion.
+    pub touched: bool,
+    /// The calls of the recursive helpers' guards (caller, callee).
+    pub guard_calls: Vec<(String, String)>,
 }
 
 /// Draws a program from `u` within `cfg`; never fails.
@@ -137,6 +168,11 @@ pub fn generate(u: &mut Unstructured, cfg: &OatGenConfig) -> Program {
         mult: 1,
         nest: 0,
         ret: RetTy::Void,
+        tags: 0,
+        planned: Vec::new(),
+        in_fuel: false,
+        touched: false,
+        guard_calls: Vec::new(),
     };
     g.program()
 }
@@ -259,6 +295,10 @@ impl G<'_, '_> {
     /// A data type, simple ones more often.
     pub(crate) fn data_ty(&mut self) -> Ty {
         let ts = self.data_types();
+        if self.v2() && !self.structs.is_empty() && self.d.chance(20) {
+            let k = self.d.below(self.structs.len());
+            return Ty::Ref(RefTy::Struct(self.structs[k].0.clone()));
+        }
         if self.d.chance(50) {
             return [Ty::Int, Ty::Bool, Ty::string()][self.d.below(3)].clone();
         }
@@ -268,7 +308,10 @@ impl G<'_, '_> {
     fn program(&mut self) -> Program {
         let mut decls = Vec::new();
         if self.v2() {
-            let n = self.d.range(0, self.cfg.max_structs as i64) as usize;
+            // Mostly at least one struct (struct literals are where field
+            // order shows).
+            let least = i64::from(self.d.chance(85));
+            let n = self.d.range(least, self.cfg.max_structs as i64) as usize;
             for k in 0..n {
                 let fs = self.struct_fields(k);
                 let name = format!("S{k}");
@@ -276,18 +319,34 @@ impl G<'_, '_> {
                 self.structs.push((name, fs));
             }
         }
-        let helpers = self.d.range(0, self.cfg.max_helpers as i64) as usize;
-        let sigs: Vec<(Vec<Ty>, RetTy)> = (0..helpers)
-            .map(|_| {
-                let n = self.d.below(4);
-                let args = (0..n).map(|_| self.data_ty()).collect();
+        // Mostly at least one helper (a call's arguments are where
+        // argument order shows).
+        let least = i64::from(self.d.chance(85));
+        let helpers = self.d.range(least, self.cfg.max_helpers as i64) as usize;
+        self.planned = (0..helpers)
+            .map(|k| {
+                // Mostly two or three: argument order shows with two.
+                let n = self.d.weighted(&[1, 2, 4, 3]);
+                let mut args: Vec<Ty> = (0..n).map(|_| self.data_ty()).collect();
                 let ret = match self.d.below(4) {
                     0 => RetTy::Void,
                     1 => RetTy::Val(Box::new(Ty::Bool)),
                     2 => RetTy::Val(Box::new(Ty::string())),
                     _ => RetTy::Val(Box::new(Ty::Int)),
                 };
-                (args, ret)
+                // A recursive helper: its first parameter bounds it.
+                let fuel = self.d.chance(35);
+                if fuel {
+                    args.insert(0, Ty::Int);
+                }
+                Sig {
+                    name: format!("f{k}"),
+                    args,
+                    ret,
+                    cost: 0,
+                    fuel,
+                    touches_fuel: fuel,
+                }
             })
             .collect();
         let nglobals = self.d.range(0, self.cfg.max_globals as i64) as usize;
@@ -302,8 +361,9 @@ impl G<'_, '_> {
                 below: None,
             });
         }
-        for (k, (args, ret)) in sigs.into_iter().enumerate() {
-            let f = self.helper(k, args, ret);
+        decls.extend(self.probes().into_iter().map(Decl::Fun));
+        for sig in self.planned.clone() {
+            let f = self.helper(sig);
             decls.push(Decl::Fun(f));
         }
         if self.v2() && !self.helpers.is_empty() && self.d.chance(40) {
@@ -326,7 +386,7 @@ impl G<'_, '_> {
     }
 
     fn struct_fields(&mut self, k: usize) -> Vec<Field> {
-        let n = self.d.range(1, 4) as usize;
+        let n = 1 + self.d.weighted(&[1, 3, 3, 2]);
         (0..n)
             .map(|i| {
                 let ty = match self.d.weighted(&[
@@ -430,31 +490,60 @@ impl G<'_, '_> {
         s
     }
 
-    fn helper(&mut self, k: usize, args: Vec<Ty>, ret: RetTy) -> Fdecl {
-        let name = format!("f{k}");
+    fn helper(&mut self, mut sig: Sig) -> Fdecl {
+        let (name, fuel, ret) = (sig.name.clone(), sig.fuel, sig.ret.clone());
         let globals = self.env.len();
-        let params: Vec<(Ty, String)> = args.iter().map(|t| (t.clone(), self.fresh("p"))).collect();
-        for (t, x) in &params {
-            self.env.push(Var {
-                name: x.clone(),
-                ty: t.clone(),
-                mutable: true,
-                below: None,
+        let params: Vec<(Ty, String)> = sig
+            .args
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let prefix = if fuel && i == 0 { "n" } else { "p" };
+                (t.clone(), self.fresh(prefix))
+            })
+            .collect();
+        for (i, (t, x)) in params.iter().enumerate() {
+            self.env.push(if fuel && i == 0 {
+                G::fuel_var(x)
+            } else {
+                Var {
+                    name: x.clone(),
+                    ty: t.clone(),
+                    mutable: true,
+                    below: None,
+                }
             });
         }
+        let activations = if fuel { recursion::RECURSION_DEPTH } else { 1 };
         self.in_main = false;
         self.spent = 0;
-        self.limit = self.cfg.budget / 8;
+        self.limit = self.cfg.budget / 8 / activations;
         self.ret = ret.clone();
-        let body = self.fun_body(&ret);
+        self.in_fuel = fuel;
+        self.touched = false;
+        let guard = fuel.then(|| self.recursion_guard(&sig, &params[0].1));
+        let mut body = self.fun_body(&ret);
+        if let Some(guard) = guard {
+            // Before the return, and before any local that shadows a
+            // global the guard's arguments may read.
+            let shadowing = body.iter().position(|st| {
+                matches!(st, Stmt::Decl(x, _) if self.env[..globals].iter().any(|g| &g.name == x))
+            });
+            let last = shadowing.unwrap_or(body.len() - 1);
+            let at = self.d.below(last + 1);
+            body.insert(at, guard);
+        }
         self.env.truncate(globals);
-        let cost = self.spent + 1;
-        self.helpers.push(Sig {
-            name: name.clone(),
-            args,
-            ret: ret.clone(),
-            cost,
-        });
+        // A chain of recursive calls is at most four activations, each of
+        // any recursive helper (each within the same limit).
+        sig.cost = if fuel {
+            (self.limit + 1) * activations
+        } else {
+            self.spent + 1
+        };
+        sig.touches_fuel = fuel || self.touched;
+        self.in_fuel = false;
+        self.helpers.push(sig);
         Fdecl {
             ret,
             name,
@@ -470,7 +559,12 @@ impl G<'_, '_> {
         let ret = RetTy::Val(Box::new(Ty::Int));
         self.ret = ret.clone();
         let globals = self.env.len();
-        let body = self.fun_body(&ret);
+        // The helpers' calls first, while the budget affords them all.
+        let mut body = self.drive_helpers();
+        body.extend(self.block_stmts(true));
+        body.extend(self.checksum(globals));
+        let result = self.exp(&Ty::Int, self.cfg.max_exp_depth);
+        body.push(Stmt::Ret(Some(result)));
         self.env.truncate(globals);
         Fdecl {
             ret,

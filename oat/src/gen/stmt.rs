@@ -32,9 +32,10 @@ impl G<'_, '_> {
     /// function's outermost block.
     pub(crate) fn block_stmts(&mut self, top: bool) -> Block {
         let mark = self.env.len();
-        let n = self
-            .d
-            .range(if top { 1 } else { 0 }, self.cfg.max_stmts as i64) as usize;
+        // A function's outermost block has at least half the most
+        // statements: the code that surely runs.
+        let least = if top { 1 + self.cfg.max_stmts / 2 } else { 0 };
+        let n = self.d.range(least as i64, self.cfg.max_stmts as i64) as usize;
         let mut b = Vec::new();
         for _ in 0..n {
             if !self.affords(8) {
@@ -194,7 +195,7 @@ impl G<'_, '_> {
     }
 
     /// The visible variables (innermost of each name).
-    fn visible(&self) -> Vec<Var> {
+    pub(crate) fn visible(&self) -> Vec<Var> {
         let mut seen: Vec<&str> = Vec::new();
         let mut out = Vec::new();
         for v in self.env.iter().rev() {
@@ -278,15 +279,15 @@ impl G<'_, '_> {
 
     fn void_call(&mut self, out: &mut Block) {
         let fits: Vec<usize> = (0..self.helpers.len())
-            .filter(|&k| self.helpers[k].ret == RetTy::Void && self.affords(self.helpers[k].cost))
+            .filter(|&k| self.helpers[k].ret == RetTy::Void && self.callable(k))
             .collect();
         let Some(&k) = self.d.pick(&fits) else {
             return self.print(out);
         };
         let sig = self.helpers[k].clone();
+        self.touched |= sig.touches_fuel;
         self.charge(sig.cost);
-        let depth = self.cfg.max_exp_depth;
-        let args = sig.args.iter().map(|t| self.exp(t, depth)).collect();
+        let args = self.call_args(&sig, self.cfg.max_exp_depth);
         out.push(Stmt::SCall(Exp::Id(sig.name), args));
     }
 

@@ -119,3 +119,78 @@ fn generated_bytes_never_fail() {
         ));
     }
 }
+
+#[test]
+fn shrinking_unwraps_probes_drops_array_elements_and_empties_strings() {
+    let p = |body: &str| {
+        oat::parse::program(&format!(
+            "int t0(int p) {{ print_int(p); return p; }}\n\
+             int program(int argc, string[] argv) {{ {body} return 0; }}"
+        ))
+        .unwrap()
+    };
+    let cands = oat::shrink::candidates(&p(
+        "print_int(t0(7)); var a = new int[]{1, 2}; print_string(\"ab\");",
+    ));
+    // t0 maps int to int: its call can give way to its argument.
+    for smaller in [
+        "print_int(7); var a = new int[]{1, 2}; print_string(\"ab\");",
+        "print_int(t0(7)); var a = new int[]{2}; print_string(\"ab\");",
+        "print_int(t0(7)); var a = new int[]{1}; print_string(\"ab\");",
+        "print_int(t0(7)); var a = new int[]{1, 2}; print_string(\"\");",
+    ] {
+        assert!(cands.contains(&p(smaller)), "no candidate {smaller}");
+    }
+    // string_of_int maps int to string: never unwrapped.
+    let q = p("print_string(string_of_int(7));");
+    assert!(!oat::shrink::candidates(&q).contains(&p("print_string(7);")));
+}
+
+#[test]
+fn shrinking_takes_else_branches_and_drops_unused_parameters() {
+    let p = |src: &str| oat::parse::program(src).unwrap();
+    let cands = oat::shrink::candidates(&p("struct S { int f }\n\
+         void f(int a, bool b) { print_int(a); }\n\
+         int program(int argc, string[] argv) {\n\
+           if? (S x = S null) { print_int(1); } else { f(2, true); }\n\
+           return 0; }"));
+    for smaller in [
+        // The `else` branch of `if?` in its place.
+        "struct S { int f }\n\
+         void f(int a, bool b) { print_int(a); }\n\
+         int program(int argc, string[] argv) { f(2, true); return 0; }",
+        // `f`'s second parameter and its argument gone.
+        "struct S { int f }\n\
+         void f(int a) { print_int(a); }\n\
+         int program(int argc, string[] argv) {\n\
+           if? (S x = S null) { print_int(1); } else { f(2); }\n\
+           return 0; }",
+    ] {
+        assert!(cands.contains(&p(smaller)), "no candidate\n{smaller}");
+    }
+    // A function used as a value keeps its parameters (its type would
+    // change under the value's uses).
+    let q = p("void f(int a) { print_int(a); }\n\
+               global g = f;\n\
+               int program(int argc, string[] argv) { g(1); return 0; }");
+    assert!(oat::shrink::candidates(&q).iter().all(|c| c
+        .decls
+        .iter()
+        .all(|d| !matches!(d, oat::ast::Decl::Fun(f) if f.name == "f" && f.args.is_empty()))));
+}
+
+#[test]
+fn a_struct_named_only_in_a_type_must_still_be_declared() {
+    let p = |src: &str| oat::parse::program(src).unwrap();
+    assert!(oat::shrink::well_scoped(&p(
+        "struct S { int f }\nglobal g = S null;\nint program(int argc, string[] argv) { return 0; }"
+    )));
+    for src in [
+        "global g = S null;\nint program(int argc, string[] argv) { return 0; }",
+        "int program(int argc, string[] argv) { if? (S x = S null) {} return 0; }",
+        "int program(int argc, string[] argv) { var a = new S[]{}; return 0; }",
+        "void f(S s) { return; }\nint program(int argc, string[] argv) { return 0; }",
+    ] {
+        assert!(!oat::shrink::well_scoped(&p(src)), "{src}");
+    }
+}

@@ -5,4 +5,5 @@
 mod eval;
 mod frontend;
 mod gen;
+mod mutants;
 mod parse;
