@@ -51,10 +51,59 @@ pub struct Point {
 /// The traced variant of `p` and its points (mark `N` is `points[N]`);
 /// `Err` says why `p` is not traced.
 pub fn traced(p: &crate::ast::Program) -> Result<(crate::ast::Program, Vec<Point>), String> {
+    rewrite(p, Tracer::new(p, None, true))
+}
+
+/// Operands whose order of evaluation Oat fixes (left to right), by the
+/// construct they belong to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// A call's arguments.
+    CallArguments,
+    /// The operands of `&` and `|` on `bool` (both are evaluated).
+    BoolOperands,
+    /// A struct literal's field values, in written order.
+    StructFields,
+    /// The operands of every other operator.
+    Operands,
+}
+
+impl Order {
+    /// Every kind, the usual suspects first.
+    pub const ALL: [Order; 4] = [
+        Order::CallArguments,
+        Order::BoolOperands,
+        Order::StructFields,
+        Order::Operands,
+    ];
+
+    /// The words a report uses.
+    pub fn words(self) -> &'static str {
+        match self {
+            Order::CallArguments => "call arguments",
+            Order::BoolOperands => "the operands of `&` and `|`",
+            Order::StructFields => "struct literal fields",
+            Order::Operands => "operator operands",
+        }
+    }
+}
+
+/// `p` with only the operands of kind `order` computed one by one, left to
+/// to right, into fresh locals before their construct runs (nothing
+/// printed): the program means the same, and a front end that evaluates
+/// those operands in another order compiles it right.
+pub fn sequenced(p: &crate::ast::Program, order: Order) -> Result<crate::ast::Program, String> {
+    rewrite(p, Tracer::new(p, Some(order), false)).map(|(q, _)| q)
+}
+
+/// Every function of `p` rewritten by `t`.
+fn rewrite(
+    p: &crate::ast::Program,
+    mut t: Tracer,
+) -> Result<(crate::ast::Program, Vec<Point>), String> {
     if crate::print::program(p).contains(NAME) {
         return Err(format!("the program already uses the name `{NAME}`"));
     }
-    let mut t = Tracer::new(p);
     let mut out = p.clone();
     for d in &mut out.decls {
         if let Decl::Fun(f) = d {
@@ -130,6 +179,10 @@ struct Tracer {
     fresh: usize,
     /// The function being rewritten.
     function: String,
+    /// Only the operands of this kind are bound first (`None`: all).
+    only: Option<Order>,
+    /// Values are printed (a traced variant) or only bound (sequenced).
+    print: bool,
 }
 
 /// The types of the locals in scope (`None`: a local whose type is not
@@ -137,7 +190,7 @@ struct Tracer {
 type Scope = HashMap<String, Option<Ty>>;
 
 impl Tracer {
-    fn new(p: &crate::ast::Program) -> Tracer {
+    fn new(p: &crate::ast::Program, only: Option<Order>, print: bool) -> Tracer {
         let mut t = Tracer {
             funs: HashMap::new(),
             structs: HashMap::new(),
@@ -145,6 +198,8 @@ impl Tracer {
             points: vec![],
             fresh: 0,
             function: String::new(),
+            only,
+            print,
         };
         for d in &p.decls {
             match d {
@@ -280,7 +335,21 @@ impl Tracer {
     /// `e` with its compound operands bound to fresh locals first, left to
     /// right ([`Tracer::hoist_all`]), the bindings pushed to `out`.
     fn operands(&mut self, scope: &Scope, e: Exp, out: &mut Vec<Stmt>) -> Exp {
+        let order = match &e {
+            Exp::Bop(Binop::And | Binop::Or, ..) => Order::BoolOperands,
+            Exp::Call(..) => Order::CallArguments,
+            Exp::CStruct(..) => Order::StructFields,
+            _ => Order::Operands,
+        };
+        if self.only.is_some_and(|o| o != order) {
+            return e;
+        }
         match e {
+            Exp::CStruct(s, fields) => {
+                let (names, values): (Vec<String>, Vec<Exp>) = fields.into_iter().unzip();
+                let values = self.hoist_all(scope, values, out);
+                Exp::CStruct(s, names.into_iter().zip(values).collect())
+            }
             Exp::Bop(op, l, r) => {
                 let mut v = self.hoist_all(scope, vec![*l, *r], out);
                 let r = v.pop().unwrap_or(Exp::Int(0));
@@ -365,6 +434,9 @@ impl Tracer {
 
     /// The statements that print local `x` of type `ty` as a new point.
     fn point(&mut self, ty: &Ty, x: &str, what: String, construct: String) -> Vec<Stmt> {
+        if !self.print {
+            return vec![];
+        }
         let n = self.points.len();
         self.points.push(Point {
             function: self.function.clone(),
@@ -683,6 +755,11 @@ mod tests {
                         assert_eq!(x, y, "seed {seed} {version:?}");
                         assert_eq!(s, &without_marks(u), "seed {seed} {version:?}");
                         assert!(lines(u).iter().all(|(n, _)| *n < ps.len()));
+                        for order in Order::ALL.into_iter().filter(|_| seed <= 10) {
+                            let q = sequenced(&p, order).expect("sequenced");
+                            let c = run(&q, version, &Limits::default());
+                            assert_eq!(c, a, "seed {seed} {version:?} {order:?}");
+                        }
                     }
                     _ => panic!("seed {seed} {version:?}: {a:?} / {b:?}"),
                 }
@@ -733,6 +810,42 @@ mod tests {
                 ("assignment", "6"),
             ]
         );
+    }
+
+    /// A front end that evaluates one kind of operands in another order
+    /// (a planted bug of the evaluator) compiles the program sequenced for
+    /// that kind right, and only that one.
+    #[test]
+    fn a_program_sequenced_for_the_wrong_order_is_right_under_that_bug() {
+        use crate::eval::{run_mutated, Mutant};
+        let p = parse(
+            "int f(string s, int n) { print_string(s); return n; }\n\
+             bool b(string s, bool v) { print_string(s); return v; }\n\
+             int sub(int x, int y) { return x - y; }\n\
+             int program(int argc, string[] argv) {\n\
+               print_int(f(\"a\", 1) + f(\"b\", 2));\n\
+               print_bool(b(\"c\", false) & b(\"d\", true));\n\
+               return sub(f(\"e\", 3), f(\"g\", 1));\n\
+             }\n",
+        );
+        let out = |q: &crate::ast::Program, m: Option<Mutant>| {
+            stdout(&run_mutated(q, OatVersion::V2, &Limits::default(), &[], m))
+        };
+        // By hand, left to right: a b 3, c d false, e g; returns 2.
+        assert_eq!(out(&p, None), b"ab3cdfalseeg".to_vec());
+        for (bug, order) in [
+            (Mutant::ArgsRightToLeft, Order::CallArguments),
+            (Mutant::ShortCircuit, Order::BoolOperands),
+        ] {
+            assert_ne!(out(&p, Some(bug)), out(&p, None), "{bug:?} shows");
+            let q = sequenced(&p, order).expect("sequenced");
+            assert_eq!(out(&q, None), out(&p, None), "{order:?} keeps the meaning");
+            assert_eq!(out(&q, Some(bug)), out(&p, None), "{order:?} hides {bug:?}");
+            for other in Order::ALL.into_iter().filter(|o| *o != order) {
+                let r = sequenced(&p, other).expect("sequenced");
+                assert_ne!(out(&r, Some(bug)), out(&p, None), "{other:?} hides {bug:?}");
+            }
+        }
     }
 
     #[test]

@@ -316,10 +316,12 @@ fn causes(results: &[Option<TestResult>]) -> Cores {
             }
         }
         // Explains the most reduced failures, then the fewest passing
-        // tests use it, then the name (for a stable order).
+        // tests use it, then it computes rather than shows (a print
+        // builtin is how every failure is seen, so it is in every reduced
+        // failure), then the name (for a stable order).
         let rank = |((_, c), n): &((Category, &String), usize)| {
             let uses = passing.get(*c).copied().unwrap_or(0);
-            (*n, std::cmp::Reverse(uses))
+            (*n, std::cmp::Reverse(uses), !is_output(c))
         };
         let Some(((cat, c), _)) = count
             .into_iter()
@@ -331,6 +333,13 @@ fn causes(results: &[Option<TestResult>]) -> Cores {
         reduced.retain(|(k, set)| !(*k == cat && set.contains(&c)));
         chosen.push((cat, c));
     }
+}
+
+/// True for the construct names of the runtime's print builtins.
+fn is_output(construct: &str) -> bool {
+    ["print_string", "print_int", "print_bool"]
+        .iter()
+        .any(|p| construct == format!("`{p}`"))
 }
 
 /// The Oat constructs the program `text` uses (none when it does not
@@ -349,8 +358,8 @@ fn constructs_of(text: &str) -> BTreeSet<String> {
 /// The group key of a failing run: the category's own key (the front
 /// end's normalised first error line, the undefined kind and the output's
 /// instruction at that step, the checker's rule), or for a wrong output or
-/// status its trace's key (`first wrong value: `>>``) when tracing gave one,
-/// else the first of the campaign's cause constructs ([`causes`]) that
+/// status its trace's key when it names an operation (`first wrong value:
+/// `>>``, [`trace::names_an_operation`]), else the first of the campaign's cause constructs ([`causes`]) that
 /// the run's program uses (`uses `[&]``).
 pub fn signature(
     r: &FrontRun,
@@ -359,7 +368,10 @@ pub fn signature(
     cores: &Cores,
     trace: Option<&Trace>,
 ) -> String {
-    if let Some(key) = trace.and_then(|t| t.key.as_ref()) {
+    if let Some(key) = trace
+        .and_then(|t| t.key.as_ref())
+        .filter(|k| trace::names_an_operation(k))
+    {
         return key.clone();
     }
     match r.category {

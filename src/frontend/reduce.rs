@@ -1,6 +1,7 @@
 //! Reducing a failing Oat test: delta debugging on the Oat source with
-//! `oat::shrink`'s edits (declarations, statements, `else` branches, loop
-//! bounds, operands, literals), keeping a candidate while its expected
+//! `oat::shrink`'s edits (declarations, parameters, statements, branches,
+//! loops unwrapped or bounds lowered, operands, probe calls, array
+//! elements, literals; the list is in `oat::shrink`), keeping a candidate while its expected
 //! output is still defined and the front end under test still fails it
 //! the same way. The expected output of a candidate is the reference
 //! solution's output run on the oracle when there is a reference (it must

@@ -66,15 +66,75 @@ pub fn trace_run(
     };
     let actual = judge::run_output(tools, prog, compiled.src.as_ref(), &run.args);
     if actual.course_output().as_deref() == Some(&want[..]) {
-        return untraced("tracing changed the outcome: the traced program's output is right");
+        return order_of_evaluation(c, tools, names, &prog_of(text), run).unwrap_or_else(|| {
+            untraced("tracing changed the outcome: the traced program's output is right")
+        });
     }
-    compare(
+    let t = compare(
         &points,
         &lines(&want),
         &lines(actual.stdout()),
         &describe(&actual),
         expected_from(c),
-    )
+    );
+    if t.key.as_deref().is_some_and(names_an_operation) {
+        return t;
+    }
+    // No operation computed the first wrong value (a wrong parameter, a
+    // wrong path): the same values in another order may be the cause.
+    order_of_evaluation(c, tools, names, &prog_of(text), run).unwrap_or(t)
+}
+
+/// True for a trace key that names the operation that computed the first
+/// wrong value (`first wrong value: `>>``, an operator, a builtin, `a[i]`).
+/// An order of evaluation the front end gets wrong is one too (`wrong
+/// order of evaluation: call arguments`). A wrong parameter, a variable
+/// that was only copied, a wrong path or a trace that stops name no
+/// operation: those runs keep the construct key.
+pub fn names_an_operation(key: &str) -> bool {
+    key.strip_prefix(FIRST_WRONG[0])
+        .is_some_and(|c| c.starts_with('`'))
+        || key.starts_with("wrong order of evaluation: ")
+}
+
+/// The program `text` (it parsed before).
+fn prog_of(text: &str) -> oat::ast::Program {
+    oat::parse::program(text).unwrap_or_default()
+}
+
+/// When computing operands one by one into variables first makes the
+/// output right (the traced program passes), which operands' order the
+/// front end gets wrong: the first kind ([`oat::trace::Order`]) whose
+/// sequenced program alone the front end compiles right.
+fn order_of_evaluation(
+    c: &FrontEndCampaign,
+    tools: &Tools,
+    names: (&str, &str),
+    prog: &oat::ast::Program,
+    run: &Run,
+) -> Option<Trace> {
+    oat::trace::Order::ALL.into_iter().find_map(|order| {
+        let q = oat::trace::sequenced(prog, order).ok()?;
+        if &q == prog {
+            return None;
+        }
+        let want = expected_output(c, tools, names, &q, &run.args)?;
+        let text = oat::print::program(&q);
+        let compiled =
+            judge::compile_text(tools, &c.cmd, names.0, &text, names.1, c.dialect.as_ref());
+        let out = compiled.prog.as_ref().ok()?;
+        let got = judge::run_output(tools, out, compiled.src.as_ref(), &run.args);
+        (got.course_output().as_deref() == Some(&want[..])).then(|| Trace {
+            key: Some(format!("wrong order of evaluation: {}", order.words())),
+            says: format!(
+                "the output is right when {} are computed one by one, left to right, into \
+                 variables first (Oat evaluates them left to right): the front end evaluates \
+                 them in another order",
+                order.words()
+            ),
+            values: None,
+        })
+    })
 }
 
 /// Where the expected trace comes from, in words.
