@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod asm_text;
+pub mod att;
 pub mod data;
 pub mod disasm;
 pub mod encode;
