@@ -50,6 +50,7 @@ pub mod compiler;
 pub mod course;
 pub mod dialect;
 pub mod group;
+pub mod in_process;
 pub mod judge;
 pub mod mutation;
 pub mod optimiser;

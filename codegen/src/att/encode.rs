@@ -400,6 +400,15 @@ impl<'p> Enc<'p> {
                 let (rm, d) = (self.rm8(s)?, self.reg64(d)?);
                 self.add(two_r_rm(Code::Movzx_r64_rm8, d, &rm))
             }
+            ("movslq", [s, d]) => {
+                let d = self.reg64(d)?;
+                let rm = match s {
+                    Operand::Reg(r) if r.is_gpr32() => Rm::Reg(*r),
+                    Operand::Mem { .. } => self.rm64(s)?,
+                    _ => return Err(self.un("movslq takes a 32-bit register or memory")),
+                };
+                self.add(two_r_rm(Code::Movsxd_r64_rm32, d, &rm))
+            }
             ("movb", [Operand::Reg(r), d]) if r.is_gpr8() => {
                 let rm = self.rm8(d)?;
                 self.add(two_rm_r(Code::Mov_rm8_r8, &rm, *r))

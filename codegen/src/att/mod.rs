@@ -102,7 +102,9 @@ impl Program {
         // Every instruction must encode (`movq` from memory to memory, an
         // immediate past 32 bits are `as` errors): found now, not when
         // the program is about to run.
-        p.assemble(1 << 32, 2 << 32, &|_| Some(0))?;
+        let data_base = 1u64 << 32;
+        let code_base = data_base + (p.data_size() as u64).div_ceil(4096) * 4096;
+        p.assemble(data_base, code_base, &|_| Some(0))?;
         Ok(p)
     }
 

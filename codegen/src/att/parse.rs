@@ -23,8 +23,8 @@ pub enum Value {
 pub enum Operand {
     /// `$value`.
     Imm(Value),
-    /// `%reg` (64-bit, or 8-bit for `set<cc>`, `movb`, `movzbq`, and `%cl`
-    /// for shifts).
+    /// `%reg` (64-bit; 8-bit for `set<cc>`, `movb`, `movzbq`, `%cl` for
+    /// shifts; 32-bit for `movslq`).
     Reg(Register),
     /// `disp(%base)`, `(%base)`, `sym(%rip)`.
     Mem {
@@ -351,6 +351,22 @@ pub fn register(name: &str) -> Option<Register> {
         "r13b" => R13L,
         "r14b" => R14L,
         "r15b" => R15L,
+        "eax" => EAX,
+        "ebx" => EBX,
+        "ecx" => ECX,
+        "edx" => EDX,
+        "esi" => ESI,
+        "edi" => EDI,
+        "ebp" => EBP,
+        "esp" => ESP,
+        "r8d" => R8D,
+        "r9d" => R9D,
+        "r10d" => R10D,
+        "r11d" => R11D,
+        "r12d" => R12D,
+        "r13d" => R13D,
+        "r14d" => R14D,
+        "r15d" => R15D,
         _ => return Option::None,
     })
 }
@@ -562,7 +578,7 @@ mod tests {
             ("\tmovq %rax, %rbx; ret", 1),
             ("\tmovq\t$x+8, %rax", 1),
             ("\t.asciz \"\\q\"", 1),
-            ("\tmovq\t%eax, %rbx", 1),
+            ("\tmovq\t%ax, %rbx", 1),
         ] {
             let e = parse(text).expect_err(text);
             assert_eq!(e.line, line, "{text}: {e:?}");
