@@ -244,6 +244,8 @@ pub struct Tools {
     /// Programs run in process, and programs linked ([`Tools::linked_by`]).
     in_process: AtomicUsize,
     linked: AtomicUsize,
+    /// Set: no program runs in process ([`Tools::link_without_in_process`]).
+    no_in_process: std::sync::atomic::AtomicBool,
     /// Wall-clock limit of one compile, link or run.
     pub timeout: Duration,
     /// The oracle's options (argv[0], fuel, the entry the course's driver
@@ -311,6 +313,7 @@ impl Tools {
             stages: StageClock::default(),
             in_process: AtomicUsize::new(0),
             linked: AtomicUsize::new(0),
+            no_in_process: std::sync::atomic::AtomicBool::new(false),
             timeout,
             oracle,
             course,
@@ -669,7 +672,10 @@ impl Tools {
     /// and `s` is in the subset and uses only runtime functions that run
     /// in process ([`in_process::refusal`]); else `None` (it is linked).
     fn in_process(&self, s: &Path) -> Option<codegen::att::Program> {
-        if link_var().is_some() || !in_process::course_allows(&self.course) {
+        if link_var().is_some()
+            || self.no_in_process.load(Ordering::Relaxed)
+            || !in_process::course_allows(&self.course)
+        {
             return None;
         }
         let text = std::fs::read_to_string(s).ok()?;
@@ -712,10 +718,18 @@ impl Tools {
     }
 
     /// Makes every link of this session go through `cc` (as
-    /// [`LINK_VAR`]`=cc` does), giving `why`; no effect once the session
-    /// has linked.
+    /// [`LINK_VAR`]`=cc` does), giving `why`, and no program run in
+    /// process; the choice of `cc` has no effect once the session has
+    /// linked.
     pub fn link_with_cc_only(&self, why: &str) {
+        self.link_without_in_process();
         let _ = self.direct.set(Err(why.to_string()));
+    }
+
+    /// Makes every program of this session linked (as any other
+    /// [`LINK_VAR`] value than `cc` does): none runs in process.
+    pub fn link_without_in_process(&self) {
+        self.no_in_process.store(true, Ordering::Relaxed);
     }
 
     /// How this session linked, if it linked anything (the report's

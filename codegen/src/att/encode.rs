@@ -8,7 +8,7 @@
 //! The image: the data section at `data_base`, then one address word
 //! ("slot") per external function, holding the runtime function's
 //! address, and one per `sym@GOTPCREL`, holding the symbol's; the code at
-//! `code_base`: the runner's entry trampoline, the program, then a stub
+//! `code_base`: the program, the runner's entry trampoline, then a stub
 //! per external function (what the linker's PLT is to the executable).
 //! The stub aligns the stack to 16 bytes before it calls the runtime
 //! function and restores it after: the X86lite back ends do not keep the
@@ -26,8 +26,9 @@ use iced_x86::{BlockEncoderOptions, Code, IcedError, Instruction, MemoryOperand,
 use std::collections::HashMap;
 
 /// An assembled program: data and code bytes for the addresses it was
-/// assembled for, and the entry trampoline's address
-/// (`(argc, argv, stack_top) -> i64`, calling `main`).
+/// assembled for (the code starts with the program's own, as `as` writes
+/// it), and the entry trampoline's address (`(argc, argv, stack_top) ->
+/// i64`, calling `main`).
 #[derive(Clone, Debug)]
 pub struct Image {
     /// The data section and the slots.
@@ -121,8 +122,11 @@ pub(super) fn assemble(
         line: 0,
     };
     let main = e.target("main")?;
-    crate::encode::trampoline(&mut e.a, main).map_err(iced(0))?;
     e.program()?;
+    // After the program, so that the code starts as `as` writes it.
+    let mut entry = e.a.create_label();
+    e.a.set_label(&mut entry).map_err(iced(0))?;
+    crate::encode::trampoline(&mut e.a, main).map_err(iced(0))?;
     e.emit_stubs()?;
     let res =
         e.a.assemble_options(
@@ -165,8 +169,8 @@ pub(super) fn assemble(
     }
     Ok(Image {
         data,
+        entry: res.label_ip(&entry).map_err(iced(0))?,
         code: res.inner.code_buffer,
-        entry: code_base,
     })
 }
 
