@@ -6,7 +6,7 @@
 //! bundled runtime `ll` or `ll-libc` (no `--runtime-c`, programs start at
 //! `main`, no link flag but `-no-pie` and `-lm`), the assembly is in the
 //! subset, every symbol it uses but does not define is a runtime function
-//! whose Rust version behaves as the C one ([`allowed_externals`]), and
+//! whose Rust version behaves as the C one ([`allowed_external`]), and
 //! no symbol it makes global is one the C side defines or calls (that
 //! would be a link error or replace the C library's: [`C_SIDE`]).
 
@@ -33,27 +33,18 @@ pub fn course_allows(course: &Course) -> bool {
             .all(|f| HARMLESS_FLAGS.contains(&f.as_str()))
 }
 
-/// The external functions a program linked with `runtime` may call and
-/// still run in process: those of the runtime whose Rust version
-/// (codegen/src/runner/rt.rs) does what the C one does. Left out:
-/// `ll-libc`'s `ll_malloc` (`calloc` returns null where the Rust arena
-/// aborts, for a size past it) and `puts` (the C library buffers it on a
-/// pipe and loses the buffer at a crash; the Rust one writes at once).
-pub fn allowed_externals(runtime: RuntimeName) -> &'static [&'static str] {
-    match runtime {
-        RuntimeName::Ll => &["ll_puts", "ll_strcat", "ll_ltoa"],
-        RuntimeName::LlLibc => &[
-            "ll_puts",
-            "ll_strcat",
-            "ll_ltoa",
-            "ll_callback",
-            "atoi",
-            "strcmp",
-            "strlen",
-            "free",
-        ],
-        _ => &[],
-    }
+/// The runtime functions whose Rust version does not do what the C one
+/// does: `ll-libc`'s `ll_malloc` (`calloc` returns null where the Rust
+/// arena aborts, for a size past it) and `puts` (the C library buffers it
+/// on a pipe and loses the buffer at a crash; the Rust one writes at once).
+const NOT_IN_PROCESS: [&str; 2] = ["ll_malloc", "puts"];
+
+/// Is `name` a function a program linked with `runtime` may call and still
+/// run in process: one of the runtime's ([`RuntimeName::functions`]) whose
+/// Rust version (codegen/src/runner/rt.rs) does what the C one does, for
+/// the runtimes `ll` and `ll-libc`?
+pub fn allowed_external(runtime: RuntimeName, name: &str) -> bool {
+    !runtime.is_oat() && !NOT_IN_PROCESS.contains(&name) && runtime.functions().contains(&name)
 }
 
 /// Symbols the C side of the executable defines or calls through the
@@ -111,8 +102,7 @@ pub const C_SIDE: [&str; 44] = [
 
 /// Why `p` cannot run in process with `runtime`, if it cannot.
 pub fn refusal(p: &Program, runtime: RuntimeName) -> Option<String> {
-    let allowed = allowed_externals(runtime);
-    if let Some(s) = p.externals().find(|s| !allowed.contains(s)) {
+    if let Some(s) = p.externals().find(|s| !allowed_external(runtime, s)) {
         return Some(format!(
             "it uses `{s}`, not a runtime function run in process"
         ));

@@ -92,23 +92,40 @@ pub fn parse(text: &str) -> Result<Vec<Line>, Unsupported> {
     Ok(out)
 }
 
+/// Where a scan of a line is with respect to string literals.
+#[derive(Default)]
+struct Strings {
+    in_str: bool,
+    escaped: bool,
+}
+
+impl Strings {
+    /// Takes `c`; true when it is inside a string or opens one (the
+    /// caller then treats it as text).
+    fn take(&mut self, c: char) -> bool {
+        if !self.in_str {
+            self.in_str = c == '"';
+            return self.in_str;
+        }
+        match (self.escaped, c) {
+            (true, _) => self.escaped = false,
+            (false, '\\') => self.escaped = true,
+            (false, '"') => self.in_str = false,
+            _ => {}
+        }
+        true
+    }
+}
+
 /// The line without its `#` comment (outside strings); `Err` for forms
 /// this reader leaves to `as` (`;` separators, `/*` comments).
 fn strip_comment(raw: &str) -> Result<&str, String> {
-    let mut in_str = false;
-    let mut escaped = false;
+    let mut strings = Strings::default();
     for (i, c) in raw.char_indices() {
-        if in_str {
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_str = false,
-                _ => {}
-            }
+        if strings.take(c) {
             continue;
         }
         match c {
-            '"' => in_str = true,
             '#' => return Ok(&raw[..i]),
             ';' => return Err("`;` statement separators".into()),
             '/' if raw[i..].starts_with("/*") => return Err("`/*` comments".into()),
@@ -228,23 +245,14 @@ fn directive(word: &str, args: &str) -> Result<Option<Item>, String> {
 fn split_operands(s: &str) -> Result<Vec<String>, String> {
     let mut parts = Vec::new();
     let mut cur = String::new();
-    let (mut depth, mut in_str, mut escaped) = (0i32, false, false);
+    let mut depth = 0i32;
+    let mut strings = Strings::default();
     for c in s.chars() {
-        if in_str {
+        if strings.take(c) {
             cur.push(c);
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_str = false,
-                _ => {}
-            }
             continue;
         }
         match c {
-            '"' => {
-                in_str = true;
-                cur.push(c);
-            }
             '(' => {
                 depth += 1;
                 cur.push(c);
@@ -257,7 +265,7 @@ fn split_operands(s: &str) -> Result<Vec<String>, String> {
             _ => cur.push(c),
         }
     }
-    if in_str || depth != 0 {
+    if strings.in_str || depth != 0 {
         return Err(format!("`{s}`: an unclosed string or parenthesis"));
     }
     if !cur.trim().is_empty() || !parts.is_empty() {
