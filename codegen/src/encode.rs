@@ -190,7 +190,14 @@ impl Lower<'_> {
     /// with `rdi` / `rsi`, switch back, return main's result.
     fn trampoline(&mut self, main: usize) -> Result<(), CodegenError> {
         let l = self.func_label(main)?;
-        trampoline(&mut self.a, l).map_err(err)
+        let a = &mut self.a;
+        a.push(ca::rbp).map_err(err)?;
+        a.mov(ca::rbp, ca::rsp).map_err(err)?;
+        a.mov(ca::rsp, ca::rdx).map_err(err)?;
+        a.call(l).map_err(err)?;
+        a.mov(ca::rsp, ca::rbp).map_err(err)?;
+        a.pop(ca::rbp).map_err(err)?;
+        a.ret().map_err(err)
     }
 
     /// Lowers the instructions of function `fi`.
@@ -378,22 +385,6 @@ impl Lower<'_> {
             MInst::Comment(_) | MInst::Label(_) | MInst::Jmp(_) | MInst::Jcc(..) => Ok(()),
         }
     }
-}
-
-/// The entry trampoline the runner calls as `(argc, argv, stack_top) ->
-/// i64` (System V): switch to the stack given in `rdx`, call `main` with
-/// `rdi` / `rsi`, switch back, return main's result.
-pub(crate) fn trampoline(
-    a: &mut CodeAssembler,
-    main: CodeLabel,
-) -> Result<(), iced_x86::IcedError> {
-    a.push(ca::rbp)?;
-    a.mov(ca::rbp, ca::rsp)?;
-    a.mov(ca::rsp, ca::rdx)?;
-    a.call(main)?;
-    a.mov(ca::rsp, ca::rbp)?;
-    a.pop(ca::rbp)?;
-    a.ret()
 }
 
 /// `op reg, imm` with the 8-bit immediate form when it fits (as `as` picks).

@@ -48,3 +48,17 @@ fn a_stack_overflow_is_a_segmentation_fault() {
         o => panic!("{o:?}"),
     }
 }
+
+#[test]
+fn a_main_that_breaks_callee_saved_registers_still_returns() {
+    // Not restoring %rbp and %rbx breaks the System V convention, but the
+    // C library never uses them after main returns: the executable exits
+    // with main's result, 5, and so does the run here.
+    let body = "\tmovq\t$0, %rbp\n\tmovq\t$0, %rbx\n\tmovq\t$0, %r12\n\tmovq\t$5, %rax\n\tretq\n";
+    match run(body) {
+        Outcome::Returned { value, stdout } => {
+            assert_eq!((value, stdout.as_slice()), (5, &b""[..]));
+        }
+        o => panic!("{o:?}"),
+    }
+}

@@ -126,7 +126,8 @@ pub(super) fn assemble(
     // After the program, so that the code starts as `as` writes it.
     let mut entry = e.a.create_label();
     e.a.set_label(&mut entry).map_err(iced(0))?;
-    crate::encode::trampoline(&mut e.a, main).map_err(iced(0))?;
+    let saved_rsp = slot_of(externals.len() + gots.len());
+    trampoline(&mut e.a, main, saved_rsp).map_err(iced(0))?;
     e.emit_stubs()?;
     let res =
         e.a.assemble_options(
@@ -149,7 +150,7 @@ pub(super) fn assemble(
     };
     let mut data = p.data.clone();
     data.resize(
-        slots_at(p.data.len()) + 8 * (externals.len() + gots.len()),
+        slots_at(p.data.len()) + 8 * (externals.len() + gots.len() + 1),
         0,
     );
     let mut put = |at: usize, v: u64| {
@@ -580,6 +581,36 @@ impl<'p> Enc<'p> {
         };
         r.map_err(iced(self.line))
     }
+}
+
+/// The entry trampoline the runner calls as `(argc, argv, stack_top) ->
+/// i64`: it saves every callee-saved register and the stack pointer (in
+/// the word at `saved_rsp`), switches to the stack given in `rdx`, calls
+/// `main` with `rdi` / `rsi`, and restores all of it from that word, so
+/// that a `main` that returns with `%rbp` or `%rbx` changed (which the
+/// executable's C library never looks at again) returns here just as well.
+fn trampoline(a: &mut CodeAssembler, main: CodeLabel, saved_rsp: u64) -> Result<(), IcedError> {
+    use iced_x86::code_asm as ca;
+    let saved = [ca::rbx, ca::rbp, ca::r12, ca::r13, ca::r14, ca::r15];
+    for r in saved {
+        a.push(r)?;
+    }
+    a.add_instruction(Instruction::with2(
+        Code::Mov_rm64_r64,
+        rip(saved_rsp),
+        Register::RSP,
+    )?)?;
+    a.mov(ca::rsp, ca::rdx)?;
+    a.call(main)?;
+    a.add_instruction(Instruction::with2(
+        Code::Mov_r64_rm64,
+        Register::RSP,
+        rip(saved_rsp),
+    )?)?;
+    for r in saved.into_iter().rev() {
+        a.pop(r)?;
+    }
+    a.ret()
 }
 
 /// The code_asm register of a 64-bit register.

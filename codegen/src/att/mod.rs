@@ -220,7 +220,8 @@ impl Program {
     /// The bytes of the data section, external slots included, page
     /// aside: what the image's data part needs.
     pub fn data_size(&self) -> usize {
-        encode::slots_at(self.data.len()) + 8 * (self.externals.len() + self.got_symbols().len())
+        encode::slots_at(self.data.len())
+            + 8 * (self.externals.len() + self.got_symbols().len() + 1)
     }
 
     /// An upper bound of the code's bytes (15 per instruction, the
