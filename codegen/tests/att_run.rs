@@ -15,15 +15,18 @@ fn run(body: &str) -> Outcome {
     run_program(&p, &[], &NativeOptions::default()).expect("runs")
 }
 
+/// main's result and stdout, when `body` returns.
+fn returned(body: &str) -> (i64, Vec<u8>) {
+    match run(body) {
+        Outcome::Returned { value, stdout } => (value, stdout),
+        o => panic!("{o:?}"),
+    }
+}
+
 #[test]
 fn main_s_result_comes_back_whole() {
     // 300 = 256 + 44: an executable would exit with 44.
-    match run("\tmovq\t$300, %rax\n\tretq\n") {
-        Outcome::Returned { value, stdout } => {
-            assert_eq!((value, stdout.as_slice()), (300, &b""[..]));
-        }
-        o => panic!("{o:?}"),
-    }
+    assert_eq!(returned("\tmovq\t$300, %rax\n\tretq\n"), (300, vec![]));
 }
 
 #[test]
@@ -32,12 +35,7 @@ fn runtime_functions_run_on_a_misaligned_stack() {
     // are misaligned. ll_ltoa(-17) is "-17", which ll_puts prints with a
     // newline; main returns 0 (%rax set after the calls).
     let body = "\tmovq\t$-17, %rdi\n\tcallq\tll_ltoa\n\tmovq\t%rax, %rdi\n\tcallq\tll_puts\n\tmovq\t$0, %rax\n\tretq\n";
-    match run(body) {
-        Outcome::Returned { value, stdout } => {
-            assert_eq!((value, stdout.as_slice()), (0, &b"-17\n"[..]));
-        }
-        o => panic!("{o:?}"),
-    }
+    assert_eq!(returned(body), (0, b"-17\n".to_vec()));
 }
 
 #[test]
@@ -55,10 +53,5 @@ fn a_main_that_breaks_callee_saved_registers_still_returns() {
     // C library never uses them after main returns: the executable exits
     // with main's result, 5, and so does the run here.
     let body = "\tmovq\t$0, %rbp\n\tmovq\t$0, %rbx\n\tmovq\t$0, %r12\n\tmovq\t$5, %rax\n\tretq\n";
-    match run(body) {
-        Outcome::Returned { value, stdout } => {
-            assert_eq!((value, stdout.as_slice()), (5, &b""[..]));
-        }
-        o => panic!("{o:?}"),
-    }
+    assert_eq!(returned(body), (5, vec![]));
 }

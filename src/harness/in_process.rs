@@ -8,7 +8,7 @@
 //! subset, every symbol it uses but does not define is a runtime function
 //! whose Rust version behaves as the C one ([`allowed_external`]), and
 //! no symbol it makes global is one the C side defines or calls (that
-//! would be a link error or replace the C library's: [`C_SIDE`]).
+//! would be a link error or replace the C library's: [`is_c_side`]).
 
 use super::course::Course;
 use codegen::att::Program;
@@ -48,21 +48,11 @@ pub fn allowed_external(runtime: RuntimeName, name: &str) -> bool {
 }
 
 /// Symbols the C side of the executable defines or calls through the
-/// symbol table: the runtime's functions, what the runtime object calls
-/// (`nm -u` of it: the test below), the C start files' symbols and the
-/// C library's allocator (which the C library calls from inside, so a
-/// program's global `malloc` would replace it). A program that makes one
-/// of these global (or any `__` name) runs linked, as before.
-pub const C_SIDE: [&str; 44] = [
-    "ll_puts",
-    "ll_strcat",
-    "ll_ltoa",
-    "ll_malloc",
-    "ll_callback",
-    "atoi",
-    "strcmp",
-    "strlen",
-    "puts",
+/// symbol table besides the runtime's functions ([`is_c_side`]): what the
+/// runtime object calls (`nm -u` of it: the test below), the C start
+/// files' symbols and the C library's allocator (which the C library
+/// calls from inside, so a program's global `malloc` would replace it).
+pub const C_SIDE: [&str; 35] = [
     "free",
     "malloc",
     "calloc",
@@ -100,6 +90,15 @@ pub const C_SIDE: [&str; 44] = [
     "_DYNAMIC",
 ];
 
+/// Is `name` a symbol the C side of the executable defines or calls: a
+/// function of the runtimes `ll` and `ll-libc`, one of [`C_SIDE`], or
+/// any `__` name? A program that makes one global runs linked, as before.
+pub fn is_c_side(name: &str) -> bool {
+    name.starts_with("__")
+        || C_SIDE.contains(&name)
+        || RuntimeName::LlLibc.functions().contains(&name)
+}
+
 /// Why `p` cannot run in process with `runtime`, if it cannot.
 pub fn refusal(p: &Program, runtime: RuntimeName) -> Option<String> {
     if let Some(s) = p.externals().find(|s| !allowed_external(runtime, s)) {
@@ -108,7 +107,7 @@ pub fn refusal(p: &Program, runtime: RuntimeName) -> Option<String> {
         ));
     }
     p.defined_globals()
-        .find(|g| g.starts_with("__") || C_SIDE.contains(g))
+        .find(|g| is_c_side(g))
         .map(|g| format!("it defines the global `{g}`, which the C side uses"))
 }
 
@@ -117,8 +116,8 @@ mod tests {
     use super::*;
 
     /// Every symbol the bundled runtime objects leave to the C library
-    /// (`nm -u`) is in [`C_SIDE`]: a program defining one globally is not
-    /// run in process.
+    /// (`nm -u`) is on the C side ([`is_c_side`]): a program defining one
+    /// globally is not run in process.
     #[test]
     fn the_c_side_covers_what_the_runtime_objects_call() {
         let nm = std::process::Command::new("nm").arg("--version").output();
@@ -137,10 +136,7 @@ mod tests {
                 .expect("nm");
             let text = String::from_utf8_lossy(&out.stdout);
             for sym in text.lines().filter_map(|l| l.split_whitespace().last()) {
-                assert!(
-                    sym.starts_with("__") || C_SIDE.contains(&sym),
-                    "{rt}: the runtime calls `{sym}`"
-                );
+                assert!(is_c_side(sym), "{rt}: the runtime calls `{sym}`");
             }
         }
     }
