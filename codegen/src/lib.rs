@@ -12,11 +12,17 @@
 //! ```text
 //!   Prog --isel--> Module --encode--> machine code --runner--> Outcome
 //!                        \--asm_text--> .s --cc + llrt.c--> executable
+//!   a course back end's .s --att--> machine code --runner::run_program--> Outcome
 //! ```
+//!
+//! [`att`] assembles the AT&T subset the course back ends print, so that
+//! the harness can run a student's assembly without `as`, `ld` and a
+//! process start (docs/running-student-code.md, "Linking").
 
 #![warn(missing_docs)]
 
 pub mod asm_text;
+pub mod att;
 pub mod data;
 pub mod disasm;
 pub mod encode;

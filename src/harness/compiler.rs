@@ -7,6 +7,7 @@
 
 use super::course::{entry_name, Course};
 use super::dialect::in_dialect;
+use super::in_process;
 use super::stages::{Stage, StageClock};
 use super::target::{Compiler, Emit, Target};
 use super::verdicts::Category;
@@ -184,6 +185,10 @@ pub enum Built {
     Module(codegen::Module),
     /// An executable file (removed on drop).
     Exe(TempPath),
+    /// The compiler's assembly, assembled in process, run as the
+    /// executable `cc` would link from it runs
+    /// (docs/running-student-code.md, "Linking").
+    InProcess(Box<codegen::att::Program>),
     /// An optimised program (run on the oracle).
     Prog {
         /// The optimiser's output, parsed and checked.
@@ -236,6 +241,11 @@ pub struct Tools {
     direct: OnceLock<Result<DirectLink, String>>,
     /// The time spent in each stage ([`Tools::stages`]).
     stages: StageClock,
+    /// Programs run in process, and programs linked ([`Tools::linked_by`]).
+    in_process: AtomicUsize,
+    linked: AtomicUsize,
+    /// Set: no program runs in process ([`Tools::link_without_in_process`]).
+    no_in_process: std::sync::atomic::AtomicBool,
     /// Wall-clock limit of one compile, link or run.
     pub timeout: Duration,
     /// The oracle's options (argv[0], fuel, the entry the course's driver
@@ -248,10 +258,16 @@ pub struct Tools {
     flaky_builds: AtomicUsize,
 }
 
-/// The environment variable that rules the direct link out: with
-/// `LLORACLE_LINK=cc` every link goes through `cc` (docs/running-student-code.md,
-/// "Linking").
+/// The environment variable that rules the faster ways of linking out:
+/// with `LLORACLE_LINK=cc` every link goes through `cc`, with
+/// `LLORACLE_LINK=ld` through `as` and `ld` as `cc` runs them (else `cc`),
+/// never in process (docs/running-student-code.md, "Linking").
 pub const LINK_VAR: &str = "LLORACLE_LINK";
+
+/// The value of [`LINK_VAR`], if set.
+fn link_var() -> Option<String> {
+    std::env::var_os(LINK_VAR).map(|v| v.to_string_lossy().into_owned())
+}
 
 /// Every build of a compiler command holds this shared; a build sent
 /// again alone holds it exclusively (no other build of any campaign of
@@ -295,6 +311,9 @@ impl Tools {
             runtime: OnceLock::new(),
             direct: OnceLock::new(),
             stages: StageClock::default(),
+            in_process: AtomicUsize::new(0),
+            linked: AtomicUsize::new(0),
+            no_in_process: std::sync::atomic::AtomicBool::new(false),
             timeout,
             oracle,
             course,
@@ -389,7 +408,7 @@ impl Tools {
                         })?;
                         Ok(Built::Exe(exe))
                     }
-                    Emit::Asm => self.link(&out).map(Built::Exe),
+                    Emit::Asm => self.link(&out),
                 }
             }
             Compiler::FrontEnd { .. } => Err(fail(
@@ -631,12 +650,44 @@ impl Tools {
         }
     }
 
-    /// Links assembly `s` with the runtime: directly, with the `as` and
+    /// What runs assembly `s`: the program assembled in process, when it
+    /// runs as its executable would ([`Tools::in_process`]); else the
+    /// executable linked with the runtime: directly, with the `as` and
     /// `ld` command lines `cc` runs ([`Tools::linking`]), when the session
     /// can; else, or when that fails, with `cc` ([`Tools::link_with_cc`]),
     /// so that a failure's category and words are always `cc`'s.
-    fn link(&self, s: &Path) -> Result<TempPath, BuildFailure> {
+    fn link(&self, s: &Path) -> Result<Built, BuildFailure> {
         self.stages.time(Stage::Link, || {
+            if let Some(p) = self.in_process(s) {
+                self.in_process.fetch_add(1, Ordering::Relaxed);
+                return Ok(Built::InProcess(Box::new(p)));
+            }
+            self.linked.fetch_add(1, Ordering::Relaxed);
+            self.link_exe(s).map(Built::Exe)
+        })
+    }
+
+    /// Assembly `s` read and assembled in process, when this session may
+    /// run programs so ([`in_process::course_allows`], no [`LINK_VAR`])
+    /// and `s` is in the subset and uses only runtime functions that run
+    /// in process ([`in_process::refusal`]); else `None` (it is linked).
+    fn in_process(&self, s: &Path) -> Option<codegen::att::Program> {
+        if link_var().is_some()
+            || self.no_in_process.load(Ordering::Relaxed)
+            || !in_process::course_allows(&self.course)
+        {
+            return None;
+        }
+        let text = std::fs::read_to_string(s).ok()?;
+        let p = codegen::att::Program::read(&text).ok()?;
+        in_process::refusal(&p, self.course.runtime)
+            .is_none()
+            .then_some(p)
+    }
+
+    /// Links assembly `s` into an executable ([`Tools::link`]).
+    fn link_exe(&self, s: &Path) -> Result<TempPath, BuildFailure> {
+        {
             let exe = TempPath(self.fresh(".exe"));
             if let Ok(direct) = self.linking() {
                 let obj = TempPath(self.fresh(".o"));
@@ -649,7 +700,7 @@ impl Tools {
                 }
             }
             self.link_with_cc(s, exe)
-        })
+        }
     }
 
     /// How this session links assembly: `Ok` with the `as` and `ld`
@@ -667,24 +718,50 @@ impl Tools {
     }
 
     /// Makes every link of this session go through `cc` (as
-    /// [`LINK_VAR`]`=cc` does), giving `why`; no effect once the session
-    /// has linked.
+    /// [`LINK_VAR`]`=cc` does), giving `why`, and no program run in
+    /// process; the choice of `cc` has no effect once the session has
+    /// linked.
     pub fn link_with_cc_only(&self, why: &str) {
+        self.link_without_in_process();
         let _ = self.direct.set(Err(why.to_string()));
     }
 
-    /// How this session linked, if it linked anything: `direct` (`as`
-    /// and `ld` as `cc` runs them, a failure done again with `cc`) or
-    /// `cc: WHY` (the report's `linking`).
+    /// Makes every program of this session linked (as any other
+    /// [`LINK_VAR`] value than `cc` does): none runs in process.
+    pub fn link_without_in_process(&self) {
+        self.no_in_process.store(true, Ordering::Relaxed);
+    }
+
+    /// How this session linked, if it linked anything (the report's
+    /// `linking`): `direct` (`as` and `ld` as `cc` runs them, a failure
+    /// done again with `cc`) or `cc: WHY`; when programs ran in process,
+    /// `in-process N of T` and, if any was linked, `; the rest: ` and how.
     pub fn linked_by(&self) -> Option<String> {
-        self.direct.get().map(|d| match d {
+        let linked = self.direct.get().map(|d| match d {
             Ok(_) => "direct".to_string(),
             Err(why) => format!("cc: {why}"),
+        });
+        let n = self.in_process.load(Ordering::Relaxed);
+        if n == 0 {
+            return linked;
+        }
+        let total = n + self.linked.load(Ordering::Relaxed);
+        Some(match linked {
+            Some(l) => format!("in-process {n} of {total}; the rest: {l}"),
+            None => format!("in-process {n} of {total}"),
         })
     }
 
+    /// How many programs ran in process and how many were linked.
+    pub fn link_counts(&self) -> (usize, usize) {
+        (
+            self.in_process.load(Ordering::Relaxed),
+            self.linked.load(Ordering::Relaxed),
+        )
+    }
+
     fn probe_direct_link(&self) -> Result<DirectLink, String> {
-        if std::env::var_os(LINK_VAR).is_some_and(|v| v == "cc") {
+        if link_var().is_some_and(|v| v == "cc") {
             return Err(format!("{LINK_VAR}=cc"));
         }
         let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc)")?;
@@ -812,12 +889,43 @@ impl Tools {
                     },
                 }
             }
+            Built::InProcess(p) => self.run_in_process(p, args),
             Built::Prog { prog: p, .. } => {
                 let (o, s) = oracle::run_with_stats(p, None, args, &self.oracle);
                 return (o, Some(s.executed));
             }
         };
         (o, None)
+    }
+}
+
+impl Tools {
+    /// Runs an assembled program as its executable would run under
+    /// [`Tools::limits`]: the same timeout, output cap, address space and
+    /// stack ([`spec::limits::NATIVE_STACK_BYTES`]); main's result is the
+    /// exit status, its low 8 bits (docs/running-student-code.md,
+    /// "Linking", for what can still differ).
+    fn run_in_process(&self, p: &codegen::att::Program, args: &[String]) -> Outcome {
+        let limits = self.limits(Some(1 << 30));
+        let opts = codegen::NativeOptions {
+            program_name: self.oracle.program_name.clone(),
+            timeout: limits.timeout,
+            max_stdout: limits.max_stdout,
+            max_memory: limits.max_memory.unwrap_or(1 << 30),
+            stack_size: spec::limits::NATIVE_STACK_BYTES as usize,
+            ..codegen::NativeOptions::default()
+        };
+        match codegen::runner::run_program(p, args, &opts) {
+            Ok(Outcome::Returned { value, stdout }) => Outcome::Exited {
+                code: value as u8,
+                stdout,
+            },
+            Ok(o) => o,
+            Err(e) => Outcome::Crashed {
+                signal: 0,
+                stdout: format!("native run failed: {e}").into_bytes(),
+            },
+        }
     }
 }
 

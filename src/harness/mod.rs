@@ -9,7 +9,7 @@
 //! module's `use` lines to it):
 //!
 //! ```text
-//! verdicts -> budget, shard, course, stages -> dialect -> target -> compiler -> judge
+//! verdicts -> budget, shard, course, stages -> dialect, in_process -> target -> compiler -> judge
 //!   -> optimiser, group -> trace -> reduce -> saved -> session -> cases -> unmask
 //!   -> reference -> settings -> probes -> baseline -> probe -> report -> plan
 //!   -> resolve -> campaign -> class, mutation
@@ -20,7 +20,8 @@
 //! campaign split over machines), [`course`] (a course driver's runtime,
 //! link flags and entry), [`stages`] (the time spent per stage of
 //! judging), [`dialect`] (each case in the compiler's dialect,
-//! or not sent), [`target`] (the compiler under test and how to speak to
+//! or not sent), [`in_process`] (which assembly runs in process instead of
+//! linked), [`target`] (the compiler under test and how to speak to
 //! it, resolved once), [`compiler`] (building and running what it makes),
 //! [`judge`] (one program and its runs against the oracle), [`optimiser`]
 //! (for an optimiser: which function broke, what it saved), [`group`]
@@ -50,6 +51,7 @@ pub mod compiler;
 pub mod course;
 pub mod dialect;
 pub mod group;
+pub mod in_process;
 pub mod judge;
 pub mod mutation;
 pub mod optimiser;

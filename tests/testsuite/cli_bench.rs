@@ -51,8 +51,8 @@ fn bench_json_at_a_tiny_scale() {
     assert!(interp[0]["timings"][0]["problem"].is_null());
 }
 
-/// `bench campaign` gives only the campaign rows: the direct link and `cc`
-/// with one job, the direct link with two, each with its programs per
+/// `bench campaign` gives only the campaign rows: in process, the direct
+/// link and `cc` with one job, in process with two, each with its programs per
 /// second and (one job) lloracle's own milliseconds per run; every run of
 /// the built-in back end passes, so no row reports a wrong answer.
 #[test]
@@ -80,8 +80,24 @@ fn bench_campaign_rows() {
             )
         })
         .collect();
-    assert_eq!(ways, [("direct", 1), ("cc", 1), ("direct", 2)]);
+    assert_eq!(
+        ways,
+        [
+            ("in-process", 1),
+            ("direct", 1),
+            ("cc", 1),
+            ("in-process", 2)
+        ]
+    );
     for r in rows {
+        // Each row's session linked its way: every program of the
+        // built-in back end runs in process.
+        let how = r["how"].as_str().unwrap_or("");
+        match r["linking"].as_str() {
+            Some("in-process") => assert!(how.starts_with("in-process "), "{r}"),
+            Some("direct") => assert_eq!(how, "direct"),
+            _ => assert!(how.starts_with("cc: "), "{r}"),
+        }
         assert!(r["problem"].is_null(), "{r}");
         // --programs 30 at scale 10^-4 is 0.003, at least 2.
         assert_eq!(r["programs"], 2);

@@ -1,8 +1,11 @@
-//! The direct link (`as` and `ld` as `cc` runs them) against `cc` itself
-//! (`LLORACLE_LINK=cc`, docs/running-student-code.md, "Linking"): one
-//! back-end campaign judged both ways gives the same report, program by
-//! program and run by run, including an assembler error and a link error
-//! with `cc`'s words.
+//! The three ways lloracle runs a back end's assembly
+//! (docs/running-student-code.md, "Linking"): in process (the default,
+//! for the programs it can), the direct link (`as` and `ld` as `cc` runs
+//! them, `LLORACLE_LINK=ld`) and `cc` itself (`LLORACLE_LINK=cc`). One
+//! back-end campaign judged all three ways gives the same report, program
+//! by program and run by run: passes, an assembler error and a link
+//! error with `cc`'s words, a wrong result, a crash, a timeout and
+//! printed output.
 
 use crate::common::{have_cc, read_json, write_exe};
 use serde_json::Value;
@@ -11,7 +14,7 @@ use std::process::Command;
 
 /// The corpus: each program names by one function what the fake compiler
 /// does with it.
-const PROGRAMS: [(&str, &str); 5] = [
+const PROGRAMS: [(&str, &str); 8] = [
     // 40 + 2 = 42, by the built-in back end: passes.
     (
         "add.ll",
@@ -22,6 +25,15 @@ const PROGRAMS: [(&str, &str); 5] = [
         "call.ll",
         "define i64 @f(i64 %x) {\n  %y = mul i64 %x, %x\n  ret i64 %y\n}\n\
          define i64 @main() {\n  %r = call i64 @f(i64 3)\n  ret i64 %r\n}\n",
+    ),
+    // Prints "hi" with `ll_puts` and returns 0, by the built-in back end
+    // (a call through `ll_puts@GOTPCREL`): passes.
+    (
+        "puts.ll",
+        "@s = global [3 x i8] c\"hi\\00\"\n\
+         declare void @ll_puts(i8*)\n\
+         define i64 @main() {\n  %p = getelementptr [3 x i8], [3 x i8]* @s, i64 0, i64 0\n  \
+         call void @ll_puts(i8* %p)\n  ret i64 0\n}\n",
     ),
     // The script writes `movq %rax, %nosuchreg`: `as` rejects the
     // register, an assembler error.
@@ -44,6 +56,20 @@ const PROGRAMS: [(&str, &str); 5] = [
         "define i64 @wrong() {\n  ret i64 5\n}\n\
          define i64 @main() {\n  %r = call i64 @wrong()\n  ret i64 %r\n}\n",
     ),
+    // The script writes a `main` that prints "a" with `ll_puts` (an X86lite
+    // `callq` of the runtime, on a stack not aligned to 16) and then
+    // loads from address 0: a crash (SIGSEGV) after the output.
+    (
+        "crash.ll",
+        "define i64 @crash() {\n  ret i64 6\n}\n\
+         define i64 @main() {\n  %r = call i64 @crash()\n  ret i64 %r\n}\n",
+    ),
+    // The script writes a `main` that jumps to itself: a timeout.
+    (
+        "spin.ll",
+        "define i64 @spin() {\n  ret i64 8\n}\n\
+         define i64 @main() {\n  %r = call i64 @spin()\n  ret i64 %r\n}\n",
+    ),
 ];
 
 /// The fake compiler: prepared assembly for the three failing programs,
@@ -55,6 +81,8 @@ fn fake_compiler(dir: &Path) -> String {
          if grep -q '@bad_asm' \"$in\"; then printf '\\t.text\\n\\t.globl main\\nmain:\\n\\tmovq %%rax, %%nosuchreg\\n\\tretq\\n' > \"$out\"\n\
          elif grep -q '@bad_link' \"$in\"; then printf '\\t.text\\n\\t.globl main\\nmain:\\n\\tcallq nowhere\\n\\tretq\\n' > \"$out\"\n\
          elif grep -q '@wrong' \"$in\"; then printf '\\t.text\\n\\t.globl main\\nmain:\\n\\tmovq $7, %%rax\\n\\tretq\\n' > \"$out\"\n\
+         elif grep -q '@crash' \"$in\"; then printf '\\t.data\\nmsg:\\n\\t.asciz\\t\"a\"\\n\\t.text\\n\\t.globl\\tmain\\nmain:\\n\\tleaq\\tmsg(%%rip), %%rdi\\n\\tcallq\\tll_puts\\n\\tmovq\\t$0, %%rax\\n\\tmovq\\t(%%rax), %%rax\\n\\tretq\\t\\n' > \"$out\"\n\
+         elif grep -q '@spin' \"$in\"; then printf '\\t.text\\n\\t.globl main\\nmain:\\n\\tjmp main\\n' > \"$out\"\n\
          else exec {} compile \"$in\" -o \"$out\"; fi\n",
         env!("CARGO_BIN_EXE_lloracle")
     );
@@ -72,6 +100,7 @@ fn campaign(corpus: &Path, compiler: &str, link: Option<&str>, json: &Path) -> V
         .arg("--corpus")
         .arg(corpus)
         .args(["--random", "0", "--jobs", "1", "--max-reductions", "0"])
+        .args(["--timeout", "1"])
         .arg("--json")
         .arg(json)
         .env_remove("LLORACLE_LINK");
@@ -79,7 +108,7 @@ fn campaign(corpus: &Path, compiler: &str, link: Option<&str>, json: &Path) -> V
         c.env("LLORACLE_LINK", l);
     }
     let out = c.output().expect("run lloracle");
-    // Exit 1: the campaign found failures (three programs fail).
+    // Exit 1: the campaign found failures (five programs fail).
     assert_eq!(
         out.status.code(),
         Some(1),
@@ -129,8 +158,8 @@ fn verdicts(v: &Value) -> Vec<(String, String, String)> {
 }
 
 #[test]
-fn the_direct_link_judges_as_cc_does() {
-    if !have_cc("the direct link against cc") {
+fn in_process_the_direct_link_and_cc_judge_alike() {
+    if !have_cc("the ways of linking against cc") {
         return;
     }
     let dir = tempfile::tempdir().expect("temporary directory");
@@ -140,9 +169,10 @@ fn the_direct_link_judges_as_cc_does() {
         std::fs::write(corpus.join(name), text).expect("write a program");
     }
     let compiler = fake_compiler(dir.path());
-    let direct = campaign(&corpus, &compiler, None, &dir.path().join("direct.json"));
+    let inproc = campaign(&corpus, &compiler, None, &dir.path().join("in.json"));
+    let direct = campaign(&corpus, &compiler, Some("ld"), &dir.path().join("ld.json"));
     let by_cc = campaign(&corpus, &compiler, Some("cc"), &dir.path().join("cc.json"));
-    let got = verdicts(&direct);
+    let got = verdicts(&inproc);
     let cats: Vec<(&str, &str)> = got
         .iter()
         .map(|(n, c, _)| (n.as_str(), c.as_str()))
@@ -153,10 +183,13 @@ fn the_direct_link_judges_as_cc_does() {
             ("corpus/add.ll", "pass"),
             ("corpus/asm.ll", "assembler error"),
             ("corpus/call.ll", "pass"),
+            ("corpus/crash.ll", "crash"),
             ("corpus/link.ll", "link error"),
+            ("corpus/puts.ll", "pass"),
+            ("corpus/spin.ll", "run timeout"),
             ("corpus/wrong.ll", "wrong result"),
         ],
-        "{direct:#}"
+        "{inproc:#}"
     );
     // The words are cc's: the assembler's complaint about the register,
     // the linker's about `nowhere`.
@@ -172,11 +205,28 @@ fn the_direct_link_judges_as_cc_does() {
         detail("link.ll").contains("undefined reference to `nowhere'"),
         "{got:?}"
     );
+    assert_eq!(comparable(inproc.clone()), comparable(by_cc.clone()));
     assert_eq!(comparable(direct.clone()), comparable(by_cc.clone()));
+    // All ran in process (the eight and the campaign's probes of the
+    // compiler) but the assembler and the link error, which were linked
+    // directly, then with cc for the words.
+    let how = inproc["linking"].as_str().unwrap_or("");
+    let counts: Vec<u32> = how
+        .split([' ', ';'])
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert!(
+        how.starts_with("in-process ") && how.ends_with("; the rest: direct"),
+        "{how}"
+    );
+    assert!(
+        matches!(counts[..], [n, total] if n >= 6 && total == n + 2),
+        "{how}"
+    );
     assert_eq!(direct["linking"], "direct");
     assert_eq!(by_cc["linking"], "cc: LLORACLE_LINK=cc");
-    // Both campaigns linked: the report says how long that took.
-    for v in [&direct, &by_cc] {
+    // Every campaign linked: the report says how long that took.
+    for v in [&inproc, &direct, &by_cc] {
         assert!(v["stage_secs"]["link"].as_f64().is_some_and(|s| s > 0.0));
         assert!(v["stage_secs"]["compile"].as_f64().is_some_and(|s| s > 0.0));
     }

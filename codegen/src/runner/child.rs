@@ -106,6 +106,26 @@ pub(super) unsafe fn map_or_exit(len: usize, code: i32) -> usize {
     }
 }
 
+/// Bytes of inaccessible memory below the program's stack: a program that
+/// overflows its stack faults there (`SIGSEGV`, as an executable's stack
+/// past its limit does) instead of writing into the runtime heap that
+/// would otherwise lie below it. Larger than any frame a compiler makes
+/// in one step for the programs lloracle runs.
+pub(super) const STACK_GUARD: usize = 64 << 20;
+
+/// Maps the program's stack of `len` bytes above [`STACK_GUARD`] bytes of
+/// inaccessible memory; its lowest address, or exits with 121.
+///
+/// # Safety
+/// Only called in the child.
+pub(super) unsafe fn map_stack_or_exit(len: usize) -> usize {
+    let guard = map_or_exit(len.saturating_add(STACK_GUARD), 121);
+    if libc::mprotect(guard as *mut libc::c_void, STACK_GUARD, libc::PROT_NONE) != 0 {
+        libc::_exit(121);
+    }
+    guard + STACK_GUARD
+}
+
 /// Runs the program and exits: its own process group, stdout on the pipe,
 /// default signal dispositions, a fresh stack and heap, rlimits, code made
 /// executable, then main's result written to the result pipe.
@@ -138,7 +158,7 @@ pub(super) unsafe fn run(p: &ChildParams) -> ! {
         }
         libc::close(img.fd);
     }
-    let stack = map_or_exit(p.stack_size, 121);
+    let stack = map_stack_or_exit(p.stack_size);
     let heap = map_or_exit(p.heap_size, 122);
     rt::set_heap(heap, p.heap_size);
     limit(libc::RLIMIT_CPU, p.cpu_seconds);

@@ -26,6 +26,7 @@ mod worker;
 mod worker_loop;
 mod zygote;
 
+use crate::att;
 use crate::encode;
 use crate::error::CodegenError;
 use crate::Module;
@@ -216,14 +217,20 @@ impl Lens {
         if data_size > encode::MAX_DATA {
             return Err(CodegenError::global("the globals are too large to run"));
         }
+        Lens::sized(data_size, encode::code_size_bound(m), cargs)
+    }
+
+    /// The lengths for `data` bytes of data, at most `code` bytes of code
+    /// and the argv of `cargs`.
+    fn sized(data: u64, code: u64, cargs: &[CString]) -> Result<Lens, CodegenError> {
         let argv_bytes = 8 * (cargs.len() + 1)
             + cargs
                 .iter()
                 .map(|c| c.as_bytes_with_nul().len())
                 .sum::<usize>();
         Ok(Lens {
-            data: round_page(data_size)?,
-            code: round_page(encode::code_size_bound(m))?,
+            data: round_page(data)?,
+            code: round_page(code)?,
             argv: round_page(argv_bytes as u64)?,
         })
     }
@@ -253,6 +260,20 @@ impl Built {
             data,
             code: asm.code,
             entry,
+        })
+    }
+
+    /// The assembled program `p` for an image at `base`, each external
+    /// symbol at its runtime function ([`rt::by_name`]).
+    fn of_program(p: &att::Program, base: usize, lens: &Lens) -> Result<Built, CodegenError> {
+        let (data_base, code_base) = (base as u64, (base + lens.data) as u64);
+        let img = p
+            .assemble(data_base, code_base, &rt::by_name)
+            .map_err(|u| CodegenError::global(format!("assembling: {u}")))?;
+        Ok(Built {
+            data: img.data,
+            code: img.code,
+            entry: img.entry,
         })
     }
 
@@ -298,10 +319,58 @@ pub fn run_module(
 ) -> Result<Outcome, CodegenError> {
     let cargs = c_args(args, opts)?;
     let lens = Lens::of(m, &cargs)?;
-    let (data_len, code_len) = (lens.data, lens.code);
-    let mut region = Region::new(lens.total())?;
+    let region = Region::new(lens.total())?;
     let built = Built::new(m, region.base, &lens)?;
-    let image = built.parts(region.base, &lens);
+    run_built(region, &lens, &built, cargs, opts)
+}
+
+/// The names of the runtime functions [`run_program`] provides (in Rust,
+/// with the behaviour of the C runtime, codegen/runtime/llrt.c): `ll`'s
+/// `ll_puts`, `ll_strcat`, `ll_ltoa`, and `ll-libc`'s `ll_malloc`,
+/// `ll_callback` and the C library's `atoi`, `strcmp`, `strlen`, `puts`,
+/// `free`.
+pub fn runtime_functions() -> impl Iterator<Item = &'static str> {
+    crate::minst::Rt::ALL
+        .into_iter()
+        .map(crate::minst::Rt::name)
+}
+
+/// Runs the `main` of an assembled course back end's program `p`
+/// ([`crate::att`]) natively in a fresh child, as the executable `cc`
+/// links from it and the C runtime runs: `main(argc, argv)` on a stack of
+/// [`NativeOptions::stack_size`] bytes, each external symbol the runtime
+/// function of that name ([`runtime_functions`]; `Err` for any other).
+/// The caller makes sure the runtime it links with provides the same
+/// functions; main's result comes back as [`Outcome::Returned`] (an
+/// executable's exit status is its low 8 bits).
+pub fn run_program(
+    p: &att::Program,
+    args: &[String],
+    opts: &NativeOptions,
+) -> Result<Outcome, CodegenError> {
+    if let Some(s) = p.externals().find(|s| rt::by_name(s).is_none()) {
+        return Err(CodegenError::global(format!(
+            "`{s}` is not a runtime function"
+        )));
+    }
+    let cargs = c_args(args, opts)?;
+    let lens = Lens::sized(p.data_size() as u64, p.code_size_bound() as u64, &cargs)?;
+    let region = Region::new(lens.total())?;
+    let built = Built::of_program(p, region.base, &lens)?;
+    run_built(region, &lens, &built, cargs, opts)
+}
+
+/// Runs `built`, assembled for `region` with lengths `lens`, in a fresh
+/// child (through the runner process when it is free).
+fn run_built(
+    mut region: Region,
+    lens: &Lens,
+    built: &Built,
+    cargs: Vec<CString>,
+    opts: &NativeOptions,
+) -> Result<Outcome, CodegenError> {
+    let (data_len, code_len) = (lens.data, lens.code);
+    let image = built.parts(region.base, lens);
     let (data, asm_code, entry) = (&built.data, &built.code, built.entry);
     if let Some(mut runner) = zygote::acquire() {
         if let Some(outcome) = run_through_runner(&mut runner, &image, &cargs, opts) {

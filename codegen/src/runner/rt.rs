@@ -7,8 +7,9 @@
 //! They run in the forked child of a possibly multithreaded parent, where
 //! only async-signal-safe work is safe: no `malloc`, no locks, no panics.
 //! Memory comes from a bump allocator over an arena the child maps; running
-//! out of it (or a null string) aborts the child (`SIGABRT`), as the C
-//! runtime aborts when `malloc` fails.
+//! out of it aborts the child (`SIGABRT`), as the C runtime aborts when
+//! `malloc` fails. A null string is a segmentation fault (`SIGSEGV`), as
+//! the C library's `strlen` / `fputs` / `strcmp` reading address 0 are.
 
 use std::os::raw::c_char;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -35,13 +36,22 @@ fn alloc(n: usize) -> *mut u8 {
     }
 }
 
-/// The length of the NUL-terminated string at `s` (abort on null).
+/// The fault of reading a null string: `SIGSEGV`, as in C.
+///
+/// # Safety
+/// Only called in the forked child (signals at their defaults).
+unsafe fn null_fault() -> ! {
+    libc::raise(libc::SIGSEGV);
+    libc::_exit(128 + libc::SIGSEGV)
+}
+
+/// The length of the NUL-terminated string at `s` (`SIGSEGV` on null).
 ///
 /// # Safety
 /// `s` must be null or point at a NUL-terminated string.
 unsafe fn strlen(s: *const c_char) -> usize {
     if s.is_null() {
-        libc::abort();
+        null_fault();
     }
     let mut n = 0usize;
     while *s.add(n) != 0 {
@@ -197,7 +207,7 @@ pub unsafe extern "C" fn atoi(s: *const c_char) -> i64 {
 /// Called by generated code with pointers to NUL-terminated strings.
 pub unsafe extern "C" fn strcmp(a: *const c_char, b: *const c_char) -> i64 {
     if a.is_null() || b.is_null() {
-        libc::abort();
+        null_fault();
     }
     let mut k = 0usize;
     loop {
@@ -233,6 +243,13 @@ pub unsafe extern "C" fn puts(s: *const c_char) -> i64 {
 /// # Safety
 /// Called by generated code.
 pub unsafe extern "C" fn free(_: *mut u8) {}
+
+/// The address of the runtime function called `name` (its C name,
+/// [`crate::minst::Rt::name`]).
+pub(super) fn by_name(name: &str) -> Option<u64> {
+    let rt = crate::minst::Rt::from_name(name)?;
+    addrs().get(rt.index()).copied()
+}
 
 /// The addresses of the runtime functions, in `Rt::ALL` order.
 pub(super) fn addrs() -> [u64; crate::minst::Rt::ALL.len()] {

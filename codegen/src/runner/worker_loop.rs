@@ -123,7 +123,7 @@ pub(super) unsafe fn serve(p: &WorkerParams) -> ! {
     };
     close_all_but(keep);
     libc::mprotect(p.staging as *mut libc::c_void, p.arena_len, libc::PROT_READ);
-    let stack = map_or_exit(p.stack_size, 121);
+    let stack = child::map_stack_or_exit(p.stack_size);
     let heap = map_or_exit(p.heap_size, 122);
     child::limit(libc::RLIMIT_FSIZE, 0);
     child::limit(libc::RLIMIT_CORE, 0);

@@ -3,8 +3,9 @@
 //! but the student's compiler: linking, running, the oracle), with a fixed
 //! fake compiler, `lloracle compile {in} -o {out}` (the built-in back end
 //! behind a shell command, as a student's `main.native -S` is). The ways
-//! of linking take turns (docs/running-student-code.md, "Linking"): the
-//! direct link and `cc`, with one job, and the direct link with two jobs;
+//! of linking take turns (docs/running-student-code.md, "Linking"): in
+//! process, the direct link and `cc`, with one job, and in process with
+//! two jobs;
 //! each row gives the medians over the turns. Every turn's verdicts must
 //! all be passes, the same for every row: a row whose answers differ is
 //! reported, and its times are not used.
@@ -25,12 +26,16 @@ const SIZE: usize = 30;
 
 /// One way of running the campaign.
 struct Way {
-    /// `direct` or `cc`.
+    /// `in-process`, `direct` or `cc`.
     linking: &'static str,
     jobs: usize,
 }
 
-const WAYS: [Way; 3] = [
+const WAYS: [Way; 4] = [
+    Way {
+        linking: "in-process",
+        jobs: 1,
+    },
     Way {
         linking: "direct",
         jobs: 1,
@@ -40,7 +45,7 @@ const WAYS: [Way; 3] = [
         jobs: 1,
     },
     Way {
-        linking: "direct",
+        linking: "in-process",
         jobs: 2,
     },
 ];
@@ -48,7 +53,8 @@ const WAYS: [Way; 3] = [
 /// One row of the campaign table (and of `--json`'s `campaign`).
 #[derive(serde::Serialize, Debug)]
 pub struct Row {
-    /// `direct` (as and ld as cc runs them) or `cc`.
+    /// `in-process` (assembled and run by lloracle), `direct` (as and ld
+    /// as cc runs them) or `cc`.
     linking: &'static str,
     /// Worker threads.
     jobs: usize,
@@ -65,6 +71,8 @@ pub struct Row {
     own_ms_per_run: Option<f64>,
     /// Median milliseconds per run of each stage (summed over threads).
     stage_ms_per_run: Option<StageTimes>,
+    /// How the row's session linked (the report's `linking`).
+    how: Option<String>,
     /// Why the row has no (or fewer) times.
     pub problem: Option<String>,
 }
@@ -108,6 +116,9 @@ pub fn rows(programs: usize, reps: u32) -> Option<Vec<Row>> {
             } else if let Err(why) = t.linking() {
                 return Err(format!("no direct link: {why}"));
             }
+            if w.linking == "direct" {
+                t.link_without_in_process();
+            }
             turn(&t, &compiler, 1, w.jobs);
             Ok(t)
         })
@@ -124,7 +135,13 @@ pub fn rows(programs: usize, reps: u32) -> Option<Vec<Row>> {
         WAYS.iter()
             .zip(tools)
             .zip(turns)
-            .map(|((w, t), done)| row(w, t.err(), &done, programs))
+            .map(|((w, t), done)| {
+                let how = t.as_ref().ok().and_then(Tools::linked_by);
+                Row {
+                    how,
+                    ..row(w, t.err(), &done, programs)
+                }
+            })
             .collect(),
     )
 }
@@ -161,6 +178,7 @@ fn row(w: &Way, problem: Option<String>, turns: &[Turn], programs: usize) -> Row
             oracle: stage(|s| s.oracle),
             reduction: stage(|s| s.reduction),
         }),
+        how: None,
         problem: problem.or(wrong.map(|e| format!("wrong answer: {e}"))),
     }
 }
@@ -202,7 +220,7 @@ pub fn print(rows: &[Row]) {
     for r in rows {
         let Some(m) = r.median_per_sec else {
             println!(
-                "  {:<6} {} job(s)  -  ({})",
+                "  {:<10} {} job(s)  -  ({})",
                 r.linking,
                 r.jobs,
                 r.problem.as_deref().unwrap_or("no runs")
@@ -212,7 +230,7 @@ pub fn print(rows: &[Row]) {
         let own = r.own_ms_per_run.map_or("-".into(), |o| format!("{o:.1}"));
         let st = r.stage_ms_per_run.clone().unwrap_or_default();
         println!(
-            "  {:<6} {} job(s) {m:>6.1} programs/s  own {own:>5} ms/run (compile {:.1}, link {:.1}, run {:.1}, oracle {:.1}; {} turns of {} programs)",
+            "  {:<10} {} job(s) {m:>6.1} programs/s  own {own:>5} ms/run (compile {:.1}, link {:.1}, run {:.1}, oracle {:.1}; {} turns of {} programs)",
             r.linking,
             r.jobs,
             st.compile,
