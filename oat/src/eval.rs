@@ -173,17 +173,22 @@ pub enum Mutant {
     ShrAsSar,
     /// `string_cat(a, b)` gives `b` then `a`.
     StringCatSwapped,
+    /// `x = e;` where a local `x` hides a global `x` writes the global (the
+    /// assignment's place looked up among the globals first): a scoping
+    /// bug of shadowed names.
+    ShadowAssignsGlobal,
 }
 
 impl Mutant {
     /// Every planted bug.
-    pub const ALL: [Mutant; 6] = [
+    pub const ALL: [Mutant; 7] = [
         Mutant::ArgsRightToLeft,
         Mutant::ShortCircuit,
         Mutant::StructDeclOrder,
         Mutant::InitIndexFromOne,
         Mutant::ShrAsSar,
         Mutant::StringCatSwapped,
+        Mutant::ShadowAssignsGlobal,
     ];
 
     /// Its name (`args-right-to-left`, ...).
@@ -195,6 +200,7 @@ impl Mutant {
             Mutant::InitIndexFromOne => "init-index-from-one",
             Mutant::ShrAsSar => "shr-as-sar",
             Mutant::StringCatSwapped => "string-cat-swapped",
+            Mutant::ShadowAssignsGlobal => "shadow-assigns-global",
         }
     }
 
@@ -381,6 +387,12 @@ impl<'p> Machine<'p> {
     }
 
     fn assign_var(&mut self, x: &str, v: V) -> R<()> {
+        if self.mutant == Some(Mutant::ShadowAssignsGlobal) {
+            if let Some(slot) = self.globals.get_mut(x) {
+                *slot = v;
+                return Ok(());
+            }
+        }
         for scope in self.scopes.iter_mut().rev() {
             if let Some((_, slot)) = scope.iter_mut().rev().find(|(y, _)| y == x) {
                 *slot = v;

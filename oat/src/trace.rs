@@ -274,7 +274,9 @@ impl Tracer {
             Stmt::Assn(Exp::Id(x), e) if self.var_type(scope, &x).is_some() => {
                 let ty = self.var_type(scope, &x);
                 let what = format!("{x} = {};", crate::print::exp(&e));
-                let e = self.operands(scope, e, out);
+                // The value is computed (and traced) first, so that a right
+                // value stored to the wrong place shows as the assignment's.
+                let e = self.hoist(scope, e, out);
                 let construct = self.construct(&e);
                 out.push(Stmt::Assn(Exp::Id(x.clone()), e));
                 if let Some(ty) = ty.filter(is_traced) {
@@ -659,6 +661,7 @@ mod tests {
             ("parameter n", "7"),
             ("n * 2", "14"),
             ("return (n * 2) + 1;", "15"),
+            ("f(x [&] 7)", "15"),
             ("x = f(x [&] 7);", "15"),
             ("return x;", "15"),
         ];
@@ -807,6 +810,8 @@ mod tests {
                 ("`string_cat`", "\"a#3\""),
                 ("`length_of_string`", "3"),
                 ("`*`", "6"),
+                // The global's value after `g = ...`, then `return g;`.
+                ("assignment", "6"),
                 ("assignment", "6"),
             ]
         );

@@ -99,7 +99,7 @@ impl G<'_, '_> {
                     Ty::NullRef(r) => self.var_or_null(r),
                     t => self.exp(t, depth),
                 };
-                let x = if self.d.chance(15) {
+                let x = if self.d.chance(35) {
                     // A local that shadows a global (of any type).
                     let gs: Vec<String> = self
                         .env
@@ -113,12 +113,20 @@ impl G<'_, '_> {
                     self.fresh("x")
                 };
                 out.push(Stmt::Decl(x.clone(), e));
+                let shadows = x.starts_with('g');
                 self.env.push(Var {
-                    name: x,
-                    ty,
+                    name: x.clone(),
+                    ty: ty.clone(),
                     mutable: true,
                     below: None,
                 });
+                if shadows {
+                    // Assigned at once: a front end that writes the
+                    // global it hides shows in the globals printed at the
+                    // end.
+                    let e = self.exp(&ty, depth);
+                    out.push(Stmt::Assn(Exp::Id(x), e));
+                }
             }
             1 => {
                 let targets: Vec<Var> = self.visible().into_iter().filter(|v| v.mutable).collect();
