@@ -78,8 +78,16 @@ fn every_planted_bug_is_caught_by_most_programs() {
             let caught = progs.iter().filter(|p| catches(m, p, v)).count();
             // A shadowing assignment needs a global of the local's name in
             // scope: fewer programs have one (docs/oat.md gives the rate).
-            let least = if m == Mutant::ShadowAssignsGlobal { 30 } else { 50 };
-            assert!(caught > least, "{v:?} {}: caught by {caught} of 100", m.name());
+            let least = if m == Mutant::ShadowAssignsGlobal {
+                30
+            } else {
+                50
+            };
+            assert!(
+                caught > least,
+                "{v:?} {}: caught by {caught} of 100",
+                m.name()
+            );
         }
     }
 }
