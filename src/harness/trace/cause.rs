@@ -33,7 +33,7 @@ use std::fmt::Write as _;
 const VALUES: [i64; 8] = [0, 1, -1, 2, 255, 256, 1 << 40, i64::MIN];
 
 /// The probe's function (a name a campaign's programs do not use).
-const PROBE: &str = "__llprobe_icmp";
+const PROBE: &str = "llprobe_icmp";
 
 /// What one condition computes in the probe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

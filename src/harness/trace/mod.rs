@@ -40,8 +40,10 @@ pub use cause::{merge_shared_causes, probe_icmp, Explanation, Findings};
 pub const TRACE_MARK: &str = "#lltrace ";
 
 /// The start of every name the traced variant adds (a program that uses it
-/// already is not traced).
-const NAME: &str = "__lltrace";
+/// already is not traced). Not `__`: a global so named is the C side's
+/// (the in-process runner refuses it), and the traced variant should run
+/// where the program ran.
+const NAME: &str = "lltrace_";
 
 /// The traced variant runs up to five instructions per traced one: the
 /// oracle's fuel for it is this many times the campaign's.
