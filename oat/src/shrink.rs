@@ -365,7 +365,7 @@ fn each_stmt(b: &mut [Stmt], visit: &mut impl FnMut(&mut Stmt)) {
 }
 
 /// Calls `visit` on `e` and then on each of its subexpressions.
-fn walk(e: &mut Exp, visit: &mut impl FnMut(&mut Exp)) {
+pub(crate) fn walk(e: &mut Exp, visit: &mut impl FnMut(&mut Exp)) {
     visit(e);
     match e {
         Exp::CArr(_, es) => es.iter_mut().for_each(|x| walk(x, visit)),
@@ -386,7 +386,7 @@ fn walk(e: &mut Exp, visit: &mut impl FnMut(&mut Exp)) {
 /// Calls `on_stmt` on every statement of `p` and `on_exp` on every
 /// expression (globals' initialisers and function bodies, a call
 /// statement's callee included).
-fn each_of(
+pub(crate) fn each_of(
     p: &mut Program,
     on_stmt: &mut impl FnMut(&mut Stmt),
     on_exp: &mut impl FnMut(&mut Exp),

@@ -165,6 +165,25 @@ fn number(s: &[u8], from: usize, end: u8) -> Option<(u64, usize)> {
     Some((n, stop + 1))
 }
 
+/// True when every use of the name `f` in `p` is inside the body of a
+/// `new T[n]{i -> e}`: the values such a function is called with are
+/// computed where nothing is traced (the body binds `i`), so a wrong
+/// parameter of `f` is the initialiser's.
+pub fn used_only_in_initialisers(p: &crate::ast::Program, f: &str) -> bool {
+    let mut q = p.clone();
+    let (mut all, mut inside) = (0usize, 0usize);
+    crate::shrink::each_of(&mut q, &mut |_| {}, &mut |e| match e {
+        Exp::Id(x) if x == f => all += 1,
+        Exp::NewArrInit(_, _, _, body) => crate::shrink::walk(body, &mut |x| {
+            if matches!(x, Exp::Id(y) if y == f) {
+                inside += 1;
+            }
+        }),
+        _ => {}
+    });
+    all > 0 && all == inside
+}
+
 /// The rewrite's state: the program's declared types and the points made.
 struct Tracer {
     /// Each function's return type and parameter types.

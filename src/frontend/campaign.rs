@@ -14,7 +14,7 @@ use super::tests::OatTest;
 use super::trace;
 use crate::corpus::Run;
 use crate::harness::compiler::Tools;
-use crate::harness::group::{build_key, normalise};
+use crate::harness::group::{build_key, normalise, FIRST_WRONG};
 use crate::harness::report::{
     cap, outcome_json, FailureRecord, Grading, ProgramRecord, ReducedRecord, Report, RunRecord,
     Verdict, MESSAGE_CAP, PROGRAM_CAP,
@@ -279,8 +279,13 @@ fn push_note(r: &mut FrontRun, note: String) {
 }
 
 /// The constructs that explain a category's failures: chosen from the
-/// reduced failures' constructs, most explaining first (see [`causes`]).
-type Cores = Vec<(Category, String)>;
+/// reduced failures' constructs, most explaining first (see [`causes`]),
+/// and the trace keys of the campaign that name an operation (a construct
+/// both name is one group, under the trace's key).
+pub struct Cores {
+    chosen: Vec<(Category, String)>,
+    traced: BTreeSet<String>,
+}
 
 /// The constructs that stand for the causes of `results`' behavioural
 /// failures, chosen greedily: per category, the construct that the most
@@ -327,7 +332,13 @@ fn causes(results: &[Option<TestResult>]) -> Cores {
             .into_iter()
             .max_by(|a, b| rank(a).cmp(&rank(b)).then(b.0.cmp(&a.0)))
         else {
-            return chosen;
+            let traced = results
+                .iter()
+                .flatten()
+                .filter_map(|r| r.trace.as_ref()?.key.clone())
+                .filter(|k| trace::names_an_operation(k))
+                .collect();
+            return Cores { chosen, traced };
         };
         let c = c.clone();
         reduced.retain(|(k, set)| !(*k == cat && set.contains(&c)));
@@ -401,10 +412,18 @@ pub fn signature(
         c if c.is_build_failure() => build_key(&r.detail),
         Category::AcceptsIllTyped => "accepts a program the type checker rejects".into(),
         c => match cores
+            .chosen
             .iter()
             .find(|(k, construct)| *k == c && constructs.contains(construct))
         {
-            Some((_, construct)) => format!("uses {construct}"),
+            Some((_, construct)) => {
+                let traced = format!("{}{construct}", FIRST_WRONG[0]);
+                if cores.traced.contains(&traced) {
+                    traced
+                } else {
+                    format!("uses {construct}")
+                }
+            }
             None => "not reduced".into(),
         },
     }

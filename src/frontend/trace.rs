@@ -70,19 +70,38 @@ pub fn trace_run(
             untraced("tracing changed the outcome: the traced program's output is right")
         });
     }
-    let t = compare(
-        &points,
-        &lines(&want),
-        &lines(actual.stdout()),
-        &describe(&actual),
-        expected_from(c),
-    );
+    let (right, own) = (lines(&want), lines(actual.stdout()));
+    let t = compare(&points, &right, &own, &describe(&actual), expected_from(c));
     if t.key.as_deref().is_some_and(names_an_operation) {
         return t;
     }
     // No operation computed the first wrong value (a wrong parameter, a
     // wrong path): the same values in another order may be the cause.
-    order_of_evaluation(c, tools, names, &prog_of(text), run).unwrap_or(t)
+    let prog = prog_of(text);
+    if let Some(o) = order_of_evaluation(c, tools, names, &prog, run) {
+        return o;
+    }
+    // A wrong parameter of a function called only in initialisers' bodies
+    // (which are not traced) is the initialiser's.
+    let n = right.iter().zip(&own).take_while(|(a, b)| a == b).count();
+    let first = right.get(n).and_then(|(id, _)| points.get(*id));
+    match first {
+        Some(p)
+            if t.key.as_deref() == Some(&format!("{}parameter", FIRST_WRONG[0]))
+                && oat::trace::used_only_in_initialisers(&prog, &p.function) =>
+        {
+            Trace {
+                key: Some(format!("{}`new T[n]{{i -> e}}`", FIRST_WRONG[0])),
+                says: format!(
+                    "{}; @{} is called only in the body of `new T[n]{{i -> e}}`, where \
+                     nothing is traced: the initialiser computed it",
+                    t.says, p.function
+                ),
+                values: None,
+            }
+        }
+        _ => t,
+    }
 }
 
 /// True for a trace key that names the operation that computed the first
