@@ -377,7 +377,7 @@ impl Tracer {
                 let l = v.pop().unwrap_or(Exp::Int(0));
                 Exp::Bop(op, Box::new(l), Box::new(r))
             }
-            Exp::Uop(u, x) if !is_literal(&Exp::Uop(u, x.clone())) => {
+            Exp::Uop(u, x) if !(u == Unop::Neg && matches!(*x, Exp::Int(_))) => {
                 let x = self.hoist_all(scope, vec![*x], out).pop();
                 Exp::Uop(u, Box::new(x.unwrap_or(Exp::Int(0))))
             }

@@ -312,6 +312,12 @@ fn causes(results: &[Option<TestResult>]) -> Cores {
             Some((cat, red.constructs.iter().cloned().collect()))
         })
         .collect();
+    let traced = results
+        .iter()
+        .flatten()
+        .filter_map(|r| r.trace.as_ref()?.key.clone())
+        .filter(|k| trace::names_an_operation(k))
+        .collect();
     let mut chosen = Vec::new();
     loop {
         let mut count: BTreeMap<(Category, &String), usize> = BTreeMap::new();
@@ -332,12 +338,6 @@ fn causes(results: &[Option<TestResult>]) -> Cores {
             .into_iter()
             .max_by(|a, b| rank(a).cmp(&rank(b)).then(b.0.cmp(&a.0)))
         else {
-            let traced = results
-                .iter()
-                .flatten()
-                .filter_map(|r| r.trace.as_ref()?.key.clone())
-                .filter(|k| trace::names_an_operation(k))
-                .collect();
             return Cores { chosen, traced };
         };
         let c = c.clone();

@@ -34,11 +34,11 @@ pub fn trace_run(
     text: &str,
     run: &Run,
 ) -> Trace {
-    let prog = match oat::parse::program(text) {
+    let source = match oat::parse::program(text) {
         Ok(p) => p,
         Err(e) => return untraced(&format!("not traced: the program does not parse ({e})")),
     };
-    let (t, points) = match oat::trace::traced(&prog) {
+    let (t, points) = match oat::trace::traced(&source) {
         Ok(t) => t,
         Err(e) => return untraced(&format!("not traced: {e}")),
     };
@@ -65,20 +65,19 @@ pub fn trace_run(
         }
     };
     let actual = judge::run_output(tools, prog, compiled.src.as_ref(), &run.args);
-    if actual.course_output().as_deref() == Some(&want[..]) {
-        return order_of_evaluation(c, tools, names, &prog_of(text), run).unwrap_or_else(|| {
-            untraced("tracing changed the outcome: the traced program's output is right")
-        });
-    }
     let (right, own) = (lines(&want), lines(actual.stdout()));
-    let t = compare(&points, &right, &own, &describe(&actual), expected_from(c));
+    let t = if actual.course_output().as_deref() == Some(&want[..]) {
+        untraced("tracing changed the outcome: the traced program's output is right")
+    } else {
+        compare(&points, &right, &own, &describe(&actual), expected_from(c))
+    };
     if t.key.as_deref().is_some_and(names_an_operation) {
         return t;
     }
     // No operation computed the first wrong value (a wrong parameter, a
-    // wrong path): the same values in another order may be the cause.
-    let prog = prog_of(text);
-    if let Some(o) = order_of_evaluation(c, tools, names, &prog, run) {
+    // wrong path, a traced program that passes): the same values in
+    // another order may be the cause.
+    if let Some(o) = order_of_evaluation(c, tools, names, &source, run) {
         return o;
     }
     // A wrong parameter of a function called only in initialisers' bodies
@@ -88,7 +87,7 @@ pub fn trace_run(
     match first {
         Some(p)
             if t.key.as_deref() == Some(&format!("{}parameter", FIRST_WRONG[0]))
-                && oat::trace::used_only_in_initialisers(&prog, &p.function) =>
+                && oat::trace::used_only_in_initialisers(&source, &p.function) =>
         {
             Trace {
                 key: Some(format!("{}`new T[n]{{i -> e}}`", FIRST_WRONG[0])),
@@ -114,11 +113,6 @@ pub fn names_an_operation(key: &str) -> bool {
     key.strip_prefix(FIRST_WRONG[0])
         .is_some_and(|c| c.starts_with('`'))
         || key.starts_with("wrong order of evaluation: ")
-}
-
-/// The program `text` (it parsed before).
-fn prog_of(text: &str) -> oat::ast::Program {
-    oat::parse::program(text).unwrap_or_default()
 }
 
 /// When computing operands one by one into variables first makes the

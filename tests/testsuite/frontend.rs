@@ -233,19 +233,24 @@ fn plain_tests_without_a_reference_are_refused() {
     );
 }
 
+/// The runs of report `r` that did not pass.
+fn failing_runs(r: &Value) -> Vec<&Value> {
+    r["programs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p["runs"].as_array().unwrap())
+        .filter(|run| run["verdict"] != "pass")
+        .collect()
+}
+
 #[test]
 fn a_planted_bug_on_generated_programs_is_one_group_reduced() {
     // No OAT_MUTANT: fold.sh's own bug, a status one too high wherever the
     // program uses `[&]`.
     let (_dir, r) = planted("", "10", "30", "3");
     let stdout = r.to_string();
-    let failures: Vec<&Value> = r["programs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .flat_map(|p| p["runs"].as_array().unwrap())
-        .filter(|run| run["verdict"] != "pass")
-        .collect();
+    let failures = failing_runs(&r);
     // The generator uses `[&]` in most programs (masked shifts and
     // indices), so the bug shows often; every failure is that one bug.
     assert!(failures.len() >= 3, "{stdout}");
@@ -384,13 +389,7 @@ fn planted_front_end_bugs_are_caught_grouped_and_reduced() {
     // programs cannot tell the two apart in the group's name.
     for (mutant, size, construct) in [("string-cat-swapped", "20", "`string_cat`")] {
         let (_dir, r) = planted(mutant, "30", size, "2");
-        let failing: Vec<&Value> = r["programs"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .flat_map(|p| p["runs"].as_array().unwrap())
-            .filter(|run| run["verdict"] != "pass")
-            .collect();
+        let failing = failing_runs(&r);
         assert!(!failing.is_empty(), "{mutant}: not caught");
         let reduced: Vec<&Value> = failing
             .iter()
