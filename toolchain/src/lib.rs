@@ -9,7 +9,9 @@
 //! LLVM is a reference to test against, never a dependency of the main job:
 //! every caller skips with a visible notice when a tool is absent.
 
+pub mod fdpass;
 pub mod link;
+pub mod pidfd;
 pub mod process;
 pub mod runtime;
 pub mod shell;

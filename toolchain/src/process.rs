@@ -9,6 +9,7 @@
 //! here; the built-in back end's machine code runs in `codegen`'s runner.
 
 use crate::supervise::{self, Record, Rlimits};
+use crate::{fdpass, pidfd};
 use std::io::Read;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::ExitStatusExt;
@@ -125,13 +126,22 @@ fn check_executable(program: &std::path::Path) -> Result<(), String> {
     }
 }
 
-/// A close-on-exec pipe: (read end, write end).
+/// The close-on-exec socket pair the supervisor writes its records on
+/// (the first with a pidfd attached): (lloracle's end, the supervisor's).
 fn status_pipe() -> Result<(OwnedFd, OwnedFd), String> {
     let mut fds = [0; 2];
     // SAFETY: a valid out-array of two descriptors.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+    if unsafe {
+        libc::socketpair(
+            libc::AF_UNIX,
+            libc::SOCK_STREAM | libc::SOCK_CLOEXEC,
+            0,
+            fds.as_mut_ptr(),
+        )
+    } != 0
+    {
         return Err(format!(
-            "cannot create a pipe: {}",
+            "cannot create a socket pair: {}",
             std::io::Error::last_os_error()
         ));
     }
@@ -168,7 +178,9 @@ pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result
     let spawned = cmd.spawn();
     drop(status_w);
     let mut child = spawned.map_err(|e| spawn_error(&cmd, &e))?;
-    let supervisor = child.id() as libc::pid_t;
+    // Not reaped before the waiter thread below starts: the pid is the
+    // supervisor's, and so is the pidfd.
+    let supervisor = pidfd::open(child.id() as libc::pid_t);
     if let Some(mut stdin) = child.stdin.take() {
         let input = input.to_vec();
         thread::spawn(move || {
@@ -186,20 +198,25 @@ pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result
     let (tx, rx) = mpsc::channel();
     thread::spawn(move || {
         let status = child.wait().ok();
-        let records = collect_records(status_r);
+        let (records, first) = collect_records(status_r);
         if !records.iter().any(|r| !matches!(r, Record::Started(_))) {
-            if let Some(Record::Started(first)) = records.first() {
-                kill_supervisor(*first);
+            // Through the pidfd the supervisor opened while `first` was
+            // its unreaped child: never a reused pid. Without one, `first`
+            // dies with the supervisor (`PR_SET_PDEATHSIG`).
+            if let Some(fd) = &first {
+                pidfd::kill_raw(fd.as_raw_fd());
             }
         }
         let _ = tx.send((status, records));
     });
     let caps = [limits.max_stdout, MAX_STDERR];
-    let read = read_until([out, err], caps, hard_deadline, || stop(supervisor));
+    let read = read_until([out, err], caps, hard_deadline, || {
+        signal(&supervisor, libc::SIGTERM)
+    });
     let (status, records) = match rx.recv_timeout(GRACE) {
         Ok(s) => s,
         Err(_) => {
-            kill_supervisor(supervisor);
+            signal(&supervisor, libc::SIGKILL);
             rx.recv().unwrap_or_default()
         }
     };
@@ -226,40 +243,39 @@ pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result
     })
 }
 
-/// The records a (dead) supervisor left on the status pipe.
-fn collect_records(status_r: OwnedFd) -> Vec<Record> {
-    // Non-blocking: the supervisor is gone, what it wrote is there.
-    // SAFETY: setting a flag on a descriptor we own.
-    unsafe {
-        libc::fcntl(status_r.as_raw_fd(), libc::F_SETFL, libc::O_NONBLOCK);
-    }
+/// The records a (dead) supervisor left on the status socket, and the
+/// pidfd of the process it forked that came with the first.
+fn collect_records(status_r: OwnedFd) -> (Vec<Record>, Option<OwnedFd>) {
     let mut bytes = Vec::new();
-    let _ = std::fs::File::from(status_r)
-        .take(64)
-        .read_to_end(&mut bytes);
-    bytes.chunks(8).filter_map(Record::decode).collect()
+    let mut first = None;
+    let mut buf = [0u8; 64];
+    while bytes.len() < 64 {
+        let mut fds = [-1];
+        // Non-blocking: the supervisor is gone, what it wrote is there.
+        // SAFETY: the received descriptor is owned just below.
+        let n =
+            unsafe { fdpass::recv(status_r.as_raw_fd(), &mut buf, &mut fds, libc::MSG_DONTWAIT) };
+        if fds[0] >= 0 {
+            // SAFETY: a descriptor just received, owned by no one else.
+            let fd = unsafe { OwnedFd::from_raw_fd(fds[0]) };
+            first.get_or_insert(fd);
+        }
+        if n <= 0 {
+            break;
+        }
+        bytes.extend_from_slice(buf.get(..n as usize).unwrap_or(&[]));
+    }
+    (bytes.chunks(8).filter_map(Record::decode).collect(), first)
 }
 
-/// Asks the supervisor to kill the run (output past its cap).
-fn stop(supervisor: libc::pid_t) {
-    // SAFETY: signalling our own child, not yet reaped (its waiter thread
-    // reaps it only after it exits, and it exits only after this).
-    unsafe {
-        libc::kill(supervisor, libc::SIGTERM);
-    }
-}
-
-/// Kills a process and the process group it leads: a supervisor that did
-/// not end in time, or what a dead supervisor started.
-fn kill_supervisor(supervisor: libc::pid_t) {
-    if supervisor <= 1 {
-        return;
-    }
-    // SAFETY: signalling a process lloracle started (directly or through
-    // its supervisor) and the process group it leads.
-    unsafe {
-        libc::kill(supervisor, libc::SIGKILL);
-        libc::kill(-supervisor, libc::SIGKILL);
+/// Sends `sig` to the supervisor through its pidfd: a stop request
+/// (`SIGTERM`: output past its cap) or its end (`SIGKILL`: it did not end
+/// in time). Without a pidfd nothing is sent (its pid may have been reaped
+/// by the waiter thread and reused); the hard deadline still bounds the
+/// run.
+fn signal(supervisor: &Option<OwnedFd>, sig: libc::c_int) {
+    if let Some(fd) = supervisor {
+        pidfd::send_raw(fd.as_raw_fd(), sig, 0);
     }
 }
 

@@ -33,6 +33,7 @@
 //! detached descendants it started survive, and lloracle stops reading
 //! their output at the run's deadline.
 
+use crate::{fdpass, pidfd};
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::Command;
@@ -199,9 +200,18 @@ unsafe fn become_supervisor(plan: &Plan) -> io::Result<()> {
         return become_program(plan);
     }
     close_fds_except(plan.status_fd);
-    write_record(plan.status_fd, Record::Started(first));
-    supervise(plan, first, in_namespace, start, &waited)
+    // `first` is our unreaped child: its pidfd names it (see
+    // `crate::pidfd`); lloracle gets a copy with the first record.
+    let first_fd = pidfd::open_raw(first);
+    let started = Record::Started(first).encode();
+    fdpass::send(plan.status_fd, &started, fdpass::one(&first_fd));
+    supervise(plan, Started(first, first_fd), in_namespace, start, &waited)
 }
+
+/// The process the supervisor forked (the program, or the namespace's
+/// init) and a pidfd of it (-1 where the kernel has none).
+#[derive(Clone, Copy)]
+struct Started(libc::pid_t, libc::c_int);
 
 /// Enters a new PID namespace for the next child: directly when allowed,
 /// else inside a new user namespace mapping the current user and group to
@@ -271,6 +281,8 @@ unsafe fn write_file(path: &std::ffi::CStr, data: &[u8]) {
 /// exits (which kills everything left in the namespace). Returns only in
 /// the program's process.
 unsafe fn namespace_init(plan: &Plan) {
+    // Dies with the supervisor, and so the whole namespace with it.
+    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
     let program = libc::fork();
     if program == 0 {
         return;
@@ -324,12 +336,13 @@ unsafe fn become_program(plan: &Plan) -> io::Result<()> {
 /// exits.
 unsafe fn supervise(
     plan: &Plan,
-    first: libc::pid_t,
+    first: Started,
     in_namespace: bool,
     start: libc::timespec,
     waited: &libc::sigset_t,
 ) -> ! {
     let deadline = add(start, plan.timeout);
+    let mut reaped = false;
     let record = loop {
         let mut ended = None;
         loop {
@@ -338,7 +351,8 @@ unsafe fn supervise(
             if r <= 0 {
                 break;
             }
-            if r == first {
+            if r == first.0 {
+                reaped = true;
                 ended = Some(Record::of_wait_status(st));
             }
         }
@@ -353,23 +367,26 @@ unsafe fn supervise(
             break Some(Record::Stopped);
         }
     };
-    kill_descendants(first, in_namespace);
+    kill_descendants(first, reaped);
     if let Some(r) = record {
         write_record(plan.status_fd, r);
     }
     libc::_exit(0)
 }
 
-/// Kills `first`'s process group (or, in a namespace, `first` itself, which
-/// ends the namespace), then every child the supervisor still has (orphans
-/// are re-parented to it), round after round until none is left (at most
-/// about five seconds).
-unsafe fn kill_descendants(first: libc::pid_t, in_namespace: bool) {
-    if in_namespace {
-        libc::kill(first, libc::SIGKILL);
-    } else {
-        libc::kill(-first, libc::SIGKILL);
-        libc::kill(first, libc::SIGKILL);
+/// Kills `first` (in a namespace its init: that ends the namespace) and
+/// the process group it leads, then every child the supervisor still has
+/// (orphans are re-parented to it), round after round until none is left
+/// (at most about five seconds). `first` is signalled through its pidfd;
+/// without one only while it is not `reaped` (an unreaped child's pid and
+/// group cannot have been reused).
+unsafe fn kill_descendants(first: Started, reaped: bool) {
+    let Started(pid, fd) = first;
+    if fd >= 0 {
+        pidfd::kill_raw(fd);
+    } else if !reaped {
+        libc::kill(-pid, libc::SIGKILL);
+        libc::kill(pid, libc::SIGKILL);
     }
     for _ in 0..5000 {
         kill_children();
@@ -392,7 +409,9 @@ unsafe fn kill_descendants(first: libc::pid_t, in_namespace: bool) {
 }
 
 /// Sends `SIGKILL` to every child listed in `/proc/thread-self/children`
-/// (and to its process group).
+/// (and to its process group). Each is an unreaped child of this
+/// single-threaded supervisor, which alone reaps them: its pid, and a
+/// group numbered by it, cannot have been reused.
 unsafe fn kill_children() {
     let fd = libc::open(
         c"/proc/thread-self/children".as_ptr(),

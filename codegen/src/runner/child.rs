@@ -136,6 +136,11 @@ pub(super) unsafe fn map_stack_or_exit(len: usize) -> usize {
 /// argv valid).
 pub(super) unsafe fn run(p: &ChildParams) -> ! {
     libc::setpgid(0, 0);
+    if p.image.is_some() {
+        // Forked by the single-threaded runner process: dies with it (the
+        // parent may hold no pidfd to kill it by).
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
+    }
     default_signals();
     if libc::dup2(p.out_w, 1) < 0 {
         libc::_exit(120);

@@ -32,6 +32,7 @@ use crate::error::CodegenError;
 use crate::Module;
 use spec::{Outcome, Prog};
 use std::ffi::CString;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -546,15 +547,15 @@ fn run_through_runner(
     close(out_w);
     close(res_w);
     drop(guard);
-    let pid = match pid {
-        Some(p) if p > 0 => p,
+    let pidfd = match pid {
+        Some((p, fd)) if p > 0 => fd,
         _ => {
             close(out_r);
             close(res_r);
             return None;
         }
     };
-    let watched = supervise(&mut Child::Runner(pid, runner), out_r, res_r, opts, None);
+    let watched = supervise(&mut Child::Runner(pidfd, runner), out_r, res_r, opts, None);
     close(out_r);
     close(res_r);
     match watched {
@@ -567,11 +568,14 @@ fn run_through_runner(
     }
 }
 
-/// The child of a run: forked directly (the parent reaps it) or by the
-/// runner process (which reaps it and reports its status).
+/// The child of a run: forked directly (the parent reaps it, so its pid
+/// names it until then) or by the runner process (which reaps it and
+/// reports its status; the parent holds a pidfd of it, `None` where the
+/// kernel has none: then it is never signalled from here, and the runner
+/// process's own end (its socket closing) is what ends it).
 enum Child<'a> {
     Direct(libc::pid_t),
-    Runner(libc::pid_t, &'a mut zygote::RunnerGuard),
+    Runner(Option<OwnedFd>, &'a mut zygote::RunnerGuard),
 }
 
 impl Child<'_> {
@@ -579,11 +583,15 @@ impl Child<'_> {
     fn kill_and_reap(&mut self) {
         match self {
             Child::Direct(pid) => kill_and_reap(*pid),
-            Child::Runner(pid, runner) => {
-                // SAFETY: signalling the child the runner forked for us.
-                unsafe {
-                    libc::kill(-*pid, libc::SIGKILL);
-                    libc::kill(*pid, libc::SIGKILL);
+            Child::Runner(pidfd, runner) => {
+                if let Some(fd) = pidfd {
+                    toolchain::pidfd::kill_raw(fd.as_raw_fd());
+                } else {
+                    // No pidfd: the child cannot be named safely; the
+                    // runner process is ended instead (its child dies with
+                    // it: `PR_SET_PDEATHSIG`).
+                    runner.break_down();
+                    return;
                 }
                 let _ = runner.status();
             }

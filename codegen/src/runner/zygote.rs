@@ -14,12 +14,17 @@
 //! Protocol on a `SOCK_SEQPACKET` socket pair: the parent sends a
 //! [`Request`] with three descriptors (the image memory file, the stdout and
 //! result pipes' write ends); the runner process answers with the child's
-//! pid (negative when fork failed), then, once the child is reaped, its wait
-//! status. Any failure of the runner process itself makes the parent fall
-//! back to forking directly, never changes an outcome.
+//! pid (negative when fork failed) and a pidfd of it, then, once the child
+//! is reaped, its wait status. The parent signals the child only through
+//! that pidfd: the runner process may have reaped it, and its pid been
+//! reused, by the time the parent kills it. Any failure of the runner
+//! process itself makes the parent fall back to forking directly, never changes an outcome.
 
 use super::child::{self, ChildParams, Image};
+use super::close;
+use std::os::fd::{FromRawFd, OwnedFd};
 use std::sync::Mutex;
+use toolchain::{fdpass, pidfd};
 
 /// One run's parameters as the runner process receives them.
 #[repr(C)]
@@ -113,24 +118,37 @@ impl RunnerGuard {
     }
 
     /// Asks for a child running `req` with `fds` = [image, stdout write
-    /// end, result write end]; the child's pid, or `None` when the runner
-    /// process does not answer (the descriptors stay the caller's).
-    pub(super) fn spawn(&mut self, req: &Request, fds: [libc::c_int; 3]) -> Option<libc::pid_t> {
+    /// end, result write end]; the child's pid and a pidfd of it (opened
+    /// by the runner process before it could reap the child: see
+    /// `toolchain::pidfd`), or `None` when the runner process does not
+    /// answer (the descriptors stay the caller's).
+    pub(super) fn spawn(
+        &mut self,
+        req: &Request,
+        fds: [libc::c_int; 3],
+    ) -> Option<(libc::pid_t, Option<OwnedFd>)> {
         let sock = self.runner()?.sock;
         // SAFETY: the request is plain old data of REQ_LEN bytes.
         let bytes =
             unsafe { std::slice::from_raw_parts((req as *const Request).cast::<u8>(), REQ_LEN) };
-        if !send_with_fds(sock, bytes, &fds) {
+        if !fdpass::send(sock, bytes, &fds) {
             self.break_down();
             return None;
         }
-        match recv_i32(sock) {
-            Some(pid) => Some(pid),
-            None => {
-                self.break_down();
-                None
+        let mut b = [0u8; 4];
+        let mut pidfd = [-1];
+        // SAFETY: the received pidfd is owned below.
+        let n = unsafe { fdpass::recv(sock, &mut b, &mut pidfd, 0) };
+        if n != 4 {
+            if pidfd[0] >= 0 {
+                close(pidfd[0]);
             }
+            self.break_down();
+            return None;
         }
+        // SAFETY: a descriptor just received and owned by no one else.
+        let pidfd = (pidfd[0] >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd[0]) });
+        Some((i32::from_le_bytes(b), pidfd))
     }
 
     /// The wait status of the child last spawned (the runner process reaps
@@ -143,96 +161,6 @@ impl RunnerGuard {
         }
         st
     }
-}
-
-/// Sends `bytes` with the descriptors `fds` attached.
-fn send_with_fds(sock: libc::c_int, bytes: &[u8], fds: &[libc::c_int; 3]) -> bool {
-    const FDS_LEN: usize = 3 * std::mem::size_of::<libc::c_int>();
-    let mut cbuf = [0u64; 8];
-    // SAFETY: building a msghdr over our own buffers; CMSG_* stay inside
-    // `cbuf`, which is larger than CMSG_SPACE(FDS_LEN).
-    unsafe {
-        let space = libc::CMSG_SPACE(FDS_LEN as u32) as usize;
-        if space > std::mem::size_of_val(&cbuf) {
-            return false;
-        }
-        let mut iov = libc::iovec {
-            iov_base: bytes.as_ptr() as *mut libc::c_void,
-            iov_len: bytes.len(),
-        };
-        let mut msg: libc::msghdr = std::mem::zeroed();
-        msg.msg_iov = &mut iov;
-        msg.msg_iovlen = 1;
-        msg.msg_control = cbuf.as_mut_ptr().cast();
-        msg.msg_controllen = space;
-        let c = libc::CMSG_FIRSTHDR(&msg);
-        if c.is_null() {
-            return false;
-        }
-        (*c).cmsg_level = libc::SOL_SOCKET;
-        (*c).cmsg_type = libc::SCM_RIGHTS;
-        (*c).cmsg_len = libc::CMSG_LEN(FDS_LEN as u32) as usize;
-        std::ptr::copy_nonoverlapping(fds.as_ptr(), libc::CMSG_DATA(c).cast(), 3);
-        loop {
-            let n = libc::sendmsg(sock, &msg, libc::MSG_NOSIGNAL);
-            if n == bytes.len() as isize {
-                return true;
-            }
-            if n < 0 && *libc::__errno_location() == libc::EINTR {
-                continue;
-            }
-            return false;
-        }
-    }
-}
-
-/// Receives one message into `buf` and up to three descriptors into `fds`
-/// (-1 where none); the message length, 0 at end of file, -1 on error.
-///
-/// # Safety
-/// `fds` receives descriptors the caller must close.
-unsafe fn recv_with_fds(sock: libc::c_int, buf: &mut [u8], fds: &mut [libc::c_int; 3]) -> isize {
-    let mut cbuf = [0u64; 8];
-    *fds = [-1; 3];
-    let mut iov = libc::iovec {
-        iov_base: buf.as_mut_ptr().cast(),
-        iov_len: buf.len(),
-    };
-    let mut msg: libc::msghdr = std::mem::zeroed();
-    msg.msg_iov = &mut iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = cbuf.as_mut_ptr().cast();
-    msg.msg_controllen = std::mem::size_of_val(&cbuf);
-    let n = loop {
-        let n = libc::recvmsg(sock, &mut msg, libc::MSG_CMSG_CLOEXEC);
-        if n < 0 && *libc::__errno_location() == libc::EINTR {
-            continue;
-        }
-        break n;
-    };
-    if n <= 0 {
-        return n;
-    }
-    let mut c = libc::CMSG_FIRSTHDR(&msg);
-    let mut k = 0;
-    while !c.is_null() {
-        if (*c).cmsg_level == libc::SOL_SOCKET && (*c).cmsg_type == libc::SCM_RIGHTS {
-            let data = libc::CMSG_DATA(c).cast::<libc::c_int>();
-            let count = ((*c).cmsg_len - libc::CMSG_LEN(0) as usize) / 4;
-            for i in 0..count {
-                let fd = std::ptr::read_unaligned(data.add(i));
-                match fds.get_mut(k) {
-                    Some(slot) => *slot = fd,
-                    None => {
-                        libc::close(fd);
-                    }
-                }
-                k += 1;
-            }
-        }
-        c = libc::CMSG_NXTHDR(&msg, c);
-    }
-    n
 }
 
 fn send_i32(sock: libc::c_int, v: i32) -> bool {
@@ -314,7 +242,7 @@ unsafe fn serve(sock: libc::c_int, parent_end: libc::c_int) -> ! {
     let mut buf = [0u8; REQ_LEN + 8];
     loop {
         let mut fds = [-1; 3];
-        let n = recv_with_fds(sock, &mut buf, &mut fds);
+        let n = fdpass::recv(sock, &mut buf, &mut fds, 0);
         if n <= 0 {
             libc::_exit(0);
         }
@@ -359,12 +287,19 @@ unsafe fn serve(sock: libc::c_int, parent_end: libc::c_int) -> ! {
         if pid > 0 {
             libc::setpgid(pid, pid);
         }
-        if !send_i32(sock, pid) {
+        // The child is unreaped until the waitpid below: its pidfd names it.
+        let pidfd = pidfd::open_raw(pid);
+        let sent = fdpass::send(sock, &pid.to_le_bytes(), fdpass::one(&pidfd));
+        if !sent {
             if pid > 0 {
+                // Our own unreaped child and the group it leads.
                 libc::kill(-pid, libc::SIGKILL);
                 libc::kill(pid, libc::SIGKILL);
             }
             libc::_exit(0);
+        }
+        if pidfd >= 0 {
+            libc::close(pidfd);
         }
         if pid < 0 {
             continue;
