@@ -9,6 +9,7 @@
 //! LLVM is a reference to test against, never a dependency of the main job:
 //! every caller skips with a visible notice when a tool is absent.
 
+pub mod confine;
 pub mod fdpass;
 pub mod link;
 pub mod pidfd;
@@ -19,7 +20,8 @@ pub mod supervise;
 pub mod text;
 pub mod tools;
 
-pub use process::{run, run_with_input, Ended, Finished, Limits};
+pub use confine::{isolation, Isolation, Sandbox};
+pub use process::{run, run_confined, run_with_input, Ended, Finished, Limits};
 pub use runtime::{
     build_course_runtime_object, build_named_runtime_object, build_runtime_object,
     build_runtime_object_calling_program, build_runtime_shared, runtime_source, OAT_RUNTIME_C,

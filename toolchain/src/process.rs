@@ -8,7 +8,8 @@
 //! (a student's compiler and binaries, `cc`, LLVM's tools) runs through
 //! here; the built-in back end's machine code runs in `codegen`'s runner.
 
-use crate::supervise::{self, Record, Rlimits};
+use crate::confine::Sandbox;
+use crate::supervise::{self, Confined, Record, Rlimits};
 use crate::{fdpass, pidfd};
 use std::io::Read;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -159,8 +160,30 @@ pub fn deadline_after(d: Duration) -> Instant {
 
 /// Runs `cmd` with `input` on its stdin within `limits`, below a
 /// supervisor (see [`crate::supervise`]).
-pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result<Finished, String> {
+pub fn run_with_input(cmd: Command, input: &[u8], limits: &Limits) -> Result<Finished, String> {
+    run_confined(cmd, input, limits, None)
+}
+
+/// Runs `cmd` as [`run_with_input`] does, confined to `sandbox` when one
+/// is given (see [`crate::confine`]; its `TMPDIR` and `XDG_CACHE_HOME`
+/// are its scratch folder); `Err` also when the sandbox cannot be built
+/// or applied.
+pub fn run_confined(
+    mut cmd: Command,
+    input: &[u8],
+    limits: &Limits,
+    sandbox: Option<&Sandbox>,
+) -> Result<Finished, String> {
     check_executable(std::path::Path::new(cmd.get_program()))?;
+    let confined = match sandbox {
+        Some(s) => {
+            if let Some(tmp) = s.scratch() {
+                cmd.env("TMPDIR", tmp).env("XDG_CACHE_HOME", tmp);
+            }
+            Confined::of(s)?
+        }
+        None => Confined::NONE,
+    };
     let (status_r, status_w) = status_pipe()?;
     cmd.stdin(if input.is_empty() {
         Stdio::null()
@@ -174,7 +197,13 @@ pub fn run_with_input(mut cmd: Command, input: &[u8], limits: &Limits) -> Result
         address_space: limits.max_memory,
         stack: limits.max_stack,
     };
-    supervise::install(&mut cmd, status_w.as_raw_fd(), limits.timeout, rlimits);
+    supervise::install(
+        &mut cmd,
+        status_w.as_raw_fd(),
+        limits.timeout,
+        rlimits,
+        confined,
+    );
     let spawned = cmd.spawn();
     drop(status_w);
     let mut child = spawned.map_err(|e| spawn_error(&cmd, &e))?;

@@ -137,6 +137,50 @@ struct Plan {
     uid: libc::uid_t,
     gid: libc::gid_t,
     namespace: bool,
+    confined: Confined,
+}
+
+/// A prepared [`crate::confine::Sandbox`] as the forked program applies
+/// it: the Landlock ruleset descriptor (-1: none) and the seccomp program
+/// (null: none), both owned by the sandbox, which outlives the spawn.
+#[derive(Clone, Copy)]
+pub struct Confined {
+    ruleset: libc::c_int,
+    filter: *const seccompiler::sock_filter,
+    filter_len: usize,
+}
+
+impl Confined {
+    /// No confinement.
+    pub const NONE: Confined = Confined {
+        ruleset: -1,
+        filter: std::ptr::null(),
+        filter_len: 0,
+    };
+
+    /// The pieces of `sandbox` (prepared on first use); `Err` when it
+    /// cannot be built.
+    pub fn of(sandbox: &crate::confine::Sandbox) -> Result<Confined, String> {
+        let (ruleset, filter) = sandbox.raw()?;
+        Ok(Confined {
+            ruleset,
+            filter: filter.as_ptr(),
+            filter_len: filter.len(),
+        })
+    }
+
+    /// Applies it to the calling process (before exec).
+    ///
+    /// # Safety
+    /// The sandbox it came from must still be alive; between fork and exec.
+    unsafe fn apply(&self) -> io::Result<()> {
+        let filter = if self.filter.is_null() {
+            &[][..]
+        } else {
+            std::slice::from_raw_parts(self.filter, self.filter_len)
+        };
+        crate::confine::apply(self.ruleset, filter)
+    }
 }
 
 // SAFETY: plain data (a timespec and integers).
@@ -148,7 +192,13 @@ unsafe impl Sync for Plan {}
 /// documentation) that runs it for at most `timeout` under `rlimits` and
 /// writes one [`Record`] on `status_fd` (the write end of a close-on-exec
 /// pipe; the caller closes its own copy once `cmd` is spawned).
-pub fn install(cmd: &mut Command, status_fd: libc::c_int, timeout: Duration, rlimits: Rlimits) {
+pub fn install(
+    cmd: &mut Command,
+    status_fd: libc::c_int,
+    timeout: Duration,
+    rlimits: Rlimits,
+    confined: Confined,
+) {
     // SAFETY: getpid, getuid and getgid cannot fail.
     let (parent, uid, gid) = unsafe { (libc::getpid(), libc::getuid(), libc::getgid()) };
     // A timeout past a century is a century (the kernel rejects absurd
@@ -165,6 +215,7 @@ pub fn install(cmd: &mut Command, status_fd: libc::c_int, timeout: Duration, rli
         uid,
         gid,
         namespace: std::env::var_os(NO_NAMESPACE_VAR).is_none(),
+        confined,
     };
     // SAFETY: the hook only makes async-signal-safe system calls on the
     // copied plan and stack buffers (see the module documentation).
@@ -327,7 +378,33 @@ unsafe fn become_program(plan: &Plan) -> io::Result<()> {
     if let Some(s) = plan.rlimits.stack {
         set(libc::RLIMIT_STACK, s);
     }
-    Ok(())
+    plan.confined.apply()
+}
+
+/// Whether a program can run in its own PID namespace here (directly or
+/// in a user namespace, as [`install`] tries): tried once in a forked
+/// child that exits at once. False under `LLORACLE_NO_PID_NAMESPACE`.
+pub fn pid_namespace_available() -> bool {
+    if std::env::var_os(NO_NAMESPACE_VAR).is_some() {
+        return false;
+    }
+    // SAFETY: the child makes two system calls and exits.
+    let pid = unsafe { libc::fork() };
+    if pid == 0 {
+        // SAFETY: in the forked child.
+        unsafe {
+            let ok = libc::unshare(libc::CLONE_NEWPID) == 0
+                || libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWPID) == 0;
+            libc::_exit(i32::from(!ok));
+        }
+    }
+    if pid < 0 {
+        return false;
+    }
+    let mut st = 0;
+    // SAFETY: reaping our own child.
+    unsafe { libc::waitpid(pid, &mut st, 0) };
+    libc::WIFEXITED(st) && libc::WEXITSTATUS(st) == 0
 }
 
 /// The supervisor's loop: waits for the program (`first`: the program, or

@@ -1,0 +1,529 @@
+//! Confinement of the programs lloracle starts for a submission
+//! (docs/grading.md, "What a submission can and cannot do"): its build,
+//! its compiler, and the executables that compiler produced.
+//!
+//! - **Files** (Landlock): the program may read and execute the system's
+//!   toolchain (`/usr`, `/bin`, `/lib*`, `/etc`, `/opt`, `/proc`, `/sys`,
+//!   `/dev`, the directories on `PATH`, opam's and OCaml's folders,
+//!   `LLORACLE_ALLOW_READ`), read the folders a [`Sandbox`] names as
+//!   readable, and read and write only below the folders it names as
+//!   writable (its scratch and output folders; for the build step its own
+//!   submission folder). Everything else, another submission, the
+//!   reference, the class's output folder, lloracle's own files, is out of
+//!   reach.
+//! - **Network**: no TCP connection or listening socket (Landlock's TCP
+//!   rules), no abstract Unix socket and no signal to a process outside
+//!   its own confinement (Landlock scopes).
+//! - **System calls** (seccomp, executables only): a fixed list of calls a
+//!   compiled LLVMlite program never needs (process creation, `kill`,
+//!   sockets, removing or renaming files, ...) ends the program with
+//!   `SIGSYS`, the outcome of that run.
+//!
+//! A [`Sandbox`] is prepared once, before any fork (the Landlock ruleset
+//! descriptor and the seccomp program are built with allocation); the
+//! forked program applies it with two plain system calls before `exec`
+//! ([`apply`]). What this kernel supports is found once ([`isolation`]).
+
+use landlock::{
+    path_beneath_rules, Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr,
+    Scope, ABI,
+};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The Landlock ABI lloracle asks for; older kernels get what they have
+/// (the ruleset is best effort, and [`isolation`] says what is in force).
+const ABI_WANTED: ABI = ABI::V6;
+
+/// System folders every confined program may read and execute.
+const SYSTEM_READ: [&str; 13] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/proc",
+    "/sys", "/dev", "/run",
+];
+
+/// Device files every confined program may also write.
+const DEVICES_WRITE: [&str; 2] = ["/dev/null", "/dev/zero"];
+
+/// Where one submission's process may read and write.
+#[derive(Debug)]
+pub struct Sandbox {
+    write: Vec<PathBuf>,
+    read: Vec<PathBuf>,
+    syscalls: bool,
+    prepared: OnceLock<Result<Prepared, String>>,
+}
+
+/// A sandbox made ready for forked children.
+#[derive(Debug)]
+struct Prepared {
+    ruleset: Option<OwnedFd>,
+    filter: Vec<seccompiler::sock_filter>,
+}
+
+impl Sandbox {
+    /// A sandbox whose program may write below `write` (the first is its
+    /// `TMPDIR`) and read below `read`, besides the system's folders.
+    pub fn new(write: Vec<PathBuf>, read: Vec<PathBuf>) -> Sandbox {
+        Sandbox {
+            write,
+            read,
+            syscalls: false,
+            prepared: OnceLock::new(),
+        }
+    }
+
+    /// The same, for a compiled program: also the system-call filter (see
+    /// the module documentation).
+    pub fn for_program(write: Vec<PathBuf>, read: Vec<PathBuf>) -> Sandbox {
+        Sandbox {
+            syscalls: true,
+            ..Sandbox::new(write, read)
+        }
+    }
+
+    /// The folder the program gets as `TMPDIR`, if any.
+    pub fn scratch(&self) -> Option<&Path> {
+        self.write.first().map(PathBuf::as_path)
+    }
+
+    /// The raw pieces the forked child applies: the Landlock ruleset
+    /// descriptor (-1: none) and the seccomp program (empty: none); `Err`
+    /// when the sandbox cannot be built (a Landlock error).
+    pub(crate) fn raw(&self) -> Result<(libc::c_int, &[seccompiler::sock_filter]), String> {
+        let p = self
+            .prepared
+            .get_or_init(|| self.prepare())
+            .as_ref()
+            .map_err(Clone::clone)?;
+        let fd = p.ruleset.as_ref().map_or(-1, AsRawFd::as_raw_fd);
+        Ok((fd, &p.filter))
+    }
+
+    fn prepare(&self) -> Result<Prepared, String> {
+        let iso = isolation();
+        let ruleset = if iso.landlock_abi > 0 {
+            self.ruleset()
+                .map_err(|e| format!("cannot build the Landlock ruleset: {e}"))?
+        } else {
+            None
+        };
+        let filter = if self.syscalls && iso.seccomp {
+            program_filter()?
+        } else {
+            Vec::new()
+        };
+        Ok(Prepared { ruleset, filter })
+    }
+
+    /// The Landlock ruleset: every file access, TCP bind and connect,
+    /// abstract Unix sockets and signals handled (so refused), then
+    /// allowed where the module documentation says.
+    fn ruleset(&self) -> Result<Option<OwnedFd>, landlock::RulesetError> {
+        let abi = ABI_WANTED;
+        let read: Vec<PathBuf> = SYSTEM_READ
+            .iter()
+            .map(PathBuf::from)
+            .chain(toolchain_folders())
+            .chain(self.read.iter().cloned())
+            .filter(|p| p.exists())
+            .collect();
+        let devices = DEVICES_WRITE.iter().map(Path::new).filter(|p| p.exists());
+        let write = self.write.iter().filter(|p| p.exists());
+        let created = Ruleset::default()
+            .handle_access(AccessFs::from_all(abi))?
+            .handle_access(AccessNet::from_all(abi))?
+            .scope(Scope::from_all(abi))?
+            .create()?
+            .add_rules(path_beneath_rules(read, AccessFs::from_read(abi)))?
+            .add_rules(path_beneath_rules(devices, AccessFs::from_all(abi)))?
+            .add_rules(path_beneath_rules(write, AccessFs::from_all(abi)))?;
+        Ok(created.into())
+    }
+}
+
+/// The folders a course's toolchain may live in besides the system's:
+/// each absolute directory on `PATH`, opam's root and switch, OCaml's
+/// library, and `LLORACLE_ALLOW_READ` (colon-separated).
+fn toolchain_folders() -> Vec<PathBuf> {
+    let var = |name: &str| std::env::var_os(name);
+    let split = |v: Option<std::ffi::OsString>| -> Vec<PathBuf> {
+        v.map(|v| std::env::split_paths(&v).collect())
+            .unwrap_or_default()
+    };
+    let mut dirs = split(var("PATH"));
+    dirs.extend(split(var("LLORACLE_ALLOW_READ")));
+    dirs.extend(
+        [
+            "OPAM_SWITCH_PREFIX",
+            "OPAMROOT",
+            "OCAMLLIB",
+            "CAML_LD_LIBRARY_PATH",
+        ]
+        .into_iter()
+        .flat_map(|v| split(var(v))),
+    );
+    if let Some(home) = var("HOME") {
+        dirs.push(PathBuf::from(home).join(".opam"));
+    }
+    dirs.retain(|d| d.is_absolute());
+    dirs
+}
+
+/// The system calls a compiled program is refused (x86-64 numbers).
+#[cfg(target_arch = "x86_64")]
+const REFUSED: [libc::c_long; 62] = [
+    libc::SYS_kill,
+    libc::SYS_tkill,
+    libc::SYS_rt_sigqueueinfo,
+    libc::SYS_rt_tgsigqueueinfo,
+    libc::SYS_fork,
+    libc::SYS_vfork,
+    libc::SYS_clone,
+    libc::SYS_clone3,
+    libc::SYS_execveat,
+    libc::SYS_socket,
+    libc::SYS_socketpair,
+    libc::SYS_connect,
+    libc::SYS_bind,
+    libc::SYS_listen,
+    libc::SYS_accept,
+    libc::SYS_accept4,
+    libc::SYS_unlink,
+    libc::SYS_unlinkat,
+    libc::SYS_rmdir,
+    libc::SYS_rename,
+    libc::SYS_renameat,
+    libc::SYS_renameat2,
+    libc::SYS_link,
+    libc::SYS_linkat,
+    libc::SYS_symlink,
+    libc::SYS_symlinkat,
+    libc::SYS_chmod,
+    libc::SYS_fchmod,
+    libc::SYS_fchmodat,
+    libc::SYS_chown,
+    libc::SYS_fchown,
+    libc::SYS_lchown,
+    libc::SYS_fchownat,
+    libc::SYS_truncate,
+    libc::SYS_mknod,
+    libc::SYS_mknodat,
+    libc::SYS_mkdir,
+    libc::SYS_mkdirat,
+    libc::SYS_ptrace,
+    libc::SYS_process_vm_readv,
+    libc::SYS_process_vm_writev,
+    libc::SYS_mount,
+    libc::SYS_umount2,
+    libc::SYS_pivot_root,
+    libc::SYS_chroot,
+    libc::SYS_unshare,
+    libc::SYS_setns,
+    libc::SYS_setsid,
+    libc::SYS_setpgid,
+    libc::SYS_io_uring_setup,
+    libc::SYS_io_uring_enter,
+    libc::SYS_io_uring_register,
+    libc::SYS_bpf,
+    libc::SYS_perf_event_open,
+    libc::SYS_userfaultfd,
+    libc::SYS_keyctl,
+    libc::SYS_add_key,
+    libc::SYS_request_key,
+    libc::SYS_pidfd_open,
+    libc::SYS_pidfd_send_signal,
+    libc::SYS_pidfd_getfd,
+    libc::SYS_kcmp,
+];
+
+/// The seccomp program of a compiled program: the [`REFUSED`] calls end
+/// it (`SIGSYS`), every other is allowed (the C library's start-up and
+/// `exec` itself need many).
+#[cfg(target_arch = "x86_64")]
+fn program_filter() -> Result<Vec<seccompiler::sock_filter>, String> {
+    use seccompiler::{SeccompAction, SeccompFilter, TargetArch};
+    let rules = REFUSED.iter().map(|&n| (n, Vec::new())).collect();
+    let f = SeccompFilter::new(
+        rules,
+        SeccompAction::Allow,
+        SeccompAction::KillProcess,
+        TargetArch::x86_64,
+    )
+    .map_err(|e| format!("cannot build the system-call filter: {e}"))?;
+    seccompiler::BpfProgram::try_from(f)
+        .map_err(|e| format!("cannot build the system-call filter: {e}"))
+}
+
+/// No system-call filter off x86-64 ([`isolation`] says so).
+#[cfg(not(target_arch = "x86_64"))]
+fn program_filter() -> Result<Vec<seccompiler::sock_filter>, String> {
+    Ok(Vec::new())
+}
+
+/// Applies a prepared sandbox to the calling (forked, single-threaded)
+/// process: no new privileges, the Landlock ruleset `ruleset` (-1: none),
+/// the seccomp program `filter` (empty: none). Plain system calls only.
+///
+/// # Safety
+/// `filter` must be a valid BPF program; called between fork and exec.
+pub unsafe fn apply(
+    ruleset: libc::c_int,
+    filter: &[seccompiler::sock_filter],
+) -> std::io::Result<()> {
+    if ruleset < 0 && filter.is_empty() {
+        return Ok(());
+    }
+    if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    if ruleset >= 0 && libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0) != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    install_filter(filter)
+}
+
+/// Installs the seccomp program `filter` on the calling thread (nothing
+/// when it is empty); no new privileges must already be set. A plain
+/// system call.
+///
+/// # Safety
+/// `filter` must be a valid BPF program.
+pub unsafe fn install_filter(filter: &[seccompiler::sock_filter]) -> std::io::Result<()> {
+    if filter.is_empty() {
+        return Ok(());
+    }
+    let prog = libc::sock_fprog {
+        len: u16::try_from(filter.len()).unwrap_or(u16::MAX),
+        filter: filter.as_ptr() as *mut libc::sock_filter,
+    };
+    if libc::syscall(
+        libc::SYS_seccomp,
+        libc::SECCOMP_SET_MODE_FILTER,
+        0 as libc::c_uint,
+        &prog as *const libc::sock_fprog,
+    ) != 0
+    {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// The confinement this kernel gives a submission's processes, found once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Isolation {
+    /// The Landlock ABI in force (0: none): files, and from 4 TCP, from 6
+    /// abstract Unix sockets and signals.
+    pub landlock_abi: i32,
+    /// Whether seccomp filters can be installed (compiled programs'
+    /// system calls, the in-process runner).
+    pub seccomp: bool,
+    /// Whether programs run in their own PID namespace (see
+    /// [`crate::supervise`]).
+    pub pid_namespace: bool,
+}
+
+impl Isolation {
+    /// Whether every confinement docs/grading.md describes is in force:
+    /// files, network (TCP), signals, system calls.
+    pub fn complete(&self) -> bool {
+        self.landlock_abi >= 6 && self.seccomp
+    }
+
+    /// What is in force, in words, for report headers: e.g. `landlock
+    /// (ABI 7: files, TCP, signals), seccomp, PID namespace`; `none` when
+    /// nothing is.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.landlock_abi > 0 {
+            let mut what = vec!["files"];
+            if self.landlock_abi >= 4 {
+                what.push("TCP");
+            }
+            if self.landlock_abi >= 6 {
+                what.push("signals");
+            }
+            parts.push(format!(
+                "landlock (ABI {}: {})",
+                self.landlock_abi,
+                what.join(", ")
+            ));
+        }
+        if self.seccomp {
+            parts.push("seccomp".to_string());
+        }
+        if self.pid_namespace {
+            parts.push("PID namespace".to_string());
+        }
+        if parts.is_empty() {
+            "none".into()
+        } else {
+            parts.join(", ")
+        }
+    }
+
+    /// What is missing, in words (empty when [`Isolation::complete`]).
+    pub fn missing(&self) -> Vec<&'static str> {
+        let mut m = Vec::new();
+        if self.landlock_abi == 0 {
+            m.push("no Landlock: a submission can read and write every file the grader can");
+        } else {
+            if self.landlock_abi < 4 {
+                m.push("Landlock below ABI 4: a submission can open TCP connections");
+            }
+            if self.landlock_abi < 6 {
+                m.push("Landlock below ABI 6: a submission can signal other processes of the grader's user");
+            }
+        }
+        if !self.seccomp {
+            m.push("no seccomp: compiled programs' system calls are not filtered");
+        }
+        m
+    }
+}
+
+/// The confinement this kernel supports, found on first use: the
+/// Landlock ABI (`landlock_create_ruleset`'s version query), whether
+/// seccomp filters work (`PR_GET_SECCOMP`), and whether a PID namespace
+/// can be entered (tried in a forked child).
+pub fn isolation() -> &'static Isolation {
+    static ISOLATION: OnceLock<Isolation> = OnceLock::new();
+    ISOLATION.get_or_init(|| Isolation {
+        landlock_abi: landlock_abi(),
+        // SAFETY: a query without side effects.
+        seccomp: cfg!(target_arch = "x86_64") && unsafe { libc::prctl(libc::PR_GET_SECCOMP) } >= 0,
+        pid_namespace: crate::supervise::pid_namespace_available(),
+    })
+}
+
+/// The kernel's Landlock ABI version, 0 when it has none (or it is off).
+fn landlock_abi() -> i32 {
+    const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
+    // SAFETY: the version query takes no attribute.
+    let v = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<libc::c_void>(),
+            0usize,
+            LANDLOCK_CREATE_RULESET_VERSION,
+        )
+    };
+    i32::try_from(v).unwrap_or(0).max(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::process::{run_confined, Ended, Limits};
+    use std::process::Command;
+    use std::time::Duration;
+
+    /// `sh -c script` in `sandbox`; its status and stderr.
+    fn sh(script: &str, sandbox: &Sandbox) -> (Ended, String) {
+        let mut c = Command::new("sh");
+        c.arg("-c").arg(script);
+        let f = run_confined(
+            c,
+            &[],
+            &Limits::tool(Duration::from_secs(20)),
+            Some(sandbox),
+        )
+        .expect("sh runs");
+        (f.ended, String::from_utf8_lossy(&f.stderr).into_owned())
+    }
+
+    fn landlock_or_skip() -> bool {
+        let ok = isolation().landlock_abi > 0;
+        if !ok {
+            eprintln!("SKIP: this kernel has no Landlock");
+        }
+        ok
+    }
+
+    /// Writing is allowed below the writable folder only; reading below
+    /// the readable ones and the system's only (Landlock refuses the rest
+    /// with EACCES: the shell's redirection and `cat` fail).
+    #[test]
+    fn files_outside_the_sandbox_are_out_of_reach() {
+        if !landlock_or_skip() {
+            return;
+        }
+        let root = tempfile::tempdir().expect("tempdir");
+        let (mine, theirs, shared) = (
+            root.path().join("mine"),
+            root.path().join("theirs"),
+            root.path().join("shared"),
+        );
+        for d in [&mine, &theirs, &shared] {
+            std::fs::create_dir(d).expect("mkdir");
+        }
+        std::fs::write(theirs.join("secret"), "s").expect("write");
+        std::fs::write(shared.join("lib"), "l").expect("write");
+        let sandbox = Sandbox::new(vec![mine.clone()], vec![shared.clone()]);
+        let t = theirs.display();
+        let (m, s) = (mine.display(), shared.display());
+        let script = format!(
+            "echo a > {m}/a && cat {s}/lib > {m}/b && ! cat {t}/secret && ! echo x > {t}/x \
+             && ! rm {t}/secret && ! echo y > {s}/y && ! ls {t}"
+        );
+        let (ended, err) = sh(&script, &sandbox);
+        assert_eq!(ended, Ended::Exited(0), "{err}");
+        assert_eq!(std::fs::read_to_string(mine.join("b")).expect("b"), "l");
+        assert!(theirs.join("secret").exists() && !theirs.join("x").exists());
+        assert!(!shared.join("y").exists());
+    }
+
+    /// A compiled program's refused system call ends it with `SIGSYS`
+    /// (seccomp's `KILL_PROCESS`): `rm`'s `unlinkat` on a file in its own
+    /// writable folder (which Landlock alone would allow).
+    #[test]
+    fn a_refused_system_call_ends_the_program_with_sigsys() {
+        if !isolation().seccomp {
+            eprintln!("SKIP: no seccomp here");
+            return;
+        }
+        let scratch = tempfile::tempdir().expect("tempdir");
+        let f = scratch.path().join("f");
+        std::fs::write(&f, "x").expect("write");
+        let sandbox = Sandbox::for_program(vec![scratch.path().to_path_buf()], vec![]);
+        let (ended, err) = sh(&format!("exec rm {}", f.display()), &sandbox);
+        assert_eq!(ended, Ended::Signaled(libc::SIGSYS), "{err}");
+        assert!(f.exists());
+    }
+
+    /// No TCP connection leaves the sandbox: a listener on the loopback
+    /// (this test's own) sees none, and bash's `/dev/tcp` fails.
+    #[test]
+    fn no_tcp_connection_leaves_the_sandbox() {
+        if !landlock_or_skip() {
+            return;
+        }
+        if isolation().landlock_abi < 4 {
+            eprintln!("SKIP: Landlock below ABI 4 has no TCP rules");
+            return;
+        }
+        if crate::tools::find_tool(&["bash"]).is_none() {
+            eprintln!("SKIP: no bash (its /dev/tcp opens the connection)");
+            return;
+        }
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        listener.set_nonblocking(true).expect("nonblocking");
+        let port = listener.local_addr().expect("addr").port();
+        let scratch = tempfile::tempdir().expect("tempdir");
+        let sandbox = Sandbox::new(vec![scratch.path().to_path_buf()], vec![]);
+        let mut c = Command::new("bash");
+        c.arg("-c").arg(format!(
+            "echo hi > /dev/tcp/127.0.0.1/{port} && echo connected"
+        ));
+        let f = run_confined(
+            c,
+            &[],
+            &Limits::tool(Duration::from_secs(20)),
+            Some(&sandbox),
+        )
+        .expect("bash runs");
+        assert_ne!(f.ended, Ended::Exited(0));
+        assert!(f.stdout.is_empty());
+        assert!(listener.accept().is_err(), "a connection arrived");
+    }
+}
