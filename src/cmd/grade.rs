@@ -50,8 +50,47 @@ pub struct GradeArgs {
     /// when it runs out is not checked, and is marked so.
     #[arg(long, value_name = "SECS")]
     class_time_budget: Option<u64>,
+    /// How submissions must be confined (docs/grading.md, "What a
+    /// submission can and cannot do"): `best-effort` grades with what the
+    /// kernel gives and warns once when something is missing; `required`
+    /// refuses to grade unless files, network, signals and system calls
+    /// are all confined.
+    #[arg(long, value_enum, default_value_t = IsolationArg::BestEffort)]
+    isolation: IsolationArg,
     #[command(flatten)]
     test: CampaignOpts,
+}
+
+/// `--isolation`: how submissions must be confined.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IsolationArg {
+    /// Grade with the confinement the kernel gives; warn once when some is
+    /// missing.
+    BestEffort,
+    /// Refuse to grade unless every confinement is in force.
+    Required,
+}
+
+/// Finds (once) the confinement this kernel gives submissions and says it
+/// on stderr; under `--isolation required`, `Err` when some is missing.
+fn check_isolation(want: IsolationArg) -> Result<(), String> {
+    let iso = toolchain::isolation();
+    let missing = iso.missing();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let words = format!(
+        "submissions are confined by: {} ({})",
+        iso.describe(),
+        missing.join("; ")
+    );
+    if want == IsolationArg::Required {
+        return Err(format!(
+            "--isolation required: {words}; see docs/grading.md, \"What a submission can and cannot do\""
+        ));
+    }
+    eprintln!("lloracle: warning: {words}");
+    Ok(())
 }
 
 /// The points of an assignment when `--points` is not given.
@@ -133,6 +172,9 @@ pub fn main(a: GradeArgs) -> u8 {
         eprintln!("lloracle: {e}");
         EXIT_USAGE
     };
+    if let Err(e) = check_isolation(a.isolation) {
+        return usage(e);
+    }
     if a.test.compiler.emit == EmitArg::Ll {
         return match front_end(a) {
             Ok(code) => code,

@@ -135,9 +135,11 @@ fn one(
         cmd: for_submission(&per.cmd, sub),
         ..per.clone()
     };
+    let mut confined = tools(c)?;
+    confined.confine_to(sub);
     let r = campaign::run_with(
         &mine,
-        &tools(c)?,
+        &confined,
         refs,
         &out.join("failures"),
         &c.grading,

@@ -91,6 +91,8 @@ pub fn run(
     r.flaky_builds = tools.flaky_builds();
     r.stage_secs = Some(tools.stages().totals());
     r.linking = tools.linked_by();
+    r.isolation = Some(tools.isolation());
+    r.refused = tools.refused();
     r.runtime = Some(target.course.record());
     r.dialect = against.record.clone();
     r.grade_with(grading);

@@ -157,11 +157,18 @@ pub fn for_submission(cmd: &str, sub: &Path) -> String {
     cmd.replace("{submission}", &shell_quote(&sub.to_string_lossy()))
 }
 
-/// Runs the build command in `sub`; `Err` is its status and words.
+/// Runs the build command in `sub`, confined to it and a scratch folder
+/// of its own (docs/grading.md, "What a submission can and cannot do");
+/// `Err` is its status and words.
 pub fn build(cmd: &str, sub: &Path, timeout: Duration) -> Result<String, String> {
+    let scratch = tempfile::Builder::new()
+        .prefix("lloracle-build")
+        .tempdir()
+        .map_err(|e| format!("cannot create a scratch folder: {e}"))?;
+    let sandbox = toolchain::Sandbox::new(vec![scratch.path().into(), sub.into()], vec![]);
     let mut c = Command::new("sh");
     c.arg("-c").arg(for_submission(cmd, sub)).current_dir(sub);
-    let f = process::run(c, &process::Limits::tool(timeout))
+    let f = process::run_confined(c, &[], &process::Limits::tool(timeout), Some(&sandbox))
         .map_err(|e| format!("cannot run sh: {e}"))?;
     let log = format!(
         "{}{}",
@@ -325,7 +332,8 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
         cx.limits,
         jobs,
     )?;
-    let tools = cx.limits.tools(&resolved.target)?;
+    let mut tools = cx.limits.tools(&resolved.target)?;
+    tools.confine_to(sub);
     let against = resolved.against(cx.reference);
     // Each submission's own budget, starting now; within the class's.
     let mine = cx.limits.time_budget;

@@ -256,6 +256,16 @@ pub struct Tools {
     /// Builds that failed with a compile error and succeeded when sent
     /// again alone.
     flaky_builds: AtomicUsize,
+    /// The sandbox of a graded submission's compiler ([`Tools::confine_to`]:
+    /// writes below the session's scratch folder, reads its own submission
+    /// folder); none: it runs with lloracle's own rights.
+    compiler_sandbox: Option<toolchain::Sandbox>,
+    /// The sandbox of every executable a graded submission's compiler
+    /// built (writes below the scratch folder, the system-call filter):
+    /// docs/grading.md, "What a submission can and cannot do".
+    program_sandbox: Option<toolchain::Sandbox>,
+    /// Confined compiler runs that were refused an access ([`Tools::refused`]).
+    refused: AtomicUsize,
 }
 
 /// The environment variable that rules the faster ways of linking out:
@@ -308,6 +318,9 @@ impl Tools {
             dir,
             counter: AtomicU64::new(0),
             flaky_builds: AtomicUsize::new(0),
+            compiler_sandbox: None,
+            program_sandbox: None,
+            refused: AtomicUsize::new(0),
             runtime: OnceLock::new(),
             direct: OnceLock::new(),
             stages: StageClock::default(),
@@ -319,6 +332,37 @@ impl Tools {
             course,
             dialect,
         })
+    }
+
+    /// Confines every process started for the compiler of `submission`
+    /// (its folder) and every executable it builds: they may write below
+    /// this session's scratch folder only and read (the compiler) its own
+    /// submission folder besides the system's; the executables also get
+    /// the system-call filter.
+    pub fn confine_to(&mut self, submission: &Path) {
+        let scratch: PathBuf = self.dir.path().into();
+        self.compiler_sandbox = Some(toolchain::Sandbox::new(
+            vec![scratch.clone()],
+            vec![submission.into()],
+        ));
+        self.program_sandbox = Some(toolchain::Sandbox::for_program(vec![scratch], vec![]));
+    }
+
+    /// The confinement in force for this session's compiler and the
+    /// programs it built, in words (the report header's `isolation`).
+    pub fn isolation(&self) -> String {
+        if self.compiler_sandbox.is_some() {
+            toolchain::isolation().describe()
+        } else {
+            "none: the compiler and its programs run with lloracle's own rights (`lloracle grade` confines them)".into()
+        }
+    }
+
+    /// How many confined compiler runs were refused an access (their
+    /// error output says `Permission denied` or `Operation not
+    /// permitted`).
+    pub fn refused(&self) -> usize {
+        self.refused.load(Ordering::Relaxed)
     }
 
     /// The dialect programs are sent in, if any.
@@ -617,9 +661,13 @@ impl Tools {
         let fail = |category, detail: String| BuildFailure { category, detail };
         let mut c = Command::new("sh");
         c.arg("-c").arg(line);
-        let f = process::run(c, &self.limits(None))
+        let sandbox = self.compiler_sandbox.as_ref();
+        let f = process::run_confined(c, &[], &self.limits(None), sandbox)
             .map_err(|e| fail(CompileError, format!("cannot run sh: {e}")))?;
         let stderr = String::from_utf8_lossy(&f.stderr).into_owned();
+        if sandbox.is_some() && refused_words(&stderr) {
+            self.refused.fetch_add(1, Ordering::Relaxed);
+        }
         match f.ended {
             Ended::Exited(0) if out.exists() => Ok(()),
             Ended::Exited(0) => Err(fail(
@@ -867,7 +915,8 @@ impl Tools {
             Built::Exe(p) => {
                 let mut cmd = Command::new(&p.0);
                 cmd.arg0(&self.oracle.program_name).args(args);
-                match process::run(cmd, &self.limits(Some(1 << 30))) {
+                let sandbox = self.program_sandbox.as_ref();
+                match process::run_confined(cmd, &[], &self.limits(Some(1 << 30)), sandbox) {
                     Ok(f) => match f.ended {
                         Ended::Exited(c) => Outcome::Exited {
                             code: c as u8,
@@ -962,6 +1011,12 @@ fn ended_words(e: &Ended) -> String {
         Ended::TimedOut => "ran past the timeout".into(),
         Ended::OverCap => "too much output".into(),
     }
+}
+
+/// Whether a confined run's error output says the sandbox refused it an
+/// access: the C library's words for `EACCES` and `EPERM`.
+fn refused_words(stderr: &str) -> bool {
+    stderr.contains("Permission denied") || stderr.contains("Operation not permitted")
 }
 
 #[cfg(test)]

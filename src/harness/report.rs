@@ -109,6 +109,17 @@ pub struct Report {
     /// reduction), summed over runs and threads ([`super::stages`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stage_secs: Option<super::stages::StageTimes>,
+    /// The confinement the compiler's processes and the programs it built
+    /// ran under (docs/grading.md, "What a submission can and cannot
+    /// do"): `none (...)` outside `grade`, else what this kernel gives
+    /// (`landlock (ABI 7: files, TCP, signals), seccomp, PID namespace`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub isolation: Option<String>,
+    /// Confined compiler runs whose error output says an access was
+    /// refused (`Permission denied`, `Operation not permitted`): the
+    /// sandbox refused a write or read outside the submission's folders.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub refused: usize,
     /// How assembly was linked, when any was: `direct` (`as` and `ld` as
     /// `cc` runs them) or `cc: WHY` (`Tools::linked_by`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -742,6 +753,8 @@ impl Report {
             all.internal_errors.extend(p.internal_errors);
             all.flaky_builds += p.flaky_builds;
             all.linking = all.linking.or(p.linking);
+            all.isolation = all.isolation.or(p.isolation);
+            all.refused += p.refused;
             if let Some(t) = &p.stage_secs {
                 all.stage_secs.get_or_insert_with(Default::default).add(t);
             }
@@ -807,6 +820,23 @@ impl Report {
             notes.push(t);
         }
         notes
+    }
+
+    /// The header lines of the confinement in force and, when the sandbox
+    /// refused the compiler something, how often.
+    pub fn isolation_lines(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .isolation
+            .iter()
+            .map(|i| format!("isolation: {i}"))
+            .collect();
+        if self.refused > 0 {
+            lines.push(format!(
+                "refused: {} of the compiler's runs were refused a file or network access outside the submission's folders (their error output says so)",
+                self.refused
+            ));
+        }
+        lines
     }
 
     /// One line saying how many builds were flaky (failed, then succeeded

@@ -144,7 +144,8 @@ impl Sandbox {
 
 /// The folders a course's toolchain may live in besides the system's:
 /// each absolute directory on `PATH`, opam's root and switch, OCaml's
-/// library, and `LLORACLE_ALLOW_READ` (colon-separated).
+/// library, `LLORACLE_ALLOW_READ` (colon-separated), and lloracle's own
+/// executable.
 fn toolchain_folders() -> Vec<PathBuf> {
     let var = |name: &str| std::env::var_os(name);
     let split = |v: Option<std::ffi::OsString>| -> Vec<PathBuf> {
@@ -166,6 +167,9 @@ fn toolchain_folders() -> Vec<PathBuf> {
     if let Some(home) = var("HOME") {
         dirs.push(PathBuf::from(home).join(".opam"));
     }
+    // lloracle's own executable (the file alone), which course scripts and
+    // tests may call as a compiler: reading it reveals nothing.
+    dirs.extend(std::env::current_exe().ok());
     dirs.retain(|d| d.is_absolute());
     dirs
 }

@@ -348,6 +348,9 @@ pub fn text(r: &Report, color: bool) -> String {
     }
     let s = r.summary();
     let _ = writeln!(t, "compiler under test: {}", r.compiler);
+    for line in r.isolation_lines() {
+        let _ = writeln!(t, "{line}");
+    }
     if let Some(shard) = &r.shard {
         let _ = writeln!(
             t,
