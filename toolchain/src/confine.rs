@@ -58,7 +58,7 @@ pub struct Sandbox {
 #[derive(Debug)]
 struct Prepared {
     ruleset: Option<OwnedFd>,
-    filter: Vec<seccompiler::sock_filter>,
+    filter: Vec<libc::sock_filter>,
 }
 
 impl Sandbox {
@@ -90,7 +90,7 @@ impl Sandbox {
     /// The raw pieces the forked child applies: the Landlock ruleset
     /// descriptor (-1: none) and the seccomp program (empty: none); `Err`
     /// when the sandbox cannot be built (a Landlock error).
-    pub(crate) fn raw(&self) -> Result<(libc::c_int, &[seccompiler::sock_filter]), String> {
+    pub(crate) fn raw(&self) -> Result<(libc::c_int, &[libc::sock_filter]), String> {
         let p = self
             .prepared
             .get_or_init(|| self.prepare())
@@ -245,24 +245,44 @@ const REFUSED: [libc::c_long; 62] = [
 /// it (`SIGSYS`), every other is allowed (the C library's start-up and
 /// `exec` itself need many).
 #[cfg(target_arch = "x86_64")]
-fn program_filter() -> Result<Vec<seccompiler::sock_filter>, String> {
-    use seccompiler::{SeccompAction, SeccompFilter, TargetArch};
+fn program_filter() -> Result<Vec<libc::sock_filter>, String> {
     let rules = REFUSED.iter().map(|&n| (n, Vec::new())).collect();
-    let f = SeccompFilter::new(
+    compile_filter(
         rules,
-        SeccompAction::Allow,
-        SeccompAction::KillProcess,
-        TargetArch::x86_64,
+        seccompiler::SeccompAction::Allow,
+        seccompiler::SeccompAction::KillProcess,
     )
-    .map_err(|e| format!("cannot build the system-call filter: {e}"))?;
-    seccompiler::BpfProgram::try_from(f)
-        .map_err(|e| format!("cannot build the system-call filter: {e}"))
 }
 
 /// No system-call filter off x86-64 ([`isolation`] says so).
 #[cfg(not(target_arch = "x86_64"))]
-fn program_filter() -> Result<Vec<seccompiler::sock_filter>, String> {
+fn program_filter() -> Result<Vec<libc::sock_filter>, String> {
     Ok(Vec::new())
+}
+
+/// The seccomp program of `rules` (a system call with no rule matches
+/// always; with rules, when one of them holds): `matched` for those,
+/// `otherwise` for every other call, for this machine's architecture.
+pub fn compile_filter(
+    rules: std::collections::BTreeMap<i64, Vec<seccompiler::SeccompRule>>,
+    otherwise: seccompiler::SeccompAction,
+    matched: seccompiler::SeccompAction,
+) -> Result<Vec<libc::sock_filter>, String> {
+    let arch = seccompiler::TargetArch::try_from(std::env::consts::ARCH)
+        .map_err(|e| format!("no system-call filter on this machine: {e}"))?;
+    let f = seccompiler::SeccompFilter::new(rules, otherwise, matched, arch)
+        .map_err(|e| format!("cannot build the system-call filter: {e}"))?;
+    let prog = seccompiler::BpfProgram::try_from(f)
+        .map_err(|e| format!("cannot build the system-call filter: {e}"))?;
+    Ok(prog
+        .into_iter()
+        .map(|i| libc::sock_filter {
+            code: i.code,
+            jt: i.jt,
+            jf: i.jf,
+            k: i.k,
+        })
+        .collect())
 }
 
 /// Applies a prepared sandbox to the calling (forked, single-threaded)
@@ -271,10 +291,7 @@ fn program_filter() -> Result<Vec<seccompiler::sock_filter>, String> {
 ///
 /// # Safety
 /// `filter` must be a valid BPF program; called between fork and exec.
-pub unsafe fn apply(
-    ruleset: libc::c_int,
-    filter: &[seccompiler::sock_filter],
-) -> std::io::Result<()> {
+pub unsafe fn apply(ruleset: libc::c_int, filter: &[libc::sock_filter]) -> std::io::Result<()> {
     if ruleset < 0 && filter.is_empty() {
         return Ok(());
     }
@@ -293,13 +310,13 @@ pub unsafe fn apply(
 ///
 /// # Safety
 /// `filter` must be a valid BPF program.
-pub unsafe fn install_filter(filter: &[seccompiler::sock_filter]) -> std::io::Result<()> {
+pub unsafe fn install_filter(filter: &[libc::sock_filter]) -> std::io::Result<()> {
     if filter.is_empty() {
         return Ok(());
     }
     let prog = libc::sock_fprog {
         len: u16::try_from(filter.len()).unwrap_or(u16::MAX),
-        filter: filter.as_ptr() as *mut libc::sock_filter,
+        filter: filter.as_ptr().cast_mut(),
     };
     if libc::syscall(
         libc::SYS_seccomp,

@@ -146,7 +146,7 @@ struct Plan {
 #[derive(Clone, Copy)]
 pub struct Confined {
     ruleset: libc::c_int,
-    filter: *const seccompiler::sock_filter,
+    filter: *const libc::sock_filter,
     filter_len: usize,
 }
 

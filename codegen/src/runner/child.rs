@@ -2,7 +2,7 @@
 //! parent only async-signal-safe work is safe, so everything here is a
 //! system call on values prepared before the fork: no allocation, no locks.
 
-use super::rt;
+use super::{filter, rt};
 
 /// Everything the child needs, computed by the parent before `fork`.
 pub(super) struct ChildParams {
@@ -53,8 +53,13 @@ pub(super) struct Image {
 /// forking itself).
 pub(super) const IMAGE_MAP_FAILED: i32 = 125;
 
+/// The exit status of a child whose system-call filter could not be
+/// installed (the program has not run).
+pub(super) const FILTER_FAILED: i32 = 119;
+
 /// Exit statuses of a child that failed before running the program.
-pub(super) const SETUP_FAILED: [(i32, &str); 5] = [
+pub(super) const SETUP_FAILED: [(i32, &str); 6] = [
+    (FILTER_FAILED, "installing the system-call filter failed"),
     (120, "dup2 of the stdout pipe failed"),
     (121, "mapping the program's stack failed"),
     (122, "mapping the runtime heap failed"),
@@ -128,7 +133,8 @@ pub(super) unsafe fn map_stack_or_exit(len: usize) -> usize {
 
 /// Runs the program and exits: its own process group, stdout on the pipe,
 /// default signal dispositions, a fresh stack and heap, rlimits, code made
-/// executable, then main's result written to the result pipe.
+/// executable, every other descriptor closed, the system-call filter
+/// (`filter.rs`), then main's result written to the result pipe.
 ///
 /// # Safety
 /// Only called in the child right after `fork`, with `p` prepared by the
@@ -179,6 +185,12 @@ pub(super) unsafe fn run(p: &ChildParams) -> ! {
         libc::_exit(123);
     }
     let stack_top = (stack + p.stack_size) & !15;
+    // Only the standard descriptors and the result pipe from here on (a
+    // child forked by the parent itself holds all of the parent's).
+    super::worker_loop::close_all_but([p.res_w, p.res_w]);
+    if !filter::install(filter::Kind::Child, p.res_w, -1) {
+        libc::_exit(FILTER_FAILED);
+    }
     // SAFETY: `entry` is the trampoline the parent assembled for this
     // address: (i64 argc, char **argv, u64 stack_top) -> i64, System V.
     let f: extern "C" fn(i64, *const *const libc::c_char, u64) -> i64 =

@@ -21,6 +21,7 @@
 //! before a disagreement is reported.
 
 mod child;
+mod filter;
 mod rt;
 mod worker;
 mod worker_loop;
@@ -373,6 +374,7 @@ fn run_built(
     let (data_len, code_len) = (lens.data, lens.code);
     let image = built.parts(region.base, lens);
     let (data, asm_code, entry) = (&built.data, &built.code, built.entry);
+    filter::prepare();
     if let Some(mut runner) = zygote::acquire() {
         if let Some(outcome) = run_through_runner(&mut runner, &image, &cargs, opts) {
             return outcome;

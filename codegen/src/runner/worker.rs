@@ -205,6 +205,7 @@ impl Worker {
             heap_size: opts.heap_size,
             max_memory: opts.max_memory,
         };
+        super::filter::prepare();
         let guard = super::FORK_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         // SAFETY: the child only runs `worker_loop::serve`, which makes
         // system calls on the prepared parameters and never returns.

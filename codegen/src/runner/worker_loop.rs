@@ -7,7 +7,7 @@
 //! calls on prepared values are safe here: no allocation, no locks.
 
 use super::child::{self, default_signals, map_or_exit, write_result};
-use super::rt;
+use super::{filter, rt};
 
 /// Everything the worker needs, prepared by the parent before `fork`.
 pub(super) struct WorkerParams {
@@ -61,7 +61,7 @@ pub(super) const BAD_JOB: i32 = 126;
 ///
 /// # Safety
 /// Only called in the forked worker.
-unsafe fn close_all_but(keep: [libc::c_int; 2]) {
+pub(super) unsafe fn close_all_but(keep: [libc::c_int; 2]) {
     let mut lo = 3;
     for k in keep {
         if k >= lo {
@@ -131,6 +131,9 @@ pub(super) unsafe fn serve(p: &WorkerParams) -> ! {
     let mut cpu: libc::rlimit = std::mem::zeroed();
     libc::getrlimit(libc::RLIMIT_CPU, &mut cpu);
     let stack_top = (stack + p.stack_size) & !15;
+    if !filter::install(filter::Kind::Worker, p.res_w, p.ctl) {
+        libc::_exit(child::FILTER_FAILED);
+    }
     while let Some(job) = next_job(p.ctl) {
         let (len, code_off, code_len) = (
             job.len as usize,

@@ -200,6 +200,8 @@ fn start() -> Option<Runner> {
     {
         return None;
     }
+    // Its children install the filters: built before the fork.
+    super::filter::prepare();
     let guard = super::FORK_LOCK.lock().unwrap_or_else(|e| e.into_inner());
     // SAFETY: the child only runs `serve`, which makes system calls and
     // never returns.
