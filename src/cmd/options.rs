@@ -516,6 +516,7 @@ impl LimitOpts {
             timeout: Duration::from_secs(self.timeout),
             fuel: self.fuel,
             time_budget: Duration::from_secs(self.time_budget),
+            confine_to: None,
         }
     }
 }

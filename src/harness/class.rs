@@ -326,14 +326,15 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
     // Each submission's own baseline (the dialect is the class's: no
     // probing per student).
     let jobs = cx.settings.jobs;
-    let resolved = super::resolve::resolve(
-        cx.class.target.with_compiler(compiler),
-        None,
-        cx.limits,
-        jobs,
-    )?;
-    let mut tools = cx.limits.tools(&resolved.target)?;
-    tools.confine_to(sub);
+    // Every process of this submission is confined to its own folders
+    // (docs/grading.md, "What a submission can and cannot do").
+    let limits = Limits {
+        confine_to: Some(sub.to_path_buf()),
+        ..cx.limits.clone()
+    };
+    let resolved =
+        super::resolve::resolve(cx.class.target.with_compiler(compiler), None, &limits, jobs)?;
+    let tools = limits.tools(&resolved.target)?;
     let against = resolved.against(cx.reference);
     // Each submission's own budget, starting now; within the class's.
     let mine = cx.limits.time_budget;

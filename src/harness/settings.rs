@@ -30,6 +30,9 @@ pub struct Limits {
     /// Wall-clock limit of the whole campaign: past it no new program is
     /// started and no reduction goes on.
     pub time_budget: Duration,
+    /// The submission folder whose compiler every session's tools confine
+    /// ([`Tools::confine_to`]; `grade`); none: unconfined.
+    pub confine_to: Option<std::path::PathBuf>,
 }
 
 impl Default for Limits {
@@ -39,15 +42,20 @@ impl Default for Limits {
             timeout: Duration::from_secs(10),
             fuel: DEFAULT_FUEL,
             time_budget: DEFAULT_TIME_BUDGET,
+            confine_to: None,
         }
     }
 }
 
 impl Limits {
-    /// Fresh tools for `target` with these limits.
+    /// Fresh tools for `target` with these limits (confined to
+    /// [`Limits::confine_to`]'s submission when set).
     pub fn tools(&self, target: &Target) -> Result<Tools, String> {
         let mut tools = Tools::for_target(target, self.timeout)?;
         tools.oracle.fuel = self.fuel;
+        if let Some(sub) = &self.confine_to {
+            tools.confine_to(sub);
+        }
         Ok(tools)
     }
 }

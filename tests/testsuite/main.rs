@@ -31,6 +31,7 @@ mod groups;
 mod hostile;
 mod import_cycles;
 mod install;
+mod isolation;
 mod link_paths;
 mod llvm_crosscheck;
 mod oat_bundled;
