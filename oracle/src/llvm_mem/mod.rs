@@ -126,6 +126,8 @@ pub struct LlvmMemory {
     pub types: LlvmLayout,
     /// The live `alloca` allocations, innermost frame's last.
     stack: Vec<u32>,
+    /// Whether any allocation was exposed.
+    any_exposed: bool,
     /// How many functions have an address (`Program::fun_refs`).
     functions: u64,
     /// The sites where a value came from an address (a pointer's bytes
@@ -148,6 +150,7 @@ impl LlvmMemory {
             types: LlvmLayout::default(),
             stack: Vec::new(),
             functions: functions as u64,
+            any_exposed: false,
             address_uses: Vec::new(),
         }
     }
@@ -261,6 +264,7 @@ impl LlvmMemory {
         for p in exposed {
             if let Some(a) = self.allocs.get_mut(p as usize) {
                 a.exposed = true;
+                self.any_exposed = true;
             }
         }
         self.address_used(site);
@@ -301,6 +305,9 @@ impl LlvmMemory {
     /// The provenance an integer read as a pointer gets: the exposed
     /// allocation whose bytes (or one past whose end) `addr` is, or none.
     pub fn exposed_at(&self, addr: u64) -> u32 {
+        if addr < NULL_PAGE || !self.any_exposed {
+            return NO_PROV;
+        }
         let k = self.allocs.partition_point(|a| a.base <= addr);
         match k
             .checked_sub(1)

@@ -163,10 +163,23 @@ impl Machine<'_> {
     /// provenance; no check (LLVMlite has no `inbounds`). An undef base
     /// gives undef.
     pub(crate) fn llvm_gep(&mut self, g: &GepInsn, base: usize, site: u32) -> Result<(), Stop> {
-        let mut idxs = Vec::with_capacity(g.idxs.len());
-        for op in g.idxs.iter() {
-            idxs.push(self.int_operand(*op, base, "a getelementptr index")?);
+        // Up to `SMALL` indices on the host stack, more in a vector.
+        const SMALL: usize = 6;
+        let mut small = [0i64; SMALL];
+        let mut more = Vec::new();
+        for (k, op) in g.idxs.iter().enumerate() {
+            let i = self.int_operand(*op, base, "a getelementptr index")?;
+            match small.get_mut(k) {
+                Some(slot) => *slot = i,
+                None => more.push(i),
+            }
         }
+        let idxs: &[i64] = if g.idxs.len() <= SMALL {
+            small.get(..g.idxs.len()).unwrap_or(&[])
+        } else {
+            more.splice(0..0, small);
+            &more
+        };
         let v = match operand_ref(&self.locals, self.prog, g.ptr, base) {
             Some(Value::Addr(a)) => {
                 let a = *a;
@@ -174,7 +187,7 @@ impl Machine<'_> {
                 let Some(l) = self.llvm.as_deref_mut() else {
                     return Err(Stop::Internal("LLVM's memory is not set up".into()));
                 };
-                match l.types.gep_offset(tys, g.base, &idxs) {
+                match l.types.gep_offset(tys, g.base, idxs) {
                     Some(off) => Value::Addr(Addr {
                         addr: a.addr.wrapping_add(off as u64),
                         prov: a.prov,
