@@ -244,6 +244,8 @@ pub struct LlvmRun {
 pub struct AddressDependence {
     /// The outcome at the second layout.
     pub other: Outcome,
+    /// How the two runs differ, in words.
+    pub how: String,
     /// Where values came from addresses (loads of a pointer's bytes as an
     /// integer), as locations; empty when none was seen (pointers
     /// compared by order, say).
@@ -252,11 +254,7 @@ pub struct AddressDependence {
 
 impl std::fmt::Display for AddressDependence {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "the output depends on addresses: with allocations at other addresses the run {}",
-            self.other
-        )?;
+        write!(f, "the output depends on addresses: {}", self.how)?;
         if !self.from.is_empty() {
             write!(
                 f,
@@ -292,6 +290,7 @@ pub fn run_llvm(prog: &Prog, src: Option<&Source>, args: &[String], opts: &Optio
         from.extend(second.address_uses);
         from.dedup();
         AddressDependence {
+            how: differences(&first.outcome, &second.outcome),
             other: second.outcome,
             from,
         }
@@ -299,6 +298,20 @@ pub fn run_llvm(prog: &Prog, src: Option<&Source>, args: &[String], opts: &Optio
     LlvmRun {
         outcome: first.outcome,
         depends_on_addresses,
+    }
+}
+
+/// How the outcomes of a run at two address layouts differ, in words.
+fn differences(a: &Outcome, b: &Outcome) -> String {
+    let shown = |s: &[u8]| String::from_utf8_lossy(s).escape_debug().to_string();
+    if a.stdout() != b.stdout() {
+        format!(
+            "it prints \"{}\" with its allocations at one set of addresses and \"{}\" at another",
+            shown(a.stdout()),
+            shown(b.stdout())
+        )
+    } else {
+        format!("with its allocations at one set of addresses the run {a}; at another it {b}")
     }
 }
 

@@ -13,6 +13,10 @@ pub enum UndefWhy {
     /// The result of the `getelementptr` at `site`; `aux` is the failed
     /// check (a [`crate::gep::GepCheck`] as a number).
     BadGep,
+    /// Loaded at `site` at type `i1`, in LLVM's memory, from a byte
+    /// holding `aux`, neither 0 nor 1 (LLVM: a load of `i1` from bytes
+    /// not stored as an `i1` is undefined).
+    NotABool,
     /// A local read before the instruction defining it ran (only in programs
     /// the checker rejects).
     Unset,

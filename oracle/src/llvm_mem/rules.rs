@@ -127,7 +127,8 @@ impl Machine<'_> {
             Width::Int => l.load_int(id, off, 8, site).map(|n| Value::Int(n as i64)),
             Width::Bool => match l.load_int(id, off, 1, site) {
                 Some(b @ (0 | 1)) => Some(Value::Int(b as i64)),
-                _ => None,
+                Some(b) => Some(Value::undef(UndefWhy::NotABool, site, b as u32)),
+                None => None,
             },
         };
         let v = v.unwrap_or(Value::undef(UndefWhy::Loaded, site, origin));
