@@ -337,6 +337,49 @@ fn same_behaviour(a: &Outcome, b: &Outcome) -> bool {
     }
 }
 
+/// Runs `prog` in LLVMlite's memory and, where that run is defined (it
+/// returns, or a runtime function ends it), in LLVM's memory too: LLVM's
+/// memory defines everything the tree memory defines, with the same
+/// meaning (docs/semantics.md, "LLVM's memory"), so both must print the
+/// same and end the same. The tree memory's outcome, or what differs.
+/// Runs that end in a limit are not compared (the models count memory
+/// differently).
+pub fn compare_memory_models(
+    prog: &Prog,
+    args: &[String],
+    opts: &Options,
+) -> Result<Outcome, String> {
+    let tree = run(
+        prog,
+        None,
+        args,
+        &Options {
+            memory: MemoryModel::Llvmlite,
+            ..opts.clone()
+        },
+    );
+    if !matches!(tree, Outcome::Returned { .. } | Outcome::Halted { .. }) {
+        return Ok(tree);
+    }
+    let llvm = run(
+        prog,
+        None,
+        args,
+        &Options {
+            memory: MemoryModel::Llvm,
+            ..opts.clone()
+        },
+    );
+    if matches!(llvm, Outcome::Limit { .. }) || llvm == tree {
+        return Ok(tree);
+    }
+    Err(format!(
+        "LLVMlite's memory gives\n  {tree} (stdout {:?})\nLLVM's memory gives\n  {llvm} (stdout {:?})",
+        String::from_utf8_lossy(tree.stdout()),
+        String::from_utf8_lossy(llvm.stdout())
+    ))
+}
+
 /// [`run`], also recording for every local that receives a pointer the
 /// effective type at the pointer's target (see [`record`]): the dynamic
 /// side of type recovery's soundness check.

@@ -33,6 +33,7 @@ mod import_cycles;
 mod install;
 mod link_paths;
 mod llvm_crosscheck;
+mod memory_models;
 mod oat_bundled;
 mod opt_profile_catches;
 mod optimiser;

@@ -202,7 +202,7 @@ impl LlvmMemory {
     pub fn function_at(&self, addr: u64) -> Option<u32> {
         let off = addr.checked_sub(self.layout.code)?;
         let n = off / 16;
-        (off % 16 == 0 && n < self.functions).then_some(n as u32)
+        (off.is_multiple_of(16) && n < self.functions).then_some(n as u32)
     }
 
     /// Where an access of `len` bytes through `a` lands: the allocation's
@@ -281,7 +281,7 @@ impl LlvmMemory {
         let meta = al.meta.get(off..off + 8)?;
         let addr = le(al.bytes.get(off..off + 8)?);
         let first = *meta.first()?;
-        if first >= FRAG && (first - FRAG) % 8 == 0 {
+        if first >= FRAG && (first - FRAG).is_multiple_of(8) {
             let whole = meta.iter().enumerate().all(|(i, &m)| m == first + i as u32);
             if whole {
                 return Some(Addr {
