@@ -271,6 +271,19 @@ impl LlvmMemory {
         Some(v)
     }
 
+    /// The `len` bytes at `off` of allocation `id` as an integer when
+    /// each is plain data (`None` otherwise: a pointer's byte or one never
+    /// written, which `load_int` handles).
+    #[inline]
+    pub fn load_plain(&self, id: u32, off: usize, len: usize) -> Option<u64> {
+        let al = self.allocs.get(id as usize)?;
+        let meta = al.meta.get(off..off + len)?;
+        if !meta.iter().all(|&m| m == DATA) {
+            return None;
+        }
+        Some(le(al.bytes.get(off..off + len)?))
+    }
+
     /// The 8 bytes at `off` of allocation `id` as a pointer; `None` when
     /// one was never written. The bytes of one pointer give it back with
     /// its provenance; other bytes give the address they spell with the

@@ -299,3 +299,122 @@ pub(crate) fn llvm_icmp(cnd: Cnd, a: &Addr, b: &Addr) -> bool {
 pub(crate) fn is_null_addr(v: &Value) -> bool {
     matches!(v, Value::Addr(a) if a.addr == 0 && a.prov == NO_PROV)
 }
+
+/// The fast paths of LLVM's memory (see `fast`): `load`, `store` and
+/// `getelementptr` in their common case, each false (with nothing
+/// changed) where its rule must run (an error, an undef, no LLVM memory).
+impl Machine<'_> {
+    /// `load` through a local pointer in LLVM's memory when the access is
+    /// inside a live allocation and its bytes are initialised.
+    #[inline(never)]
+    pub(crate) fn fast_llvm_load(&mut self, dst: u32, ty: TyId, ptr: Op, base: usize) -> bool {
+        let Some(w) = Width::of(self.tys.node(ty)) else {
+            return false;
+        };
+        let Op::Local(slot) = ptr else {
+            return false;
+        };
+        let Some(Value::Addr(a)) = self.locals.get(base + slot as usize) else {
+            return false;
+        };
+        let a = *a;
+        let Some(l) = self.llvm.as_deref_mut() else {
+            return false;
+        };
+        let Ok((id, off)) = l.check(&a, w.bytes()) else {
+            return false;
+        };
+        // A load that exposes an address is left to the rule, which
+        // records its site.
+        let v = match w {
+            Width::Ptr => l.load_ptr(id, off, u32::MAX).map(Value::Addr),
+            Width::Int => match l.load_plain(id, off, 8) {
+                Some(n) => Some(Value::Int(n as i64)),
+                None => return false,
+            },
+            Width::Bool => match l.load_plain(id, off, 1) {
+                Some(b @ (0 | 1)) => Some(Value::Int(b as i64)),
+                _ => return false,
+            },
+        };
+        let Some(v) = v else {
+            return false;
+        };
+        match self.locals.get_mut(base + dst as usize) {
+            Some(slot) => {
+                *slot = v;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `store` of an integer or pointer through a local pointer in LLVM's
+    /// memory, inside a live allocation.
+    #[inline(never)]
+    pub(crate) fn fast_llvm_store(&mut self, ty: TyId, val: Op, ptr: Op, base: usize) -> bool {
+        let Some(w) = Width::of(self.tys.node(ty)) else {
+            return false;
+        };
+        let Op::Local(slot) = ptr else {
+            return false;
+        };
+        let Some(Value::Addr(a)) = self.locals.get(base + slot as usize) else {
+            return false;
+        };
+        let a = *a;
+        let v = match val {
+            Op::Const(n) => Value::Int(n),
+            Op::Local(s) => match self.locals.get(base + s as usize) {
+                Some(v @ (Value::Int(_) | Value::Addr(_))) => *v,
+                _ => return false,
+            },
+            Op::Val(k) => match self.prog.consts.get(k as usize) {
+                Some(v @ Value::Addr(_)) => *v,
+                _ => return false,
+            },
+        };
+        let Some(l) = self.llvm.as_deref_mut() else {
+            return false;
+        };
+        let Ok((id, off)) = l.check(&a, w.bytes()) else {
+            return false;
+        };
+        match v {
+            Value::Int(n) => l.store_int(id, off, w.bytes() as usize, n as u64),
+            Value::Addr(p) => l.store_ptr(id, off, &p),
+            _ => return false,
+        }
+        true
+    }
+
+    /// `getelementptr` on a pointer in LLVM's memory with integer indices
+    /// `idxs`: its address moved by their offset.
+    #[inline(never)]
+    pub(crate) fn fast_llvm_gep(
+        &mut self,
+        g: &GepInsn,
+        base: usize,
+        a: Addr,
+        idxs: &[i64],
+    ) -> bool {
+        let tys = &self.tys;
+        let Some(l) = self.llvm.as_deref_mut() else {
+            return false;
+        };
+        let Some(off) = l.types.gep_offset(tys, g.base, idxs) else {
+            return false;
+        };
+        let v = Value::Addr(Addr {
+            addr: a.addr.wrapping_add(off as u64),
+            prov: a.prov,
+        });
+        match self.locals.get_mut(base + g.dst as usize) {
+            Some(slot) => {
+                *slot = v;
+                true
+            }
+            None => false,
+        }
+    }
+}
