@@ -311,7 +311,7 @@ impl<'p> Machine<'p> {
     /// Sets local `slot` (no recording: fast paths run only when no
     /// recorder is on).
     #[inline(always)]
-    fn put_local(&mut self, base: usize, slot: u32, v: Value) -> bool {
+    pub(crate) fn put_local(&mut self, base: usize, slot: u32, v: Value) -> bool {
         match self.locals.get_mut(base + slot as usize) {
             Some(l) => {
                 *l = v;

@@ -368,7 +368,7 @@ impl<'p> Machine<'p> {
     /// The error for an address operand that is not a pointer.
     #[cold]
     #[inline(never)]
-    fn not_an_address(&self, v: Option<&Value>, op: Op) -> Stop {
+    pub(crate) fn not_an_address(&self, v: Option<&Value>, op: Op) -> Stop {
         match v {
             Some(Value::Undef(u)) => stop::undef_used(
                 self.prog,

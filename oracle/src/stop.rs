@@ -198,11 +198,7 @@ pub(crate) fn access_error(prog: &Program, src: Option<&Source>, a: Access, what
             UndefinedKind::NullDeref,
             format!("{what} through a null pointer"),
         ),
-        Access::Dead => use_after_return(&format!("{what} through a pointer")),
-        Access::Freed => Stop::Undefined(
-            UndefinedKind::UseAfterFree,
-            format!("{what} through a pointer into a heap block that free released"),
-        ),
+        Access::Dead | Access::Freed => access_error_words(a, what),
         Access::Code => Stop::Undefined(
             UndefinedKind::OutOfBounds,
             format!("{what} through a function pointer, which points to code, not data"),
@@ -212,6 +208,21 @@ pub(crate) fn access_error(prog: &Program, src: Option<&Source>, a: Access, what
             UndefinedKind::OutOfBounds,
             format!("{what} through a pointer whose path reaches no word of its block"),
         ),
+    }
+}
+
+/// The error of an access through a pointer into a frame that returned
+/// or a block `free` released (`use-after-return`, `use-after-free`), in
+/// either memory.
+#[cold]
+#[inline(never)]
+fn access_error_words(a: Access, what: &str) -> Stop {
+    match a {
+        Access::Freed => Stop::Undefined(
+            UndefinedKind::UseAfterFree,
+            format!("{what} through a pointer into a heap block that free released"),
+        ),
+        _ => use_after_return(&format!("{what} through a pointer")),
     }
 }
 
@@ -335,38 +346,33 @@ pub(crate) fn llvm_access_error(
     len: u64,
     what: &str,
 ) -> Stop {
-    let al = mem.allocs.get(p.prov as usize);
-    match a {
-        Access::Null => Stop::Undefined(
+    match (a, mem.allocs.get(p.prov as usize)) {
+        (Access::Null, _) => Stop::Undefined(
             UndefinedKind::NullDeref,
             format!("{what} through a null pointer (address {:#x})", p.addr),
         ),
-        Access::Dead => use_after_return(&format!("{what} through a pointer")),
-        Access::Freed => Stop::Undefined(
-            UndefinedKind::UseAfterFree,
-            format!("{what} through a pointer into a heap block that free released"),
+        (Access::OutOfBounds, Some(al)) => Stop::Undefined(
+            UndefinedKind::OutOfBounds,
+            format!(
+                "{what} of {len} bytes at offset {} of an allocation of {} bytes: outside it",
+                p.addr.wrapping_sub(al.base) as i64,
+                al.size
+            ),
         ),
-        Access::Code => Stop::Undefined(
+        (Access::OutOfBounds, None) => Stop::Undefined(
+            UndefinedKind::OutOfBounds,
+            format!(
+                "{what} at address {:#x} through a pointer that may access no allocation (an integer read as a pointer that no exposed allocation contains)",
+                p.addr
+            ),
+        ),
+        (Access::Code, _) => Stop::Undefined(
             UndefinedKind::OutOfBounds,
             format!("{what} through a function's address, which is code, not data"),
         ),
-        _ => match al {
-            Some(al) => Stop::Undefined(
-                UndefinedKind::OutOfBounds,
-                format!(
-                    "{what} of {len} bytes at offset {} of an allocation of {} bytes: outside it",
-                    p.addr.wrapping_sub(al.base) as i64,
-                    al.size
-                ),
-            ),
-            None => Stop::Undefined(
-                UndefinedKind::OutOfBounds,
-                format!(
-                    "{what} at address {:#x} through a pointer that may access no allocation (an integer read as a pointer that no exposed allocation contains)",
-                    p.addr
-                ),
-            ),
-        },
+        // No superseded allocas in LLVM's memory; dead and freed blocks
+        // are reported as in the tree memory.
+        (a, _) => access_error_words(a, what),
     }
 }
 

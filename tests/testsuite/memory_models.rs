@@ -4,8 +4,6 @@
 //! corpus program's runs and on generated programs; the fuzz target
 //! `memory_models` does the same on mutated programs.
 
-use lloracle::corpus;
-
 fn opts() -> oracle::Options {
     oracle::Options {
         fuel: 2_000_000,
@@ -15,31 +13,13 @@ fn opts() -> oracle::Options {
 
 #[test]
 fn every_defined_corpus_run_is_the_same_in_llvm_memory() {
-    let files = corpus::load_corpus(&corpus::default_dir()).unwrap_or_else(|e| panic!("{e}"));
     let (mut defined, mut failures) = (0, Vec::new());
-    for file in &files {
-        let Ok(prog) = spec::parse::parse(&file.source()) else {
-            continue;
-        };
-        let runtime = file.expectation.runtime;
-        let check_opts = spec::check::CheckOptions {
-            runtime,
-            ..Default::default()
-        };
-        if spec::check::check_with(&prog, &check_opts).is_err() {
-            continue;
-        }
+    for (name, prog, runtime, args) in crate::common::corpus_runs() {
         let opts = oracle::Options { runtime, ..opts() };
-        let runs: Vec<Vec<String>> = match file.expectation.runs.as_slice() {
-            [] => vec![Vec::new()],
-            runs => runs.iter().map(|r| r.args.clone()).collect(),
-        };
-        for args in runs {
-            match oracle::compare_memory_models(&prog, &args, &opts) {
-                Ok(spec::Outcome::Returned { .. } | spec::Outcome::Halted { .. }) => defined += 1,
-                Ok(_) => {}
-                Err(e) => failures.push(format!("{} {args:?}: {e}", file.path.display())),
-            }
+        match oracle::compare_memory_models(&prog, &args, &opts) {
+            Ok(spec::Outcome::Returned { .. } | spec::Outcome::Halted { .. }) => defined += 1,
+            Ok(_) => {}
+            Err(e) => failures.push(format!("{name} {args:?}: {e}")),
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

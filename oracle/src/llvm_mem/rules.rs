@@ -12,7 +12,7 @@ use crate::memory::Access;
 use crate::stop::{self, Stop};
 use crate::tytable::{TyId, TyNode};
 use crate::value::{Addr, UndefWhy, Value, NO_PROV};
-use spec::{Cnd, LimitKind, UndefinedKind};
+use spec::{Cnd, LimitKind};
 
 /// How a load or store at a simple type reads or writes its bytes.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -84,14 +84,7 @@ impl Machine<'_> {
     fn llvm_address(&self, ptr: Op, base: usize) -> Result<Addr, Stop> {
         match operand_ref(&self.locals, self.prog, ptr, base) {
             Some(Value::Addr(a)) => Ok(*a),
-            Some(Value::Undef(u)) => Err(stop::undef_used(
-                self.prog,
-                self.src,
-                UndefinedKind::UndefPtrDeref,
-                u,
-                &self.named("the address", ptr),
-            )),
-            _ => Err(Stop::Internal("an integer used as an address".into())),
+            other => Err(self.not_an_address(other, ptr)),
         }
     }
 
@@ -340,13 +333,7 @@ impl Machine<'_> {
         let Some(v) = v else {
             return false;
         };
-        match self.locals.get_mut(base + dst as usize) {
-            Some(slot) => {
-                *slot = v;
-                true
-            }
-            None => false,
-        }
+        self.put_local(base, dst, v)
     }
 
     /// `store` of an integer or pointer through a local pointer in LLVM's
@@ -409,12 +396,6 @@ impl Machine<'_> {
             addr: a.addr.wrapping_add(off as u64),
             prov: a.prov,
         });
-        match self.locals.get_mut(base + g.dst as usize) {
-            Some(slot) => {
-                *slot = v;
-                true
-            }
-            None => false,
-        }
+        self.put_local(base, g.dst, v)
     }
 }
