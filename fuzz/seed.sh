@@ -2,22 +2,23 @@
 # Seeds the fuzz corpora from the corpus programs (corpus/**/*.ll), so that
 # nothing is duplicated in git (fuzz/corpus/ is ignored):
 #   parse:  each program's text as is;
-#   oracle, fast_paths: `T` + the program's text + NUL, the input layout
+#   oracle, fast_paths, memory_models: `T` + the program's text + NUL, the input layout
 #           that makes these targets parse the text and then mutate it
 #           (fuzz/src/lib.rs);
 #   dialect: the oracle inputs (the same layout);
-#   oracle, fast_paths and differential: also 32 inputs of 4 KiB random bytes, which the
+#   oracle, fast_paths, memory_models and differential: also 32 inputs of 4 KiB random bytes, which the
 #           generator turns into full-size programs (an empty start would
 #           leave libFuzzer growing tiny inputs for minutes).
 set -euo pipefail
 cd "$(dirname "$0")"
-mkdir -p corpus/parse corpus/oracle corpus/fast_paths
+mkdir -p corpus/parse corpus/oracle corpus/fast_paths corpus/memory_models
 n=0
 while IFS= read -r -d '' f; do
     name=$(echo "${f#../corpus/}" | tr '/' '_')
     cp "$f" "corpus/parse/$name"
     { printf 'T'; cat "$f"; printf '\0'; } >"corpus/oracle/$name"
     cp "corpus/oracle/$name" "corpus/fast_paths/$name"
+    cp "corpus/oracle/$name" "corpus/memory_models/$name"
     n=$((n + 1))
 done < <(find ../corpus -name '*.ll' -print0)
 mkdir -p corpus/differential
@@ -25,8 +26,9 @@ for i in $(seq 1 32); do
     head -c 4096 /dev/urandom >"corpus/differential/random-$i"
     cp "corpus/differential/random-$i" "corpus/oracle/random-$i"
     cp "corpus/differential/random-$i" "corpus/fast_paths/random-$i"
+    cp "corpus/differential/random-$i" "corpus/memory_models/random-$i"
 done
 # dialect: the oracle target's inputs (same layout).
 mkdir -p corpus/dialect
 cp corpus/oracle/* corpus/dialect/
-echo "seeded $n programs into fuzz/corpus/parse, fuzz/corpus/oracle, fuzz/corpus/fast_paths and fuzz/corpus/dialect"
+echo "seeded $n programs into fuzz/corpus/parse, fuzz/corpus/oracle, fuzz/corpus/fast_paths, fuzz/corpus/memory_models and fuzz/corpus/dialect"

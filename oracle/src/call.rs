@@ -102,6 +102,9 @@ impl<'p> Machine<'p> {
         }
         self.stack_bytes = fr.stack_below;
         self.last_alloca.truncate(fr.rerun_base as usize);
+        if self.llvm.is_some() {
+            self.llvm_free_frame(fr.serial);
+        }
         let Some(caller) = self.frames.last_mut() else {
             return Err(Stop::Internal("ret to no caller".into()));
         };
@@ -155,6 +158,10 @@ impl<'p> Machine<'p> {
                 block & !FUNC_BIT
             }
             Some(Value::Ptr(_)) => return Err(stop::callee_not_a_function()),
+            Some(Value::Addr(a)) => match self.llvm_function_at(a) {
+                Some(n) => n,
+                None => return Err(stop::callee_not_a_function()),
+            },
             Some(Value::Undef(u)) => {
                 return Err(stop::undef_used(
                     self.prog,
@@ -203,15 +210,22 @@ impl<'p> Machine<'p> {
         base: usize,
     ) -> Result<ControlFlow<'p>, Stop> {
         let f = self.callback_target(vals)?;
+        let n = match f {
+            Value::Addr(a) => self.llvm_function_at(&a),
+            Value::Ptr(p) if p.block != NULL_BLOCK && p.block & FUNC_BIT != 0 => {
+                Some(p.block & !FUNC_BIT)
+            }
+            _ => None,
+        };
         let fty = self.tys.intern(&spec::Ty::Fun(
             vec![spec::Ty::I64, spec::Ty::I64],
             Box::new(spec::Ty::I64),
         ));
         let args = [Op::Const(19), Op::Const(19)];
-        if f.block == NULL_BLOCK || f.block & FUNC_BIT == 0 {
+        let Some(n) = n else {
             return Err(stop::callee_not_a_function());
-        }
-        match self.prog.fun_refs.get((f.block & !FUNC_BIT) as usize) {
+        };
+        match self.prog.fun_refs.get(n as usize) {
             Some(FunRef::Defined(i)) => self
                 .enter_defined(*i, dst, fty, &args, base)
                 .map(ControlFlow::ContinueAt),

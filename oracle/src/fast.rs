@@ -150,7 +150,7 @@ impl<'p> Machine<'p> {
             Insn::Gep(g) => self.fast_gep(g, base),
             Insn::Load { dst, ty, ptr } => {
                 let Some(i) = self.fast_word(*ptr, *ty, base) else {
-                    return false;
+                    return self.llvm.is_some() && self.fast_llvm_load(*dst, *ty, *ptr, base);
                 };
                 let v = match self.mem.words.get(i) {
                     Some(Value::Int(n)) => Value::Int(*n),
@@ -165,15 +165,21 @@ impl<'p> Machine<'p> {
                     Op::Local(s) => match self.locals.get(base + s as usize) {
                         Some(Value::Int(n)) => Value::Int(*n),
                         Some(Value::Ptr(p)) => Value::Ptr(*p),
-                        _ => return false,
+                        _ => {
+                            return self.llvm.is_some()
+                                && self.fast_llvm_store(*ty, *val, *ptr, base)
+                        }
                     },
                     Op::Val(k) => match self.prog.consts.get(k as usize) {
                         Some(Value::Ptr(p)) => Value::Ptr(*p),
-                        _ => return false,
+                        _ => {
+                            return self.llvm.is_some()
+                                && self.fast_llvm_store(*ty, *val, *ptr, base)
+                        }
                     },
                 };
                 let Some(i) = self.fast_word(*ptr, *ty, base) else {
-                    return false;
+                    return self.llvm.is_some() && self.fast_llvm_store(*ty, *val, *ptr, base);
                 };
                 match self.mem.words.get_mut(i) {
                     Some(w) => {
@@ -233,6 +239,9 @@ impl<'p> Machine<'p> {
     /// inlined: it is the memo's rare miss.
     #[inline(never)]
     fn gep_by_rule(&mut self, g: &GepInsn, base: usize, p: &Value, idxs: &[i64]) -> bool {
+        if let Value::Addr(a) = p {
+            return self.fast_llvm_gep(g, base, *a, idxs);
+        }
         let Ok(q) = gep_ptr(&self.mem, &mut self.tys, p, g.base, g.result, idxs) else {
             return false;
         };
@@ -302,7 +311,7 @@ impl<'p> Machine<'p> {
     /// Sets local `slot` (no recording: fast paths run only when no
     /// recorder is on).
     #[inline(always)]
-    fn put_local(&mut self, base: usize, slot: u32, v: Value) -> bool {
+    pub(crate) fn put_local(&mut self, base: usize, slot: u32, v: Value) -> bool {
         match self.locals.get_mut(base + slot as usize) {
             Some(l) => {
                 *l = v;

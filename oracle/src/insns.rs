@@ -39,22 +39,31 @@ impl<'p> Machine<'p> {
             }
             Insn::Alloca {
                 dst,
+                ty,
                 cells,
                 place,
                 rerun,
                 stack,
-                ..
             } => {
-                let p = self.interp_alloca(*cells, *place, site, *rerun, *stack)?;
+                let p = self.interp_alloca(*ty, *cells, *place, site, *rerun, *stack)?;
                 self.set_local(base, *dst, p);
                 Ok(ControlFlow::Continue)
             }
+            Insn::Load { dst, ty, ptr } if self.llvm.is_some() => self
+                .llvm_load(*dst, *ty, *ptr, base, site)
+                .map(|()| ControlFlow::Continue),
             Insn::Load { dst, ty, ptr } => self
                 .interp_load(*dst, *ty, *ptr, base, site)
+                .map(|()| ControlFlow::Continue),
+            Insn::Store { ty, val, ptr } if self.llvm.is_some() => self
+                .llvm_store(*ty, *val, *ptr, base)
                 .map(|()| ControlFlow::Continue),
             Insn::Store { ty, val, ptr } => self
                 .interp_store(*ty, *val, *ptr, base)
                 .map(|()| ControlFlow::Continue),
+            Insn::Gep(g) if self.llvm.is_some() => {
+                self.llvm_gep(g, base, site).map(|()| ControlFlow::Continue)
+            }
             Insn::Gep(g) => self
                 .interp_gep(g, base, site)
                 .map(|()| ControlFlow::Continue),
@@ -174,6 +183,7 @@ impl<'p> Machine<'p> {
         };
         match (va, vb) {
             (Value::Int(x), Value::Int(y)) => Ok(interp_cnd(cnd, *x, *y)),
+            (Value::Addr(p), Value::Addr(q)) => Ok(crate::llvm_mem::llvm_icmp(cnd, p, q)),
             (Value::Ptr(p), Value::Ptr(q)) => {
                 if !matches!(cnd, Cnd::Eq | Cnd::Ne) {
                     return Err(stop::pointer_order_compare(cnd));
@@ -278,12 +288,14 @@ impl<'p> Machine<'p> {
 
     /// `alloca S`: a fresh undef subtree for S appended to the frame (the
     /// spec's `mval_of_ty`: `cells(S)` cells of undef, each remembering
-    /// this allocation). An `alloca` outside the entry block (`rerun` its
+    /// this allocation); in LLVM's memory, a new allocation
+    /// (`llvm_alloca`). An `alloca` outside the entry block (`rerun` its
     /// number there, see `ir::Insn::Alloca`) may run again in the
     /// frame: then the block its previous run made is superseded, and the
     /// frame's stack need grows by `stack` bytes in LLVM's model.
     fn interp_alloca(
         &mut self,
+        ty: TyId,
         cells: u64,
         place: PlaceId,
         site: u32,
@@ -295,6 +307,9 @@ impl<'p> Machine<'p> {
         }
         if rerun != ENTRY_ALLOCA {
             self.grow_stack(stack)?;
+        }
+        if self.llvm.is_some() {
+            return self.llvm_alloca(ty, site);
         }
         self.use_cells(cells)?;
         let depth = self.frames.len().saturating_sub(1) as u32;
@@ -353,7 +368,7 @@ impl<'p> Machine<'p> {
     /// The error for an address operand that is not a pointer.
     #[cold]
     #[inline(never)]
-    fn not_an_address(&self, v: Option<&Value>, op: Op) -> Stop {
+    pub(crate) fn not_an_address(&self, v: Option<&Value>, op: Op) -> Stop {
         match v {
             Some(Value::Undef(u)) => stop::undef_used(
                 self.prog,
@@ -575,7 +590,7 @@ impl<'p> Machine<'p> {
                 &u,
                 &self.named("the branch condition", op),
             )),
-            Value::Ptr(_) => Err(Stop::Internal(
+            Value::Ptr(_) | Value::Addr(_) => Err(Stop::Internal(
                 "a pointer used as a branch condition".into(),
             )),
         }

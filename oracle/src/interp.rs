@@ -141,6 +141,10 @@ impl<'p> Machine<'p> {
         match v {
             Value::Int(n) => n.to_string(),
             Value::Undef(_) => "undef".into(),
+            Value::Addr(a) => match a.prov {
+                crate::value::NO_PROV => format!("ptr({:#x})", a.addr),
+                p => format!("ptr({:#x}, allocation#{p})", a.addr),
+            },
             Value::Ptr(p) => {
                 let block = match self.mem.alloc(p) {
                     Ok(a) => match a.kind {

@@ -36,6 +36,7 @@ pub mod init;
 pub mod insns;
 pub mod interp;
 pub mod ir;
+pub mod llvm_mem;
 pub mod machine;
 pub mod memory;
 pub mod place;
@@ -86,6 +87,53 @@ pub struct Options {
     /// (docs/semantics.md, "Oat programs and course runtimes"); `ll`, the
     /// spec's own, by default.
     pub runtime: spec::RuntimeName,
+    /// Which memory gives loads, stores and `getelementptr` their meaning
+    /// (docs/semantics.md, "Which memory applies"): LLVMlite's tagged
+    /// trees, the spec's, by default.
+    pub memory: MemoryModel,
+    /// Where allocations lie in LLVM's memory (unused in the tree memory).
+    pub addresses: llvm_mem::AddressLayout,
+}
+
+/// The memory model of a run (docs/semantics.md, "Which memory applies").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MemoryModel {
+    /// LLVMlite's memory: blocks of tagged trees, pointers with a tag
+    /// and a path (the spec's meaning, the reference interpreter's).
+    #[default]
+    Llvmlite,
+    /// LLVM's memory: bytes with provenance at concrete addresses (how
+    /// clang and llc compile a program; see `llvm_mem`).
+    Llvm,
+}
+
+impl MemoryModel {
+    /// Both, by name.
+    pub const ALL: [MemoryModel; 2] = [MemoryModel::Llvmlite, MemoryModel::Llvm];
+
+    /// The name `run --memory` takes: `llvmlite` or `llvm`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MemoryModel::Llvmlite => "llvmlite",
+            MemoryModel::Llvm => "llvm",
+        }
+    }
+}
+
+impl std::str::FromStr for MemoryModel {
+    type Err = String;
+    fn from_str(s: &str) -> Result<MemoryModel, String> {
+        MemoryModel::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| format!("unknown memory model `{s}` (llvmlite or llvm)"))
+    }
+}
+
+impl std::fmt::Display for MemoryModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Default for Options {
@@ -99,6 +147,8 @@ impl Default for Options {
             max_stack_bytes: spec::limits::STACK_BUDGET_BYTES,
             fast_paths: true,
             runtime: spec::RuntimeName::Ll,
+            memory: MemoryModel::Llvmlite,
+            addresses: llvm_mem::AddressLayout::FIRST,
         }
     }
 }
@@ -144,8 +194,8 @@ pub fn run_with_stats(
     args: &[String],
     opts: &Options,
 ) -> (Outcome, Stats) {
-    let (o, s, _) = run_inner(prog, src, args, opts, None, false);
-    (o, s)
+    let r = run_inner(prog, src, args, opts, None, false);
+    (r.outcome, r.stats)
 }
 
 /// Runs `prog` twice, with the fast paths and with the rules alone
@@ -178,6 +228,158 @@ pub fn compare_fast_paths_with_rules(
     Ok(fast)
 }
 
+/// A run in LLVM's memory checked at two address layouts
+/// (docs/semantics.md, "Outputs that depend on addresses").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LlvmRun {
+    /// The outcome at the first layout (`Options::addresses`).
+    pub outcome: Outcome,
+    /// When the run behaves otherwise at the second layout: how.
+    pub depends_on_addresses: Option<AddressDependence>,
+}
+
+/// A run whose behaviour differs between two address layouts: not a
+/// meaning the program has, so nothing to grade.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AddressDependence {
+    /// The outcome at the second layout.
+    pub other: Outcome,
+    /// How the two runs differ, in words.
+    pub how: String,
+    /// Where values came from addresses (loads of a pointer's bytes as an
+    /// integer), as locations; empty when none was seen (pointers
+    /// compared by order, say).
+    pub from: Vec<String>,
+}
+
+impl std::fmt::Display for AddressDependence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the output depends on addresses: {}", self.how)?;
+        if !self.from.is_empty() {
+            write!(
+                f,
+                "; values that came from addresses: {}",
+                self.from.join(", ")
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `prog` in LLVM's memory at `opts.addresses` and at
+/// `AddressLayout::SECOND`, and compares what the two runs do (output,
+/// result or error kind and place; not messages, which may quote
+/// addresses).
+pub fn run_llvm(prog: &Prog, src: Option<&Source>, args: &[String], opts: &Options) -> LlvmRun {
+    let at = |addresses| Options {
+        memory: MemoryModel::Llvm,
+        addresses,
+        ..opts.clone()
+    };
+    let first = run_inner(prog, src, args, &at(opts.addresses), None, false);
+    let second = run_inner(
+        prog,
+        src,
+        args,
+        &at(llvm_mem::AddressLayout::SECOND),
+        None,
+        false,
+    );
+    let depends_on_addresses = (!same_behaviour(&first.outcome, &second.outcome)).then(|| {
+        let mut from = first.address_uses;
+        from.extend(second.address_uses);
+        from.dedup();
+        AddressDependence {
+            how: differences(&first.outcome, &second.outcome),
+            other: second.outcome,
+            from,
+        }
+    });
+    LlvmRun {
+        outcome: first.outcome,
+        depends_on_addresses,
+    }
+}
+
+/// How the outcomes of a run at two address layouts differ, in words.
+fn differences(a: &Outcome, b: &Outcome) -> String {
+    let shown = |s: &[u8]| String::from_utf8_lossy(s).escape_debug().to_string();
+    if a.stdout() != b.stdout() {
+        format!(
+            "it prints \"{}\" with its allocations at one set of addresses and \"{}\" at another",
+            shown(a.stdout()),
+            shown(b.stdout())
+        )
+    } else {
+        format!("with its allocations at one set of addresses the run {a}; at another it {b}")
+    }
+}
+
+/// Whether two outcomes are the same behaviour: equal, or undefined of
+/// the same kind at the same place after the same output.
+fn same_behaviour(a: &Outcome, b: &Outcome) -> bool {
+    match (a, b) {
+        (
+            Outcome::Undefined {
+                kind,
+                location,
+                stdout,
+                ..
+            },
+            Outcome::Undefined {
+                kind: k2,
+                location: l2,
+                stdout: s2,
+                ..
+            },
+        ) => kind == k2 && location == l2 && stdout == s2,
+        _ => a == b,
+    }
+}
+
+/// Runs `prog` in LLVMlite's memory and, where that run is defined (it
+/// returns, or a runtime function ends it), in LLVM's memory too: LLVM's
+/// memory defines everything the tree memory defines, with the same
+/// meaning (docs/semantics.md, "LLVM's memory"), so both must print the
+/// same and end the same. The tree memory's outcome, or what differs.
+/// Runs that end in a limit are not compared (the models count memory
+/// differently).
+pub fn compare_memory_models(
+    prog: &Prog,
+    args: &[String],
+    opts: &Options,
+) -> Result<Outcome, String> {
+    let tree = run(
+        prog,
+        None,
+        args,
+        &Options {
+            memory: MemoryModel::Llvmlite,
+            ..opts.clone()
+        },
+    );
+    if !matches!(tree, Outcome::Returned { .. } | Outcome::Halted { .. }) {
+        return Ok(tree);
+    }
+    let llvm = run(
+        prog,
+        None,
+        args,
+        &Options {
+            memory: MemoryModel::Llvm,
+            ..opts.clone()
+        },
+    );
+    if matches!(llvm, Outcome::Limit { .. }) || llvm == tree {
+        return Ok(tree);
+    }
+    Err(format!(
+        "LLVMlite's memory gives\n  {tree} (stdout {:?})\nLLVM's memory gives\n  {llvm} (stdout {:?})",
+        String::from_utf8_lossy(tree.stdout()),
+        String::from_utf8_lossy(llvm.stdout())
+    ))
+}
+
 /// [`run`], also recording for every local that receives a pointer the
 /// effective type at the pointer's target (see [`record`]): the dynamic
 /// side of type recovery's soundness check.
@@ -186,8 +388,8 @@ pub fn run_recording_pointer_types(
     args: &[String],
     opts: &Options,
 ) -> (Outcome, Vec<PointerTypeRecord>) {
-    let (o, _, r) = run_inner(prog, None, args, opts, None, true);
-    (o, r)
+    let r = run_inner(prog, None, args, opts, None, true);
+    (r.outcome, r.records)
 }
 
 /// [`run`] calling `trace` before every instruction and terminator executed
@@ -199,8 +401,28 @@ pub fn run_with_trace(
     opts: &Options,
     trace: &mut dyn FnMut(&TraceStep),
 ) -> (Outcome, Stats) {
-    let (o, s, _) = run_inner(prog, src, args, opts, Some(trace), false);
-    (o, s)
+    let r = run_inner(prog, src, args, opts, Some(trace), false);
+    (r.outcome, r.stats)
+}
+
+/// What one run gives: its outcome, its counters, the pointer types it
+/// recorded, and in LLVM's memory where values came from addresses.
+struct Ran {
+    outcome: Outcome,
+    stats: Stats,
+    records: Vec<PointerTypeRecord>,
+    address_uses: Vec<String>,
+}
+
+impl Ran {
+    fn stopped(outcome: Outcome) -> Ran {
+        Ran {
+            outcome,
+            stats: Stats::default(),
+            records: Vec::new(),
+            address_uses: Vec::new(),
+        }
+    }
 }
 
 fn run_inner(
@@ -210,15 +432,11 @@ fn run_inner(
     opts: &Options,
     trace: Option<&mut dyn FnMut(&TraceStep)>,
     record: bool,
-) -> (Outcome, Stats, Vec<PointerTypeRecord>) {
+) -> Ran {
     let entry_name = entry_name(prog, opts);
     let Some(entry) = prog.fdecls.iter().position(|f| f.name == entry_name) else {
         let msg = format!("there is no function @{} to start in", opts.entry);
-        return (
-            ill_typed(src, "entry-defined", Span::DUMMY, msg),
-            Stats::default(),
-            Vec::new(),
-        );
+        return Ran::stopped(ill_typed(src, "entry-defined", Span::DUMMY, msg));
     };
     let f = &prog.fdecls[entry];
     let Some(takes_argv) = spec::check::entry_args(&TypeEnv::new(prog), f) else {
@@ -226,22 +444,17 @@ fn run_inner(
             "@{} must have type i64(), i64(i64, i8**) or i64(i64, {{ i64, [0 x i8*] }}*)",
             f.name
         );
-        return (
-            ill_typed(src, "main-type", f.span, msg),
-            Stats::default(),
-            Vec::new(),
-        );
+        return Ran::stopped(ill_typed(src, "main-type", f.span, msg));
     };
-    let (program, tys) = match resolve::resolve_with(prog, opts.runtime) {
+    let (mut program, mut tys) = match resolve::resolve_with(prog, opts.runtime) {
         Ok(r) => r,
-        Err(e) => {
-            return (
-                ill_typed(src, INTERNAL_RULE, e.span, e.message),
-                Stats::default(),
-                Vec::new(),
-            )
-        }
+        Err(e) => return Ran::stopped(ill_typed(src, INTERNAL_RULE, e.span, e.message)),
     };
+    // LLVM's memory gives the program's constant pointers their addresses
+    // before the machine borrows the program.
+    let llvm = (opts.memory == MemoryModel::Llvm).then(|| {
+        llvm_mem::init::init_globals(&mut program, &prog.gdecls, &mut tys, opts.addresses)
+    });
     let mut m = Machine::new(
         &program,
         tys,
@@ -267,12 +480,25 @@ fn run_inner(
         runtime: opts.runtime,
     };
     m.fill_unset = spec::check::check_with(prog, &entry_opts).is_err();
-    let r = start(&mut m, prog, entry as u32, takes_argv, args, opts);
+    let r = match llvm {
+        Some(Err(e)) => Err(e),
+        Some(Ok(mem)) => {
+            m.llvm = Some(Box::new(mem));
+            start(&mut m, prog, entry as u32, takes_argv, args, opts)
+        }
+        None => start(&mut m, prog, entry as u32, takes_argv, args, opts),
+    };
     let stats = Stats {
         executed: m.executed(),
     };
     let outcome = finish(&mut m, r);
-    (outcome, stats, m.take_records())
+    let address_uses = m.address_uses();
+    Ran {
+        outcome,
+        stats,
+        records: m.take_records(),
+        address_uses,
+    }
 }
 
 /// The function a run starts in: `opts.entry`, except that under an Oat
@@ -296,19 +522,27 @@ fn start(
     args: &[String],
     opts: &Options,
 ) -> Result<Value, Stop> {
-    init::init_globals(m.prog, &prog.gdecls, &mut m.tys, &mut m.mem)?;
+    if m.llvm.is_none() {
+        init::init_globals(m.prog, &prog.gdecls, &mut m.tys, &mut m.mem)?;
+    }
     let mut argv: Vec<&[u8]> = vec![opts.program_name.as_bytes()];
     argv.extend(args.iter().map(|a| a.as_bytes()));
-    let vals = match takes_argv {
-        spec::check::EntryArgs::Nothing => Vec::new(),
-        spec::check::EntryArgs::Argv => {
-            let p = init::init_argv(&mut m.tys, &mut m.mem, &argv)?;
-            vec![Value::Int(argv.len() as i64), p]
+    let p = match (takes_argv, m.llvm.as_deref_mut()) {
+        (spec::check::EntryArgs::Nothing, _) => None,
+        (spec::check::EntryArgs::Argv, None) => {
+            Some(init::init_argv(&mut m.tys, &mut m.mem, &argv)?)
         }
-        spec::check::EntryArgs::OatArgv => {
-            let p = init::init_oat_argv(&mut m.tys, &mut m.mem, &argv)?;
-            vec![Value::Int(argv.len() as i64), p]
+        (spec::check::EntryArgs::OatArgv, None) => {
+            Some(init::init_oat_argv(&mut m.tys, &mut m.mem, &argv)?)
         }
+        (spec::check::EntryArgs::Argv, Some(l)) => Some(llvm_mem::init::init_argv(l, &argv)?),
+        (spec::check::EntryArgs::OatArgv, Some(l)) => {
+            Some(llvm_mem::init::init_oat_argv(l, &argv)?)
+        }
+    };
+    let vals = match p {
+        Some(p) => vec![Value::Int(argv.len() as i64), p],
+        None => Vec::new(),
     };
     m.use_cells(0)?;
     m.interp_call_entry(entry, vals)

@@ -95,6 +95,10 @@ pub struct Machine<'p> {
     /// frame's `rerun_base`): the allocation its last run made, or
     /// `NO_ALLOC`; the one its next run supersedes.
     pub(crate) last_alloca: Vec<u32>,
+    /// LLVM's memory, for a run that uses it (`Options::memory`): the
+    /// memory instructions and runtime functions then act on it, and the
+    /// tree memory `mem` stays empty (it still counts the cells).
+    pub(crate) llvm: Option<Box<crate::llvm_mem::LlvmMemory>>,
 }
 
 /// `Machine::last_alloca` before an `alloca` has run in its frame.
@@ -189,6 +193,7 @@ impl<'p> Machine<'p> {
             fast_paths: true,
             gep_memo: vec![GepMemo::default(); prog.geps as usize],
             last_alloca: Vec::new(),
+            llvm: None,
         }
     }
 
@@ -333,6 +338,17 @@ impl<'p> Machine<'p> {
         if let Some(rec) = self.recorder.as_mut() {
             rec.record(&self.tys, func, slot, v);
         }
+    }
+
+    /// Where values came from addresses in LLVM's memory (a pointer's
+    /// bytes read as an integer), as the loads' locations.
+    pub(crate) fn address_uses(&self) -> Vec<String> {
+        self.llvm.as_deref().map_or_else(Vec::new, |l| {
+            l.address_uses
+                .iter()
+                .map(|&s| report::site_text(self.prog, self.src, s))
+                .collect()
+        })
     }
 
     /// The records gathered (none unless recording).

@@ -71,6 +71,11 @@ pub fn undef_origin(prog: &Program, src: Option<&Source>, u: &Undef) -> String {
             at(u.site),
             GepCheck::from_code(u.aux).map_or("", GepCheck::describe)
         ),
+        UndefWhy::NotABool => format!(
+            "it was loaded at {} at type i1 from a byte holding {}, neither 0 nor 1 (in LLVM a load of i1 from bytes not stored as an i1 is undefined)",
+            at(u.site),
+            u.aux
+        ),
         UndefWhy::Unset => "a local read before its definition".into(),
     }
 }

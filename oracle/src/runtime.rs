@@ -12,11 +12,12 @@
 //! ([`Stop::Halt`]).
 
 use crate::ir::Runtime;
+use crate::llvm_mem::is_null_addr;
 use crate::machine::Machine;
 use crate::memory::{c_string, Access, AllocKind, Lazy, StringAt};
 use crate::place::Shape;
 use crate::stop::{self, Stop};
-use crate::value::{Ptr, Value, HEAP_SITE, NULL_BLOCK};
+use crate::value::{Addr, Ptr, Value, HEAP_SITE, NULL_BLOCK};
 use spec::{RuntimeName, Ty, UndefinedKind};
 
 /// A failed C `assert` in runtime function `f`: glibc prints the
@@ -229,6 +230,7 @@ impl Machine<'_> {
     fn maybe_string(&self, args: &[Value], i: usize, f: &str) -> Result<MaybeString, Stop> {
         match args.get(i) {
             Some(Value::Ptr(p)) if p.block == NULL_BLOCK => Ok(None),
+            Some(v) if is_null_addr(v) => Ok(None),
             _ => self.string_arg(args, i, f).map(Some),
         }
     }
@@ -237,6 +239,7 @@ impl Machine<'_> {
     fn string_arg(&self, args: &[Value], i: usize, f: &str) -> Result<Vec<u8>, Stop> {
         let what = format!("argument {} of {f}", i + 1);
         let p = match args.get(i) {
+            Some(Value::Addr(a)) => return self.llvm_string(a, &what),
             Some(Value::Ptr(p)) => p,
             Some(Value::Undef(u)) => {
                 return Err(stop::undef_used(
@@ -283,6 +286,9 @@ impl Machine<'_> {
     fn new_string(&mut self, mut bytes: Vec<u8>) -> Result<Value, Stop> {
         bytes.push(0);
         let n = bytes.len() as u64;
+        if self.llvm.is_some() {
+            return self.llvm_heap(n, true, &bytes);
+        }
         self.use_cells(n.div_ceil(8))?;
         let tag = self.tys.intern(&Ty::Array(n, Box::new(Ty::I8)));
         let place = self.tys.root_place(tag);
@@ -305,6 +311,9 @@ impl Machine<'_> {
     /// A new runtime heap block of `bytes` bytes (whole cells), each cell
     /// `fill`; the pointer the runtime returns.
     fn heap_block(&mut self, bytes: u64, fill: Value, oat_len: Option<u64>) -> Result<Value, Stop> {
+        if self.llvm.is_some() {
+            return self.llvm_heap(bytes, fill == Value::Int(0), &[]);
+        }
         let cells = bytes.div_ceil(8);
         self.use_cells(cells)?;
         let lazy = Lazy {
@@ -335,10 +344,14 @@ impl Machine<'_> {
         };
         let bytes = len.saturating_add(1).saturating_mul(8);
         let v = self.heap_block(bytes, fill, Some(len))?;
-        if let Value::Ptr(p) = v {
-            if let Some(w) = self.mem.words.get_mut(p.off as usize) {
-                *w = Value::Int(n);
+        match v {
+            Value::Ptr(p) => {
+                if let Some(w) = self.mem.words.get_mut(p.off as usize) {
+                    *w = Value::Int(n);
+                }
             }
+            Value::Addr(a) => self.llvm_set_word(&a, 0, n)?,
+            _ => {}
         }
         Ok(v)
     }
@@ -346,6 +359,12 @@ impl Machine<'_> {
     /// `void oat_assert_not_null(int8_t* p)`: null ends the run with the
     /// runtime's message and status 1.
     fn oat_assert_not_null(&self, args: &[Value]) -> Result<(), Stop> {
+        if let Some(v @ Value::Addr(_)) = args.first() {
+            if is_null_addr(v) {
+                return Err(oat_exit("Attempted to dereference null pointer".into()));
+            }
+            return Ok(());
+        }
         let p = self.ptr_arg(args, 0, "oat_assert_not_null")?;
         if p.block == NULL_BLOCK {
             return Err(oat_exit("Attempted to dereference null pointer".into()));
@@ -358,12 +377,25 @@ impl Machine<'_> {
     /// with the runtime's message and status 1.
     fn oat_assert_array_length(&mut self, of: RuntimeName, args: &[Value]) -> Result<(), Stop> {
         let f = "oat_assert_array_length";
-        let p = self.ptr_arg(args, 0, f)?;
-        let i = self.int_arg(args, 1, f)?;
-        if p.block == NULL_BLOCK {
-            return Err(oat_exit("Attempted to index null array".into()));
-        }
-        let (len, _) = self.oat_array(&p, f)?;
+        let len = match args.first() {
+            Some(v @ Value::Addr(a)) => {
+                let a = *a;
+                let i = self.int_arg(args, 1, f)?;
+                if is_null_addr(v) {
+                    return Err(oat_exit("Attempted to index null array".into()));
+                }
+                (self.llvm_oat_length(&a, f)?, i)
+            }
+            _ => {
+                let p = self.ptr_arg(args, 0, f)?;
+                let i = self.int_arg(args, 1, f)?;
+                if p.block == NULL_BLOCK {
+                    return Err(oat_exit("Attempted to index null array".into()));
+                }
+                (self.oat_array(&p, f)?.0, i)
+            }
+        };
+        let (len, i) = len;
         let negative = i < 0 && of != RuntimeName::OatCis341;
         if negative || len <= i {
             return Err(oat_exit(format!(
@@ -427,6 +459,13 @@ impl Machine<'_> {
     fn array_of_string(&mut self, args: &[Value]) -> Result<Value, Stop> {
         let s = self.asserted_str(args, "array_of_string")?;
         let n = s.len() as u64;
+        if self.llvm.is_some() {
+            let mut init = (n as i64).to_le_bytes().to_vec();
+            for c in &s {
+                init.extend_from_slice(&i64::from(*c as i8).to_le_bytes());
+            }
+            return self.llvm_heap(8 * (n + 1), true, &init);
+        }
         let cells = n + 1;
         self.use_cells(cells)?;
         let ty = Ty::Struct(vec![Ty::I64, Ty::Array(n, Box::new(Ty::I64))]);
@@ -454,6 +493,12 @@ impl Machine<'_> {
     /// its length not negative; each element as a `char`, asserted not 0.
     fn string_of_array(&mut self, args: &[Value]) -> Result<Value, Stop> {
         let f = "string_of_array";
+        if let Some(v @ Value::Addr(a)) = args.first() {
+            if is_null_addr(v) {
+                return Err(assert_failed(f, "NULL != arr"));
+            }
+            return self.llvm_string_of_array(&a.clone(), f);
+        }
         let p = self.ptr_arg(args, 0, f)?;
         if p.block == NULL_BLOCK {
             return Err(assert_failed(f, "NULL != arr"));
@@ -495,6 +540,12 @@ impl Machine<'_> {
     /// made (or a runtime string) dies, so a later use or a second `free`
     /// is `use-after-free`; any other pointer is not C heap memory.
     fn free(&mut self, args: &[Value]) -> Result<(), Stop> {
+        if let Some(v @ Value::Addr(a)) = args.first() {
+            return match is_null_addr(v) {
+                true => Ok(()),
+                false => self.llvm_free(&a.clone()),
+            };
+        }
         let p = self.ptr_arg(args, 0, "free")?;
         if p.block == NULL_BLOCK {
             return Ok(());
@@ -520,10 +571,43 @@ impl Machine<'_> {
         Ok(())
     }
 
+    /// The length word of the Oat array `a` points at, in LLVM's memory
+    /// (`a[0]`, as C reads it).
+    fn llvm_oat_length(&mut self, a: &Addr, f: &str) -> Result<i64, Stop> {
+        let what = format!("{f}'s array argument");
+        self.llvm_word(a, 0, &what)?
+            .ok_or_else(|| stop::llvm_uninit_used(&format!("the length word of {what}")))
+    }
+
+    /// `string_of_array` of the Oat array `a` in LLVM's memory: each
+    /// element (the `i64`s after the length word) as a `char`, asserted
+    /// not 0; an element never written is used (`undef-operand`).
+    fn llvm_string_of_array(&mut self, a: &Addr, f: &str) -> Result<Value, Stop> {
+        let len = self.llvm_oat_length(a, f)?;
+        let Ok(n) = u64::try_from(len) else {
+            return Err(assert_failed(f, "len >= 0"));
+        };
+        let mut s = Vec::new();
+        for k in 0..n {
+            let what = format!("element {k} of {f}'s array");
+            let c = self
+                .llvm_word(a, 8 * (k + 1), &what)?
+                .ok_or_else(|| stop::llvm_uninit_used(&what))? as u8;
+            if c == 0 {
+                return Err(assert_failed(f, "0 != str[i]"));
+            }
+            s.push(c);
+        }
+        self.new_string(s)
+    }
+
     /// `ll_callback(f)` calls `f(19, 19)`: the function pointer argument,
     /// for `call` to enter (see `call`).
-    pub(crate) fn callback_target(&self, args: &[Value]) -> Result<Ptr, Stop> {
-        self.ptr_arg(args, 0, "ll_callback")
+    pub(crate) fn callback_target(&self, args: &[Value]) -> Result<Value, Stop> {
+        match args.first() {
+            Some(v @ Value::Addr(_)) => Ok(*v),
+            _ => self.ptr_arg(args, 0, "ll_callback").map(Value::Ptr),
+        }
     }
 }
 

@@ -198,11 +198,7 @@ pub(crate) fn access_error(prog: &Program, src: Option<&Source>, a: Access, what
             UndefinedKind::NullDeref,
             format!("{what} through a null pointer"),
         ),
-        Access::Dead => use_after_return(&format!("{what} through a pointer")),
-        Access::Freed => Stop::Undefined(
-            UndefinedKind::UseAfterFree,
-            format!("{what} through a pointer into a heap block that free released"),
-        ),
+        Access::Dead | Access::Freed => access_error_words(a, what),
         Access::Code => Stop::Undefined(
             UndefinedKind::OutOfBounds,
             format!("{what} through a function pointer, which points to code, not data"),
@@ -212,6 +208,21 @@ pub(crate) fn access_error(prog: &Program, src: Option<&Source>, a: Access, what
             UndefinedKind::OutOfBounds,
             format!("{what} through a pointer whose path reaches no word of its block"),
         ),
+    }
+}
+
+/// The error of an access through a pointer into a frame that returned
+/// or a block `free` released (`use-after-return`, `use-after-free`), in
+/// either memory.
+#[cold]
+#[inline(never)]
+fn access_error_words(a: Access, what: &str) -> Stop {
+    match a {
+        Access::Freed => Stop::Undefined(
+            UndefinedKind::UseAfterFree,
+            format!("{what} through a pointer into a heap block that free released"),
+        ),
+        _ => use_after_return(&format!("{what} through a pointer")),
     }
 }
 
@@ -319,4 +330,66 @@ pub(crate) fn runtime_null_deref(f: &str, what: &str) -> Stop {
         UndefinedKind::NullDeref,
         format!("{f} reads {what}, a null pointer (the C function crashes)"),
     )
+}
+
+/// The error of an access (a `what` of `len` bytes) through pointer `a`
+/// in LLVM's memory, for why [`Access`] says: `null-deref`,
+/// `use-after-return`, `use-after-free`, or `out-of-bounds` (outside the
+/// allocation its provenance names, through a function's address, or
+/// with no provenance at all).
+#[cold]
+#[inline(never)]
+pub(crate) fn llvm_access_error(
+    mem: &crate::llvm_mem::LlvmMemory,
+    a: Access,
+    p: &crate::value::Addr,
+    len: u64,
+    what: &str,
+) -> Stop {
+    match (a, mem.allocs.get(p.prov as usize)) {
+        (Access::Null, _) => Stop::Undefined(
+            UndefinedKind::NullDeref,
+            format!("{what} through a null pointer (address {:#x})", p.addr),
+        ),
+        (Access::OutOfBounds, Some(al)) => Stop::Undefined(
+            UndefinedKind::OutOfBounds,
+            format!(
+                "{what} of {len} bytes at offset {} of an allocation of {} bytes: outside it",
+                p.addr.wrapping_sub(al.base) as i64,
+                al.size
+            ),
+        ),
+        (Access::OutOfBounds, None) => Stop::Undefined(
+            UndefinedKind::OutOfBounds,
+            format!(
+                "{what} at address {:#x} through a pointer that may access no allocation (an integer read as a pointer that no exposed allocation contains)",
+                p.addr
+            ),
+        ),
+        (Access::Code, _) => Stop::Undefined(
+            UndefinedKind::OutOfBounds,
+            format!("{what} through a function's address, which is code, not data"),
+        ),
+        // No superseded allocas in LLVM's memory; dead and freed blocks
+        // are reported as in the tree memory.
+        (a, _) => access_error_words(a, what),
+    }
+}
+
+/// `undef-operand`: bytes never written used by a runtime function
+/// (`what`).
+#[cold]
+#[inline(never)]
+pub(crate) fn llvm_uninit_used(what: &str) -> Stop {
+    Stop::Undefined(
+        UndefinedKind::UndefOperand,
+        format!("{what}: memory never written is used"),
+    )
+}
+
+/// `out-of-bounds`: a runtime function reads past an allocation's end.
+#[cold]
+#[inline(never)]
+pub(crate) fn llvm_out_of_allocation(what: &str) -> Stop {
+    Stop::Undefined(UndefinedKind::OutOfBounds, what.to_string())
 }

@@ -13,6 +13,10 @@ pub enum UndefWhy {
     /// The result of the `getelementptr` at `site`; `aux` is the failed
     /// check (a [`crate::gep::GepCheck`] as a number).
     BadGep,
+    /// Loaded at `site` at type `i1`, in LLVM's memory, from a byte
+    /// holding `aux`, neither 0 nor 1 (LLVM: a load of `i1` from bytes
+    /// not stored as an `i1` is undefined).
+    NotABool,
     /// A local read before the instruction defining it ran (only in programs
     /// the checker rejects).
     Unset,
@@ -99,6 +103,28 @@ pub enum Value {
     Int(i64),
     /// A pointer.
     Ptr(Ptr),
+    /// A pointer in LLVM's memory (`--memory llvm`, see `llvm_mem`): an
+    /// address and the allocation it may access. The tree memory never
+    /// makes one.
+    Addr(Addr),
+}
+
+/// The provenance of an [`Addr`] that may access no allocation: `null`,
+/// a function's address, an integer read as a pointer that no exposed
+/// allocation contains.
+pub const NO_PROV: u32 = u32::MAX;
+
+/// A pointer in LLVM's memory (docs/semantics.md, "LLVM's memory"): its
+/// address (an integer, the one a load at `i64` of its bytes gives) and
+/// its provenance, the number of the allocation it was derived from
+/// ([`NO_PROV`] for none). An access through it is defined only inside
+/// that allocation while it is live.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Addr {
+    /// The address.
+    pub addr: u64,
+    /// The allocation it may access, or [`NO_PROV`].
+    pub prov: u32,
 }
 
 impl Value {

@@ -92,6 +92,9 @@ impl Tools {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Engine {
     Oracle,
+    /// The oracle in LLVM's memory (`run --memory llvm`, one address
+    /// layout).
+    OracleLlvm,
     Lli,
     Ours,
     LlcO0,
@@ -102,6 +105,7 @@ impl Engine {
     fn name(self) -> &'static str {
         match self {
             Engine::Oracle => "oracle",
+            Engine::OracleLlvm => "oracle-llvm",
             Engine::Lli => "lli-interp",
             Engine::Ours => "ours",
             Engine::LlcO0 => "llc-O0",
@@ -217,7 +221,13 @@ pub fn main(a: BenchArgs) -> u8 {
         let interp = p.scaled(p.interp_size, a.scale);
         let native = p.scaled(p.native_size, a.scale);
         let (Some(ri), Some(rn)) = (
-            race(p, interp, &[Engine::Oracle, Engine::Lli], &tools, reps),
+            race(
+                p,
+                interp,
+                &[Engine::Oracle, Engine::OracleLlvm, Engine::Lli],
+                &tools,
+                reps,
+            ),
             race(
                 p,
                 native,
@@ -306,8 +316,8 @@ fn print_race(r: &Race) {
 
 /// One way to run the program, ready to be timed.
 enum Runner {
-    /// In process, on the oracle.
-    Oracle(Prog),
+    /// In process, on the oracle, in one memory model.
+    Oracle(Prog, oracle::MemoryModel),
     /// A process whose exit status is main's result mod 256.
     Process(Command),
 }
@@ -332,7 +342,8 @@ fn race(p: &BenchProgram, size: u64, engines: &[Engine], tools: &Tools, reps: u3
         .iter()
         .map(|&e| {
             let r = match e {
-                Engine::Oracle => Ok(Runner::Oracle(prog.clone())),
+                Engine::Oracle => Ok(Runner::Oracle(prog.clone(), oracle::MemoryModel::Llvmlite)),
+                Engine::OracleLlvm => Ok(Runner::Oracle(prog.clone(), oracle::MemoryModel::Llvm)),
                 Engine::Lli => match (&tools.lli, wrote) {
                     (Some(lli), true) => {
                         let mut c = Command::new(lli);
@@ -370,7 +381,11 @@ fn race(p: &BenchProgram, size: u64, engines: &[Engine], tools: &Tools, reps: u3
             let Ok(runner) = runner else { continue };
             let t = Instant::now();
             let answer = match runner {
-                Runner::Oracle(prog) => {
+                Runner::Oracle(prog, memory) => {
+                    let opts = oracle::Options {
+                        memory: *memory,
+                        ..opts.clone()
+                    };
                     let (outcome, stats) = oracle::run_with_stats(prog, None, &[], &opts);
                     insns = Some(stats.executed);
                     match outcome {

@@ -17,6 +17,13 @@ pub struct RunArgs {
     /// `oat-cis341` (docs/semantics.md, "Oat programs and course runtimes").
     #[arg(long, default_value = "ll")]
     runtime: spec::RuntimeName,
+    /// Which memory gives loads, stores and getelementptr their meaning:
+    /// `llvmlite` (the spec's tagged trees, the course's reference
+    /// interpreter's) or `llvm` (bytes at addresses, as clang and llc
+    /// compile it; the run is also tried at a second address layout).
+    /// docs/semantics.md, "Which memory applies".
+    #[arg(long, default_value = "llvmlite")]
+    memory: oracle::MemoryModel,
     /// Print one JSON outcome object on stdout instead of the program's output.
     #[arg(long)]
     json: bool,
@@ -70,13 +77,23 @@ pub fn main(a: RunArgs) -> u8 {
         max_depth: a.max_depth,
         max_cells: a.max_cells,
         runtime: a.runtime,
+        memory: a.memory,
         ..oracle::Options::default()
     };
     let (outcome, src) = match load_source_with(src, a.runtime) {
         Ok(l) => {
-            let outcome = match a.trace {
-                Some(limit) => trace_run(&l, &a.args, &opts, limit),
-                None => oracle::run(&l.prog, Some(&l.src), &a.args, &opts),
+            let outcome = match (a.trace, a.memory) {
+                (Some(limit), _) => trace_run(&l, &a.args, &opts, limit),
+                (None, oracle::MemoryModel::Llvmlite) => {
+                    oracle::run(&l.prog, Some(&l.src), &a.args, &opts)
+                }
+                (None, oracle::MemoryModel::Llvm) => {
+                    let r = oracle::run_llvm(&l.prog, Some(&l.src), &a.args, &opts);
+                    if let Some(d) = &r.depends_on_addresses {
+                        eprintln!("lloracle: {d}");
+                    }
+                    r.outcome
+                }
             };
             // The program checks but cannot start (no @main, a missing
             // --entry, an entry of the wrong type): say why.

@@ -2,10 +2,14 @@
 //! once, its LLVMlite output is parsed, checked (and held to the course's
 //! dialect when one is given), then each run of the test runs the output on
 //! the oracle under the course's runtime and is compared with the run's
-//! expectation as the course compares it. Each run gets one
+//! expectation as the course compares it. The courses compile a front
+//! end's output with clang (or llc and cc) and run it natively, so the
+//! output runs in LLVM's memory (docs/semantics.md, "Which memory
+//! applies"), at two address layouts. Each run gets one
 //! [`Category`]: in a front end the output is the thing under test, so an
 //! output that is undefined on the oracle is a failure
-//! ([`Category::UndefinedInOutput`]), not a skipped run.
+//! ([`Category::UndefinedInOutput`]), not a skipped run; one whose output
+//! depends on addresses is [`Category::DependsOnAddresses`], not graded.
 
 use super::tests::OatTest;
 use crate::corpus::{Expected, Run};
@@ -142,9 +146,83 @@ pub fn read_output(
     Ok(prog)
 }
 
-/// Runs the output `prog` (read from `src`) on the oracle with `args`.
+/// The oracle's options for a front end's output: the course's, in
+/// LLVM's memory.
+fn output_options(tools: &Tools) -> oracle::Options {
+    oracle::Options {
+        memory: oracle::MemoryModel::Llvm,
+        ..tools.oracle.clone()
+    }
+}
+
+/// Runs the output `prog` (read from `src`) on the oracle with `args`, in
+/// LLVM's memory.
 pub fn run_output(tools: &Tools, prog: &Prog, src: Option<&Source>, args: &[String]) -> Outcome {
-    oracle::run(prog, src, args, &tools.oracle)
+    oracle::run(prog, src, args, &output_options(tools))
+}
+
+/// The note on a run LLVM's memory defines but LLVMlite's tree memory
+/// (the course's reference interpreter's) stops: the rule it stops on
+/// and where. `None` when the tree memory runs it too.
+pub fn tag_rule_note(
+    tools: &Tools,
+    prog: &Prog,
+    src: Option<&Source>,
+    args: &[String],
+) -> Option<String> {
+    let tree = oracle::Options {
+        memory: oracle::MemoryModel::Llvmlite,
+        ..tools.oracle.clone()
+    };
+    match oracle::run(prog, src, args, &tree) {
+        Outcome::Undefined {
+            kind,
+            message,
+            location,
+            ..
+        } => Some(format!(
+            "the course's reference interpreter stops here ({} at {location}: {message}; docs/divergences.md); clang runs it",
+            kind.name()
+        )),
+        _ => None,
+    }
+}
+
+/// Judges one run of the output: in LLVM's memory at two address
+/// layouts; a run whose behaviour differs between them depends on
+/// addresses (not graded), any other is held to `run`'s expectation, with
+/// a note when only LLVMlite's tag rules would stop it.
+pub fn judge_output(
+    tools: &Tools,
+    prog: &Prog,
+    src: Option<&Source>,
+    run: &Run,
+    note: Option<String>,
+) -> FrontRun {
+    let r = oracle::run_llvm(prog, src, &run.args, &output_options(tools));
+    if let Some(d) = r.depends_on_addresses {
+        return FrontRun {
+            category: Category::DependsOnAddresses,
+            actual: Some(r.outcome),
+            detail: d.to_string(),
+            note,
+        };
+    }
+    let (category, detail) = judge_run(run, &r.outcome);
+    let tags = match r.outcome {
+        Outcome::Undefined { .. } => None,
+        _ => tag_rule_note(tools, prog, src, &run.args),
+    };
+    let note = match (note, tags) {
+        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+        (a, b) => a.or(b),
+    };
+    FrontRun {
+        category,
+        actual: Some(r.outcome),
+        detail,
+        note,
+    }
 }
 
 /// The verdict on a run whose output ran on the oracle to `actual`, held
@@ -274,16 +352,13 @@ pub fn judge_test(tools: &Tools, test: &OatTest, compiled: &Compiled) -> Vec<Fro
                 detail: f.detail.clone(),
                 note: compiled.note.clone(),
             },
-            Ok(prog) => {
-                let actual = run_output(tools, prog, compiled.src.as_ref(), &run.args);
-                let (category, detail) = judge_run(run, &actual);
-                FrontRun {
-                    category,
-                    actual: Some(actual),
-                    detail,
-                    note: compiled.note.clone(),
-                }
-            }
+            Ok(prog) => judge_output(
+                tools,
+                prog,
+                compiled.src.as_ref(),
+                run,
+                compiled.note.clone(),
+            ),
         })
         .collect()
 }

@@ -126,17 +126,17 @@ fn left_out_because(r: &FrontRun, plain: bool) -> Option<String> {
 /// The student's verdicts `own` on `test`, held against the reference's.
 pub fn hold(test: &OatTest, own: Vec<FrontRun>, reference: Option<&RefTest>) -> Vec<Held> {
     let Some(reference) = reference else {
-        return own.into_iter().map(Held::Judged).collect();
+        return own.into_iter().map(held_alone).collect();
     };
     let plain = test.expectation.runs.is_empty() && test.expectation.ill_typed.is_none();
     own.into_iter()
         .enumerate()
         .map(|(i, own)| {
             let Some(r) = reference.runs.get(i) else {
-                return Held::Judged(own);
+                return held_alone(own);
             };
             match left_out_because(r, plain) {
-                None => Held::Judged(own),
+                None => held_alone(own),
                 Some(why) if own.category == r.category => Held::Shared {
                     own,
                     reference: why,
@@ -145,6 +145,16 @@ pub fn hold(test: &OatTest, own: Vec<FrontRun>, reference: Option<&RefTest>) -> 
             }
         })
         .collect()
+}
+
+/// A verdict held on its own: scored, except a run whose output depends
+/// on addresses, which has no one right output (left out for everyone).
+fn held_alone(own: FrontRun) -> Held {
+    if own.category == Category::DependsOnAddresses {
+        let why = own.detail.clone();
+        return Held::LeftOut { own, why };
+    }
+    Held::Judged(own)
 }
 
 /// Without a reference solution, the language definition stands in for

@@ -53,6 +53,12 @@ pub enum Category {
     /// front end the output is the thing under test): the undefined
     /// behaviour's kind and the `.ll` line are in the detail.
     UndefinedInOutput,
+    /// A front end's output prints or returns something that depends on
+    /// where its allocations lie (a printed pointer, a seed taken from an
+    /// address): it behaves otherwise at a second address layout in LLVM's
+    /// memory (docs/semantics.md, "Outputs that depend on addresses").
+    /// Not graded: the run is left out.
+    DependsOnAddresses,
     /// A front end's output does not parse or is ill-typed LLVMlite.
     IllTypedOutput,
     /// A front end's output uses a form outside the course's dialect
@@ -89,7 +95,7 @@ impl Category {
     ];
 
     /// The categories a front end's run can get, in report order.
-    pub const FRONT_END: [Category; 10] = [
+    pub const FRONT_END: [Category; 11] = [
         Category::Pass,
         Category::CompileError,
         Category::CompileTimeout,
@@ -97,6 +103,7 @@ impl Category {
         Category::IllTypedOutput,
         Category::OutputNotInDialect,
         Category::UndefinedInOutput,
+        Category::DependsOnAddresses,
         Category::RunTimeout,
         Category::WrongStatus,
         Category::WrongOutput,
@@ -116,6 +123,7 @@ impl Category {
             Category::WrongOutput => "wrong output",
             Category::WrongStatus => "wrong status",
             Category::UndefinedInOutput => "undefined behaviour in output",
+            Category::DependsOnAddresses => "depends on addresses",
             Category::IllTypedOutput => "ill-typed output",
             Category::OutputNotInDialect => "output outside the dialect",
             Category::AcceptsIllTyped => "accepts an ill-typed program",

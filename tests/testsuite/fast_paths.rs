@@ -7,8 +7,6 @@
 //! generated programs. The fuzz target `fast_paths` does the same on
 //! mutated programs.
 
-use lloracle::corpus;
-
 /// Small limits: the comparison is about the rules, not about long runs.
 fn opts() -> oracle::Options {
     oracle::Options {
@@ -19,31 +17,13 @@ fn opts() -> oracle::Options {
 
 #[test]
 fn every_corpus_program_runs_the_same_with_and_without_fast_paths() {
-    let files = corpus::load_corpus(&corpus::default_dir()).unwrap_or_else(|e| panic!("{e}"));
     let mut compared = 0;
     let mut failures = Vec::new();
-    for file in &files {
-        let Ok(prog) = spec::parse::parse(&file.source()) else {
-            continue;
-        };
-        let runtime = file.expectation.runtime;
-        let check_opts = spec::check::CheckOptions {
-            runtime,
-            ..Default::default()
-        };
-        if spec::check::check_with(&prog, &check_opts).is_err() {
-            continue;
-        }
+    for (name, prog, runtime, args) in crate::common::corpus_runs() {
         let opts = oracle::Options { runtime, ..opts() };
-        let runs: Vec<Vec<String>> = match file.expectation.runs.as_slice() {
-            [] => vec![Vec::new()],
-            runs => runs.iter().map(|r| r.args.clone()).collect(),
-        };
-        for args in runs {
-            compared += 1;
-            if let Err(e) = oracle::compare_fast_paths_with_rules(&prog, &args, &opts) {
-                failures.push(format!("{} {args:?}: {e}", file.display_name()));
-            }
+        compared += 1;
+        if let Err(e) = oracle::compare_fast_paths_with_rules(&prog, &args, &opts) {
+            failures.push(format!("{name} {args:?}: {e}"));
         }
     }
     assert!(compared > 300, "only {compared} corpus runs compared");

@@ -34,6 +34,7 @@ mod install;
 mod isolation;
 mod link_paths;
 mod llvm_crosscheck;
+mod memory_models;
 mod oat_bundled;
 mod opt_profile_catches;
 mod optimiser;

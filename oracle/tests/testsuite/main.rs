@@ -14,6 +14,7 @@ mod divergences;
 mod equal_recursive_named_types;
 mod instructions;
 mod limits;
+mod llvm_memory;
 mod named_types;
 mod runtime;
 mod spec_examples;

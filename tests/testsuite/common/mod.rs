@@ -55,3 +55,33 @@ pub fn read_json(p: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
+
+/// Every run of every corpus program that checks: its name, the program,
+/// its runtime and the run's arguments (one run with none for a program
+/// that lists no runs).
+pub fn corpus_runs() -> Vec<(String, spec::Prog, spec::RuntimeName, Vec<String>)> {
+    use lloracle::corpus;
+    let files = corpus::load_corpus(&corpus::default_dir()).unwrap_or_else(|e| panic!("{e}"));
+    let mut out = Vec::new();
+    for file in &files {
+        let Ok(prog) = spec::parse::parse(&file.source()) else {
+            continue;
+        };
+        let runtime = file.expectation.runtime;
+        let check_opts = spec::check::CheckOptions {
+            runtime,
+            ..Default::default()
+        };
+        if spec::check::check_with(&prog, &check_opts).is_err() {
+            continue;
+        }
+        let runs: Vec<Vec<String>> = match file.expectation.runs.as_slice() {
+            [] => vec![Vec::new()],
+            runs => runs.iter().map(|r| r.args.clone()).collect(),
+        };
+        for args in runs {
+            out.push((file.display_name(), prog.clone(), runtime, args));
+        }
+    }
+    out
+}
