@@ -18,6 +18,11 @@ pub struct FrontEndCampaign {
     pub dialect: Option<Dialect>,
     /// The Oat version of the homework.
     pub version: OatVersion,
+    /// The Oat dialect given (`--oat-dialect`); `None`: probed from the
+    /// front end before the campaign (`super::probe`).
+    pub oat_dialect: Option<oat::dialect::OatDialect>,
+    /// The tests' plan, made again in the probed dialect.
+    pub plan: super::tests::TestPlan,
     /// Build and run outputs natively too, to explain verdicts.
     pub native: bool,
     /// Worker threads.
