@@ -120,10 +120,14 @@ pub struct OatProbed {
 fn send(tools: &Tools, cmd: &str, file: &str, text: &str) -> (Result<(), String>, bool) {
     let out = format!("{}.ll", file.trim_end_matches(".oat"));
     let mut last = String::new();
+    // The harness sends a failed build again once itself (counted in
+    // `flaky_builds`); the probes are sent one at a time, so a count that
+    // grows is this probe's.
+    let flaky_before = tools.flaky_builds();
     for k in 0..TRIES {
         let compiled = compile_text(tools, cmd, file, text, &out, None);
         match compiled.prog {
-            Ok(_) => return (Ok(()), k > 0),
+            Ok(_) => return (Ok(()), k > 0 || tools.flaky_builds() > flaky_before),
             Err(f) => last = format!("{}: {}", f.category, super::judge::first_line(&f.detail)),
         }
     }

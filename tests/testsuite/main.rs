@@ -34,6 +34,7 @@ mod install;
 mod link_paths;
 mod llvm_crosscheck;
 mod oat_bundled;
+mod oat_dialects;
 mod opt_profile_catches;
 mod optimiser;
 mod recover_corpus;
