@@ -28,22 +28,30 @@ pub enum Construct {
     Nullable,
     /// The arithmetic shift `>>>`.
     Sar,
-    /// String literals with `\n`, `\t`, `\"` or `\\` that the front end's
-    /// output still assembles with (the handouts' `llutil.ml` prints
-    /// string constants unescaped, so theirs do not).
+    /// `==` and `!=` on two values of any one type (Oat v2); without it
+    /// only on `int`s (`typ_of_binop` types them `int * int -> bool`).
+    EqAny,
+    /// String literals with `\n` or `\t`: a front end whose printer writes
+    /// string constants unescaped writes the raw byte, which LLVM reads.
     Escapes,
+    /// String literals with `\"` or `\\`, which such a printer turns into
+    /// a `.ll` that does not assemble (every handout's `llutil.ml` prints
+    /// `c"%s\00"` unescaped).
+    QuoteEscapes,
 }
 
 impl Construct {
     /// Every construct, in the order of the dialect table.
-    pub const ALL: [Construct; 7] = [
+    pub const ALL: [Construct; 9] = [
         Construct::GlobalNew,
         Construct::NewArr,
         Construct::NewArrInit,
         Construct::Length,
         Construct::Nullable,
+        Construct::EqAny,
         Construct::Sar,
         Construct::Escapes,
+        Construct::QuoteEscapes,
     ];
 
     /// The construct in Oat's syntax, for tables and messages.
@@ -55,20 +63,25 @@ impl Construct {
             Construct::Length => "`length(e)`",
             Construct::Nullable => "`T?`, `if?`",
             Construct::Sar => "`>>>`",
-            Construct::Escapes => "string escapes",
+            Construct::EqAny => "`==` on any type",
+            Construct::Escapes => "`\\n`, `\\t`",
+            Construct::QuoteEscapes => "`\\\"`, `\\\\`",
         }
     }
 
     /// The construct a program feature needs, if it is one that differs
-    /// between dialects.
+    /// between dialects and shows in the syntax (`==` on other types than
+    /// `int` needs the types, so it is not read off a feature; `R null`
+    /// is in every year's grammar).
     pub fn of_feature(f: &Feature) -> Option<Construct> {
         match f {
             Feature::NewArr => Some(Construct::NewArr),
             Feature::NewArrInit => Some(Construct::NewArrInit),
             Feature::Length => Some(Construct::Length),
-            Feature::Nullable | Feature::Null | Feature::IfNull => Some(Construct::Nullable),
+            Feature::Nullable | Feature::IfNull => Some(Construct::Nullable),
             Feature::Binop(crate::ast::Binop::Sar) => Some(Construct::Sar),
             Feature::StringEscape => Some(Construct::Escapes),
+            Feature::StringQuoteEscape => Some(Construct::QuoteEscapes),
             _ => None,
         }
     }
@@ -76,15 +89,15 @@ impl Construct {
 
 /// A set of [`Construct`]s.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Constructs(u8);
+pub struct Constructs(u16);
 
 impl Constructs {
     /// The set of `cs`.
     pub const fn of(cs: &[Construct]) -> Constructs {
-        let mut bits = 0u8;
+        let mut bits = 0u16;
         let mut i = 0;
         while i < cs.len() {
-            bits |= 1 << cs[i] as u8;
+            bits |= 1 << cs[i] as u16;
             i += 1;
         }
         Constructs(bits)
@@ -92,12 +105,12 @@ impl Constructs {
 
     /// Whether `c` is in the set.
     pub fn contains(self, c: Construct) -> bool {
-        self.0 & (1 << c as u8) != 0
+        self.0 & (1 << c as u16) != 0
     }
 
     /// The set without `c`.
     pub fn without(self, c: Construct) -> Constructs {
-        Constructs(self.0 & !(1 << c as u8))
+        Constructs(self.0 & !(1 << c as u16))
     }
 }
 
@@ -132,7 +145,7 @@ pub const DIALECTS: [OatDialect; 11] = [
         years: "-",
         homework: "hw4",
         version: OatVersion::V1,
-        constructs: Constructs::of(&[GlobalNew, NewArr, Sar, Escapes]),
+        constructs: Constructs::of(&[GlobalNew, NewArr, Sar, Escapes, QuoteEscapes]),
         runtime: "oat-eth",
     },
     OatDialect {
@@ -142,7 +155,15 @@ pub const DIALECTS: [OatDialect; 11] = [
         homework: "hw5",
         version: OatVersion::V2,
         constructs: Constructs::of(&[
-            GlobalNew, NewArr, NewArrInit, Length, Nullable, Sar, Escapes,
+            GlobalNew,
+            NewArr,
+            NewArrInit,
+            Length,
+            Nullable,
+            EqAny,
+            Sar,
+            Escapes,
+            QuoteEscapes,
         ]),
         runtime: "oat-hw5",
     },
@@ -152,7 +173,7 @@ pub const DIALECTS: [OatDialect; 11] = [
         years: "2019",
         homework: "hw4",
         version: OatVersion::V1,
-        constructs: Constructs::of(&[NewArr, Sar]),
+        constructs: Constructs::of(&[NewArr, Sar, Escapes]),
         runtime: "oat-eth-2019",
     },
     OatDialect {
@@ -161,7 +182,7 @@ pub const DIALECTS: [OatDialect; 11] = [
         years: "2020",
         homework: "hw4",
         version: OatVersion::V1,
-        constructs: Constructs::of(&[NewArr, Sar]),
+        constructs: Constructs::of(&[NewArr, Sar, Escapes]),
         runtime: "oat-eth",
     },
     OatDialect {
@@ -170,7 +191,7 @@ pub const DIALECTS: [OatDialect; 11] = [
         years: "2021-2025",
         homework: "hw4",
         version: OatVersion::V1,
-        constructs: Constructs::of(&[GlobalNew, NewArr, Sar]),
+        constructs: Constructs::of(&[GlobalNew, NewArr, Sar, Escapes]),
         runtime: "oat-eth",
     },
     OatDialect {
@@ -179,7 +200,7 @@ pub const DIALECTS: [OatDialect; 11] = [
         years: "2019-2021",
         homework: "hw5",
         version: OatVersion::V2,
-        constructs: Constructs::of(&[GlobalNew, NewArrInit, Length, Nullable, Sar]),
+        constructs: Constructs::of(&[GlobalNew, NewArrInit, Length, Nullable, EqAny, Sar, Escapes]),
         runtime: "oat-hw5",
     },
     OatDialect {
@@ -188,7 +209,9 @@ pub const DIALECTS: [OatDialect; 11] = [
         years: "2022-2025",
         homework: "hw5",
         version: OatVersion::V2,
-        constructs: Constructs::of(&[GlobalNew, NewArr, NewArrInit, Length, Nullable, Sar]),
+        constructs: Constructs::of(&[
+            GlobalNew, NewArr, NewArrInit, Length, Nullable, EqAny, Sar, Escapes,
+        ]),
         runtime: "oat-hw5",
     },
     OatDialect {
@@ -197,7 +220,7 @@ pub const DIALECTS: [OatDialect; 11] = [
         years: "2017",
         homework: "hw4",
         version: OatVersion::V1,
-        constructs: Constructs::of(&[NewArr, Sar]),
+        constructs: Constructs::of(&[NewArr, Sar, Escapes]),
         runtime: "oat-cis341",
     },
     OatDialect {
@@ -206,7 +229,7 @@ pub const DIALECTS: [OatDialect; 11] = [
         years: "2017",
         homework: "hw5",
         version: OatVersion::V2,
-        constructs: Constructs::of(&[NewArr, Sar]),
+        constructs: Constructs::of(&[NewArr, Sar, Escapes]),
         runtime: "oat-hw5",
     },
     OatDialect {
@@ -215,7 +238,7 @@ pub const DIALECTS: [OatDialect; 11] = [
         years: "2026",
         homework: "hw3",
         version: OatVersion::V1,
-        constructs: Constructs::of(&[GlobalNew, NewArr, Sar]),
+        constructs: Constructs::of(&[GlobalNew, NewArr, Sar, Escapes]),
         runtime: "oat-eth",
     },
     OatDialect {
@@ -224,7 +247,9 @@ pub const DIALECTS: [OatDialect; 11] = [
         years: "2026",
         homework: "hw4",
         version: OatVersion::V2,
-        constructs: Constructs::of(&[GlobalNew, NewArr, NewArrInit, Length, Nullable, Sar]),
+        constructs: Constructs::of(&[
+            GlobalNew, NewArr, NewArrInit, Length, Nullable, EqAny, Sar, Escapes,
+        ]),
         runtime: "oat-hw5",
     },
 ];
@@ -263,7 +288,7 @@ impl OatDialect {
 
     /// This dialect without string escapes (`--plain-strings`).
     pub fn without_escapes(mut self) -> OatDialect {
-        self.constructs = self.constructs.without(Escapes);
+        self.constructs = self.constructs.without(Escapes).without(QuoteEscapes);
         self
     }
 
@@ -347,7 +372,7 @@ fn uses_v2(p: &Program) -> bool {
                 | Feature::Proj
                 | Feature::FieldAssign
                 | Feature::CallFunValue
-                | Feature::Global("struct" | "function" | "null")
+                | Feature::Global("struct" | "function")
         )
     })
 }

@@ -258,6 +258,10 @@ struct Parser {
     /// `S {f = 1}` as UPenn CIS341 2017 and ETH 2019-2020 homework 4
     /// write them), or either (`None`).
     global_new: Option<bool>,
+    /// `length` is a keyword (Oat v2's `length(e)`); otherwise, as in the
+    /// dialects without it, a name like any other. Either way `length`
+    /// not followed by `(` is a name.
+    length_kw: bool,
 }
 
 type R<T> = Result<T, ParseError>;
@@ -266,23 +270,30 @@ type R<T> = Result<T, ParseError>;
 /// written with `new` or without (both course forms, docs/oat.md,
 /// "Dialects").
 pub fn program(src: &str) -> R<Program> {
-    parse_program(src, None)
+    parse_program(src, None, true)
 }
 
 /// Parses a whole program as `dialect`'s parser does its global
 /// initialisers: with `new` where the dialect has
 /// [`Construct::GlobalNew`](crate::dialect::Construct::GlobalNew), else
-/// without (the other form is an error at its line).
+/// without (the other form is an error at its line); and `length` a
+/// name, not a keyword, where the dialect has no `length(e)`.
 pub fn program_in(src: &str, dialect: &crate::dialect::OatDialect) -> R<Program> {
-    parse_program(src, Some(dialect.has(crate::dialect::Construct::GlobalNew)))
+    use crate::dialect::Construct;
+    parse_program(
+        src,
+        Some(dialect.has(Construct::GlobalNew)),
+        dialect.has(Construct::Length),
+    )
 }
 
-fn parse_program(src: &str, global_new: Option<bool>) -> R<Program> {
+fn parse_program(src: &str, global_new: Option<bool>, length_kw: bool) -> R<Program> {
     let mut p = Parser {
         toks: lex(src)?.toks,
         pos: 0,
         depth: 0,
         global_new,
+        length_kw,
     };
     let mut decls = Vec::new();
     while p.peek() != &Tok::Eof {
@@ -298,6 +309,7 @@ pub fn expression(src: &str) -> R<Exp> {
         pos: 0,
         depth: 0,
         global_new: None,
+        length_kw: true,
     };
     let e = p.exp()?;
     p.expect_eof()?;
@@ -363,6 +375,10 @@ impl Parser {
             Tok::Ident(x) => {
                 self.bump();
                 Ok(x)
+            }
+            Tok::Sym("length") => {
+                self.bump();
+                Ok("length".into())
             }
             _ => self.error("a name (starting with a lower-case letter)"),
         }
@@ -810,6 +826,10 @@ impl Parser {
                 let e = self.exp()?;
                 self.expect(")")?;
                 e
+            }
+            Tok::Sym("length") if !self.length_kw || self.peek_at(1) != &Tok::Sym("(") => {
+                self.bump();
+                Exp::Id("length".into())
             }
             Tok::Sym("length") => {
                 self.bump();

@@ -43,7 +43,7 @@ pub struct OatProbe {
 }
 
 /// The probes, one per construct (and the global form without `new`).
-pub const PROBES: [OatProbe; 8] = [
+pub const PROBES: [OatProbe; 10] = [
     OatProbe {
         name: "probe_global_new.oat",
         construct: Construct::GlobalNew,
@@ -94,11 +94,25 @@ pub const PROBES: [OatProbe; 8] = [
         text: "int program(int argc, string[] argv) {\n  return 16 >>> 2;\n}\n",
     },
     OatProbe {
+        name: "probe_eq_any.oat",
+        construct: Construct::EqAny,
+        has: true,
+        v2: true,
+        text: "int program(int argc, string[] argv) {\n  if (true == true) {\n    return 1;\n  }\n  return 0;\n}\n",
+    },
+    OatProbe {
         name: "probe_escapes.oat",
         construct: Construct::Escapes,
         has: true,
         v2: false,
-        text: "int program(int argc, string[] argv) {\n  print_string(\"a\\\"b\\\\c\\nd\\te\");\n  return 0;\n}\n",
+        text: "int program(int argc, string[] argv) {\n  print_string(\"a\\nb\\tc\");\n  return 0;\n}\n",
+    },
+    OatProbe {
+        name: "probe_quote_escapes.oat",
+        construct: Construct::QuoteEscapes,
+        has: true,
+        v2: false,
+        text: "int program(int argc, string[] argv) {\n  print_string(\"a\\\"b\\\\c\");\n  return 0;\n}\n",
     },
 ];
 

@@ -281,7 +281,7 @@ impl G<'_, '_> {
     fn bool_exp(&mut self, d: usize) -> Exp {
         // Oat v1 types `==` and `!=` as `int * int -> bool` (homework 4's
         // `typ_of_binop`); v2 on any two values of one type.
-        let v2 = self.v2();
+        let v2 = self.v2() && self.has(Construct::EqAny);
         match self.d.weighted(&[4, if v2 { 2 } else { 0 }, 5, 2, 2, 2, 2]) {
             0 => {
                 let op = [

@@ -500,7 +500,12 @@ impl G<'_, '_> {
             .map(|_| ALPHABET[self.d.below(ALPHABET.len())])
             .collect();
         if self.has(Construct::Escapes) && self.d.chance(15) {
-            let esc = [b'\n', b'\t', b'"', b'\\'][self.d.below(4)];
+            let kinds = if self.has(Construct::QuoteEscapes) {
+                4
+            } else {
+                2
+            };
+            let esc = [b'\n', b'\t', b'"', b'\\'][self.d.below(kinds)];
             let at = self.d.below(s.len() + 1);
             s.insert(at, esc);
         }

@@ -75,8 +75,38 @@ fn a_dialect_without_a_construct_never_gets_it_but_the_others_do() {
         assert!(!uses(&cis, c), "{c:?}");
         assert!(uses(&eth19, c), "{c:?}");
     }
-    assert!(!uses(&eth22, Construct::Escapes));
-    assert!(uses(&OatDialect::whole(OatVersion::V2), Construct::Escapes));
+    // `\"` and `\\` only where the front end escapes strings; `\n` and
+    // `\t` everywhere (an unescaping printer writes bytes LLVM reads).
+    assert!(!uses(&eth22, Construct::QuoteEscapes));
+    assert!(uses(&eth22, Construct::Escapes));
+    assert!(uses(
+        &OatDialect::whole(OatVersion::V2),
+        Construct::QuoteEscapes
+    ));
+}
+
+#[test]
+fn length_is_a_name_where_the_dialect_has_no_length() {
+    // CIS341 2017's lexer has no `length` keyword (atprograms/lfsr.oat
+    // declares `int length`); Oat v2's `length(e)` is one.
+    let text = "int f(int length) {\n  return length(length);\n}\n";
+    let cis = dialect("cis341-2017-hw4");
+    let p = program_in(text, &cis).unwrap();
+    let Decl::Fun(f) = &p.decls[0] else { panic!() };
+    assert_eq!(f.args[0].1, "length");
+    assert_eq!(
+        f.body[0],
+        Stmt::Ret(Some(Exp::Call(
+            Box::new(Exp::Id("length".into())),
+            vec![Exp::Id("length".into())]
+        )))
+    );
+    let v2 = program_in(text, &dialect("eth-2022-2025-hw5")).unwrap();
+    let Decl::Fun(f) = &v2.decls[0] else { panic!() };
+    assert_eq!(
+        f.body[0],
+        Stmt::Ret(Some(Exp::Length(Box::new(Exp::Id("length".into())))))
+    );
 }
 
 #[test]
