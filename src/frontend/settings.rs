@@ -32,3 +32,15 @@ pub struct FrontEndCampaign {
     /// The bounds of each reduction.
     pub bounds: crate::harness::reduce::Bounds,
 }
+
+impl FrontEndCampaign {
+    /// The text of Oat program `p` as the front end is sent it: in the
+    /// campaign's Oat dialect (given or probed), else in lloracle's whole
+    /// Oat of the version (docs/oat.md, "Dialects").
+    pub fn oat_text(&self, p: &oat::ast::Program) -> String {
+        let d = self
+            .oat_dialect
+            .unwrap_or_else(|| oat::dialect::OatDialect::whole(self.version));
+        oat::print::program_in(p, &d)
+    }
+}
