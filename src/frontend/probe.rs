@@ -238,3 +238,107 @@ pub fn summary(p: &OatProbed) -> String {
     t.push('\n');
     t
 }
+
+#[cfg(test)]
+mod unit {
+    use super::*;
+
+    /// The findings of a front end that accepts exactly the probes whose
+    /// names are in `accepted`.
+    fn findings(version: OatVersion, accepted: &[&str]) -> Vec<(OatProbe, bool)> {
+        PROBES
+            .iter()
+            .filter(|p| !p.v2 || version == OatVersion::V2)
+            .map(|p| (*p, accepted.contains(&p.name)))
+            .collect()
+    }
+
+    #[test]
+    fn the_dialect_whose_constructs_are_the_accepted_ones_is_chosen() {
+        // ETH 2019 homework 5's parser (docs/oat.md, "Dialects"): `new` in
+        // globals, no `new T[n]`, `new T[n]{i -> e}`, `length`, `T?`,
+        // `==` on any type, `>>>`, `\n` and `\t` but not `\"`.
+        let eth19 = findings(
+            OatVersion::V2,
+            &[
+                "probe_global_new.oat",
+                "probe_new_arr_init.oat",
+                "probe_length.oat",
+                "probe_nullable.oat",
+                "probe_eq_any.oat",
+                "probe_sar.oat",
+                "probe_escapes.oat",
+            ],
+        );
+        assert_eq!(
+            choose(&eth19, OatVersion::V2, "oat-hw5").name,
+            "eth-2019-2021-hw5"
+        );
+        // CIS341 2017 homework 5's: no `new` in globals, `new T[n]`, `>>>`,
+        // `\n`; no `length`, `T?`, `new T[n]{..}`, `==` on bools.
+        let cis = findings(
+            OatVersion::V2,
+            &[
+                "probe_global_bare.oat",
+                "probe_new_arr.oat",
+                "probe_sar.oat",
+                "probe_escapes.oat",
+            ],
+        );
+        assert_eq!(
+            choose(&cis, OatVersion::V2, "oat-hw5").name,
+            "cis341-2017-hw5"
+        );
+        // Everything: lloracle's whole Oat v2.
+        let all: Vec<&str> = PROBES.iter().map(|p| p.name).collect();
+        let every = findings(OatVersion::V2, &all);
+        assert_eq!(choose(&every, OatVersion::V2, "oat-hw5").name, "oat-v2");
+    }
+
+    #[test]
+    fn ties_go_to_the_dialect_of_the_courses_runtime() {
+        // ETH 2019 homework 4, ETH 2020 homework 4 and CIS341 2017
+        // homework 4 read the same constructs; the runtime decides.
+        let hw4 = findings(
+            OatVersion::V1,
+            &[
+                "probe_global_bare.oat",
+                "probe_new_arr.oat",
+                "probe_sar.oat",
+                "probe_escapes.oat",
+            ],
+        );
+        assert_eq!(
+            choose(&hw4, OatVersion::V1, "oat-eth-2019").name,
+            "eth-2019-hw4"
+        );
+        assert_eq!(
+            choose(&hw4, OatVersion::V1, "oat-cis341").name,
+            "cis341-2017-hw4"
+        );
+        assert_eq!(choose(&hw4, OatVersion::V1, "oat-eth").name, "eth-2020-hw4");
+    }
+
+    #[test]
+    fn a_refusal_the_closest_dialect_has_does_not_narrow_it() {
+        // An ETH 2022 front end that crashes on `length` only: still the
+        // 2022 dialect (every finding but that one agrees), not one without
+        // `length`.
+        let crash = findings(
+            OatVersion::V2,
+            &[
+                "probe_global_new.oat",
+                "probe_new_arr.oat",
+                "probe_new_arr_init.oat",
+                "probe_nullable.oat",
+                "probe_eq_any.oat",
+                "probe_sar.oat",
+                "probe_escapes.oat",
+            ],
+        );
+        assert_eq!(
+            choose(&crash, OatVersion::V2, "oat-hw5").name,
+            "eth-2022-2025-hw5"
+        );
+    }
+}
