@@ -72,6 +72,9 @@ pub enum Feature {
     EarlyReturn,
     /// A string literal with an escape (`\n`, `\t`, `\"`, `\\`).
     StringEscape,
+    /// A string literal with `\"` or `\\` (which an unescaping printer
+    /// breaks; `\n` and `\t` it writes as raw bytes LLVM reads).
+    StringQuoteEscape,
     /// A variable assignment.
     Assign,
 }
@@ -128,6 +131,7 @@ impl Feature {
                 Feature::While => "`while`",
                 Feature::EarlyReturn => "early `return`",
                 Feature::StringEscape => "string escape",
+                Feature::StringQuoteEscape => "string escape `\\\"` or `\\\\`",
                 Feature::Assign => "assignment",
                 Feature::Binop(_) | Feature::Unop(_) | Feature::Builtin(_) | Feature::Global(_) => {
                     ""
@@ -160,6 +164,7 @@ impl Feature {
             Feature::While,
             Feature::EarlyReturn,
             Feature::StringEscape,
+            Feature::StringQuoteEscape,
             Feature::Assign,
         ]);
         if version == OatVersion::V2 {
@@ -410,6 +415,9 @@ impl<'p> Scan<'p> {
             Exp::Str(s) => {
                 if s.iter().any(|b| matches!(b, b'\n' | b'\t' | b'"' | b'\\')) {
                     self.found.insert(Feature::StringEscape);
+                }
+                if s.iter().any(|b| matches!(b, b'"' | b'\\')) {
+                    self.found.insert(Feature::StringQuoteEscape);
                 }
             }
             Exp::Bool(_) | Exp::Int(_) | Exp::Id(_) => {}

@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod ast;
+pub mod dialect;
 pub mod eval;
 pub mod features;
 pub mod gen;

@@ -253,16 +253,47 @@ struct Parser {
     toks: Vec<(Tok, usize, usize)>,
     pos: usize,
     depth: usize,
+    /// How global array and struct initialisers must be written: with
+    /// `new` (`Some(true)`), without (`Some(false)`, `int[]{1, 2}` and
+    /// `S {f = 1}` as UPenn CIS341 2017 and ETH 2019-2020 homework 4
+    /// write them), or either (`None`).
+    global_new: Option<bool>,
+    /// `length` is a keyword (Oat v2's `length(e)`); otherwise, as in the
+    /// dialects without it, a name like any other. Either way `length`
+    /// not followed by `(` is a name.
+    length_kw: bool,
 }
 
 type R<T> = Result<T, ParseError>;
 
-/// Parses a whole program.
+/// Parses a whole program; a global array or struct initialiser may be
+/// written with `new` or without (both course forms, docs/oat.md,
+/// "Dialects").
 pub fn program(src: &str) -> R<Program> {
+    parse_program(src, None, true)
+}
+
+/// Parses a whole program as `dialect`'s parser does its global
+/// initialisers: with `new` where the dialect has
+/// [`Construct::GlobalNew`](crate::dialect::Construct::GlobalNew), else
+/// without (the other form is an error at its line); and `length` a
+/// name, not a keyword, where the dialect has no `length(e)`.
+pub fn program_in(src: &str, dialect: &crate::dialect::OatDialect) -> R<Program> {
+    use crate::dialect::Construct;
+    parse_program(
+        src,
+        Some(dialect.has(Construct::GlobalNew)),
+        dialect.has(Construct::Length),
+    )
+}
+
+fn parse_program(src: &str, global_new: Option<bool>, length_kw: bool) -> R<Program> {
     let mut p = Parser {
         toks: lex(src)?.toks,
         pos: 0,
         depth: 0,
+        global_new,
+        length_kw,
     };
     let mut decls = Vec::new();
     while p.peek() != &Tok::Eof {
@@ -277,6 +308,8 @@ pub fn expression(src: &str) -> R<Exp> {
         toks: lex(src)?.toks,
         pos: 0,
         depth: 0,
+        global_new: None,
+        length_kw: true,
     };
     let e = p.exp()?;
     p.expect_eof()?;
@@ -343,6 +376,10 @@ impl Parser {
                 self.bump();
                 Ok(x)
             }
+            Tok::Sym("length") => {
+                self.bump();
+                Ok("length".into())
+            }
             _ => self.error("a name (starting with a lower-case letter)"),
         }
     }
@@ -359,7 +396,7 @@ impl Parser {
         if self.eat("global") {
             let x = self.ident()?;
             self.expect("=")?;
-            let e = self.exp()?;
+            let e = self.global_init()?;
             self.expect(";")?;
             return Ok(Decl::Global(x, e));
         }
@@ -405,6 +442,41 @@ impl Parser {
             args,
             body,
         }))
+    }
+
+    /// A global's initialiser (the grammar's `gexp`): an array or struct
+    /// literal written `new T[]{..}` / `new S {..}` or, in the older
+    /// courses' form, `T[]{..}` / `S {..}`, its elements initialisers
+    /// too; else an expression.
+    fn global_init(&mut self) -> R<Exp> {
+        let start = self.pos;
+        let with_new = self.eat("new");
+        let typed = matches!(
+            self.peek(),
+            Tok::Sym("int" | "bool" | "string") | Tok::UIdent(_)
+        );
+        if typed {
+            let t = self.ty()?;
+            if self.is("{") {
+                match self.global_new {
+                    Some(true) if !with_new => {
+                        return self.error("`new` before a global array or struct initialiser")
+                    }
+                    Some(false) if with_new => {
+                        self.pos = start;
+                        return self.error(
+                            "a global initialiser without `new` (this dialect writes \
+                             `int[]{..}` and `S {..}`)",
+                        );
+                    }
+                    _ => {}
+                }
+                self.bump();
+                return self.literal_body(t, true);
+            }
+        }
+        self.pos = start;
+        self.exp()
     }
 
     fn ret_ty(&mut self) -> R<RetTy> {
@@ -674,6 +746,43 @@ impl Parser {
         }
     }
 
+    /// After `T {` of an array or struct literal: its elements or fields
+    /// and the closing `}`; `global`: they are global initialisers.
+    fn literal_body(&mut self, t: Ty, global: bool) -> R<Exp> {
+        let item = |p: &mut Parser| if global { p.global_init() } else { p.exp() };
+        match t {
+            Ty::Ref(RefTy::Array(elt)) => {
+                let mut es = Vec::new();
+                if !self.eat("}") {
+                    loop {
+                        es.push(item(self)?);
+                        if !self.eat(",") {
+                            break;
+                        }
+                    }
+                    self.expect("}")?;
+                }
+                Ok(Exp::CArr(*elt, es))
+            }
+            Ty::Ref(RefTy::Struct(s)) => {
+                let mut fs = Vec::new();
+                if !self.is("}") {
+                    loop {
+                        let f = self.ident()?;
+                        self.expect("=")?;
+                        fs.push((f, item(self)?));
+                        if !self.eat(";") {
+                            break;
+                        }
+                    }
+                }
+                self.expect("}")?;
+                Ok(Exp::CStruct(s, fs))
+            }
+            _ => self.error("`[` (only arrays and structs are made with `new .. {`)"),
+        }
+    }
+
     /// Comma-separated expressions up to the closing `close`.
     fn args(&mut self, close: &str) -> R<Vec<Exp>> {
         let mut es = Vec::new();
@@ -718,6 +827,10 @@ impl Parser {
                 self.expect(")")?;
                 e
             }
+            Tok::Sym("length") if !self.length_kw || self.peek_at(1) != &Tok::Sym("(") => {
+                self.bump();
+                Exp::Id("length".into())
+            }
             Tok::Sym("length") => {
                 self.bump();
                 self.expect("(")?;
@@ -744,25 +857,7 @@ impl Parser {
     fn new_exp(&mut self) -> R<Exp> {
         let t = self.ty()?;
         if self.eat("{") {
-            return match t {
-                Ty::Ref(RefTy::Array(elt)) => Ok(Exp::CArr(*elt, self.args("}")?)),
-                Ty::Ref(RefTy::Struct(s)) => {
-                    let mut fs = Vec::new();
-                    if !self.is("}") {
-                        loop {
-                            let f = self.ident()?;
-                            self.expect("=")?;
-                            fs.push((f, self.exp()?));
-                            if !self.eat(";") {
-                                break;
-                            }
-                        }
-                    }
-                    self.expect("}")?;
-                    Ok(Exp::CStruct(s, fs))
-                }
-                _ => self.error("`[` (only arrays and structs are made with `new .. {`)"),
-            };
+            return self.literal_body(t, false);
         }
         self.expect("[")?;
         let n = self.exp()?;

@@ -11,22 +11,35 @@
 use crate::ast::*;
 use std::fmt::Write;
 
-/// The program's text.
+/// The program's text, global initialisers written with `new` (the
+/// form of every Oat v2 course and of later homework 4 handouts).
 pub fn program(p: &Program) -> String {
+    program_with(p, true)
+}
+
+/// The program's text in `dialect`'s syntax: its global array and struct
+/// initialisers written `new int[]{..}` where the dialect has
+/// [`Construct::GlobalNew`](crate::dialect::Construct::GlobalNew), else
+/// `int[]{..}` and `S {..}` (UPenn CIS341 2017, ETH 2019-2020 homework 4).
+pub fn program_in(p: &Program, dialect: &crate::dialect::OatDialect) -> String {
+    program_with(p, dialect.has(crate::dialect::Construct::GlobalNew))
+}
+
+fn program_with(p: &Program, global_new: bool) -> String {
     let mut out = String::new();
     for (i, d) in p.decls.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        decl(&mut out, d);
+        decl(&mut out, d, global_new);
     }
     out
 }
 
-fn decl(out: &mut String, d: &Decl) {
+fn decl(out: &mut String, d: &Decl, global_new: bool) {
     match d {
         Decl::Global(x, e) => {
-            let _ = writeln!(out, "global {x} = {};", exp(e));
+            let _ = writeln!(out, "global {x} = {};", global_init(e, global_new));
         }
         Decl::Struct(s, fs) => {
             let _ = writeln!(out, "struct {s} {{");
@@ -46,6 +59,26 @@ fn decl(out: &mut String, d: &Decl) {
             block(out, &f.body, 0);
             out.push('\n');
         }
+    }
+}
+
+/// A global's initialiser (the grammar's `gexp`): array and struct
+/// literals, and their elements, with `new` or without.
+fn global_init(e: &Exp, global_new: bool) -> String {
+    let new = if global_new { "new " } else { "" };
+    match e {
+        Exp::CArr(t, es) => {
+            let es: Vec<String> = es.iter().map(|e| global_init(e, global_new)).collect();
+            format!("{new}{}[]{{{}}}", elem_ty(t), es.join(", "))
+        }
+        Exp::CStruct(s, fs) => {
+            let fs: Vec<String> = fs
+                .iter()
+                .map(|(f, e)| format!("{f} = {}", global_init(e, global_new)))
+                .collect();
+            format!("{new}{s} {{{}}}", fs.join("; "))
+        }
+        e => exp(e),
     }
 }
 

@@ -1,5 +1,6 @@
 //! `lloracle dialects`: the table of features and profiles (the same table
-//! as docs/dialects.md), then the named runtimes `--runtime` takes.
+//! as docs/dialects.md), the Oat dialects of front ends (docs/oat.md),
+//! then the named runtimes `--runtime` takes.
 
 use spec::RuntimeName;
 
@@ -15,6 +16,9 @@ pub fn main(_: DialectsArgs) -> u8 {
     for d in spec::dialect::Dialect::profiles() {
         println!("{}: {} (runtime {})", d.name, d.about, d.default_runtime());
     }
+    println!();
+    println!("Oat dialects (front ends, --oat-dialect NAME; default: probed):");
+    print!("{}", oat::dialect::OatDialect::table_markdown());
     println!();
     print!("{}", runtimes_text());
     0

@@ -50,6 +50,11 @@ pub struct GenArgs {
     /// constants unescaped (the ETH homework 5 handout's `llutil.ml`).
     #[arg(long)]
     plain_strings: bool,
+    /// With `--lang oat`: a course year's Oat (`lloracle dialects` lists
+    /// them): only its constructs, written in its syntax; it sets the
+    /// version.
+    #[arg(long, value_name = "NAME", value_parser = super::options::parse_oat_dialect)]
+    oat_dialect: Option<oat::dialect::OatDialect>,
 }
 
 /// Prints the program for the seed (or the histogram).
@@ -90,20 +95,24 @@ pub fn main(a: GenArgs) -> u8 {
 /// `gen --lang oat`: one Oat program (with `--expect` its expected
 /// outcome), or the histogram.
 fn oat_main(a: &GenArgs) -> u8 {
-    let version = oat::OatVersion::from_number(a.oat_version).unwrap_or_default();
+    let given = oat::OatVersion::from_number(a.oat_version).unwrap_or_default();
+    let mut dialect = a
+        .oat_dialect
+        .unwrap_or_else(|| oat::dialect::OatDialect::whole(given));
+    if a.plain_strings {
+        dialect = dialect.without_escapes();
+    }
+    let version = dialect.version;
     let size = a.size as usize;
-    let cfg = oat::gen::OatGenConfig {
-        escapes: !a.plain_strings,
-        ..oat::gen::OatGenConfig::with_size(size, version)
-    };
+    let cfg = oat::gen::OatGenConfig::in_dialect(size, dialect);
     if a.histogram {
         let progs: Vec<oat::ast::Program> = (a.seed..a.seed.saturating_add(a.count))
             .map(|s| oat::gen::from_seed_with(s, size, &cfg))
             .collect();
         println!(
-            "{} Oat v{} programs of size {size}:",
+            "{} programs of size {size} in Oat dialect {}:",
             progs.len(),
-            a.oat_version
+            dialect.name
         );
         for (f, n) in oat::features::histogram(&progs, version) {
             println!("{n:7}  {f:?}");
@@ -111,7 +120,7 @@ fn oat_main(a: &GenArgs) -> u8 {
         return 0;
     }
     let prog = oat::gen::from_seed_with(a.seed, size, &cfg);
-    print!("{}", oat::print::program(&prog));
+    print!("{}", oat::print::program_in(&prog, &dialect));
     if a.expect {
         let outcome = oat::eval::run(&prog, version, &oat::eval::Limits::default());
         let stdout = String::from_utf8_lossy(outcome.stdout()).replace("*/", "* /");

@@ -41,6 +41,7 @@ pub fn main(a: ImportTestsArgs) -> u8 {
         return EXIT_USAGE;
     }
     print!("{}", summary(&imp, &a.out));
+    print!("{}", lloracle::frontend::import::needs::needs_text(&imp));
     if imp.tests.is_empty() {
         eprintln!("lloracle import-tests: no test could be imported");
         return 1;

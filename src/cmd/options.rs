@@ -14,6 +14,7 @@ use lloracle::harness::report::Scoring;
 use lloracle::harness::settings::{Limits, Programs, Reductions};
 use lloracle::harness::shard::Shard;
 use lloracle::harness::{Compiler, Emit, Target};
+use oat::dialect::OatDialect;
 use spec::dialect::Dialect;
 use spec::RuntimeName;
 use std::path::PathBuf;
@@ -159,7 +160,7 @@ impl CampaignOpts {
             return Err("--emit ll needs --cmd (the front end under test)".into());
         };
         let fe = &a.front_end;
-        let version = fe.version();
+        let version = fe.version(&a.compiler)?;
         let course = fe.course(&a.compiler)?;
         let p = &a.programs;
         if p.corpus.is_some() {
@@ -174,9 +175,9 @@ impl CampaignOpts {
             random: p.random,
             seed: p.seed,
             size: p.size,
-            escapes: !fe.plain_strings,
+            dialect: fe.dialect(version),
         };
-        let tests = lloracle::frontend::tests::plan(&plan, version)?;
+        let tests = lloracle::frontend::tests::plan(&plan)?;
         let reference = match &a.compiler.reference {
             Some(r) => {
                 lloracle::harness::compiler::check_command(r)?;
@@ -205,6 +206,8 @@ impl CampaignOpts {
             tests,
             dialect: a.dialect.dialect.clone(),
             version,
+            oat_dialect: fe.oat_dialect,
+            plan,
             native: !fe.no_native,
             jobs: lloracle::harness::settings::jobs(a.jobs),
             max_reductions: reductions.max_reductions,
@@ -402,32 +405,116 @@ pub struct FrontEndOpts {
     pub tests: Option<PathBuf>,
     /// For a front end: the Oat of the homework, 1 (homework 4) or 2
     /// (homework 5): which bundled tests and generated programs it gets,
-    /// and the default runtime (oat-eth for 1, oat-hw5 for 2).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
-    pub oat_version: u8,
+    /// and the default runtime (oat-eth for 1, oat-hw5 for 2). Default:
+    /// the version of --oat-dialect, else of --runtime's homework, else 2.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub oat_version: Option<u8>,
+    /// For a front end: the course year's Oat (`lloracle dialects` lists
+    /// them): generated programs use only its constructs and are written
+    /// in its syntax. Default: probed from the front end (docs/oat.md,
+    /// "Dialects").
+    #[arg(long, value_name = "NAME", value_parser = parse_oat_dialect)]
+    pub oat_dialect: Option<OatDialect>,
     /// For a front end: do not build outputs natively (with clang, or llc
     /// and cc) to explain verdicts.
     #[arg(long)]
     pub no_native: bool,
     /// For a front end: generated string literals hold no escapes (for
-    /// front ends whose printer writes string constants unescaped).
+    /// front ends whose printer writes string constants unescaped; the
+    /// course dialects already leave them out).
     #[arg(long)]
     pub plain_strings: bool,
 }
 
+/// The Oat dialect called `name`, or a message listing them.
+pub fn parse_oat_dialect(name: &str) -> Result<OatDialect, String> {
+    OatDialect::by_name(name).ok_or_else(|| {
+        format!(
+            "unknown Oat dialect `{name}` (known: {}; `lloracle dialects` shows their constructs)",
+            OatDialect::names().join(", ")
+        )
+    })
+}
+
+/// The Oat version of the homework whose runtime `r` is (homework 4:
+/// Oat v1, homework 5: Oat v2), for the Oat runtimes.
+pub fn runtime_version(r: RuntimeName) -> Option<oat::OatVersion> {
+    match r {
+        RuntimeName::OatEth2019 | RuntimeName::OatEth | RuntimeName::OatCis341 => {
+            Some(oat::OatVersion::V1)
+        }
+        RuntimeName::OatHw5 => Some(oat::OatVersion::V2),
+        RuntimeName::Ll | RuntimeName::LlLibc => None,
+    }
+}
+
+/// `n` of Oat v`n`.
+fn number(v: oat::OatVersion) -> u8 {
+    match v {
+        oat::OatVersion::V1 => 1,
+        oat::OatVersion::V2 => 2,
+    }
+}
+
 impl FrontEndOpts {
-    /// The Oat version.
-    pub fn version(&self) -> oat::OatVersion {
-        oat::OatVersion::from_number(self.oat_version).unwrap_or_default()
+    /// The Oat version: that of `--oat-dialect`, `--oat-version`, or the
+    /// homework of a named `--runtime`, else 2; two of them that disagree
+    /// are refused with a message that says which to give.
+    pub fn version(&self, compiler: &CompilerOpts) -> Result<oat::OatVersion, String> {
+        let runtime = match &compiler.runtime.runtime {
+            Some(RuntimeArg::Named(r)) => runtime_version(*r).map(|v| (*r, v)),
+            _ => None,
+        };
+        let given = self.oat_version.and_then(oat::OatVersion::from_number);
+        if let Some(d) = &self.oat_dialect {
+            if let Some(v) = given.filter(|v| *v != d.version) {
+                return Err(format!(
+                    "--oat-dialect {} is Oat v{} ({}), but --oat-version {} asks for Oat v{}: \
+                     leave --oat-version out, or give the dialect of that homework",
+                    d.name,
+                    number(d.version),
+                    d.about(),
+                    number(v),
+                    number(v)
+                ));
+            }
+        }
+        let wanted = self.oat_dialect.map(|d| d.version).or(given);
+        if let (Some((r, rv)), Some(v)) = (runtime, wanted) {
+            if rv != v {
+                let (hw, other) = match rv {
+                    oat::OatVersion::V1 => ("homework 4", "oat-hw5"),
+                    oat::OatVersion::V2 => ("homework 5", "oat-eth"),
+                };
+                let asked = match &self.oat_dialect {
+                    Some(d) => format!("--oat-dialect {}", d.name),
+                    None => format!("--oat-version {}", number(v)),
+                };
+                return Err(format!(
+                    "--runtime {r} is the runtime of {hw} (Oat v{}), but {asked} asks for Oat \
+                     v{}: give --oat-version {} for a {hw} front end, or --runtime {other} (or \
+                     the course's runtime-c) for an Oat v{} one",
+                    number(rv),
+                    number(v),
+                    number(rv),
+                    number(v)
+                ));
+            }
+        }
+        Ok(wanted
+            .or(runtime.map(|(_, v)| v))
+            .unwrap_or(oat::OatVersion::V2))
     }
 
-    /// The course of a front end: `--runtime` (default: `oat-eth` for Oat
-    /// v1, `oat-hw5` for Oat v2) and `--runtime-c` (linked with native
-    /// builds), programs starting at `@program`.
+    /// The course of a front end: `--runtime` (default: the runtime of
+    /// `--oat-dialect`'s homework, else `oat-eth` for Oat v1, `oat-hw5`
+    /// for Oat v2) and `--runtime-c` (linked with native builds),
+    /// programs starting at `@program`.
     pub fn course(&self, compiler: &CompilerOpts) -> Result<Course, String> {
-        let default = match self.version() {
-            oat::OatVersion::V1 => RuntimeName::OatEth,
-            oat::OatVersion::V2 => RuntimeName::OatHw5,
+        let default = match (&self.oat_dialect, self.version(compiler)?) {
+            (Some(d), _) => d.runtime.parse().unwrap_or(RuntimeName::OatHw5),
+            (None, oat::OatVersion::V1) => RuntimeName::OatEth,
+            (None, oat::OatVersion::V2) => RuntimeName::OatHw5,
         };
         let runtime = match &compiler.runtime.runtime {
             Some(RuntimeArg::Named(r)) => *r,
@@ -450,6 +537,20 @@ impl FrontEndOpts {
             link_flags: compiler.link_flag_words(),
             entry: compiler.entry_for(runtime),
         })
+    }
+
+    /// The dialect generated programs are written in before any probing:
+    /// `--oat-dialect`, else lloracle's whole Oat of `version`; without
+    /// escapes under `--plain-strings`.
+    pub fn dialect(&self, version: oat::OatVersion) -> OatDialect {
+        let d = self
+            .oat_dialect
+            .unwrap_or_else(|| OatDialect::whole(version));
+        if self.plain_strings {
+            d.without_escapes()
+        } else {
+            d
+        }
     }
 }
 

@@ -10,6 +10,7 @@
 //! file, a file with two meanings) is returned in [`Import::skipped`] with
 //! its `.ml` file and line, never dropped silently.
 
+pub mod needs;
 mod ocaml;
 
 use crate::corpus::{self, Syntax};

@@ -7,14 +7,16 @@
 //! The modules form a line, each using only those before it:
 //!
 //! ```text
-//! tests, import -> settings -> judge -> native -> reference -> reduce
+//! tests, import -> settings -> judge -> probe, native -> reference -> reduce
 //!   -> trace -> campaign -> class
 //! ```
 //!
 //! [`tests`] (the Oat test format, the bundled tests, generated programs
 //! as tests), [`import`] (a course's `gradedtests.ml` into that format),
 //! [`settings`] (what a campaign checks and how), [`judge`] (one test:
-//! compile, read the output, run it on the oracle, compare), [`native`]
+//! compile, read the output, run it on the oracle, compare), [`probe`]
+//! (the front end's Oat dialect, from one tiny program per construct),
+//! [`native`]
 //! (the output built as the course builds it, to explain a verdict),
 //! [`reference`] (the course's solution held against every run),
 //! [`reduce`] (delta debugging on the Oat source), [`trace`] (the first
@@ -27,6 +29,7 @@ pub mod class;
 pub mod import;
 pub mod judge;
 pub mod native;
+pub mod probe;
 pub mod reduce;
 pub mod reference;
 pub mod settings;

@@ -100,7 +100,7 @@ pub fn expected_output(
 ) -> Option<Vec<u8>> {
     match &c.reference {
         Some(cmd) => {
-            let text = oat::print::program(p);
+            let text = c.oat_text(p);
             let compiled =
                 judge::compile_text(tools, cmd, names.0, &text, names.1, c.dialect.as_ref());
             let prog = compiled.prog.as_ref().ok()?;
@@ -147,7 +147,7 @@ pub fn reduce(
     let expected_of = |p: &Program| expected_output(c, tools, (&file, &out_name), p, &run.args);
     // The student's verdict on a candidate whose expected output is `want`.
     let student = |p: &Program, want: &[u8]| -> (FrontRun, Compiled) {
-        let text = oat::print::program(p);
+        let text = c.oat_text(p);
         let compiled =
             judge::compile_text(tools, &c.cmd, &file, &text, &out_name, c.dialect.as_ref());
         let run = Run {
@@ -202,7 +202,7 @@ pub fn reduce(
     );
     let want = expected_of(&small)?;
     let (last, compiled) = student(&small, &want);
-    let text = oat::print::program(&small);
+    let text = c.oat_text(&small);
     Some(ReducedOat {
         statements: statements(&small),
         constructs: oat::features::features(&small)

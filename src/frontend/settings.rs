@@ -18,6 +18,11 @@ pub struct FrontEndCampaign {
     pub dialect: Option<Dialect>,
     /// The Oat version of the homework.
     pub version: OatVersion,
+    /// The Oat dialect given (`--oat-dialect`); `None`: probed from the
+    /// front end before the campaign (`super::probe`).
+    pub oat_dialect: Option<oat::dialect::OatDialect>,
+    /// The tests' plan, made again in the probed dialect.
+    pub plan: super::tests::TestPlan,
     /// Build and run outputs natively too, to explain verdicts.
     pub native: bool,
     /// Worker threads.
@@ -26,4 +31,16 @@ pub struct FrontEndCampaign {
     pub max_reductions: usize,
     /// The bounds of each reduction.
     pub bounds: crate::harness::reduce::Bounds,
+}
+
+impl FrontEndCampaign {
+    /// The text of Oat program `p` as the front end is sent it: in the
+    /// campaign's Oat dialect (given or probed), else in lloracle's whole
+    /// Oat of the version (docs/oat.md, "Dialects").
+    pub fn oat_text(&self, p: &oat::ast::Program) -> String {
+        let d = self
+            .oat_dialect
+            .unwrap_or_else(|| oat::dialect::OatDialect::whole(self.version));
+        oat::print::program_in(p, &d)
+    }
 }

@@ -45,7 +45,7 @@ pub fn trace_run(
     let Some(want) = expected_output(c, tools, names, &t, &run.args) else {
         return untraced("the traced program's expected output is not defined");
     };
-    let traced_text = oat::print::program(&t);
+    let traced_text = c.oat_text(&t);
     let compiled = judge::compile_text(
         tools,
         &c.cmd,
@@ -132,7 +132,7 @@ fn order_of_evaluation(
             return None;
         }
         let want = expected_output(c, tools, names, &q, &run.args)?;
-        let text = oat::print::program(&q);
+        let text = c.oat_text(&q);
         let compiled =
             judge::compile_text(tools, &c.cmd, names.0, &text, names.1, c.dialect.as_ref());
         let out = compiled.prog.as_ref().ok()?;

@@ -36,6 +36,7 @@ mod link_paths;
 mod llvm_crosscheck;
 mod memory_models;
 mod oat_bundled;
+mod oat_dialects;
 mod opt_profile_catches;
 mod optimiser;
 mod recover_corpus;

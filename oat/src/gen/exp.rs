@@ -3,6 +3,7 @@
 
 use super::{Var, G};
 use crate::ast::*;
+use crate::dialect::Construct;
 
 impl G<'_, '_> {
     /// The visible variables (the innermost of each name) of type `ty`.
@@ -203,10 +204,10 @@ impl G<'_, '_> {
     }
 
     fn int_exp(&mut self, d: usize) -> Exp {
-        let v2 = self.v2();
+        let length = self.v2() && self.has(Construct::Length);
         match self
             .d
-            .weighted(&[6, 4, 2, 2, 2, if v2 { 2 } else { 0 }, 1, 3])
+            .weighted(&[6, 4, 2, 2, 2, if length { 2 } else { 0 }, 1, 3])
         {
             0 => {
                 let op =
@@ -218,7 +219,9 @@ impl G<'_, '_> {
                 )
             }
             1 => {
-                let op = [Binop::Shl, Binop::Shr, Binop::Shr, Binop::Sar][self.d.below(4)];
+                let ops = [Binop::Shl, Binop::Shr, Binop::Shr, Binop::Sar];
+                let n = if self.has(Construct::Sar) { 4 } else { 3 };
+                let op = ops[self.d.below(n)];
                 // Mostly a literal amount (`e [&] 63` is often 0, where
                 // the shifts agree).
                 let amount = if self.d.chance(65) {
@@ -260,7 +263,7 @@ impl G<'_, '_> {
                 // A zero-length array's length.
                 let s = Exp::Str(Vec::new());
                 let a = Exp::Call(Box::new(Exp::Id("array_of_string".into())), vec![s]);
-                if v2 {
+                if length {
                     Exp::Length(Box::new(a))
                 } else {
                     Exp::Call(
@@ -278,7 +281,7 @@ impl G<'_, '_> {
     fn bool_exp(&mut self, d: usize) -> Exp {
         // Oat v1 types `==` and `!=` as `int * int -> bool` (homework 4's
         // `typ_of_binop`); v2 on any two values of one type.
-        let v2 = self.v2();
+        let v2 = self.v2() && self.has(Construct::EqAny);
         match self.d.weighted(&[4, if v2 { 2 } else { 0 }, 5, 2, 2, 2, 2]) {
             0 => {
                 let op = [
@@ -391,10 +394,10 @@ impl G<'_, '_> {
     }
 
     fn array_exp(&mut self, t: &Ty, d: usize) -> Exp {
-        let v2 = self.v2();
+        let init = self.v2() && self.has(Construct::NewArrInit);
         match self.d.weighted(&[
             3,
-            if v2 { 5 } else { 0 },
+            if init { 5 } else { 0 },
             if *t == Ty::Int { 2 } else { 0 },
             2,
         ]) {

@@ -40,6 +40,7 @@ mod recursion;
 mod stmt;
 
 use crate::ast::*;
+use crate::dialect::{Construct, OatDialect};
 use crate::OatVersion;
 use arbitrary::Unstructured;
 use draw::Draw;
@@ -48,8 +49,9 @@ use std::fmt;
 /// Bounds on generated programs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OatGenConfig {
-    /// The Oat the programs are written in.
-    pub version: OatVersion,
+    /// The Oat the programs are written in: its version and the
+    /// constructs the generator may use (docs/oat.md, "Dialects").
+    pub dialect: OatDialect,
     /// Most struct declarations (Oat v2).
     pub max_structs: usize,
     /// Most globals.
@@ -66,19 +68,21 @@ pub struct OatGenConfig {
     pub max_iters: i64,
     /// Static bound on the steps `program` takes (helpers an eighth each).
     pub budget: u64,
-    /// Whether string literals may contain `\n`, `\t`, `\"` and `\\`
-    /// (the ETH handout's LLVMlite printer writes string constants
-    /// unescaped, so its front end's output does not assemble with them).
-    pub escapes: bool,
 }
 
 impl OatGenConfig {
     /// The configuration for size `size` (1..=100, clamped), as the
     /// LLVMlite generator's sizes: 1 is tiny, 30 medium, 100 large.
     pub fn with_size(size: usize, version: OatVersion) -> OatGenConfig {
+        OatGenConfig::in_dialect(size, OatDialect::whole(version))
+    }
+
+    /// The configuration for size `size` writing only `dialect`'s
+    /// constructs.
+    pub fn in_dialect(size: usize, dialect: OatDialect) -> OatGenConfig {
         let s = size.clamp(1, 100);
         OatGenConfig {
-            version,
+            dialect,
             max_structs: 1 + s / 30,
             max_globals: 1 + s / 20,
             max_helpers: 1 + s / 15,
@@ -87,7 +91,6 @@ impl OatGenConfig {
             max_exp_depth: 2 + usize::from(s >= 30) + usize::from(s >= 70),
             max_iters: 5,
             budget: 2000 + 500 * s as u64,
-            escapes: true,
         }
     }
 }
@@ -253,7 +256,13 @@ impl quickcheck::Arbitrary for OatProgram {
 
 impl G<'_, '_> {
     pub(crate) fn v2(&self) -> bool {
-        self.cfg.version == OatVersion::V2
+        self.cfg.dialect.version == OatVersion::V2
+    }
+
+    /// Whether the dialect has construct `c` (Oat v2 constructs only in
+    /// Oat v2).
+    pub(crate) fn has(&self, c: Construct) -> bool {
+        self.cfg.dialect.has(c)
     }
 
     pub(crate) fn fresh(&mut self, prefix: &str) -> String {
@@ -283,9 +292,12 @@ impl G<'_, '_> {
             Ty::array(Ty::array(Ty::Int)),
         ];
         if self.v2() {
+            let nullable = self.has(Construct::Nullable);
             for (s, _) in &self.structs {
                 ts.push(Ty::Ref(RefTy::Struct(s.clone())));
-                ts.push(Ty::NullRef(RefTy::Struct(s.clone())));
+                if nullable {
+                    ts.push(Ty::NullRef(RefTy::Struct(s.clone())));
+                }
                 ts.push(Ty::array(Ty::Ref(RefTy::Struct(s.clone()))));
             }
         }
@@ -386,6 +398,7 @@ impl G<'_, '_> {
     }
 
     fn struct_fields(&mut self, k: usize) -> Vec<Field> {
+        let nullable = self.has(Construct::Nullable);
         let n = 1 + self.d.weighted(&[1, 3, 3, 2]);
         (0..n)
             .map(|i| {
@@ -394,7 +407,7 @@ impl G<'_, '_> {
                     2,
                     2,
                     1,
-                    if k > 0 { 2 } else { 0 },
+                    if k > 0 && nullable { 2 } else { 0 },
                     if k > 0 { 1 } else { 0 },
                 ]) {
                     0 => Ty::Int,
@@ -446,12 +459,16 @@ impl G<'_, '_> {
                 let k = self.d.below(self.structs.len());
                 let (s, fs) = self.structs[k].clone();
                 // Global struct fields of reference type would need other
-                // globals; constants only, else `null`.
-                if fs
+                // globals; constants only, else `null` (else, without
+                // nullable types, an `int`).
+                let constant = fs
                     .iter()
-                    .all(|f| matches!(f.ty, Ty::Int | Ty::Bool | Ty::NullRef(_)))
-                    && self.d.chance(70)
-                {
+                    .all(|f| matches!(f.ty, Ty::Int | Ty::Bool | Ty::NullRef(_)));
+                let nullable = self.has(Construct::Nullable);
+                if !nullable && !constant {
+                    return (Ty::Int, lit(self));
+                }
+                if constant && (self.d.chance(70) || !nullable) {
                     let inits = fs
                         .iter()
                         .map(|f| {
@@ -482,8 +499,13 @@ impl G<'_, '_> {
         let mut s: Vec<u8> = (0..n)
             .map(|_| ALPHABET[self.d.below(ALPHABET.len())])
             .collect();
-        if self.cfg.escapes && self.d.chance(15) {
-            let esc = [b'\n', b'\t', b'"', b'\\'][self.d.below(4)];
+        if self.has(Construct::Escapes) && self.d.chance(15) {
+            let kinds = if self.has(Construct::QuoteEscapes) {
+                4
+            } else {
+                2
+            };
+            let esc = [b'\n', b'\t', b'"', b'\\'][self.d.below(kinds)];
             let at = self.d.below(s.len() + 1);
             s.insert(at, esc);
         }

@@ -3,6 +3,7 @@
 
 use super::{Var, G};
 use crate::ast::*;
+use crate::dialect::Construct;
 
 fn call(f: &str, args: Vec<Exp>) -> Stmt {
     Stmt::SCall(Exp::Id(f.into()), args)
@@ -74,8 +75,12 @@ impl G<'_, '_> {
             nested(3),
             nested(2),
             2,
-            if v2 { nested(2) } else { 0 },
-            2,
+            if v2 && self.has(Construct::Nullable) {
+                nested(2)
+            } else {
+                0
+            },
+            if self.has(Construct::NewArr) { 2 } else { 0 },
             if self.in_main { 0 } else { nested(1) },
         ]) {
             0 if self.in_main && v2 && !self.helpers.is_empty() && self.d.chance(20) => {

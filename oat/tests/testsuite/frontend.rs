@@ -12,6 +12,7 @@
 //! (default 0), `LLORACLE_OAT_VERSION` one version only (1 or 2; default
 //! both). See docs/oat.md.
 
+use oat::dialect::OatDialect;
 use oat::eval::{run, Limits, Outcome};
 use oat::gen::{from_seed_with, OatGenConfig};
 use oat::OatVersion::{self, V1, V2};
@@ -147,10 +148,7 @@ fn check_version(t: &Toolchain, v: OatVersion, first: u64, count: u64) -> Vec<St
     let mut failures = Vec::new();
     for seed in first..first.saturating_add(count) {
         // The ETH handout prints string constants unescaped.
-        let cfg = OatGenConfig {
-            escapes: false,
-            ..OatGenConfig::with_size(30, v)
-        };
+        let cfg = OatGenConfig::in_dialect(30, OatDialect::whole(v).without_escapes());
         let p = from_seed_with(seed, 30, &cfg);
         if let Some(why) = disagrees(t, &p, v) {
             let small = oat::shrink::shrink(&p, v, |q| disagrees(t, q, v).is_some());

@@ -2,6 +2,7 @@
 //! own `tests/testsuite`): one module per topic, each with its own module
 //! documentation (docs/architecture.md, "Tests").
 
+mod dialect;
 mod eval;
 mod frontend;
 mod gen;
