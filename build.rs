@@ -51,10 +51,22 @@ fn watch_git() {
     }
 }
 
+/// Asks cargo to run this script again when the kit's `REVISION` file
+/// changes. Only when it exists: cargo treats a watched path that does not
+/// exist as changed at every build, so naming it in a git checkout (which has
+/// none) rebuilt the crate at every `cargo build`. The kit writes `REVISION`
+/// into its copy before the copy's first build, so the copy watches it from
+/// the start; a checkout follows its revision through `watch_git`.
+fn watch_revision() {
+    if Path::new("REVISION").is_file() {
+        println!("cargo:rerun-if-changed=REVISION");
+    }
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=corpus");
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=REVISION");
+    watch_revision();
     watch_git();
     // The kit's copy says its revision in REVISION (it may sit inside some
     // other git checkout, whose revision is not lloracle's).

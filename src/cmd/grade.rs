@@ -147,6 +147,13 @@ fn say_graded(s: &Class, ok: &[StudentResult], files: &[(PathBuf, String); 3]) -
         files[1].0.display(),
         files[2].0.display()
     );
+    say_stopped(ok, "programs")
+}
+
+/// Names the submissions whose campaign stopped early (their `what`, the
+/// programs or tests, not reached count as not passed); true when there
+/// were such submissions.
+fn say_stopped(ok: &[StudentResult], what: &str) -> bool {
     let stopped: Vec<&str> = ok
         .iter()
         .filter(|st| st.stopped_early.is_some())
@@ -154,7 +161,7 @@ fn say_graded(s: &Class, ok: &[StudentResult], files: &[(PathBuf, String); 3]) -
         .collect();
     if !stopped.is_empty() {
         eprintln!(
-            "lloracle: STOPPED EARLY for {} submissions ({}): their programs not reached count as not passed; see their reports",
+            "lloracle: STOPPED EARLY for {} submissions ({}): their {what} not reached count as not passed; see their reports",
             stopped.len(),
             stopped.join(", ")
         );
@@ -222,7 +229,9 @@ fn front_end(a: GradeArgs) -> Result<u8, String> {
     if t.reports.json.is_some() || t.reports.gradescope.is_some() || t.reports.junit.is_some() {
         return Err("grade writes report.json, results.json and junit.xml into each submission's folder under --out-dir; --json, --gradescope and --junit are for test-compiler".into());
     }
-    let (campaign, course, grading) = t.front_end_campaign(Some(DEFAULT_POINTS))?;
+    let (mut campaign, course, grading) = t.front_end_campaign(Some(DEFAULT_POINTS))?;
+    // `--shard` splits the submissions, each checked on every test.
+    let shard = campaign.shard.take();
     let limits = t.limits.limits();
     let jobs = campaign.jobs;
     let class = FrontEndClass {
@@ -240,19 +249,25 @@ fn front_end(a: GradeArgs) -> Result<u8, String> {
             .unwrap_or_else(|| PathBuf::from("lloracle-grade")),
         grading,
         campaign,
+        class_time_budget: a.class_time_budget.map(Duration::from_secs),
+        shard,
     };
     let tests = class.campaign.tests.len();
     let subs = std::fs::canonicalize(&class.submissions)
         .ok()
         .and_then(|d| lloracle::harness::class::submissions(&d).ok())
-        .map_or(1, |s| s.len());
+        .map_or(1, |s| {
+            (0..s.len() as u64)
+                .filter(|k| class.shard.is_none_or(|sh| sh.keeps(*k)))
+                .count()
+        });
     let bar = Progress::new(
         tests * subs,
         "tests (all submissions)",
         Duration::from_secs(t.progress_every),
     );
     let (ok, errors, files) =
-        lloracle::frontend::class::grade(&class, &|n, failed| bar.tick_many(n, failed))?;
+        lloracle::frontend::class::grade(&class, &|n, scored| bar.tick_scored(n, scored))?;
     bar.finish();
     for e in &errors {
         eprintln!("lloracle: cannot grade {e}");
@@ -273,8 +288,9 @@ fn front_end(a: GradeArgs) -> Result<u8, String> {
         files[1].0.display(),
         files[2].0.display()
     );
+    let stopped = say_stopped(&ok, "tests");
     Ok(if errors.is_empty() {
-        u8::from(verdicts::interrupted())
+        u8::from(verdicts::interrupted() || stopped)
     } else {
         EXIT_USAGE
     })

@@ -212,6 +212,8 @@ impl CampaignOpts {
             jobs: lloracle::harness::settings::jobs(a.jobs),
             max_reductions: reductions.max_reductions,
             bounds: reductions.bounds,
+            time_budget: a.limits.limits().time_budget,
+            shard: p.shard,
         };
         let grading = lloracle::harness::report::Grading {
             scoring: a.reports.scoring(points)?,

@@ -8,6 +8,7 @@
 //! are being reduced.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lloracle::harness::report::Scored;
 use lloracle::harness::verdicts::{CaseResult, Category};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -120,6 +121,16 @@ impl Progress {
             self.unjudged.fetch_add(1, Ordering::Relaxed);
         }
         self.tick_many(1, failed);
+    }
+
+    /// `n` more items done that count as `scored` (a test left out or
+    /// shared with the reference is not judged, never passed, as the
+    /// report's summary counts it).
+    pub fn tick_scored(&self, n: usize, scored: Scored) {
+        if scored == Scored::NotScored {
+            self.unjudged.fetch_add(n, Ordering::Relaxed);
+        }
+        self.tick_many(n, matches!(scored, Scored::Failed | Scored::NotReached));
     }
 
     /// `n` more items done, all failed or none.

@@ -164,10 +164,13 @@ fn front_end(a: &CampaignOpts) -> u8 {
                 Duration::from_secs(a.progress_every),
             );
             let out_dir = failures_dir(a);
-            let r = frontend::campaign::run(&campaign, &tools, &out_dir, &grading, &|failed| {
-                bar.tick_many(1, failed)
+            let r = frontend::campaign::run(&campaign, &tools, &out_dir, &grading, &|scored| {
+                bar.tick_scored(1, scored)
             });
             bar.finish();
+            if let Some(why) = &r.stopped_early {
+                eprintln!("lloracle: {why}");
+            }
             let code = write_and_exit(&r, &a.reports.files());
             print_report(&r);
             code

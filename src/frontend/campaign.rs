@@ -13,18 +13,21 @@ pub use super::settings::FrontEndCampaign;
 use super::tests::OatTest;
 use super::trace;
 use crate::corpus::Run;
+use crate::harness::budget::Budget;
 use crate::harness::compiler::Tools;
-use crate::harness::group::{build_key, normalise, FIRST_WRONG};
+use crate::harness::group::{build_key, normalise_ll, FIRST_WRONG};
 use crate::harness::report::{
     cap, outcome_json, FailureRecord, Grading, ProgramRecord, ReducedRecord, Report, RunRecord,
-    Verdict, MESSAGE_CAP, PROGRAM_CAP,
+    Scored, Verdict, MESSAGE_CAP, PROGRAM_CAP,
 };
+use crate::harness::saved::{reduced_name, reproduce_command};
+use crate::harness::target::Target;
 use crate::harness::verdicts::{describe, interrupted, slug, Category, Trace};
 use oat::OatVersion;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use spec::Outcome;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -45,6 +48,9 @@ pub struct TestResult {
     /// The trace of the first failing run (wrong output or status only):
     /// its first wrong value.
     pub trace: Option<Trace>,
+    /// Why the first failing run has no reduction, in words (`None` when
+    /// it has one, or no failing run).
+    pub not_reduced: Option<String>,
 }
 
 impl TestResult {
@@ -54,17 +60,30 @@ impl TestResult {
             .iter()
             .position(|h| matches!(h, Held::Judged(r) if r.category != Category::Pass))
     }
+
+    /// How the test counts, as the report's summary counts it: failed when
+    /// a scored run failed, passed when every scored run passed, not
+    /// scored when no run is (left out or shared with the reference).
+    pub fn scored(&self) -> Scored {
+        if self.first_failure().is_some() {
+            Scored::Failed
+        } else if self.held.iter().any(|h| matches!(h, Held::Judged(_))) {
+            Scored::Passed
+        } else {
+            Scored::NotScored
+        }
+    }
 }
 
 /// Runs the campaign: judges every test, reduces failures, and gives the
-/// report (with the reductions saved under `out_dir`); `tick` is called
-/// after each test.
+/// report (with the reductions saved under `out_dir`); `tick` is told how
+/// each test counts as it is judged.
 pub fn run(
     c: &FrontEndCampaign,
     tools: &Tools,
     out_dir: &Path,
     grading: &Grading,
-    tick: &(dyn Fn(bool) + Sync),
+    tick: &(dyn Fn(Scored) + Sync),
 ) -> Report {
     let refs = references(c, tools);
     run_with(c, tools, refs.as_deref(), out_dir, grading, tick)
@@ -92,16 +111,22 @@ pub fn references(c: &FrontEndCampaign, tools: &Tools) -> Option<Vec<RefTest>> {
 }
 
 /// [`run`] with the reference's view of every test already computed
-/// (`refs`, parallel to `c.tests`; `None` without a reference).
+/// (`refs`, parallel to `c.tests`; `None` without a reference). Only the
+/// tests of `c.shard` are judged; within `c.time_budget` (tests not
+/// reached count as not passed); a panic of lloracle's own on one test
+/// leaves that test out and names it in the report (`internal_errors`),
+/// as for back ends (`harness::session`).
 pub fn run_with(
     c: &FrontEndCampaign,
     tools: &Tools,
     refs: Option<&[RefTest]>,
     out_dir: &Path,
     grading: &Grading,
-    tick: &(dyn Fn(bool) + Sync),
+    tick: &(dyn Fn(Scored) + Sync),
 ) -> Report {
     let start = Instant::now();
+    let budget = Budget::new(c.time_budget);
+    let stop = || interrupted() || budget.exhausted();
     let native = if c.native { Native::detect() } else { None };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(c.jobs.max(1))
@@ -111,11 +136,16 @@ pub fn run_with(
             .par_iter()
             .enumerate()
             .map(|(k, t)| {
-                if interrupted() {
+                if !in_shard(c, k) || stop() {
                     return None;
                 }
-                let r = judge_one(c, tools, native.as_ref(), t, refs.and_then(|rs| rs.get(k)));
-                tick(r.first_failure().is_some());
+                let reference = refs.and_then(|rs| rs.get(k));
+                let r = budget.contain(&t.path.to_string_lossy(), || {
+                    judge_one(c, tools, native.as_ref(), t, reference)
+                })?;
+                let failed = r.first_failure().and_then(|i| r.held.get(i));
+                budget.record(failed.is_some_and(|h| h.own().category.is_timeout()));
+                tick(r.scored());
                 Some(r)
             })
             .collect()
@@ -124,36 +154,143 @@ pub fn run_with(
         Ok(p) => p.install(judge_all),
         Err(_) => judge_all(),
     };
-    let order: Vec<usize> = reduction_order(&results, c.max_reductions);
+    let order: Vec<usize> = reduction_order(&results, c.max_reductions, c.reference.is_some());
     let reduce_one = |k: usize| {
+        if stop() {
+            return None;
+        }
         let r = results[k].as_ref()?;
         let i = r.first_failure()?;
         let own = r.held.get(i)?.own();
-        reduce::reduce(c, tools, &r.test, r.runs.get(i)?, own).map(|red| (k, i, red))
+        let c = FrontEndCampaign {
+            bounds: crate::harness::reduce::Bounds {
+                max_time: c.bounds.max_time.min(budget.remaining()),
+                ..c.bounds.clone()
+            },
+            ..c.clone()
+        };
+        let reduced = budget.contain(&r.test.path.to_string_lossy(), || {
+            reduce::reduce(&c, tools, &r.test, r.runs.get(i)?, own)
+        });
+        Some((k, reduced.flatten().map(|red| (i, red))))
     };
-    let reduced: Vec<(usize, usize, ReducedOat)> = match &pool {
+    let reduced: Vec<(usize, Option<(usize, ReducedOat)>)> = match &pool {
         Ok(p) => p.install(|| order.par_iter().filter_map(|&k| reduce_one(k)).collect()),
         Err(_) => order.iter().filter_map(|&k| reduce_one(k)).collect(),
     };
-    for (k, i, red) in reduced {
+    let tried: HashSet<usize> = reduced.iter().map(|(k, _)| *k).collect();
+    for (k, red) in reduced {
         if let Some(r) = &mut results[k] {
-            r.reduced = Some((i, red));
+            r.reduced = red;
         }
     }
     let trace_one = |r: &mut TestResult| {
-        if !interrupted() {
-            r.trace = trace_first_failure(c, tools, r);
+        if stop() {
+            return;
+        }
+        let name = r.test.path.to_string_lossy().into_owned();
+        if let Some(t) = budget.contain(&name, || trace_first_failure(c, tools, r)) {
+            r.trace = t;
         }
     };
     match &pool {
         Ok(p) => p.install(|| results.par_iter_mut().flatten().for_each(trace_one)),
         Err(_) => results.iter_mut().flatten().for_each(trace_one),
     }
-    let mut report = build_report(c, tools, &results, out_dir);
+    for (k, r) in results.iter_mut().enumerate() {
+        if let Some(r) = r {
+            r.not_reduced = why_not_reduced(c, r, tried.contains(&k), &budget);
+        }
+    }
+    let mut report = build_report(c, tools, &results, out_dir, &budget);
     report.elapsed_secs = start.elapsed().as_secs_f64();
     report.interrupted = interrupted();
     report.grade_with(grading);
     report
+}
+
+/// One test's first failure and its reduction (`lloracle reduce --emit
+/// ll`): the failing run, the front end's verdict on it, and the reduced
+/// test (`None` when the failure did not repeat under the reduction's
+/// expected output).
+pub type ReducedTest = (Run, FrontRun, Option<ReducedOat>);
+
+/// Judges the one test `test` as a campaign of `c` judges it (held
+/// against the reference when `c` has one, else against the language
+/// definition) and reduces its first scored failing run; `None` when no
+/// run fails. `Err` says why a failure that is not reduced is not (a
+/// timeout, a compile error without a reference: [`why_not_reduced`]).
+pub fn reduce_test(
+    c: &FrontEndCampaign,
+    tools: &Tools,
+    test: &OatTest,
+) -> Result<Option<ReducedTest>, String> {
+    let refs = references(c, tools);
+    let r = judge_one(c, tools, None, test, refs.as_ref().and_then(|r| r.first()));
+    let Some(i) = r.first_failure() else {
+        return Ok(None);
+    };
+    let (Some(run), Some(held)) = (r.runs.get(i), r.held.get(i)) else {
+        return Ok(None);
+    };
+    let own = held.own();
+    if !reduction_order(
+        std::slice::from_ref(&Some(r.clone())),
+        1,
+        c.reference.is_some(),
+    )
+    .is_empty()
+    {
+        let red = reduce::reduce(c, tools, test, run, own);
+        return Ok(Some((run.clone(), own.clone(), red)));
+    }
+    let why = why_not_reduced(c, &r, false, &Budget::default())
+        .unwrap_or_else(|| format!("{} failures are not reduced", own.category));
+    Err(why)
+}
+
+/// True when test `k` of `c` is in the campaign's shard (every test is
+/// without one).
+fn in_shard(c: &FrontEndCampaign, k: usize) -> bool {
+    c.shard.is_none_or(|s| s.keeps(k as u64))
+}
+
+/// Why the first failing run of `r` has no reduction (`tried`: its
+/// reduction was started), or `None` when it has one or nothing failed.
+fn why_not_reduced(
+    c: &FrontEndCampaign,
+    r: &TestResult,
+    tried: bool,
+    budget: &Budget,
+) -> Option<String> {
+    let i = r.first_failure()?;
+    if r.reduced.as_ref().is_some_and(|(j, _)| *j == i) {
+        return None;
+    }
+    let cat = r.held.get(i)?.own().category;
+    let why = if cat.is_timeout() {
+        "timeouts are not reduced: each try would cost a whole timeout".to_string()
+    } else if cat == Category::CompileError && c.reference.is_none() {
+        "compile errors are reduced only with --reference: without the course's solution \
+         nothing says that a smaller program is one the front end must accept"
+            .to_string()
+    } else if !reduce::reducible(cat) {
+        format!("{cat} failures are not reduced: a smaller program need not fail the same way")
+    } else if tried {
+        "the failure did not repeat on the test under the reduction's expected output \
+         (the reference's, or the Oat evaluator's)"
+            .to_string()
+    } else if let Some(stop) = budget.stopped() {
+        format!("not reached: {stop}")
+    } else if interrupted() {
+        "not reached: the campaign was interrupted".to_string()
+    } else {
+        format!(
+            "the reduction budget (--max-reductions {}) went to other failures",
+            c.max_reductions
+        )
+    };
+    Some(why)
 }
 
 /// The trace of `r`'s first failure when it is a wrong output or status:
@@ -180,8 +317,14 @@ fn trace_first_failure(c: &FrontEndCampaign, tools: &Tools, r: &TestResult) -> O
 
 /// The tests whose first failure is reduced: behavioural failures first
 /// (wrong output, wrong status, undefined behaviour, timeouts: their
-/// cause is in the Oat program), one per test, at most `budget`.
-fn reduction_order(results: &[Option<TestResult>], budget: usize) -> Vec<usize> {
+/// cause is in the Oat program), one per test, at most `budget`; compile
+/// errors only with a reference (`with_reference`), which says what a
+/// smaller program must compile to.
+fn reduction_order(
+    results: &[Option<TestResult>],
+    budget: usize,
+    with_reference: bool,
+) -> Vec<usize> {
     let mut cands: Vec<(u8, usize)> = results
         .iter()
         .enumerate()
@@ -189,11 +332,12 @@ fn reduction_order(results: &[Option<TestResult>], budget: usize) -> Vec<usize> 
             let r = r.as_ref()?;
             let i = r.first_failure()?;
             let cat = r.held[i].own().category;
-            let rank = if reduce::reducible(cat) {
-                0
-            } else {
-                return None;
-            };
+            let rank =
+                if !reduce::reducible(cat) || (cat == Category::CompileError && !with_reference) {
+                    return None;
+                } else {
+                    0
+                };
             Some((rank, k))
         })
         .collect();
@@ -216,6 +360,14 @@ fn judge_one(
     judged.expectation.runs = runs.clone();
     let compiled = judge::compile(tools, &c.cmd, &judged, c.dialect.as_ref());
     let mut own = judge::judge_test(tools, &judged, &compiled);
+    // The driver failing after it wrote the output (its own back end,
+    // `clang` missing for `--clang`) explains nothing on a run that
+    // passes: said only beside a failure.
+    for r in own.iter_mut().filter(|r| r.category == Category::Pass) {
+        if r.note == compiled.note {
+            r.note = None;
+        }
+    }
     if let (Some(n), Some(text)) = (native, &compiled.text) {
         add_native_notes(n, tools, text, &runs, &mut own);
     }
@@ -232,19 +384,20 @@ fn judge_one(
         output: compiled.text,
         reduced: None,
         trace: None,
+        not_reduced: None,
     }
 }
 
-/// Builds the output natively once and adds, to each run where the native
-/// run explains the oracle's verdict, what it did.
+/// Builds the output natively once, only when a run's verdict is one a
+/// native run explains (undefined behaviour that may pass natively by
+/// luck, a wrong output or status that passes natively), and adds to each
+/// such run what it did. A passing test is not built: a pass needs no
+/// explaining, and the native build costs more than the rest of a test.
 fn add_native_notes(n: &Native, tools: &Tools, text: &str, runs: &[Run], own: &mut [FrontRun]) {
     let wants_native = own.iter().any(|r| {
         matches!(
             r.category,
-            Category::Pass
-                | Category::UndefinedInOutput
-                | Category::WrongOutput
-                | Category::WrongStatus
+            Category::UndefinedInOutput | Category::WrongOutput | Category::WrongStatus
         )
     });
     if !wants_native {
@@ -263,6 +416,9 @@ fn add_native_notes(n: &Native, tools: &Tools, text: &str, runs: &[Run], own: &m
         }
     };
     for (r, run) in own.iter_mut().zip(runs) {
+        if r.category == Category::Pass {
+            continue;
+        }
         let got = n.run(tools, &exe, &run.args);
         if let Some(note) = native::note(r.category, run.course_output.as_deref(), &got) {
             push_note(r, note);
@@ -391,7 +547,7 @@ pub fn signature(
                 let line = location
                     .line
                     .and_then(|l| output?.lines().nth((l as usize).checked_sub(1)?))
-                    .map(|l| normalise(l.trim()))
+                    .map(|l| normalise_ll(l.trim()))
                     .unwrap_or_else(|| "?".into());
                 format!("{} at `{line}`", kind.name())
             }
@@ -407,7 +563,7 @@ pub fn signature(
             // The rule and the message's words before any quoted text:
             // `error[syntax]: expected a top-level definition`.
             let cut = first.find(['(', '`', ',']).unwrap_or(first.len());
-            normalise(first[..cut].trim_end())
+            normalise_ll(first[..cut].trim_end())
         }
         c if c.is_build_failure() => build_key(&r.detail),
         Category::AcceptsIllTyped => "accepts a program the type checker rejects".into(),
@@ -435,13 +591,24 @@ fn build_report(
     tools: &Tools,
     results: &[Option<TestResult>],
     out_dir: &Path,
+    budget: &Budget,
 ) -> Report {
     let cores = causes(results);
+    let internal_errors = budget.internal_errors();
+    let failed_here = |name: &str| {
+        internal_errors
+            .iter()
+            .any(|e| e.starts_with(&format!("{name}: ")))
+    };
     let mut programs = Vec::new();
     let mut not_reached = Vec::new();
     for (index, r) in results.iter().enumerate() {
         let Some(r) = r else {
-            not_reached.push(index);
+            // Not reached (a test lloracle failed on stays out, named).
+            let name = c.tests[index].path.to_string_lossy();
+            if in_shard(c, index) && !failed_here(&name) {
+                not_reached.push(index);
+            }
             continue;
         };
         let saved = r
@@ -474,6 +641,9 @@ fn build_report(
             .map(|d| json!({"name": d.name, "how": "--dialect"})),
         flaky_builds: tools.flaky_builds(),
         programs,
+        shard: c.shard.map(|s| s.to_string()),
+        stopped_early: budget.stopped().map(|s| s.to_string()),
+        internal_errors,
         ..Report::default()
     };
     let missing = not_reached
@@ -490,7 +660,11 @@ fn build_report(
         })
         .collect::<Vec<_>>();
     if !missing.is_empty() {
-        report.add_not_run(missing, "the campaign was interrupted before it");
+        let why = match &report.stopped_early {
+            Some(why) => format!("not reached: {why}"),
+            None => "the campaign was interrupted before it".to_string(),
+        };
+        report.add_not_run(missing, &why);
     }
     report
 }
@@ -515,7 +689,7 @@ fn save_reduced(
 ) -> Result<SavedOat, String> {
     crate::output::create_dir(out_dir)?;
     let stem = slug(r.test.path.to_string_lossy().trim_end_matches(".oat"));
-    let oat = out_dir.join(format!("{stem}.reduced.oat"));
+    let oat = out_dir.join(reduced_name(&stem, "oat"));
     let args = r
         .runs
         .get(i)
@@ -529,19 +703,20 @@ fn save_reduced(
     ));
     std::fs::write(&oat, text).map_err(|e| format!("{}: {e}", oat.display()))?;
     if let Some(ll) = &red.output {
-        let p = out_dir.join(format!("{stem}.reduced.ll"));
+        let p = out_dir.join(reduced_name(&stem, "ll"));
         std::fs::write(&p, ll).map_err(|e| format!("{}: {e}", p.display()))?;
     }
-    let runtime = tools.course().runtime;
-    let command = format!(
-        "lloracle test-compiler {} --runtime {runtime} --oat-version {} --tests {}",
-        crate::harness::Compiler::FrontEnd { cmd: c.cmd.clone() }.cli_args(),
-        match c.version {
-            OatVersion::V1 => 1,
-            OatVersion::V2 => 2,
-        },
-        toolchain::shell::quote(&oat.to_string_lossy())
-    );
+    let target = Target {
+        compiler: crate::harness::Compiler::FrontEnd { cmd: c.cmd.clone() },
+        course: tools.course().clone(),
+        dialect: c.dialect.clone(),
+    };
+    let version = match c.version {
+        OatVersion::V1 => 1,
+        OatVersion::V2 => 2,
+    };
+    let setup = format!("{} --oat-version {version}", target.setup_args());
+    let command = reproduce_command(&target.compiler, &setup, "--tests", &oat);
     Ok(SavedOat { oat, command })
 }
 
@@ -619,6 +794,10 @@ fn run_record(
                 reproduce: saved.map(|s| s.command.clone()),
             }),
             blame: None,
+            not_reduced: r
+                .not_reduced
+                .clone()
+                .filter(|_| reduced.is_none() && r.first_failure() == Some(i)),
             trace: trace.map(|t| t.says.clone()),
             reference: match h {
                 Held::Shared { reference, .. } => Some(reference.clone()),

@@ -7,15 +7,17 @@
 
 use super::campaign::{self, FrontEndCampaign};
 use super::reference::{runs_of, RefTest};
+use crate::harness::budget::Budget;
 use crate::harness::campaign::write_reports;
 use crate::harness::class::{
-    build, files, folders, for_submission, not_built, student_result, submissions, write,
-    write_others,
+    build, class_stop, files, folders, for_submission, not_built, student_result, submissions,
+    write, write_others,
 };
 use crate::harness::compiler::Tools;
 use crate::harness::course::Course;
 use crate::harness::report::class::{causes, class_csv, class_html, Build, StudentResult};
-use crate::harness::report::{Grading, Report};
+use crate::harness::report::{Grading, Report, Scored};
+use crate::harness::shard::Shard;
 use rayon::prelude::*;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -45,6 +47,14 @@ pub struct FrontEndClass {
     pub out_dir: PathBuf,
     /// How every report is scored and explained.
     pub grading: Grading,
+    /// The wall-clock limit of the whole class (`--class-time-budget`;
+    /// none: each submission has its own `--time-budget` only): a
+    /// submission not started when it runs out is not checked, and is
+    /// marked so.
+    pub class_time_budget: Option<Duration>,
+    /// This machine's part of the submissions (`--shard I/N`, in name
+    /// order), as for back ends.
+    pub shard: Option<Shard>,
 }
 
 /// Fresh tools for the class's course.
@@ -61,8 +71,8 @@ pub type Graded = (Vec<StudentResult>, Vec<String>, [(PathBuf, String); 3]);
 
 /// Grades every submission: the graded ones sorted by score (then name),
 /// what could not be graded, and the class files written. `tick(n,
-/// failed)` is told of tests done.
-pub fn grade(c: &FrontEndClass, tick: &(dyn Fn(usize, bool) + Sync)) -> Result<Graded, String> {
+/// scored)` is told of tests done and how they count.
+pub fn grade(c: &FrontEndClass, tick: &(dyn Fn(usize, Scored) + Sync)) -> Result<Graded, String> {
     if !c.campaign.cmd.contains("{submission}") {
         return Err(format!(
             "the command `{}` must contain {{submission}} (each submission's directory), or every student gets the same compiler",
@@ -71,7 +81,13 @@ pub fn grade(c: &FrontEndClass, tick: &(dyn Fn(usize, bool) + Sync)) -> Result<G
     }
     let dir = std::fs::canonicalize(&c.submissions)
         .map_err(|e| format!("{}: {e}", c.submissions.display()))?;
-    let subs = submissions(&dir)?;
+    let subs: Vec<PathBuf> = submissions(&dir)?
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| c.shard.is_none_or(|s| s.keeps(*k as u64)))
+        .map(|(_, s)| s)
+        .collect();
+    let class_budget = c.class_time_budget.map(Budget::new);
     crate::output::create_dir(&c.out_dir)?;
     let refs = campaign::references(&c.campaign, &tools(c)?);
     let folders = folders(&subs);
@@ -80,8 +96,14 @@ pub fn grade(c: &FrontEndClass, tick: &(dyn Fn(usize, bool) + Sync)) -> Result<G
         ..c.campaign.clone()
     };
     let grade_one = |(sub, folder): (&PathBuf, &String)| {
-        one(c, &per, refs.as_deref(), sub, &c.out_dir.join(folder), tick)
-            .map_err(|e| format!("{folder}: {e}"))
+        let cx = One {
+            class: c,
+            per: &per,
+            refs: refs.as_deref(),
+            class_budget: class_budget.as_ref(),
+            tick,
+        };
+        one(&cx, sub, &c.out_dir.join(folder)).map_err(|e| format!("{folder}: {e}"))
     };
     let rows: Vec<Result<StudentResult, String>> = match rayon::ThreadPoolBuilder::new()
         .num_threads(c.parallel.max(1))
@@ -102,15 +124,20 @@ pub fn grade(c: &FrontEndClass, tick: &(dyn Fn(usize, bool) + Sync)) -> Result<G
     Ok((ok, errors, files))
 }
 
+/// What checking one submission needs from the class run.
+struct One<'a> {
+    class: &'a FrontEndClass,
+    /// The campaign each submission gets (its share of the threads).
+    per: &'a FrontEndCampaign,
+    refs: Option<&'a [RefTest]>,
+    /// The class's own budget (`--class-time-budget`), if any.
+    class_budget: Option<&'a Budget>,
+    tick: &'a (dyn Fn(usize, Scored) + Sync),
+}
+
 /// Builds and checks one submission, writing its folder `out`.
-fn one(
-    c: &FrontEndClass,
-    per: &FrontEndCampaign,
-    refs: Option<&[RefTest]>,
-    sub: &Path,
-    out: &Path,
-    tick: &(dyn Fn(usize, bool) + Sync),
-) -> Result<StudentResult, String> {
+fn one(cx: &One, sub: &Path, out: &Path) -> Result<StudentResult, String> {
+    let (c, per, refs, tick) = (cx.class, cx.per, cx.refs, cx.tick);
     let student = sub
         .file_name()
         .map_or_else(|| sub.display().to_string(), |n| n.to_string_lossy().into());
@@ -125,34 +152,55 @@ fn one(
             }
             Err(words) => {
                 write(&out.join("build.log"), &words)?;
-                tick(per.tests.len(), true);
-                let r = not_built_report(c, refs);
+                tick(per.tests.len(), Scored::Failed);
+                let r = not_run_report(c, refs, "the submission did not build");
                 return not_built(&r, &words, out, &student, &folder, "test");
             }
         },
     };
+    if let Some(class) = cx.class_budget.filter(|b| b.exhausted()) {
+        let why = class_stop(class);
+        tick(per.tests.len(), Scored::Failed);
+        let mut r = not_run_report(c, refs, &format!("not reached: {why}"));
+        r.stopped_early = Some(why);
+        write_reports(&r, &files(out))?;
+        write_others(&r, out)?;
+        return Ok(student_result(&student, &folder, built, &r));
+    }
+    // Each submission's own budget, starting now; within the class's.
+    let left = cx.class_budget.map_or(Duration::MAX, Budget::remaining);
     let mine = FrontEndCampaign {
         cmd: for_submission(&per.cmd, sub),
+        time_budget: per.time_budget.min(left),
         ..per.clone()
     };
     let mut confined = tools(c)?;
     confined.confine_to(sub);
-    let r = campaign::run_with(
+    let mut r = campaign::run_with(
         &mine,
         &confined,
         refs,
         &out.join("failures"),
         &c.grading,
-        &|failed| tick(1, failed),
+        &|scored| tick(1, scored),
     );
+    if let Some(class) = cx
+        .class_budget
+        .filter(|b| b.exhausted() && left < per.time_budget)
+    {
+        if r.stopped_early.is_some() {
+            r.stopped_early = Some(class_stop(class));
+        }
+    }
     write_reports(&r, &files(out))?;
     write_others(&r, out)?;
     Ok(student_result(&student, &folder, built, &r))
 }
 
-/// The report of a submission that did not build: every test not run, so
+/// The report of a submission that was not checked (it did not build, or
+/// the class's budget ran out before it): every test not run (`why`), so
 /// that its tests and points are the class's.
-fn not_built_report(c: &FrontEndClass, refs: Option<&[RefTest]>) -> Report {
+fn not_run_report(c: &FrontEndClass, refs: Option<&[RefTest]>, why: &str) -> Report {
     let planned = c
         .campaign
         .tests
@@ -174,7 +222,7 @@ fn not_built_report(c: &FrontEndClass, refs: Option<&[RefTest]>) -> Report {
         front_end: true,
         ..Report::default()
     };
-    r.add_not_run(planned, "the submission did not build");
+    r.add_not_run(planned, why);
     r.grade_with(&c.grading);
     r
 }

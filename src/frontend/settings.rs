@@ -1,8 +1,10 @@
 //! What a front-end campaign checks and how, settled before it starts.
 
 use super::tests::OatTest;
+use crate::harness::shard::Shard;
 use oat::OatVersion;
 use spec::dialect::Dialect;
+use std::time::Duration;
 
 /// What a front-end campaign checks and how.
 #[derive(Clone, Debug)]
@@ -31,6 +33,14 @@ pub struct FrontEndCampaign {
     pub max_reductions: usize,
     /// The bounds of each reduction.
     pub bounds: crate::harness::reduce::Bounds,
+    /// The wall-clock limit of the whole campaign (`--time-budget`): past
+    /// it no new test is started and no reduction goes on; the tests not
+    /// reached count as not passed (`harness::budget`).
+    pub time_budget: Duration,
+    /// This machine's part of the tests (`--shard I/N`: the tests whose
+    /// index `k` has `k mod N = I - 1`), their reports joined by `lloracle
+    /// merge` (`harness::shard`).
+    pub shard: Option<Shard>,
 }
 
 impl FrontEndCampaign {

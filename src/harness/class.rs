@@ -363,7 +363,7 @@ fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, Stri
 }
 
 /// Why a submission stopped when the class budget ran out.
-fn class_stop(class: &Budget) -> String {
+pub fn class_stop(class: &Budget) -> String {
     let secs = class.stopped().map_or(0, |s| match s {
         super::budget::Stop::TimeBudget(d) => d.as_secs(),
         super::budget::Stop::AlwaysTimesOut(_) => 0,

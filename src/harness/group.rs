@@ -145,6 +145,51 @@ pub fn normalise(s: &str) -> String {
     words.join(" ")
 }
 
+/// [`normalise`] for a line of LLVMlite (an instruction a front end
+/// wrote): first every local's name (`%_arr_el_gep200`, `%445`) becomes
+/// `%REG` and every global's (`@sieve`, `@program`) `@NAME`, but for the
+/// runtime's functions (`@print_int`, `@oat_alloc_array`: the same in
+/// every program), so that one cause under the names each program gives
+/// its registers and functions is one key.
+pub fn normalise_ll(s: &str) -> String {
+    normalise(&ll_names(s))
+}
+
+/// The characters of an LLVM identifier after its `%` or `@` (the
+/// LLVMlite spec's `[-a-zA-Z$._0-9]`).
+fn is_ll_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '-' | '$' | '.' | '_')
+}
+
+/// `s` with local names made `%REG` and global names `@NAME` (not the
+/// runtime's functions, `spec::RuntimeName::providing`).
+fn ll_names(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(k) = rest.find(['%', '@']) {
+        out.push_str(&rest[..=k]);
+        let after = &rest[k + 1..];
+        let len = after
+            .find(|c: char| !is_ll_name_char(c))
+            .unwrap_or(after.len());
+        let name = &after[..len];
+        if name.is_empty() {
+            rest = after;
+            continue;
+        }
+        if rest.as_bytes()[k] == b'%' {
+            out.push_str("REG");
+        } else if spec::RuntimeName::providing(name).is_empty() {
+            out.push_str("NAME");
+        } else {
+            out.push_str(name);
+        }
+        rest = &after[len..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The characters a quoted name is made of (an assembler or LLVM symbol).
 fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '@' | '%' | '-')
@@ -547,6 +592,37 @@ mod tests {
             normalise("use of undefined value '%x1' in %rcx, not %x1"),
             "use of undefined value 'NAME' in %REG, not %x1",
             "LLVM's locals are not registers"
+        );
+    }
+
+    #[test]
+    fn a_front_ends_register_and_function_names_are_one_key() {
+        // The same load, written by one front end in three programs under
+        // the names its counter gave the registers (a named GEP, then
+        // numbered temporaries): one instruction, so one key.
+        let keys: Vec<String> = [
+            "%_arr_el_gep200 = load i64, i64* %_arr_el_gep199",
+            "%445 = load i64, i64* %444",
+            "%390 = load i64, i64* %_arr_el_gep12",
+        ]
+        .iter()
+        .map(|l| normalise_ll(l))
+        .collect();
+        assert_eq!(keys[0], "%REG = load i64, i64* %REG");
+        assert!(keys.iter().all(|k| *k == keys[0]), "{keys:?}");
+        // A program's own functions are one name; the runtime's keep
+        // theirs (a call of `print_int` is not a call of `print_string`).
+        assert_eq!(
+            normalise_ll("%r = call i64 @sieve(i64 %n)"),
+            normalise_ll("%t3 = call i64 @program(i64 %argc)")
+        );
+        assert_eq!(
+            normalise_ll("call void @print_int(i64 %x)"),
+            "call void @print_int(i64 %REG)"
+        );
+        assert_ne!(
+            normalise_ll("call void @print_int(i64 %x)"),
+            normalise_ll("call void @print_string(i64 %x)")
         );
     }
 

@@ -282,7 +282,11 @@ impl Locals {
 /// [`TRACE_FUEL`] steps) first differ: the first local, in the order
 /// `after` defines them, whose k-th value differs from the k-th value
 /// `before` gives the local of that name in that function; else the
-/// undefined behaviour `after` runs into; else `None`.
+/// undefined behaviour `after` runs into; else `None`. Pointers are
+/// compared up to a renaming of the allocations they point into
+/// ([`Renaming`]): an optimiser that removes a dead `alloca`, global or
+/// allocation renumbers the others, which changes no value a program can
+/// observe.
 pub fn divergence(
     tools: &Tools,
     before: &Prog,
@@ -296,22 +300,27 @@ pub fn divergence(
     type Key = (String, String);
     let mut seen: HashMap<Key, Vec<String>> = HashMap::new();
     let mut names = Locals::default();
+    let mut frames = Frames::default();
     oracle::run_with_trace(before, None, args, &opts, &mut |s| {
+        frames.step(s);
         if let Some(v) = &s.result {
             if let Some(l) = names.of(before, &s.location) {
                 seen.entry((s.location.function.clone(), l))
                     .or_default()
-                    .push(v.clone());
+                    .push(frames.owned(v));
             }
         }
     });
     let mut names = Locals::default();
+    let mut frames = Frames::default();
+    let mut renaming = Renaming::default();
     let mut count: HashMap<Key, usize> = HashMap::new();
     let mut first: Option<Divergence> = None;
     let (outcome, _) = oracle::run_with_trace(after, None, args, &opts, &mut |s| {
         if first.is_some() {
             return;
         }
+        frames.step(s);
         let Some(v) = &s.result else { return };
         let Some(l) = names.of(after, &s.location) else {
             return;
@@ -320,11 +329,12 @@ pub fn divergence(
         let k = count.entry(key.clone()).or_default();
         let old = seen.get(&key).and_then(|vs| vs.get(*k));
         *k += 1;
-        if let Some(old) = old.filter(|old| *old != v) {
+        let now = frames.owned(v);
+        if let Some(old) = old.filter(|old| !renaming.agrees(old, &now)) {
             first = Some(Divergence {
                 location: s.location.to_string(),
                 instruction: instruction_at(after, &s.location).map_or_else(String::new, |x| x.0),
-                what: format!("%{l} is {v} after optimisation, {old} before"),
+                what: format!("%{l} is {now} after optimisation, {old} before"),
             });
         }
     });
@@ -336,6 +346,106 @@ pub fn divergence(
         }),
         _ => None,
     })
+}
+
+/// The functions whose frames are live during a trace, by depth: a
+/// traced pointer into `frame#D` points into the frame of the function
+/// running at depth `D`.
+#[derive(Default)]
+struct Frames(Vec<String>);
+
+impl Frames {
+    /// Follows the trace to step `s` (the function running at its depth).
+    fn step(&mut self, s: &oracle::TraceStep) {
+        self.0.truncate(s.depth + 1);
+        match self.0.get_mut(s.depth) {
+            Some(f) if *f == s.location.function => {}
+            Some(f) => *f = s.location.function.clone(),
+            None => {
+                self.0.resize(s.depth, String::new());
+                self.0.push(s.location.function.clone());
+            }
+        }
+    }
+
+    /// The traced value `v` with each frame named by its function instead
+    /// of its depth (`ptr(frame#1, [3])` while `@f` runs at depth 1 is
+    /// `ptr(frame@f, [3])`): the same slot of the same function, whichever
+    /// call it is.
+    fn owned(&self, v: &str) -> String {
+        let Some(rest) = v.strip_prefix("ptr(frame#") else {
+            return v.to_string();
+        };
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        match rest[..digits]
+            .parse::<usize>()
+            .ok()
+            .and_then(|d| self.0.get(d))
+        {
+            Some(f) => format!("ptr(frame@{f}{}", &rest[digits..]),
+            None => v.to_string(),
+        }
+    }
+}
+
+/// A traced pointer split where an optimiser may renumber: the
+/// allocation it points into (a global, a heap allocation, a function, or
+/// one slot of a function's frame: `frame@f[3]`) and the path within it
+/// (`[0, 1]`). `None` for a value that is not a pointer.
+fn allocation(v: &str) -> Option<(String, String)> {
+    let inner = v.strip_prefix("ptr(")?.strip_suffix(')')?;
+    let (block, path) = match inner.split_once(", [") {
+        Some((b, p)) => (b, p.strip_suffix(']')?),
+        None => (inner, ""),
+    };
+    let mut steps: Vec<&str> = path.split(", ").filter(|p| !p.is_empty()).collect();
+    if block.starts_with("frame@") && !steps.is_empty() {
+        let slot = steps.remove(0);
+        return Some((format!("{block}[{slot}]"), steps.join(", ")));
+    }
+    Some((block.to_string(), steps.join(", ")))
+}
+
+/// A one-to-one renaming of the allocations of `before`'s trace into
+/// those of `after`'s, built as pointers are compared: two pointers
+/// agree when they point to the same place within allocations that
+/// correspond (the first pair seen sets the correspondence; `null` and a
+/// freed frame stand for themselves). An optimiser that removes a dead
+/// `alloca` shifts the frame's other slots (`ptr(frame#1, [3])` before
+/// is `ptr(frame#1, [1])` after): a renaming, not a wrong value.
+#[derive(Default)]
+struct Renaming {
+    forward: HashMap<String, String>,
+    back: HashMap<String, String>,
+}
+
+impl Renaming {
+    /// True when `before` and `after` (traced values, frames named by
+    /// their functions) are the same value up to the renaming, which they
+    /// extend.
+    fn agrees(&mut self, before: &str, after: &str) -> bool {
+        let (Some((a, path_a)), Some((b, path_b))) = (allocation(before), allocation(after)) else {
+            return before == after;
+        };
+        if path_a != path_b {
+            return false;
+        }
+        let fixed = |r: &str| r == "null" || r == "freed frame";
+        if fixed(&a) || fixed(&b) {
+            return a == b;
+        }
+        match (self.forward.get(&a), self.back.get(&b)) {
+            (None, None) => {
+                self.forward.insert(a.clone(), b.clone());
+                self.back.insert(b, a);
+                true
+            }
+            (Some(x), Some(y)) => *x == b && *y == a,
+            _ => false,
+        }
+    }
 }
 
 /// The blame of each failing optimiser run of `results` (its first

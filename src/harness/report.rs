@@ -258,6 +258,11 @@ pub struct FailureRecord {
     /// build error).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference: Option<String>,
+    /// Why the failure has no reduction, when the campaign knows better
+    /// than the report can guess (a front end's compile error without a
+    /// reference, a reduction that did not repeat the failure).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_reduced: Option<String>,
 }
 
 /// A reduced failing program.
@@ -409,6 +414,7 @@ fn failure_record(
             saved: saved.map(|s| s.reduced.display().to_string()),
             reproduce: saved.map(|s| s.command.clone()),
         }),
+        not_reduced: None,
         trace: trace.map(|t| t.says.clone()),
         blame: None,
         reference: None,
@@ -808,8 +814,12 @@ impl Report {
         }
         let left = self.left_out();
         if !left.is_empty() {
-            let why = if self.front_end {
+            let why = if self.front_end && self.reference.is_some() {
                 "tests the reference solution fails (each reason below)"
+            } else if self.front_end {
+                // Without a reference only the language definition leaves
+                // a test out (its Oat program is undefined).
+                "tests no output can pass (each reason below)"
             } else {
                 "programs the reference solution cannot build"
             };

@@ -39,15 +39,9 @@ pub fn save_failures(
         crate::output::create_dir(dir)?;
         let args = r.case.args(*i);
         let cat = r.verdicts.get(*i).and_then(RunVerdict::category);
-        let file = dir.join(format!("{}.reduced.ll", r.case.slug));
+        let file = dir.join(reduced_name(&r.case.slug, "ll"));
         let orig = dir.join(format!("{}.ll", r.case.slug));
-        let command = format!(
-            "lloracle test-compiler {} {setup} --corpus {} --random 0",
-            compiler.cli_args(),
-            shell_quote(&file.to_string_lossy())
-        )
-        .replace("  ", " ")
-        .replace("  ", " ");
+        let command = reproduce_command(compiler, setup, "--corpus", &file);
         let mut text = String::new();
         let _ = writeln!(
             text,
@@ -83,6 +77,39 @@ pub fn save_failures(
         }));
     }
     Ok(saved)
+}
+
+/// The file name a reduced failure of the program `stem` is saved under:
+/// `STEM_reduced.EXT`, with one dot, since the ETH and CIS341 drivers'
+/// path helper refuses a file name with two ("bad filename") and the
+/// student runs their driver on the saved file.
+pub fn reduced_name(stem: &str, ext: &str) -> String {
+    format!("{stem}_reduced.{ext}")
+}
+
+/// The one-line command that reproduces a failure saved in `file`:
+/// `lloracle test-compiler` with the compiler under test, the session's
+/// other options it needs (`setup`: the dialect, the course's runtime,
+/// for a front end the Oat version), the file given by `file_option`
+/// (`--corpus` for an LLVMlite program, `--tests` for an Oat test) and
+/// `--random 0`, so that it runs that one program and nothing else.
+pub fn reproduce_command(
+    compiler: &Compiler,
+    setup: &str,
+    file_option: &str,
+    file: &Path,
+) -> String {
+    [
+        "lloracle test-compiler".to_string(),
+        compiler.cli_args(),
+        setup.to_string(),
+        format!("{file_option} {}", shell_quote(&file.to_string_lossy())),
+        "--random 0".to_string(),
+    ]
+    .into_iter()
+    .filter(|w| !w.trim().is_empty())
+    .collect::<Vec<_>>()
+    .join(" ")
 }
 
 /// A reduction's size and cost for the terminal: `N instructions (C

@@ -65,16 +65,9 @@ pub fn run_session(
                 let args: Vec<Vec<String>> = case.runs.iter().map(|(_, a)| a.clone()).collect();
                 // A bug of lloracle's own on one program must not cost the
                 // campaign its reports: the program is left out and named.
-                let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let verdicts = settings.budget.contain(&case.name, || {
                     judge_text(tools, compiler, &case.prog, case.text.as_deref(), &args)
-                }));
-                let verdicts = match judged {
-                    Ok(v) => v,
-                    Err(p) => {
-                        settings.budget.internal_error(&case.name, p.as_ref());
-                        return None;
-                    }
-                };
+                })?;
                 let r = CaseResult {
                     case,
                     verdicts,
@@ -116,14 +109,13 @@ pub fn run_session(
             if interrupted() || settings.budget.exhausted() {
                 return;
             }
-            let traced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let traced = settings.budget.contain(&r.case.name, || {
                 trace_runs(tools, compiler, &r.case.prog, &r.verdicts, &|i| {
                     r.case.args(i)
                 })
-            }));
-            match traced {
-                Ok(t) => r.traces = t,
-                Err(p) => settings.budget.internal_error(&r.case.name, p.as_ref()),
+            });
+            if let Some(t) = traced {
+                r.traces = t;
             }
         });
     };
@@ -133,12 +125,9 @@ pub fn run_session(
         if interrupted() || settings.budget.exhausted() {
             return;
         }
-        let merged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        settings.budget.contain("the icmp probe", || {
             merge_shared_causes(tools, compiler, results)
-        }));
-        if let Err(p) = merged {
-            settings.budget.internal_error("the icmp probe", p.as_ref());
-        }
+        });
     };
     let reduce_all = |results: &mut Vec<CaseResult>| {
         // The budget goes one failure group at a time, largest first (and
@@ -163,14 +152,13 @@ pub fn run_session(
             };
             let args = r.case.args(i);
             let goal = Goal::of(cat, &key);
-            let reduced = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let reduced = settings.budget.contain(&r.case.name, || {
                 tools.stages().time(Stage::Reduction, || {
                     reduce(tools, compiler, &r.case.prog, &args, &goal, &bounds)
                 })
-            }));
-            match reduced {
-                Ok(red) => r.reduced = red.map(|red| (i, red)),
-                Err(p) => settings.budget.internal_error(&r.case.name, p.as_ref()),
+            });
+            if let Some(red) = reduced {
+                r.reduced = red.map(|red| (i, red));
             }
         });
     };

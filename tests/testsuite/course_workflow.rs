@@ -285,7 +285,7 @@ fn the_reproducing_command_keeps_the_course_options() {
     let saved: Vec<String> = std::fs::read_dir(&out)
         .expect("failures saved")
         .filter_map(|e| e.ok())
-        .filter(|e| e.file_name().to_string_lossy().ends_with(".reduced.ll"))
+        .filter(|e| e.file_name().to_string_lossy().ends_with("_reduced.ll"))
         .map(|e| std::fs::read_to_string(e.path()).expect("read"))
         .collect();
     assert_eq!(saved.len(), 1);

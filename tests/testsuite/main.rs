@@ -8,6 +8,7 @@
 //! they share (a `static`) must not make one test depend on another's timing.
 
 mod autograder;
+mod build_script;
 mod cli_bench;
 mod cli_corpus;
 mod cli_dialect;
@@ -26,6 +27,7 @@ mod docs;
 mod fast_paths;
 mod first_wrong;
 mod frontend;
+mod frontend_campaign;
 mod grade_class;
 mod groups;
 mod hostile;
@@ -42,6 +44,7 @@ mod optimiser;
 mod recover_corpus;
 mod reduce_size;
 mod reports;
+mod reproduce;
 mod runtime_cc;
 mod runtimes;
 mod test_compiler;

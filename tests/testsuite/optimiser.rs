@@ -11,7 +11,7 @@ use crate::common;
 use lloracle::harness::compiler::Tools;
 use lloracle::harness::course::Course;
 use lloracle::harness::judge::judge_program;
-use lloracle::harness::optimiser::{blame, savings, Blame, SavingsScoring};
+use lloracle::harness::optimiser::{blame, divergence, savings, Blame, SavingsScoring};
 use lloracle::harness::verdicts::{Category, Steps};
 use lloracle::harness::Compiler;
 use serde_json::Value;
@@ -566,4 +566,64 @@ fn a_correct_constant_folder_passes_every_run_of_the_opt_profile_in_eth() {
         .count();
     assert!(noted > 0, "no run printed a big literal:\n{out}");
     assert!(out.contains("NOTE: "), "{out}");
+}
+
+/// `@main` allocates a slot it never uses (`%dead`) before the one it
+/// uses (`%c`); stores 5 in `%c`, loads it back and returns it plus one.
+const DEAD_SLOT_FIRST: &str = "\
+define i64 @main(i64 %argc, i8** %argv) {
+  %dead = alloca i64
+  %c = alloca i64
+  store i64 5, i64* %c
+  %v = load i64, i64* %c
+  %r = add i64 %v, 1
+  ret i64 %r
+}
+";
+
+#[test]
+fn a_removed_dead_alloca_is_not_the_first_wrong_value() {
+    let t = tools(None);
+    let before = parse(DEAD_SLOT_FIRST);
+    // The optimiser removes the dead slot (which moves %c from the
+    // frame's second slot to its first: a renaming, no value a program can
+    // see) and wrongly adds 2 instead of 1: %r is 7, not 6. The first
+    // wrong value is %r, not %c.
+    let after = parse(
+        &DEAD_SLOT_FIRST
+            .replace("  %dead = alloca i64\n", "")
+            .replace("add i64 %v, 1", "add i64 %v, 2"),
+    );
+    let d = divergence(&t, &before, &after, &[]).expect("a divergence");
+    assert_eq!(d.instruction, "%r = add i64 %v, 2");
+    assert_eq!(d.what, "%r is 7 after optimisation, 6 before");
+    // Removing the dead slot alone changes nothing the trace can tell.
+    let only_removed = parse(&DEAD_SLOT_FIRST.replace("  %dead = alloca i64\n", ""));
+    assert!(divergence(&t, &before, &only_removed, &[]).is_none());
+}
+
+/// Two slots; `%x` and `%y` both point to the first.
+const TWO_SLOTS: &str = "\
+define i64 @main(i64 %argc, i8** %argv) {
+  %p = alloca i64
+  %q = alloca i64
+  store i64 1, i64* %p
+  store i64 2, i64* %q
+  %x = bitcast i64* %p to i64*
+  %y = bitcast i64* %p to i64*
+  %v = load i64, i64* %y
+  ret i64 %v
+}
+";
+
+#[test]
+fn a_pointer_to_another_slot_is_still_a_wrong_value() {
+    let t = tools(None);
+    let before = parse(TWO_SLOTS);
+    // The optimiser points %y at %q: %x and %y pointed to one slot before
+    // and to two after, which no renaming of the slots explains.
+    let after = parse(&TWO_SLOTS.replace("%y = bitcast i64* %p", "%y = bitcast i64* %q"));
+    let d = divergence(&t, &before, &after, &[]).expect("a divergence");
+    assert_eq!(d.instruction, "%y = bitcast i64* %q to i64*");
+    assert!(d.what.starts_with("%y is ptr("), "{}", d.what);
 }

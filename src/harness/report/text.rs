@@ -114,7 +114,9 @@ pub fn group_body(g: &Group, reproduce: Option<&str>) -> String {
             }
         }
         None => {
-            let why = if g.category == Category::CompileTimeout.name()
+            let why = if let Some(why) = &f.not_reduced {
+                why.as_str()
+            } else if g.category == Category::CompileTimeout.name()
                 || g.category == Category::RunTimeout.name()
             {
                 "timeouts are not reduced: each try would cost a whole timeout"
