@@ -17,6 +17,7 @@ pub mod ast;
 pub mod eval;
 pub mod features;
 pub mod gen;
+pub mod order;
 pub mod parse;
 pub mod print;
 pub mod shrink;

@@ -10,7 +10,7 @@
 //! How the program stays defined:
 //! - every array the generator makes has at least 4 elements, and every
 //!   index is a literal 0..=3, `e [&] 3`, or a loop counter bounded by 4;
-//! - `new T[n]` (elements uninitialised) appears only followed by a loop
+//! - `new T[n]` (zeroed; a null reference for a non-null element type) appears only followed by a loop
 //!   writing every element;
 //! - shift amounts are literals 0..=63 or `e [&] 63`;
 //! - strings compared with `==` never (their addresses are the compiler's);
