@@ -40,6 +40,7 @@ mod recursion;
 mod stmt;
 
 use crate::ast::*;
+use crate::order::ArgOrders;
 use crate::OatVersion;
 use arbitrary::Unstructured;
 use draw::Draw;
@@ -70,6 +71,11 @@ pub struct OatGenConfig {
     /// (the ETH handout's LLVMlite printer writes string constants
     /// unescaped, so its front end's output does not assemble with them).
     pub escapes: bool,
+    /// The orders of a call's arguments the course allows: where more
+    /// than one is (the language's rule), probes fill at most one argument
+    /// of a call, so that no probe shows an order the language leaves
+    /// open (docs/oat.md, "Side effects where order matters").
+    pub orders: ArgOrders,
 }
 
 impl OatGenConfig {
@@ -88,6 +94,7 @@ impl OatGenConfig {
             max_iters: 5,
             budget: 2000 + 500 * s as u64,
             escapes: true,
+            orders: ArgOrders::default(),
         }
     }
 }
@@ -141,6 +148,12 @@ pub(crate) struct G<'a, 'b> {
     pub ret: RetTy,
     /// The last tag given to a probe's argument.
     pub tags: i64,
+    /// How many enclosing arguments must not depend on the order of a
+    /// call's arguments (a call's arguments besides its probed one, where
+    /// their order is open): they are leaves, no probes, no globals read.
+    pub effect_free: usize,
+    /// How many of `env`'s first entries are globals.
+    pub nglobals: usize,
     /// The helpers' signatures, drawn before their bodies (a recursive
     /// helper's guard may call a later recursive helper: mutual recursion).
     pub planned: Vec<Sig>,
@@ -169,6 +182,8 @@ pub fn generate(u: &mut Unstructured, cfg: &OatGenConfig) -> Program {
         nest: 0,
         ret: RetTy::Void,
         tags: 0,
+        effect_free: 0,
+        nglobals: 0,
         planned: Vec::new(),
         in_fuel: false,
         touched: false,
@@ -361,6 +376,7 @@ impl G<'_, '_> {
                 below: None,
             });
         }
+        self.nglobals = self.env.len();
         decls.extend(self.probes().into_iter().map(Decl::Fun));
         for sig in self.planned.clone() {
             let f = self.helper(sig);
