@@ -175,6 +175,7 @@ impl CampaignOpts {
             seed: p.seed,
             size: p.size,
             escapes: !fe.plain_strings,
+            orders: oat::order::ArgOrders::default(),
         };
         let tests = lloracle::frontend::tests::plan(&plan, version)?;
         let reference = match &a.compiler.reference {
@@ -205,6 +206,7 @@ impl CampaignOpts {
             tests,
             dialect: a.dialect.dialect.clone(),
             version,
+            orders: plan.orders,
             native: !fe.no_native,
             jobs: lloracle::harness::settings::jobs(a.jobs),
             max_reductions: reductions.max_reductions,

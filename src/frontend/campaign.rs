@@ -77,7 +77,7 @@ pub fn references(c: &FrontEndCampaign, tools: &Tools) -> Option<Vec<RefTest>> {
     let all = || {
         c.tests
             .par_iter()
-            .map(|t| reference::judge_reference(tools, cmd, t, c.dialect.as_ref()))
+            .map(|t| reference::judge_reference(tools, cmd, t, c.dialect.as_ref(), c.language()))
             .collect()
     };
     Some(
@@ -215,15 +215,18 @@ fn judge_one(
     let mut judged = test.clone();
     judged.expectation.runs = runs.clone();
     let compiled = judge::compile(tools, &c.cmd, &judged, c.dialect.as_ref());
-    let mut own = judge::judge_test(tools, &judged, &compiled);
+    let mut own = judge::judge_test(tools, &judged, &compiled, c.language());
     if let (Some(n), Some(text)) = (native, &compiled.text) {
         add_native_notes(n, tools, text, &runs, &mut own);
     }
     let held = match reference {
         Some(_) => reference::hold(test, own, reference),
-        None => {
-            reference::hold_by_definition(test, &runs, reference::hold(test, own, None), c.version)
-        }
+        None => reference::hold_by_definition(
+            test,
+            &runs,
+            reference::hold(test, own, None),
+            c.language(),
+        ),
     };
     TestResult {
         test: test.clone(),

@@ -5,14 +5,30 @@
 //! expectation as the course compares it. Each run gets one
 //! [`Category`]: in a front end the output is the thing under test, so an
 //! output that is undefined on the oracle is a failure
-//! ([`Category::UndefinedInOutput`]), not a skipped run.
+//! ([`Category::UndefinedInOutput`]), not a skipped run. Where the
+//! program's output depends on an order the language leaves open (a
+//! call's arguments, docs/oat.md "The evaluator's rules"), a run has
+//! several right outcomes ([`allowed_runs`]) and passes on any of them.
 
 use super::tests::OatTest;
 use crate::corpus::{Expected, Run};
 use crate::harness::compiler::{BuildFailure, Tools};
 use crate::harness::verdicts::{describe, Category};
+use oat::order::ArgOrders;
+use oat::OatVersion;
 use spec::dialect::Dialect;
 use spec::{Outcome, Prog, Source};
+
+/// The language rules a front end's output is held to beside a test's
+/// expectation: the Oat version (for the evaluator) and the call-argument
+/// orders the course allows (the language's: any).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Language {
+    /// The Oat version of the homework.
+    pub version: OatVersion,
+    /// The orders of a call's arguments the course allows.
+    pub orders: ArgOrders,
+}
 
 /// What the front end made of one test: its output, parsed and checked,
 /// or why there is none to run.
@@ -220,6 +236,91 @@ pub fn judge_run(run: &Run, actual: &Outcome) -> (Category, String) {
     }
 }
 
+/// The runs whose expectations are all right for `run` of the Oat program
+/// `prog`: `run` itself first, then `run` as each other allowed order of a
+/// call's arguments would have it, when the program's outcome depends on
+/// that order (`oat::eval::outcomes`) and `run`'s expectation is the
+/// outcome in one of the allowed orders (an expectation the evaluator
+/// gives in no order keeps its one run). An outcome that does not return
+/// cannot be written as an expectation and adds no run.
+pub fn allowed_runs(prog: &oat::ast::Program, lang: Language, run: &Run) -> Vec<Run> {
+    let mut out = vec![run.clone()];
+    if !lang.orders.is_open() {
+        return out;
+    }
+    let args: Vec<&[u8]> = run.args.iter().map(|a| a.as_bytes()).collect();
+    let limits = oat::eval::Limits::default();
+    let outcomes = oat::eval::outcomes(prog, lang.version, &limits, &args, lang.orders);
+    if outcomes.len() < 2 {
+        return out;
+    }
+    let forms: Vec<Run> = outcomes.iter().filter_map(|o| expressed(run, o)).collect();
+    if !forms.iter().any(|f| same_expectation(f, run)) {
+        return out;
+    }
+    for f in forms {
+        if !out.iter().any(|r| same_expectation(r, &f)) {
+            out.push(f);
+        }
+    }
+    out
+}
+
+/// `run` with its expectation as the evaluator's outcome `o` gives it (the
+/// same lines: course output, stdout, result); `None` when `o` did not
+/// return or `run` expects a runtime exit.
+fn expressed(run: &Run, o: &oat::eval::Outcome) -> Option<Run> {
+    let oat::eval::Outcome::Returned { stdout, value } = o else {
+        return None;
+    };
+    let expect = match run.expect {
+        Expected::Unspecified => Expected::Unspecified,
+        Expected::Result(_) => Expected::Result(*value),
+        _ => return None,
+    };
+    let mut course = stdout.clone();
+    course.extend_from_slice((*value as u8).to_string().as_bytes());
+    Some(Run {
+        expect,
+        stdout: run.stdout.as_ref().map(|_| stdout.clone()),
+        course_output: run.course_output.as_ref().map(|_| course),
+        ..run.clone()
+    })
+}
+
+/// True when `a` and `b` expect the same.
+fn same_expectation(a: &Run, b: &Run) -> bool {
+    a.expect == b.expect && a.stdout == b.stdout && a.course_output == b.course_output
+}
+
+/// The verdict on `actual` held to `runs` (from [`allowed_runs`]): a pass
+/// when any of them passes, else the first's verdict, saying how many
+/// other outputs the language allowed.
+pub fn judge_allowed(runs: &[Run], actual: &Outcome) -> (Category, String) {
+    let Some((first, others)) = runs.split_first() else {
+        return (Category::Pass, String::new());
+    };
+    let verdict = judge_run(first, actual);
+    if verdict.0 == Category::Pass || others.is_empty() {
+        return verdict;
+    }
+    if others
+        .iter()
+        .any(|r| judge_run(r, actual).0 == Category::Pass)
+    {
+        return (Category::Pass, String::new());
+    }
+    let (category, detail) = verdict;
+    (
+        category,
+        format!(
+            "{detail} (nor what {} other order(s) of a call's arguments give, which the \
+             language leaves open)",
+            others.len()
+        ),
+    )
+}
+
 /// `wrong status` when the output printed what `want` prints and only the
 /// decimal status at the end differs; otherwise `wrong output`. `got` is
 /// the output's course output, ending in `status` (its exit status).
@@ -259,11 +360,18 @@ pub fn expectation_words(run: &Run) -> String {
     parts.join(", ")
 }
 
-/// Judges every run of `test` on the front end's compiled output.
-pub fn judge_test(tools: &Tools, test: &OatTest, compiled: &Compiled) -> Vec<FrontRun> {
+/// Judges every run of `test` on the front end's compiled output; a run
+/// passes on any outcome `lang` allows ([`allowed_runs`]).
+pub fn judge_test(
+    tools: &Tools,
+    test: &OatTest,
+    compiled: &Compiled,
+    lang: Language,
+) -> Vec<FrontRun> {
     if test.expectation.ill_typed.is_some() {
         return vec![judge_rejection(compiled)];
     }
+    let source = oat::parse::program(&test.text).ok();
     test.expectation
         .runs
         .iter()
@@ -276,7 +384,11 @@ pub fn judge_test(tools: &Tools, test: &OatTest, compiled: &Compiled) -> Vec<Fro
             },
             Ok(prog) => {
                 let actual = run_output(tools, prog, compiled.src.as_ref(), &run.args);
-                let (category, detail) = judge_run(run, &actual);
+                let runs = match &source {
+                    Some(p) => allowed_runs(p, lang, run),
+                    None => vec![run.clone()],
+                };
+                let (category, detail) = judge_allowed(&runs, &actual);
                 FrontRun {
                     category,
                     actual: Some(actual),

@@ -1,6 +1,8 @@
 //! What a front-end campaign checks and how, settled before it starts.
 
+use super::judge::Language;
 use super::tests::OatTest;
+use oat::order::ArgOrders;
 use oat::OatVersion;
 use spec::dialect::Dialect;
 
@@ -18,6 +20,9 @@ pub struct FrontEndCampaign {
     pub dialect: Option<Dialect>,
     /// The Oat version of the homework.
     pub version: OatVersion,
+    /// The orders of a call's arguments the course allows (the language's
+    /// rule: any; docs/oat.md, "The evaluator's rules").
+    pub orders: ArgOrders,
     /// Build and run outputs natively too, to explain verdicts.
     pub native: bool,
     /// Worker threads.
@@ -26,4 +31,14 @@ pub struct FrontEndCampaign {
     pub max_reductions: usize,
     /// The bounds of each reduction.
     pub bounds: crate::harness::reduce::Bounds,
+}
+
+impl FrontEndCampaign {
+    /// The language rules its front end's output is held to.
+    pub fn language(&self) -> Language {
+        Language {
+            version: self.version,
+            orders: self.orders,
+        }
+    }
 }

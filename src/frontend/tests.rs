@@ -6,6 +6,7 @@
 //! (`v1/` for Oat v1, and `v2/` too for Oat v2) is used.
 
 use crate::corpus::{self, CorpusError, CorpusFile, Syntax};
+use oat::order::ArgOrders;
 use oat::OatVersion;
 use std::path::Path;
 
@@ -45,12 +46,24 @@ pub fn bundled(version: OatVersion) -> Result<Vec<OatTest>, CorpusError> {
 /// course runtime); `None` when the evaluator does not return on it (the
 /// generator promises it does: such a seed is a generator bug, left out).
 /// `escapes: false` keeps escapes out of string literals (for front ends
-/// whose printer writes string constants unescaped).
-pub fn generated(seed: u64, size: usize, version: OatVersion, escapes: bool) -> Option<OatTest> {
+/// whose printer writes string constants unescaped). The program is made
+/// for, and its output computed in, the call-argument orders `orders`
+/// (the first allowed one; a front end is judged against every allowed
+/// one, `judge::allowed_runs`).
+pub fn generated(
+    seed: u64,
+    size: usize,
+    version: OatVersion,
+    escapes: bool,
+    orders: ArgOrders,
+) -> Option<OatTest> {
     let mut cfg = oat::gen::OatGenConfig::with_size(size, version);
     cfg.escapes = escapes;
+    cfg.orders = orders;
     let prog = oat::gen::from_seed_with(seed, size, &cfg);
-    let course_output = match oat::eval::run(&prog, version, &oat::eval::Limits::default()) {
+    let first = *orders.allowed().first()?;
+    let limits = oat::eval::Limits::default();
+    let course_output = match oat::eval::run_in_order(&prog, version, &limits, &[], first) {
         oat::eval::Outcome::Returned { mut stdout, value } => {
             stdout.extend_from_slice((value as u8).to_string().as_bytes());
             stdout
@@ -87,6 +100,8 @@ pub struct TestPlan {
     pub size: usize,
     /// Whether generated string literals may hold escapes.
     pub escapes: bool,
+    /// The orders of a call's arguments the course allows.
+    pub orders: ArgOrders,
 }
 
 /// The tests of `plan` for a front end of `version`: the given or bundled
@@ -103,7 +118,9 @@ pub fn plan(plan: &TestPlan, version: OatVersion) -> Result<Vec<OatTest>, String
         .map_err(|e| e.to_string())?
     };
     tests.extend(
-        (0..plan.random).filter_map(|k| generated(plan.seed + k, plan.size, version, plan.escapes)),
+        (0..plan.random).filter_map(|k| {
+            generated(plan.seed + k, plan.size, version, plan.escapes, plan.orders)
+        }),
     );
     Ok(tests)
 }
