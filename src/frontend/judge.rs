@@ -473,6 +473,57 @@ mod unit {
         );
     }
 
+    /// `f(t(1), t(2))` where `t` prints its argument: "12" left to right,
+    /// "21" right to left; `program` returns 0.
+    fn order_revealing() -> oat::ast::Program {
+        oat::parse::program(
+            "int t(int x) { print_int(x); return x; }\n\
+             void f(int a, int b) { return; }\n\
+             int program(int argc, string[] argv) { f(t(1), t(2)); return 0; }",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn an_open_argument_order_allows_each_order_s_output() {
+        let p = order_revealing();
+        let open = Language::default();
+        let course = |runs: Vec<Run>| -> Vec<Vec<u8>> {
+            runs.into_iter().filter_map(|r| r.course_output).collect()
+        };
+        // The expectation is the left-to-right output; right to left is
+        // allowed too.
+        assert_eq!(
+            course(allowed_runs(&p, open, &run("120"))),
+            [b"120".to_vec(), b"210".to_vec()]
+        );
+        let allowed = allowed_runs(&p, open, &run("120"));
+        assert_eq!(
+            judge_allowed(&allowed, &returned("21", 0)).0,
+            Category::Pass
+        );
+        assert_eq!(
+            judge_allowed(&allowed, &returned("22", 0)).0,
+            Category::WrongOutput
+        );
+        // An expectation no order gives keeps its one run.
+        assert_eq!(
+            course(allowed_runs(&p, open, &run("990"))),
+            [b"990".to_vec()]
+        );
+        // A course that fixes the order allows its output only.
+        let fixed = Language {
+            orders: ArgOrders::Fixed(oat::order::ArgOrder::LeftToRight),
+            ..open
+        };
+        let allowed = allowed_runs(&p, fixed, &run("120"));
+        assert_eq!(course(allowed.clone()), [b"120".to_vec()]);
+        assert_eq!(
+            judge_allowed(&allowed, &returned("21", 0)).0,
+            Category::WrongOutput
+        );
+    }
+
     #[test]
     fn a_result_line_holds_the_full_value() {
         let mut r = run("");
