@@ -3,15 +3,20 @@
 //! and the course runtime (`runtime.c`) say.
 //!
 //! Rules where the specification is vague (docs/oat.md lists them):
-//! - evaluation is left to right everywhere: operands, arguments (after
-//!   the function), array and struct literal elements (in written order);
-//!   an assignment evaluates its left side (array, index, bounds check,
-//!   struct) before its right side;
+//! - evaluation is left to right everywhere (operands, array and struct
+//!   literal elements in written order; an assignment evaluates its left
+//!   side (array, index, bounds check, struct) before its right side),
+//!   except a call's arguments, whose order the language leaves open: a
+//!   run takes one [`ArgOrder`] (after the function either way), and
+//!   [`outcomes`] gives a program's outcome in every allowed order;
 //! - `&` and `|` evaluate both operands (they are not short-circuit);
 //! - arithmetic wraps at 64 bits; a shift by less than 0 or more than 63 is
 //!   undefined (LLVM gives poison);
-//! - `new T[n]` leaves elements uninitialised (`oat_alloc_array` uses
-//!   `malloc`): reading one before writing it is undefined;
+//! - `new T[n]` gives zero-initialised arrays (the handouts' `ast.ml`:
+//!   `NewArr ... (* zero-initialized arrays *)`): `0` for `int`, `false`
+//!   for `bool`, `null` for a nullable `R?`; for a non-null reference
+//!   type (which only Oat v1's checker accepts) the zero is a null
+//!   reference, and reading it before writing it is undefined;
 //! - `==` on strings compares addresses, which depend on how the compiler
 //!   places literals: undefined here; on arrays, structs and functions it
 //!   is identity, on `null` equality with `null`;
@@ -26,6 +31,7 @@
 //! well typed gives [`Outcome::Malformed`]. Nothing panics.
 
 use crate::ast::*;
+use crate::order::{ArgOrder, ArgOrders};
 use crate::OatVersion;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -118,7 +124,9 @@ enum V {
     Arr(usize),
     Struct(usize),
     Fun(Rc<str>),
-    /// An element of `new T[n]` not yet written.
+    /// An element of `new T[n]` of a non-null reference type not yet
+    /// written (a null reference), or a struct field before its
+    /// initialiser ran.
     Uninit,
 }
 
@@ -159,7 +167,9 @@ pub const BUILTIN_NAMES: [&str; 8] = [
 /// reduce each class (docs/oat.md, "Planted bugs").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mutant {
-    /// A call's arguments are evaluated right to left.
+    /// A call's arguments are evaluated right to left: a bug only where
+    /// the course fixes left to right (the language leaves the order
+    /// open, [`ArgOrders`]).
     ArgsRightToLeft,
     /// `&` and `|` on `bool` short-circuit (the right operand's side
     /// effects are lost when the left one decides).
@@ -212,6 +222,8 @@ impl Mutant {
 
 struct Machine<'p> {
     version: OatVersion,
+    /// The order of a call's arguments in this run.
+    order: ArgOrder,
     /// The planted bug, if any.
     mutant: Option<Mutant>,
     funs: HashMap<&'p str, &'p Fdecl>,
@@ -261,8 +273,52 @@ pub fn run_mutated(
     args: &[&[u8]],
     mutant: Option<Mutant>,
 ) -> Outcome {
+    execute(prog, version, limits, args, ArgOrder::default(), mutant)
+}
+
+/// [`run_with_args`] with a call's arguments evaluated in `order`.
+pub fn run_in_order(
+    prog: &Program,
+    version: OatVersion,
+    limits: &Limits,
+    args: &[&[u8]],
+    order: ArgOrder,
+) -> Outcome {
+    execute(prog, version, limits, args, order, None)
+}
+
+/// The outcomes of `prog` on `args` in every order `orders` allows, the
+/// evaluator's default first, each distinct outcome once: one when the
+/// program's meaning does not depend on the order, more when it does (a
+/// front end is right when it gives any of them).
+pub fn outcomes(
+    prog: &Program,
+    version: OatVersion,
+    limits: &Limits,
+    args: &[&[u8]],
+    orders: ArgOrders,
+) -> Vec<Outcome> {
+    let mut out: Vec<Outcome> = Vec::new();
+    for &order in orders.allowed() {
+        let o = run_in_order(prog, version, limits, args, order);
+        if !out.contains(&o) {
+            out.push(o);
+        }
+    }
+    out
+}
+
+fn execute(
+    prog: &Program,
+    version: OatVersion,
+    limits: &Limits,
+    args: &[&[u8]],
+    order: ArgOrder,
+    mutant: Option<Mutant>,
+) -> Outcome {
     let mut m = Machine {
         version,
+        order,
         mutant,
         funs: HashMap::new(),
         structs: HashMap::new(),
@@ -619,9 +675,9 @@ impl<'p> Machine<'p> {
                 let vs = es.iter().map(|e| self.exp(e)).collect::<R<Vec<V>>>()?;
                 self.alloc(Obj::Arr(vs))
             }
-            Exp::NewArr(_, n) => {
+            Exp::NewArr(t, n) => {
                 let n = self.size(n)?;
-                self.alloc(Obj::Arr(vec![V::Uninit; n]))
+                self.alloc(Obj::Arr(vec![zero(t); n]))
             }
             Exp::NewArrInit(_, n, x, init) => {
                 let n = self.size(n)?;
@@ -644,7 +700,9 @@ impl<'p> Machine<'p> {
                 match &self.heap[arr] {
                     Obj::Arr(elts) => match &elts[i] {
                         V::Uninit => Err(Stop::Undefined(
-                            "an element of `new T[n]` read before it was written".into(),
+                            "an element of `new T[n]` of a non-null type read before it was \
+                             written (a null reference)"
+                                .into(),
                         )),
                         v => Ok(v.clone()),
                     },
@@ -727,7 +785,9 @@ impl<'p> Machine<'p> {
             V::Fun(name) => name,
             v => return self.not_a("a function", v),
         };
-        let vs = if self.mutant == Some(Mutant::ArgsRightToLeft) {
+        let right_to_left =
+            self.order == ArgOrder::RightToLeft || self.mutant == Some(Mutant::ArgsRightToLeft);
+        let vs = if right_to_left {
             let mut vs = args
                 .iter()
                 .rev()
@@ -828,6 +888,18 @@ impl<'p> Machine<'p> {
             _ => return malformed(format!("no function `{name}`")),
         };
         Ok(Some(v))
+    }
+}
+
+/// An element of `new T[n]` before it is written: the zero of `t` (the
+/// arrays are zero-initialised); a non-null reference's zero is a null
+/// reference, which no use may read.
+fn zero(t: &Ty) -> V {
+    match t {
+        Ty::Int => V::Int(0),
+        Ty::Bool => V::Bool(false),
+        Ty::NullRef(_) => V::Null,
+        Ty::Ref(_) => V::Uninit,
     }
 }
 

@@ -18,6 +18,7 @@ pub mod dialect;
 pub mod eval;
 pub mod features;
 pub mod gen;
+pub mod order;
 pub mod parse;
 pub mod print;
 pub mod shrink;

@@ -176,6 +176,7 @@ impl CampaignOpts {
             seed: p.seed,
             size: p.size,
             dialect: fe.dialect(version),
+            orders: oat::order::ArgOrders::default(),
         };
         let tests = lloracle::frontend::tests::plan(&plan)?;
         let reference = match &a.compiler.reference {
@@ -207,6 +208,7 @@ impl CampaignOpts {
             dialect: a.dialect.dialect.clone(),
             version,
             oat_dialect: fe.oat_dialect,
+            orders: plan.orders,
             plan,
             native: !fe.no_native,
             jobs: lloracle::harness::settings::jobs(a.jobs),

@@ -174,11 +174,12 @@ fn front_end(a: &ReduceArgs) -> Result<u8, String> {
     };
     let fe = FrontEndOpts {
         tests: Some(a.file.clone()),
-        oat_version: a.oat_version,
+        oat_version: Some(a.oat_version),
+        oat_dialect: None,
         no_native: true,
         plain_strings: false,
     };
-    let version = fe.version();
+    let version = fe.version(&a.compiler)?;
     let course = fe.course(&a.compiler)?;
     let limits = a.limits.limits();
     let mut tools = Tools::with(course, None, limits.timeout)?;
@@ -197,6 +198,9 @@ fn front_end(a: &ReduceArgs) -> Result<u8, String> {
         tests: vec![test.clone()],
         dialect: a.dialect.dialect.clone(),
         version,
+        oat_dialect: fe.oat_dialect,
+        orders: oat::order::ArgOrders::default(),
+        plan: Default::default(),
         native: false,
         jobs: 1,
         max_reductions: 1,

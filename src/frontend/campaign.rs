@@ -96,7 +96,7 @@ pub fn references(c: &FrontEndCampaign, tools: &Tools) -> Option<Vec<RefTest>> {
     let all = || {
         c.tests
             .par_iter()
-            .map(|t| reference::judge_reference(tools, cmd, t, c.dialect.as_ref()))
+            .map(|t| reference::judge_reference(tools, cmd, t, c.dialect.as_ref(), c.language()))
             .collect()
     };
     Some(
@@ -359,7 +359,7 @@ fn judge_one(
     let mut judged = test.clone();
     judged.expectation.runs = runs.clone();
     let compiled = judge::compile(tools, &c.cmd, &judged, c.dialect.as_ref());
-    let mut own = judge::judge_test(tools, &judged, &compiled);
+    let mut own = judge::judge_test(tools, &judged, &compiled, c.language());
     // The driver failing after it wrote the output (its own back end,
     // `clang` missing for `--clang`) explains nothing on a run that
     // passes: said only beside a failure.
@@ -373,9 +373,12 @@ fn judge_one(
     }
     let held = match reference {
         Some(_) => reference::hold(test, own, reference),
-        None => {
-            reference::hold_by_definition(test, &runs, reference::hold(test, own, None), c.version)
-        }
+        None => reference::hold_by_definition(
+            test,
+            &runs,
+            reference::hold(test, own, None),
+            c.language(),
+        ),
     };
     TestResult {
         test: test.clone(),

@@ -10,13 +10,29 @@
 //! output that is undefined on the oracle is a failure
 //! ([`Category::UndefinedInOutput`]), not a skipped run; one whose output
 //! depends on addresses is [`Category::DependsOnAddresses`], not graded.
+//! Where the program's output depends on an order the language leaves
+//! open (a call's arguments, docs/oat.md "The evaluator's rules"), a run
+//! has several right outcomes ([`allowed_runs`]) and passes on any of them.
 
 use super::tests::OatTest;
 use crate::corpus::{Expected, Run};
 use crate::harness::compiler::{BuildFailure, Tools};
 use crate::harness::verdicts::{describe, Category};
+use oat::order::ArgOrders;
+use oat::OatVersion;
 use spec::dialect::Dialect;
 use spec::{Outcome, Prog, Source};
+
+/// The language rules a front end's output is held to beside a test's
+/// expectation: the Oat version (for the evaluator) and the call-argument
+/// orders the course allows (the language's: any).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Language {
+    /// The Oat version of the homework.
+    pub version: OatVersion,
+    /// The orders of a call's arguments the course allows.
+    pub orders: ArgOrders,
+}
 
 /// What the front end made of one test: its output, parsed and checked,
 /// or why there is none to run.
@@ -190,16 +206,18 @@ pub fn tag_rule_note(
 
 /// Judges one run of the output: in LLVM's memory at two address
 /// layouts; a run whose behaviour differs between them depends on
-/// addresses (not graded), any other is held to `run`'s expectation, with
-/// a note when only LLVMlite's tag rules would stop it.
+/// addresses (not graded), any other is held to the expectations `runs`
+/// (one run's, in each order the language allows; [`judge_allowed`]),
+/// with a note when only LLVMlite's tag rules would stop it.
 pub fn judge_output(
     tools: &Tools,
     prog: &Prog,
     src: Option<&Source>,
-    run: &Run,
+    runs: &[Run],
     note: Option<String>,
 ) -> FrontRun {
-    let r = oracle::run_llvm(prog, src, &run.args, &output_options(tools));
+    let args = runs.first().map_or(&[][..], |r| &r.args[..]);
+    let r = oracle::run_llvm(prog, src, args, &output_options(tools));
     if let Some(d) = r.depends_on_addresses {
         return FrontRun {
             category: Category::DependsOnAddresses,
@@ -208,10 +226,10 @@ pub fn judge_output(
             note,
         };
     }
-    let (category, detail) = judge_run(run, &r.outcome);
+    let (category, detail) = judge_allowed(runs, &r.outcome);
     let tags = match r.outcome {
         Outcome::Undefined { .. } => None,
-        _ => tag_rule_note(tools, prog, src, &run.args),
+        _ => tag_rule_note(tools, prog, src, args),
     };
     let note = match (note, tags) {
         (Some(a), Some(b)) => Some(format!("{a}; {b}")),
@@ -298,6 +316,91 @@ pub fn judge_run(run: &Run, actual: &Outcome) -> (Category, String) {
     }
 }
 
+/// The runs whose expectations are all right for `run` of the Oat program
+/// `prog`: `run` itself first, then `run` as each other allowed order of a
+/// call's arguments would have it, when the program's outcome depends on
+/// that order (`oat::eval::outcomes`) and `run`'s expectation is the
+/// outcome in one of the allowed orders (an expectation the evaluator
+/// gives in no order keeps its one run). An outcome that does not return
+/// cannot be written as an expectation and adds no run.
+pub fn allowed_runs(prog: &oat::ast::Program, lang: Language, run: &Run) -> Vec<Run> {
+    let mut out = vec![run.clone()];
+    if !lang.orders.is_open() {
+        return out;
+    }
+    let args: Vec<&[u8]> = run.args.iter().map(|a| a.as_bytes()).collect();
+    let limits = oat::eval::Limits::default();
+    let outcomes = oat::eval::outcomes(prog, lang.version, &limits, &args, lang.orders);
+    if outcomes.len() < 2 {
+        return out;
+    }
+    let forms: Vec<Run> = outcomes.iter().filter_map(|o| expressed(run, o)).collect();
+    if !forms.iter().any(|f| same_expectation(f, run)) {
+        return out;
+    }
+    for f in forms {
+        if !out.iter().any(|r| same_expectation(r, &f)) {
+            out.push(f);
+        }
+    }
+    out
+}
+
+/// `run` with its expectation as the evaluator's outcome `o` gives it (the
+/// same lines: course output, stdout, result); `None` when `o` did not
+/// return or `run` expects a runtime exit.
+fn expressed(run: &Run, o: &oat::eval::Outcome) -> Option<Run> {
+    let oat::eval::Outcome::Returned { stdout, value } = o else {
+        return None;
+    };
+    let expect = match run.expect {
+        Expected::Unspecified => Expected::Unspecified,
+        Expected::Result(_) => Expected::Result(*value),
+        _ => return None,
+    };
+    let mut course = stdout.clone();
+    course.extend_from_slice((*value as u8).to_string().as_bytes());
+    Some(Run {
+        expect,
+        stdout: run.stdout.as_ref().map(|_| stdout.clone()),
+        course_output: run.course_output.as_ref().map(|_| course),
+        ..run.clone()
+    })
+}
+
+/// True when `a` and `b` expect the same.
+fn same_expectation(a: &Run, b: &Run) -> bool {
+    a.expect == b.expect && a.stdout == b.stdout && a.course_output == b.course_output
+}
+
+/// The verdict on `actual` held to `runs` (from [`allowed_runs`]): a pass
+/// when any of them passes, else the first's verdict, saying how many
+/// other outputs the language allowed.
+pub fn judge_allowed(runs: &[Run], actual: &Outcome) -> (Category, String) {
+    let Some((first, others)) = runs.split_first() else {
+        return (Category::Pass, String::new());
+    };
+    let verdict = judge_run(first, actual);
+    if verdict.0 == Category::Pass || others.is_empty() {
+        return verdict;
+    }
+    if others
+        .iter()
+        .any(|r| judge_run(r, actual).0 == Category::Pass)
+    {
+        return (Category::Pass, String::new());
+    }
+    let (category, detail) = verdict;
+    (
+        category,
+        format!(
+            "{detail} (nor what {} other order(s) of a call's arguments give, which the \
+             language leaves open)",
+            others.len()
+        ),
+    )
+}
+
 /// `wrong status` when the output printed what `want` prints and only the
 /// decimal status at the end differs; otherwise `wrong output`. `got` is
 /// the output's course output, ending in `status` (its exit status).
@@ -337,11 +440,18 @@ pub fn expectation_words(run: &Run) -> String {
     parts.join(", ")
 }
 
-/// Judges every run of `test` on the front end's compiled output.
-pub fn judge_test(tools: &Tools, test: &OatTest, compiled: &Compiled) -> Vec<FrontRun> {
+/// Judges every run of `test` on the front end's compiled output; a run
+/// passes on any outcome `lang` allows ([`allowed_runs`]).
+pub fn judge_test(
+    tools: &Tools,
+    test: &OatTest,
+    compiled: &Compiled,
+    lang: Language,
+) -> Vec<FrontRun> {
     if test.expectation.ill_typed.is_some() {
         return vec![judge_rejection(compiled)];
     }
+    let source = oat::parse::program(&test.text).ok();
     test.expectation
         .runs
         .iter()
@@ -352,13 +462,19 @@ pub fn judge_test(tools: &Tools, test: &OatTest, compiled: &Compiled) -> Vec<Fro
                 detail: f.detail.clone(),
                 note: compiled.note.clone(),
             },
-            Ok(prog) => judge_output(
-                tools,
-                prog,
-                compiled.src.as_ref(),
-                run,
-                compiled.note.clone(),
-            ),
+            Ok(prog) => {
+                let runs = match &source {
+                    Some(p) => allowed_runs(p, lang, run),
+                    None => vec![run.clone()],
+                };
+                judge_output(
+                    tools,
+                    prog,
+                    compiled.src.as_ref(),
+                    &runs,
+                    compiled.note.clone(),
+                )
+            }
         })
         .collect()
 }
@@ -432,6 +548,57 @@ mod unit {
         );
         assert_eq!(
             judge_run(&run("5"), &returned("x", 5)).0,
+            Category::WrongOutput
+        );
+    }
+
+    /// `f(t(1), t(2))` where `t` prints its argument: "12" left to right,
+    /// "21" right to left; `program` returns 0.
+    fn order_revealing() -> oat::ast::Program {
+        oat::parse::program(
+            "int t(int x) { print_int(x); return x; }\n\
+             void f(int a, int b) { return; }\n\
+             int program(int argc, string[] argv) { f(t(1), t(2)); return 0; }",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn an_open_argument_order_allows_each_order_s_output() {
+        let p = order_revealing();
+        let open = Language::default();
+        let course = |runs: Vec<Run>| -> Vec<Vec<u8>> {
+            runs.into_iter().filter_map(|r| r.course_output).collect()
+        };
+        // The expectation is the left-to-right output; right to left is
+        // allowed too.
+        assert_eq!(
+            course(allowed_runs(&p, open, &run("120"))),
+            [b"120".to_vec(), b"210".to_vec()]
+        );
+        let allowed = allowed_runs(&p, open, &run("120"));
+        assert_eq!(
+            judge_allowed(&allowed, &returned("21", 0)).0,
+            Category::Pass
+        );
+        assert_eq!(
+            judge_allowed(&allowed, &returned("22", 0)).0,
+            Category::WrongOutput
+        );
+        // An expectation no order gives keeps its one run.
+        assert_eq!(
+            course(allowed_runs(&p, open, &run("990"))),
+            [b"990".to_vec()]
+        );
+        // A course that fixes the order allows its output only.
+        let fixed = Language {
+            orders: ArgOrders::Fixed(oat::order::ArgOrder::LeftToRight),
+            ..open
+        };
+        let allowed = allowed_runs(&p, fixed, &run("120"));
+        assert_eq!(course(allowed.clone()), [b"120".to_vec()]);
+        assert_eq!(
+            judge_allowed(&allowed, &returned("21", 0)).0,
             Category::WrongOutput
         );
     }

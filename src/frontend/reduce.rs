@@ -6,7 +6,8 @@
 //! the same way. The expected output of a candidate is the reference
 //! solution's output run on the oracle when there is a reference (it must
 //! be well defined there), else `oat::eval`'s (the language definition's)
-//! (with the run's arguments).
+//! (with the run's arguments); a candidate's output that another allowed
+//! order of a call's arguments gives is right too (`judge::allowed_runs`).
 
 use super::judge::{self, Compiled, FrontRun};
 use super::settings::FrontEndCampaign;
@@ -165,7 +166,8 @@ pub fn reduce(
             },
             Ok(prog) => {
                 let actual = judge::run_output(tools, prog, compiled.src.as_ref(), &run.args);
-                let (category, detail) = judge::judge_run(&run, &actual);
+                let allowed = judge::allowed_runs(p, c.language(), &run);
+                let (category, detail) = judge::judge_allowed(&allowed, &actual);
                 FrontRun {
                     category,
                     actual: Some(actual),

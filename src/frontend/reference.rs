@@ -8,7 +8,7 @@
 //! (a `.oat` file without expectations) takes the reference's output as
 //! its expectation.
 
-use super::judge::{self, first_line, Compiled, FrontRun};
+use super::judge::{self, first_line, Compiled, FrontRun, Language};
 use super::tests::OatTest;
 use crate::corpus::{Expected, Run, DEFAULT_RUN};
 use crate::harness::compiler::Tools;
@@ -88,13 +88,14 @@ pub fn judge_reference(
     cmd: &str,
     test: &OatTest,
     dialect: Option<&Dialect>,
+    lang: Language,
 ) -> RefTest {
     let compiled = judge::compile(tools, cmd, test, dialect);
     let mut plain = test.clone();
     if plain.expectation.runs.is_empty() && plain.expectation.ill_typed.is_none() {
         plain.expectation.runs = runs_of(test, None);
     }
-    let runs = judge::judge_test(tools, &plain, &compiled);
+    let runs = judge::judge_test(tools, &plain, &compiled, lang);
     RefTest { compiled, runs }
 }
 
@@ -159,15 +160,16 @@ fn held_alone(own: FrontRun) -> Held {
 
 /// Without a reference solution, the language definition stands in for
 /// it where the test's own program has no meaning: a run whose Oat
-/// program the evaluator (`oat::eval`, docs/oat.md) finds undefined is
-/// left out for everyone, since its expectation rests on undefined
-/// behaviour (the ETH test `easyrun8` shifts by -6). Other runs keep
-/// their verdicts: the evaluator never overrules a test's expectation.
+/// program the evaluator (`oat::eval`, docs/oat.md) finds undefined, in
+/// any order of a call's arguments `lang` allows, is left out for
+/// everyone, since its expectation rests on undefined behaviour (the ETH
+/// test `easyrun8` shifts by -6). Other runs keep their verdicts: the
+/// evaluator never overrules a test's expectation.
 pub fn hold_by_definition(
     test: &OatTest,
     runs: &[Run],
     held: Vec<Held>,
-    version: oat::OatVersion,
+    lang: Language,
 ) -> Vec<Held> {
     let Ok(prog) = oat::parse::program(&test.text) else {
         return held;
@@ -182,15 +184,20 @@ pub fn hold_by_definition(
             let own = own.clone();
             let args: Vec<&[u8]> = run.args.iter().map(|a| a.as_bytes()).collect();
             let limits = oat::eval::Limits::default();
-            match oat::eval::run_with_args(&prog, version, &limits, &args) {
-                oat::eval::Outcome::Undefined { reason, .. } => Held::LeftOut {
+            let outcomes = oat::eval::outcomes(&prog, lang.version, &limits, &args, lang.orders);
+            let undefined = outcomes.iter().find_map(|o| match o {
+                oat::eval::Outcome::Undefined { reason, .. } => Some(reason),
+                _ => None,
+            });
+            match undefined {
+                Some(reason) => Held::LeftOut {
                     own,
                     why: format!(
                         "the test depends on undefined behaviour: its Oat program is undefined \
                          ({reason}; docs/oat.md), so no output is right"
                     ),
                 },
-                _ => h,
+                None => h,
             }
         })
         .collect()

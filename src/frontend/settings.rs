@@ -1,7 +1,9 @@
 //! What a front-end campaign checks and how, settled before it starts.
 
+use super::judge::Language;
 use super::tests::OatTest;
 use crate::harness::shard::Shard;
+use oat::order::ArgOrders;
 use oat::OatVersion;
 use spec::dialect::Dialect;
 use std::time::Duration;
@@ -25,6 +27,9 @@ pub struct FrontEndCampaign {
     pub oat_dialect: Option<oat::dialect::OatDialect>,
     /// The tests' plan, made again in the probed dialect.
     pub plan: super::tests::TestPlan,
+    /// The orders of a call's arguments the course allows (the language's
+    /// rule: any; docs/oat.md, "The evaluator's rules").
+    pub orders: ArgOrders,
     /// Build and run outputs natively too, to explain verdicts.
     pub native: bool,
     /// Worker threads.
@@ -52,5 +57,15 @@ impl FrontEndCampaign {
             .oat_dialect
             .unwrap_or_else(|| oat::dialect::OatDialect::whole(self.version));
         oat::print::program_in(p, &d)
+    }
+}
+
+impl FrontEndCampaign {
+    /// The language rules its front end's output is held to.
+    pub fn language(&self) -> Language {
+        Language {
+            version: self.version,
+            orders: self.orders,
+        }
     }
 }

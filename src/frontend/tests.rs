@@ -7,6 +7,7 @@
 
 use crate::corpus::{self, CorpusError, CorpusFile, Syntax};
 use oat::dialect::OatDialect;
+use oat::order::ArgOrders;
 use oat::OatVersion;
 use std::path::Path;
 
@@ -46,12 +47,23 @@ pub fn bundled(version: OatVersion) -> Result<Vec<OatTest>, CorpusError> {
 /// course runtime); `None` when the evaluator does not return on it (the
 /// generator promises it does: such a seed is a generator bug, left out).
 /// The program uses only `dialect`'s constructs and is printed in its
-/// syntax (docs/oat.md, "Dialects").
-pub fn generated(seed: u64, size: usize, dialect: &OatDialect) -> Option<OatTest> {
+/// syntax (docs/oat.md, "Dialects"). It is made for, and its output
+/// computed in, the call-argument orders `orders` (the first allowed one;
+/// a front end is judged against every allowed one,
+/// `judge::allowed_runs`).
+pub fn generated(
+    seed: u64,
+    size: usize,
+    dialect: &OatDialect,
+    orders: ArgOrders,
+) -> Option<OatTest> {
     let version = dialect.version;
-    let cfg = oat::gen::OatGenConfig::in_dialect(size, *dialect);
+    let mut cfg = oat::gen::OatGenConfig::in_dialect(size, *dialect);
+    cfg.orders = orders;
     let prog = oat::gen::from_seed_with(seed, size, &cfg);
-    let course_output = match oat::eval::run(&prog, version, &oat::eval::Limits::default()) {
+    let first = *orders.allowed().first()?;
+    let limits = oat::eval::Limits::default();
+    let course_output = match oat::eval::run_in_order(&prog, version, &limits, &[], first) {
         oat::eval::Outcome::Returned { mut stdout, value } => {
             stdout.extend_from_slice((value as u8).to_string().as_bytes());
             stdout
@@ -89,6 +101,8 @@ pub struct TestPlan {
     /// The Oat dialect of the front end: generated programs are written
     /// in it and the bundled tests it cannot read are left out.
     pub dialect: OatDialect,
+    /// The orders of a call's arguments the course allows.
+    pub orders: ArgOrders,
 }
 
 /// The tests of `plan`: the given tests, or the bundled tests of the
@@ -109,7 +123,7 @@ pub fn plan(plan: &TestPlan) -> Result<Vec<OatTest>, String> {
                 .collect(),
         }
     };
-    tests.extend((0..plan.random).filter_map(|k| generated(plan.seed + k, plan.size, d)));
+    tests.extend((0..plan.random).filter_map(|k| generated(plan.seed + k, plan.size, d, plan.orders)));
     Ok(tests)
 }
 

@@ -45,6 +45,7 @@ pub fn trace_run(
     let Some(want) = expected_output(c, tools, names, &t, &run.args) else {
         return untraced("the traced program's expected output is not defined");
     };
+    let wants = allowed_outputs(c, &t, run, want);
     let traced_text = c.oat_text(&t);
     let compiled = judge::compile_text(
         tools,
@@ -65,8 +66,17 @@ pub fn trace_run(
         }
     };
     let actual = judge::run_output(tools, prog, compiled.src.as_ref(), &run.args);
-    let (right, own) = (lines(&want), lines(actual.stdout()));
-    let t = if actual.course_output().as_deref() == Some(&want[..]) {
+    let own = lines(actual.stdout());
+    // The expected trace: of the allowed ones, the one the output's
+    // follows longest (the order of a call's arguments the front end
+    // chose, where the language leaves it open).
+    let right = wants
+        .iter()
+        .map(|w| lines(w))
+        .max_by_key(|r| agreeing(r, &own))
+        .unwrap_or_default();
+    let got = actual.course_output();
+    let t = if wants.iter().any(|w| got.as_deref() == Some(&w[..])) {
         untraced("tracing changed the outcome: the traced program's output is right")
     } else {
         compare(&points, &right, &own, &describe(&actual), expected_from(c))
@@ -82,7 +92,7 @@ pub fn trace_run(
     }
     // A wrong parameter of a function called only in initialisers' bodies
     // (which are not traced) is the initialiser's.
-    let n = right.iter().zip(&own).take_while(|(a, b)| a == b).count();
+    let n = agreeing(&right, &own);
     let first = right.get(n).and_then(|(id, _)| points.get(*id));
     match first {
         Some(p)
@@ -103,6 +113,32 @@ pub fn trace_run(
     }
 }
 
+/// The course outputs `run` of the Oat program `p` may give: `want`, and
+/// what other allowed orders of a call's arguments give
+/// (`judge::allowed_runs`).
+fn allowed_outputs(
+    c: &FrontEndCampaign,
+    p: &oat::ast::Program,
+    run: &Run,
+    want: Vec<u8>,
+) -> Vec<Vec<u8>> {
+    let run = Run {
+        course_output: Some(want),
+        stdout: None,
+        expect: crate::corpus::Expected::Unspecified,
+        ..run.clone()
+    };
+    judge::allowed_runs(p, c.language(), &run)
+        .into_iter()
+        .filter_map(|r| r.course_output)
+        .collect()
+}
+
+/// How many traced values `right` and `own` share before they differ.
+fn agreeing(right: &[(usize, String)], own: &[(usize, String)]) -> usize {
+    right.iter().zip(own).take_while(|(a, b)| a == b).count()
+}
+
 /// True for a trace key that names the operation that computed the first
 /// wrong value (`first wrong value: `>>``, an operator, a builtin, `a[i]`).
 /// An order of evaluation the front end gets wrong is one too (`wrong
@@ -118,7 +154,9 @@ pub fn names_an_operation(key: &str) -> bool {
 /// When computing operands one by one into variables first makes the
 /// output right (the traced program passes), which operands' order the
 /// front end gets wrong: the first kind ([`oat::trace::Order`]) whose
-/// sequenced program alone the front end compiles right.
+/// sequenced program alone the front end compiles right. An order the
+/// course leaves open (a call's arguments, where more than one order is
+/// allowed) is no wrong order.
 fn order_of_evaluation(
     c: &FrontEndCampaign,
     tools: &Tools,
@@ -126,28 +164,37 @@ fn order_of_evaluation(
     prog: &oat::ast::Program,
     run: &Run,
 ) -> Option<Trace> {
-    oat::trace::Order::ALL.into_iter().find_map(|order| {
-        let q = oat::trace::sequenced(prog, order).ok()?;
-        if &q == prog {
-            return None;
-        }
-        let want = expected_output(c, tools, names, &q, &run.args)?;
-        let text = c.oat_text(&q);
-        let compiled =
-            judge::compile_text(tools, &c.cmd, names.0, &text, names.1, c.dialect.as_ref());
-        let out = compiled.prog.as_ref().ok()?;
-        let got = judge::run_output(tools, out, compiled.src.as_ref(), &run.args);
-        (got.course_output().as_deref() == Some(&want[..])).then(|| Trace {
-            key: Some(format!("wrong order of evaluation: {}", order.words())),
-            says: format!(
-                "the output is right when {} are computed one by one, left to right, into \
+    let open = |o: &oat::trace::Order| *o == oat::trace::Order::CallArguments && c.orders.is_open();
+    oat::trace::Order::ALL
+        .into_iter()
+        .filter(|o| !open(o))
+        .find_map(|order| {
+            let q = oat::trace::sequenced(prog, order).ok()?;
+            if &q == prog {
+                return None;
+            }
+            let want = expected_output(c, tools, names, &q, &run.args)?;
+            let wants = allowed_outputs(c, &q, run, want);
+            let text = c.oat_text(&q);
+            let compiled =
+                judge::compile_text(tools, &c.cmd, names.0, &text, names.1, c.dialect.as_ref());
+            let out = compiled.prog.as_ref().ok()?;
+            let got = judge::run_output(tools, out, compiled.src.as_ref(), &run.args);
+            let got = got.course_output();
+            wants
+                .iter()
+                .any(|w| got.as_deref() == Some(&w[..]))
+                .then(|| Trace {
+                    key: Some(format!("wrong order of evaluation: {}", order.words())),
+                    says: format!(
+                        "the output is right when {} are computed one by one, left to right, into \
                  variables first (Oat evaluates them left to right): the front end evaluates \
                  them in another order",
-                order.words()
-            ),
-            values: None,
+                        order.words()
+                    ),
+                    values: None,
+                })
         })
-    })
 }
 
 /// Where the expected trace comes from, in words.
@@ -176,7 +223,7 @@ fn compare(
     actual: &str,
     from: &str,
 ) -> Trace {
-    let n = right.iter().zip(own).take_while(|(a, b)| a == b).count();
+    let n = agreeing(right, own);
     let at = |id: usize| points.get(id);
     let text = |p: &Point| format!("`{}` in {}", p.what, p.function);
     let last = || match n

@@ -478,3 +478,87 @@ fn front_end_output_runs_in_llvm_memory() {
     assert!(why.contains("depends on addresses"), "{addr}");
     assert!(why.contains("line 9"), "{addr}");
 }
+
+/// The verdict of each test in tests/fixtures/frontend/rules compiled by
+/// the fake front end `outputs` under `runtime`, with `more` options.
+fn rules_verdicts(outputs: &str, runtime: &str, more: &[&str]) -> BTreeMap<String, String> {
+    let tests = fixtures().join("rules");
+    let cmd = fake(outputs);
+    let mut args = vec![
+        "--cmd",
+        &cmd,
+        "--tests",
+        tests.to_str().unwrap(),
+        "--runtime",
+        runtime,
+        "--no-native",
+    ];
+    args.extend_from_slice(more);
+    let (_, stdout, r) = campaign(&args);
+    first_runs(&r)
+        .into_iter()
+        .map(|(name, run)| {
+            let v = run["verdict"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{stdout}"));
+            (name, v.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn new_arrays_are_zeroed_and_a_malloc_runtime_needs_the_front_end_to_zero() {
+    // rules/zeroed.oat: `var v = new int[3]; return v[1];` gives 0 (the
+    // courses' ast.ml: zero-initialized arrays). oat-hw5's and
+    // oat-eth-2019's oat_alloc_array use malloc: a front end that zeroes
+    // the elements itself passes; one that does not returns memory never
+    // written, undefined in its output, with or without a reference.
+    for runtime in ["oat-hw5", "oat-eth-2019"] {
+        assert_eq!(
+            rules_verdicts("zeroing", runtime, &[])["zeroed.oat"],
+            "pass"
+        );
+        assert_eq!(
+            rules_verdicts("rtl", runtime, &[])["zeroed.oat"],
+            "undefined behaviour in output",
+            "{runtime}"
+        );
+    }
+    let reference = fake("zeroing");
+    let with_reference = rules_verdicts("rtl", "oat-hw5", &["--reference", &reference]);
+    assert_eq!(
+        with_reference["zeroed.oat"],
+        "undefined behaviour in output"
+    );
+    // oat-eth's oat_alloc_array uses calloc: the runtime zeroes them.
+    assert_eq!(rules_verdicts("rtl", "oat-eth", &[])["zeroed.oat"], "pass");
+    // A front end that gives the element another value (1) is wrong.
+    assert_eq!(
+        rules_verdicts("wrong", "oat-eth", &[])["zeroed.oat"],
+        "wrong status"
+    );
+}
+
+#[test]
+fn an_argument_order_the_language_leaves_open_is_not_charged() {
+    // rules/arg_order.oat: f(t(1), t(2)), t prints its argument; the test
+    // expects "12" then status 0. A front end evaluating the arguments
+    // right to left prints "21": the Oat language allows it, so it passes,
+    // with or without a reference (which evaluates left to right). One
+    // that prints "22" matches no order.
+    assert_eq!(
+        rules_verdicts("zeroing", "oat-hw5", &[])["arg_order.oat"],
+        "pass"
+    );
+    assert_eq!(
+        rules_verdicts("rtl", "oat-hw5", &[])["arg_order.oat"],
+        "pass"
+    );
+    let reference = fake("zeroing");
+    let with_reference = rules_verdicts("rtl", "oat-hw5", &["--reference", &reference]);
+    assert_eq!(with_reference["arg_order.oat"], "pass");
+    assert_eq!(
+        rules_verdicts("wrong", "oat-hw5", &[])["arg_order.oat"],
+        "wrong output"
+    );
+}

@@ -214,3 +214,49 @@ fn some_bundled_tests_through_the_eth_front_end_meet_their_course_output_on_the_
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Princeton COS320 2026's shared homework 3 tests (`cos320/sp26_hw3_tests`,
+/// students' Oat v1 programs with their expected outputs), imported with
+/// `lloracle import-tests`, against the evaluator: every imported run must
+/// give the course's expected output. Several (LCS, nac_k, num_islands)
+/// read elements of `new int[n]` before writing them, which the language
+/// zero-initialises. `LLORACLE_COS320_HW3` names a checkout of that
+/// repository; without it the test prints `SKIP` and passes.
+#[test]
+fn the_cos320_homework_3_tests_hold_on_the_evaluator() {
+    let Some(dir) = std::env::var_os("LLORACLE_COS320_HW3") else {
+        eprintln!("SKIP: LLORACLE_COS320_HW3 does not name a checkout of cos320/sp26_hw3_tests");
+        return;
+    };
+    let list = Path::new(&dir).join("sp26_hw3_tests.ml");
+    if !list.exists() {
+        eprintln!("SKIP: {} is missing", list.display());
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = crate::common::lloracle(&[
+        "import-tests",
+        list.to_str().unwrap(),
+        "--out",
+        out.path().to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let tests = lloracle::frontend::tests::load(out.path()).unwrap_or_else(|e| panic!("{e}"));
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for t in &tests {
+        let prog = oat::parse::program(&t.text).unwrap_or_else(|e| panic!("{e:?}"));
+        for run in &t.expectation.runs {
+            runs += 1;
+            let args: Vec<&[u8]> = run.args.iter().map(|a| a.as_bytes()).collect();
+            let outcome = eval::run_with_args(&prog, OatVersion::V1, &Limits::default(), &args);
+            if let Some(why) = mismatch(run, &outcome) {
+                failures.push(format!("{} run `{}`: {why}", display_name(t), run.name));
+            }
+        }
+    }
+    // The repository's list had 34 literal runs when this was written
+    // (docs/oat.md); more may come, none may disagree.
+    assert!(runs >= 34, "{runs} runs imported");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -1,8 +1,9 @@
 //! Side effects where evaluation order matters, as Csmith makes them:
 //! *probes* (small helpers that print their argument or fold it into a
 //! global, then return a value) in operand positions whose order the
-//! language fixes (a call's arguments, both operands of `&` and `|` on
-//! `bool`, struct literal fields, the body of `new T[n]{i -> e}`), a
+//! language fixes (both operands of `&` and `|` on `bool`, struct literal
+//! fields, the body of `new T[n]{i -> e}`; a call's arguments only where
+//! the course fixes their order, else one argument of a call), a
 //! first call of every helper from `program` and a final print of every
 //! global (the checksum that makes a write seen). A front end that evaluates such an operand out
 //! of order, skips it or binds `i` wrongly prints something else
@@ -160,8 +161,12 @@ impl G<'_, '_> {
         })
     }
 
-    /// The probes of type `ty` that fit the budget.
+    /// The probes of type `ty` that fit the budget (none inside an
+    /// argument that must have no side effects).
     fn probes_of(&self, ty: &Ty) -> Vec<String> {
+        if self.effect_free > 0 {
+            return Vec::new();
+        }
         let ret = RetTy::Val(Box::new(ty.clone()));
         self.helpers
             .iter()
@@ -202,23 +207,53 @@ impl G<'_, '_> {
         self.probed(ty, inner)
     }
 
-    /// The arguments of a call of `sig`: operands, except that a first
-    /// parameter bounding recursion gets 0..=3 (also when `sig` is not
-    /// itself recursive but a function value of its type may hold a
-    /// recursive helper).
+    /// Which of a call's `n` arguments may have side effects: every one
+    /// where the course fixes the order of a call's arguments; one, chosen
+    /// at random, where the order is open (the language's rule), so that
+    /// no output depends on an order the language leaves open.
+    pub(crate) fn probed_args(&mut self, n: usize) -> Vec<bool> {
+        if !self.cfg.orders.is_open() {
+            return vec![true; n];
+        }
+        let k = self.d.below(n);
+        (0..n).map(|i| i == k).collect()
+    }
+
+    /// A call's argument of type `ty`: an [`G::operand`], without side
+    /// effects unless `probed`.
+    pub(crate) fn argument(&mut self, ty: &Ty, d: usize, probed: bool) -> Exp {
+        self.effects_if(probed, |g| g.operand(ty, d))
+    }
+
+    /// `make`'s expression, made without probes or helper calls unless
+    /// `effects`.
+    pub(crate) fn effects_if(&mut self, effects: bool, make: impl FnOnce(&mut Self) -> Exp) -> Exp {
+        let free = usize::from(!effects);
+        self.effect_free += free;
+        let e = make(self);
+        self.effect_free -= free;
+        e
+    }
+
+    /// The arguments of a call of `sig`: operands ([`G::probed_args`]),
+    /// except that a first parameter bounding recursion gets 0..=3 (also
+    /// when `sig` is not itself recursive but a function value of its type
+    /// may hold a recursive helper).
     pub(crate) fn call_args(&mut self, sig: &Sig, d: usize) -> Vec<Exp> {
         let bounded = self
             .helpers
             .iter()
             .any(|h| h.fuel && h.args == sig.args && h.ret == sig.ret);
+        let probed = self.probed_args(sig.args.len());
         sig.args
             .iter()
+            .zip(probed)
             .enumerate()
-            .map(|(k, t)| {
+            .map(|(k, (t, p))| {
                 if k == 0 && bounded {
-                    self.index(d)
+                    self.effects_if(p, |g| g.index(d))
                 } else {
-                    self.operand(t, d)
+                    self.argument(t, d, p)
                 }
             })
             .collect()

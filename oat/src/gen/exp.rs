@@ -22,9 +22,18 @@ impl G<'_, '_> {
         out
     }
 
-    /// A visible variable of type `ty`, if any.
+    /// A visible variable of type `ty`, if any; only a local inside an
+    /// argument whose order is open (no call changes a caller's local,
+    /// while another argument may write a global).
     fn var(&mut self, ty: &Ty) -> Option<Exp> {
-        let vs = self.vars_of(ty);
+        let mut vs = self.vars_of(ty);
+        if self.effect_free > 0 {
+            let globals = &self.env[..self.nglobals.min(self.env.len())];
+            let locals = &self.env[self.nglobals.min(self.env.len())..];
+            vs.retain(|v| {
+                locals.iter().any(|l| l.name == v.name) || !globals.iter().any(|g| g.name == v.name)
+            });
+        }
         self.d.pick(&vs).map(|v| Exp::Id(v.name.clone()))
     }
 
@@ -37,7 +46,7 @@ impl G<'_, '_> {
     /// An expression of type `ty` nested at most `depth` deep.
     pub(crate) fn exp(&mut self, ty: &Ty, depth: usize) -> Exp {
         self.charge(1);
-        if depth == 0 || self.d.chance(25) {
+        if depth == 0 || self.effect_free > 0 || self.d.chance(25) {
             return self.leaf(ty);
         }
         let d = depth - 1;
@@ -355,14 +364,21 @@ impl G<'_, '_> {
             1 => {
                 // The right side is never a string variable: strings grow
                 // by a bounded amount per step, never double.
-                let l = self.operand(&Ty::string(), d);
+                // Probes on both sides only where the course fixes the
+                // order of a call's arguments.
+                let probed = self.probed_args(2);
+                let l = self.argument(&Ty::string(), d, probed[0]);
                 let r = match self.d.below(3) {
                     0 => Exp::Str(self.string_lit()),
                     1 => {
                         let s = Exp::Str(self.string_lit());
-                        self.probed(&Ty::string(), s)
+                        if probed[1] {
+                            self.probed(&Ty::string(), s)
+                        } else {
+                            s
+                        }
                     }
-                    _ => call("string_of_int", vec![self.operand(&Ty::Int, d)]),
+                    _ => call("string_of_int", vec![self.argument(&Ty::Int, d, probed[1])]),
                 };
                 call("string_cat", vec![l, r])
             }

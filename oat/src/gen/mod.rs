@@ -10,7 +10,7 @@
 //! How the program stays defined:
 //! - every array the generator makes has at least 4 elements, and every
 //!   index is a literal 0..=3, `e [&] 3`, or a loop counter bounded by 4;
-//! - `new T[n]` (elements uninitialised) appears only followed by a loop
+//! - `new T[n]` (zeroed; a null reference for a non-null element type) appears only followed by a loop
 //!   writing every element;
 //! - shift amounts are literals 0..=63 or `e [&] 63`;
 //! - strings compared with `==` never (their addresses are the compiler's);
@@ -41,6 +41,7 @@ mod stmt;
 
 use crate::ast::*;
 use crate::dialect::{Construct, OatDialect};
+use crate::order::ArgOrders;
 use crate::OatVersion;
 use arbitrary::Unstructured;
 use draw::Draw;
@@ -68,6 +69,11 @@ pub struct OatGenConfig {
     pub max_iters: i64,
     /// Static bound on the steps `program` takes (helpers an eighth each).
     pub budget: u64,
+    /// The orders of a call's arguments the course allows: where more
+    /// than one is (the language's rule), probes fill at most one argument
+    /// of a call, so that no probe shows an order the language leaves
+    /// open (docs/oat.md, "Side effects where order matters").
+    pub orders: ArgOrders,
 }
 
 impl OatGenConfig {
@@ -91,6 +97,7 @@ impl OatGenConfig {
             max_exp_depth: 2 + usize::from(s >= 30) + usize::from(s >= 70),
             max_iters: 5,
             budget: 2000 + 500 * s as u64,
+            orders: ArgOrders::default(),
         }
     }
 }
@@ -144,6 +151,12 @@ pub(crate) struct G<'a, 'b> {
     pub ret: RetTy,
     /// The last tag given to a probe's argument.
     pub tags: i64,
+    /// How many enclosing arguments must not depend on the order of a
+    /// call's arguments (a call's arguments besides its probed one, where
+    /// their order is open): they are leaves, no probes, no globals read.
+    pub effect_free: usize,
+    /// How many of `env`'s first entries are globals.
+    pub nglobals: usize,
     /// The helpers' signatures, drawn before their bodies (a recursive
     /// helper's guard may call a later recursive helper: mutual recursion).
     pub planned: Vec<Sig>,
@@ -172,6 +185,8 @@ pub fn generate(u: &mut Unstructured, cfg: &OatGenConfig) -> Program {
         nest: 0,
         ret: RetTy::Void,
         tags: 0,
+        effect_free: 0,
+        nglobals: 0,
         planned: Vec::new(),
         in_fuel: false,
         touched: false,
@@ -373,6 +388,7 @@ impl G<'_, '_> {
                 below: None,
             });
         }
+        self.nglobals = self.env.len();
         decls.extend(self.probes().into_iter().map(Decl::Fun));
         for sig in self.planned.clone() {
             let f = self.helper(sig);

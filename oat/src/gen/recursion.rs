@@ -46,7 +46,11 @@ impl G<'_, '_> {
             .push((sig.name.clone(), target.name.clone()));
         let d = self.cfg.max_exp_depth.saturating_sub(1);
         let mut args = vec![Exp::Bop(Binop::Sub, id(n), Box::new(Exp::Int(1)))];
-        args.extend(target.args[1..].iter().map(|t| self.operand(t, d)));
+        let probed = self.probed_args(target.args.len().saturating_sub(1));
+        for (t, p) in target.args[1..].iter().zip(probed) {
+            let a = self.argument(t, d, p);
+            args.push(a);
+        }
         let body = match &target.ret {
             RetTy::Void => Stmt::SCall(Exp::Id(target.name.clone()), args),
             RetTy::Val(t) => print_stmt(t, call(&target.name, args)),

@@ -135,9 +135,68 @@ fn array_initialisers_and_length() {
 }
 
 #[test]
-fn reading_an_unwritten_element_is_undefined() {
-    let src = main_body("var a = new int[2]; a[0] = 1; print_int(a[1]); return 0;");
-    assert!(matches!(outcome(&src, V2), Outcome::Undefined { .. }));
+fn new_arrays_start_zeroed() {
+    // The handouts' ast.ml: `NewArr ... (* zero-initialized arrays *)`.
+    // v[1] was never written: 0; b[1] likewise false; the status is
+    // v[1] + 7 = 7.
+    let src = main_body(
+        "var v = new int[3]; v[0] = 5; print_int(v[1]); var b = new bool[2]; b[0] = true;\n\
+         print_bool(b[1]); return v[1] + 7;",
+    );
+    for v in [V1, V2] {
+        assert_eq!(returns(&src, v), ("0false".into(), 7));
+    }
+    // The issue's example: `return v[1];` gives 0.
+    let src = main_body("var v = new int[3]; return v[1];");
+    assert_eq!(returns(&src, V2), (String::new(), 0));
+    // A nullable element starts null: `if?` takes its else branch (2).
+    let src = "struct S { int f }\n".to_string()
+        + &main_body(
+            "var a = new S?[2]; if? (S s = a[0]) { print_int(1); } else { print_int(2); } return 0;",
+        );
+    assert_eq!(returns(&src, V2).0, "2");
+}
+
+#[test]
+fn an_unwritten_element_of_a_non_null_type_is_undefined() {
+    // Oat v1's checker accepts `new string[2]`; its zero is a null
+    // string, which print_string may not be given.
+    let src = main_body("var a = new string[2]; a[0] = \"x\"; print_string(a[1]); return 0;");
+    assert!(matches!(outcome(&src, V1), Outcome::Undefined { .. }));
+}
+
+#[test]
+fn argument_order_is_open_and_each_order_is_one_outcome() {
+    use oat::eval::{outcomes, run_in_order};
+    use oat::order::{ArgOrder, ArgOrders};
+    let src = "int n(int k) { print_int(k); return k; }\n\
+               void two(int a, int b) { return; }\n"
+        .to_string()
+        + &main_body("two(n(1), n(2)); print_string(string_cat(\"a\", \"b\")); return 0;");
+    let p = oat::parse::program(&src).unwrap();
+    let l = Limits::default();
+    let printed = |o: &Outcome| String::from_utf8(o.stdout().to_vec()).unwrap();
+    // Left to right: 1 then 2; right to left: 2 then 1. Either way the
+    // callee gets its arguments in their places: string_cat gives "ab".
+    let ltr = run_in_order(&p, V2, &l, &[], ArgOrder::LeftToRight);
+    let rtl = run_in_order(&p, V2, &l, &[], ArgOrder::RightToLeft);
+    assert_eq!(
+        (printed(&ltr), printed(&rtl)),
+        ("12ab".into(), "21ab".into())
+    );
+    // The language leaves the order open: both outcomes, left to right first.
+    assert_eq!(
+        outcomes(&p, V2, &l, &[], ArgOrders::Open),
+        vec![ltr.clone(), rtl.clone()]
+    );
+    let fixed = ArgOrders::Fixed(ArgOrder::RightToLeft);
+    assert_eq!(outcomes(&p, V2, &l, &[], fixed), vec![rtl]);
+    // A program whose output does not depend on the order has one outcome.
+    let q = oat::parse::program(&main_body(
+        "print_string(string_cat(\"a\", \"b\")); return 0;",
+    ))
+    .unwrap();
+    assert_eq!(outcomes(&q, V2, &l, &[], ArgOrders::Open).len(), 1);
 }
 
 #[test]
