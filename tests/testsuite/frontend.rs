@@ -115,7 +115,7 @@ fn every_verdict_of_a_front_end() {
         ub["signature"]
             .as_str()
             .unwrap()
-            .starts_with("undef-operand at `br i1 %c"),
+            .starts_with("undef-operand at `br i1 %REG"),
         "{ub}"
     );
     let detail = ub["detail"].as_str().unwrap();
