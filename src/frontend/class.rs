@@ -135,11 +135,9 @@ fn one(
         cmd: for_submission(&per.cmd, sub),
         ..per.clone()
     };
-    let mut confined = tools(c)?;
-    confined.confine_to(sub);
     let r = campaign::run_with(
         &mine,
-        &confined,
+        &tools(c)?,
         refs,
         &out.join("failures"),
         &c.grading,
