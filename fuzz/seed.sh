@@ -6,6 +6,8 @@
 #           that makes these targets parse the text and then mutate it
 #           (fuzz/src/lib.rs);
 #   dialect: the oracle inputs (the same layout);
+#   oat:    each Oat program (corpus/**/*.oat) as is, and `G` + random bytes;
+#   att:    `A` + random bytes (fuzz/fuzz_targets/att.rs);
 #   oracle, fast_paths, memory_models and differential: also 32 inputs of 4 KiB random bytes, which the
 #           generator turns into full-size programs (an empty start would
 #           leave libFuzzer growing tiny inputs for minutes).
@@ -31,4 +33,17 @@ done
 # dialect: the oracle target's inputs (same layout).
 mkdir -p corpus/dialect
 cp corpus/oracle/* corpus/dialect/
-echo "seeded $n programs into fuzz/corpus/parse, fuzz/corpus/oracle, fuzz/corpus/fast_paths, fuzz/corpus/memory_models and fuzz/corpus/dialect"
+# oat: every Oat program of the corpus as is, and 32 `G` + random bytes (the
+# Oat generator's input); att: 32 `A` + random bytes (instruction text of
+# the accepted subset).
+mkdir -p corpus/oat corpus/att
+m=0
+while IFS= read -r -d '' f; do
+    cp "$f" "corpus/oat/$(echo "${f#../corpus/}" | tr '/' '_')"
+    m=$((m + 1))
+done < <(find ../corpus -name '*.oat' -print0)
+for i in $(seq 1 32); do
+    { printf 'G'; head -c 2048 /dev/urandom; } >"corpus/oat/random-$i"
+    { printf 'A'; head -c 2048 /dev/urandom; } >"corpus/att/random-$i"
+done
+echo "seeded $n programs into fuzz/corpus/parse, fuzz/corpus/oracle, fuzz/corpus/fast_paths, fuzz/corpus/memory_models and fuzz/corpus/dialect, $m Oat programs into fuzz/corpus/oat, and fuzz/corpus/att"

@@ -124,8 +124,9 @@ struct TestCompilerOnly {
     args: CampaignOpts,
 }
 
-/// The options the kit sets itself (the results file and the scratch folder).
-const KIT_SETS: [&str; 2] = ["--gradescope", "--out-dir"];
+/// The options the kit sets itself (the results file, the scratch folder,
+/// the compiler's confinement to the build folder).
+const KIT_SETS: [&str; 3] = ["--gradescope", "--out-dir", "--confine-to"];
 
 /// The kit's own options, which must come before test-compiler's.
 const KIT_OWN: [&str; 10] = [

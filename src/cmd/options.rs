@@ -612,6 +612,13 @@ pub struct LimitOpts {
     /// that need more end in `fuel-exhausted` and are skipped, not judged.
     #[arg(long, default_value_t = Limits::default().fuel, value_parser = clap::value_parser!(u64).range(1..))]
     pub fuel: u64,
+    /// Confine the compiler and the programs it builds as `grade` confines
+    /// each submission's (docs/grading.md, "What a submission can and
+    /// cannot do"), the compiler reading the folder DIR (its submission);
+    /// `grade` confines every submission to its own folder whatever this
+    /// says.
+    #[arg(long, value_name = "DIR")]
+    pub confine_to: Option<std::path::PathBuf>,
 }
 
 impl LimitOpts {
@@ -621,7 +628,7 @@ impl LimitOpts {
             timeout: Duration::from_secs(self.timeout),
             fuel: self.fuel,
             time_budget: Duration::from_secs(self.time_budget),
-            confine_to: None,
+            confine_to: self.confine_to.clone(),
         }
     }
 }

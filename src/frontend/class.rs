@@ -174,11 +174,9 @@ fn one(cx: &One, sub: &Path, out: &Path) -> Result<StudentResult, String> {
         time_budget: per.time_budget.min(left),
         ..per.clone()
     };
-    let mut confined = tools(c)?;
-    confined.confine_to(sub);
     let mut r = campaign::run_with(
         &mine,
-        &confined,
+        &tools(c)?,
         refs,
         &out.join("failures"),
         &c.grading,

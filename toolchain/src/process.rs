@@ -129,7 +129,7 @@ fn check_executable(program: &std::path::Path) -> Result<(), String> {
 
 /// The close-on-exec socket pair the supervisor writes its records on
 /// (the first with a pidfd attached): (lloracle's end, the supervisor's).
-fn status_pipe() -> Result<(OwnedFd, OwnedFd), String> {
+fn status_socket() -> Result<(OwnedFd, OwnedFd), String> {
     let mut fds = [0; 2];
     // SAFETY: a valid out-array of two descriptors.
     if unsafe {
@@ -184,7 +184,7 @@ pub fn run_confined(
         }
         None => Confined::NONE,
     };
-    let (status_r, status_w) = status_pipe()?;
+    let (status_r, status_w) = status_socket()?;
     cmd.stdin(if input.is_empty() {
         Stdio::null()
     } else {

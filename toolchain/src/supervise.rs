@@ -20,7 +20,12 @@
 //!    (`SIGTERM` from lloracle, when the output passes its cap), then kills
 //!    every descendant it still has (the namespace, or repeatedly its
 //!    children as listed in `/proc/thread-self/children` until none is
-//!    left) and writes one [`Record`] on a status pipe before exiting.
+//!    left) and writes one [`Record`] on a status socket before exiting
+//!    (the first, [`Record::Started`], carries a pidfd of the process it
+//!    forked: lloracle signals that process only through it, see
+//!    [`crate::pidfd`]);
+//! 5. just before exec, the program applies its confinement, when it has
+//!    one ([`crate::confine`]: Landlock, seccomp).
 //!
 //! Everything here runs between `fork` and `exec` of a multithreaded
 //! process, so it only makes async-signal-safe system calls on memory
@@ -43,7 +48,7 @@ use std::time::Duration;
 /// PID namespace (to test the fallback, or where namespaces misbehave).
 pub const NO_NAMESPACE_VAR: &str = "LLORACLE_NO_PID_NAMESPACE";
 
-/// How the supervised program ended, as written on the status pipe: two
+/// How the supervised program ended, as written on the status socket: two
 /// native-endian `i32`s, a kind and a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Record {
