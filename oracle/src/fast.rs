@@ -112,8 +112,14 @@ impl<'p> Machine<'p> {
             Insn::IcmpNull { dst, cnd, a } => {
                 // A pointer at the start of a live block of non-zero size
                 // is not null.
-                let Some(Value::Ptr(p)) = self.locals.get(base + *a as usize) else {
-                    return false;
+                let p = match self.locals.get(base + *a as usize) {
+                    Some(Value::Ptr(p)) => p,
+                    // LLVM's memory: null is address 0.
+                    Some(Value::Addr(x)) => {
+                        let r = interp_cnd(*cnd, x.addr as i64, 0);
+                        return self.put_local(base, *dst, Value::Int(r as i64));
+                    }
+                    _ => return false,
                 };
                 if p.block == NULL_BLOCK || !self.apart(p) {
                     return false;
@@ -131,17 +137,17 @@ impl<'p> Machine<'p> {
                     let r = interp_cnd(*cnd, x, y);
                     return self.put_local(base, *dst, Value::Int(r as i64));
                 }
-                if !matches!(cnd, Cnd::Eq | Cnd::Ne) {
-                    return false;
-                }
                 // Pointers into different blocks (neither freed), each null
                 // or at the start of a block of non-zero size: unequal.
                 let (Some(Value::Ptr(p)), Some(Value::Ptr(q))) = (
                     operand_ref(&self.locals, self.prog, *a, base),
                     operand_ref(&self.locals, self.prog, *b, base),
                 ) else {
-                    return false;
+                    return self.llvm.is_some() && self.fast_llvm_icmp(*dst, *cnd, *a, *b, base);
                 };
+                if !matches!(cnd, Cnd::Eq | Cnd::Ne) {
+                    return false;
+                }
                 if (p.block, p.gen) == (q.block, q.gen) || !self.apart(p) || !self.apart(q) {
                     return false;
                 }

@@ -42,7 +42,7 @@ impl AddressLayout {
 pub struct LlvmLayout {
     sizes: Vec<Option<u64>>,
     known: Vec<bool>,
-    fields: std::collections::HashMap<TyId, Box<[u64]>>,
+    fields: Vec<Option<Box<[u64]>>>,
 }
 
 impl LlvmLayout {
@@ -66,9 +66,9 @@ impl LlvmLayout {
     /// The offset of field `k` of struct type `t` in LLVM's layout.
     #[inline]
     fn field(&mut self, tys: &TyTable, t: TyId, k: usize) -> Option<u64> {
-        match self.fields.get(&t) {
-            Some(offs) => offs.get(k).copied(),
-            None => self.new_field(tys, t, k),
+        match self.fields.get(t as usize) {
+            Some(Some(offs)) => offs.get(k).copied(),
+            _ => self.new_field(tys, t, k),
         }
     }
 
@@ -80,7 +80,11 @@ impl LlvmLayout {
         let fields: Vec<spec::Ty> = fs.iter().map(|&f| tys.ty(f).clone()).collect();
         let offs = tys.env.field_offsets_in(&fields, Layout::Llvm)?;
         let r = offs.get(k).copied();
-        self.fields.insert(t, offs.into());
+        let i = t as usize;
+        if self.fields.len() <= i {
+            self.fields.resize(i + 1, None);
+        }
+        self.fields[i] = Some(offs.into());
         r
     }
 

@@ -398,4 +398,17 @@ impl Machine<'_> {
         });
         self.put_local(base, g.dst, v)
     }
+
+    /// `icmp` of two pointers in LLVM's memory: their addresses compared.
+    #[inline(never)]
+    pub(crate) fn fast_llvm_icmp(&mut self, dst: u32, cnd: Cnd, a: Op, b: Op, base: usize) -> bool {
+        let (Some(Value::Addr(x)), Some(Value::Addr(y))) = (
+            operand_ref(&self.locals, self.prog, a, base),
+            operand_ref(&self.locals, self.prog, b, base),
+        ) else {
+            return false;
+        };
+        let r = llvm_icmp(cnd, x, y);
+        self.put_local(base, dst, Value::Int(r as i64))
+    }
 }
