@@ -16,10 +16,13 @@
 //! its time is not used. Then the back end's compile time per 1,000
 //! LLVMlite instructions, and the campaign rows ([`campaign`]): programs
 //! per second of a back-end campaign and lloracle's own milliseconds per
-//! run, with each way of linking. Missing tools give `-` columns and a
+//! run, with each way of linking; and the front-end rows ([`front_end`]):
+//! lloracle's own milliseconds per test of a front-end campaign, with
+//! native explanations on and off. Missing tools give `-` columns and a
 //! notice.
 
 mod campaign;
+mod front_end;
 
 use oracle::BenchProgram;
 use spec::{Outcome, Prog, Source};
@@ -38,7 +41,8 @@ pub struct BenchArgs {
     /// run; ratios at small scales are dominated by start-up).
     #[arg(long, default_value_t = 1.0)]
     scale: f64,
-    /// Random programs per campaign of the campaign rows, times `--scale`
+    /// Random programs per campaign of the campaign rows (and generated
+    /// Oat programs of the front-end rows), times `--scale`
     /// (at least 2).
     #[arg(long, default_value_t = 30)]
     programs: usize,
@@ -46,7 +50,8 @@ pub struct BenchArgs {
     #[arg(long)]
     json: bool,
     /// Only these benchmark programs (by name: loop, fib, bubble, list),
-    /// and the campaign rows only when `campaign` is among them.
+    /// the campaign rows only when `campaign` is among them, and the
+    /// front-end rows only when `front-end` is.
     names: Vec<String>,
 }
 
@@ -177,7 +182,12 @@ struct Report {
     compile_us_per_1000_insns: Option<f64>,
     /// The campaign rows (none without `cc`).
     campaign: Vec<campaign::Row>,
+    /// The front-end rows: native explanations on and off.
+    front_end: Vec<campaign::Row>,
 }
+
+/// The name that selects the front-end rows among the benchmark names.
+const FRONT_END: &str = "front-end";
 
 /// The name that selects the campaign rows among the benchmark names.
 const CAMPAIGN: &str = "campaign";
@@ -190,6 +200,7 @@ pub fn main(a: BenchArgs) -> u8 {
     }
     let mut known: Vec<&str> = oracle::bench_programs().iter().map(|p| p.name).collect();
     known.push(CAMPAIGN);
+    known.push(FRONT_END);
     if let Some(bad) = a.names.iter().find(|n| !known.contains(&n.as_str())) {
         eprintln!(
             "lloracle: no benchmark named `{bad}` (there are: {})",
@@ -212,6 +223,7 @@ pub fn main(a: BenchArgs) -> u8 {
         native: Vec::new(),
         compile_us_per_1000_insns: None,
         campaign: Vec::new(),
+        front_end: Vec::new(),
     };
     let mut wrong = false;
     for p in oracle::bench_programs() {
@@ -255,9 +267,14 @@ pub fn main(a: BenchArgs) -> u8 {
         let programs = ((a.programs as f64 * a.scale).round() as usize).max(2);
         report.campaign = campaign::rows(programs, reps).unwrap_or_default();
     }
+    if a.names.is_empty() || a.names.iter().any(|n| n == FRONT_END) {
+        let tests = ((a.programs as f64 * a.scale).round() as usize).max(2);
+        report.front_end = front_end::rows(tests, reps).unwrap_or_default();
+    }
     wrong |= report
         .campaign
         .iter()
+        .chain(&report.front_end)
         .any(|r| r.problem.as_deref().is_some_and(|p| p.starts_with("wrong")));
     if a.json {
         match serde_json::to_string_pretty(&report) {
@@ -274,6 +291,7 @@ pub fn main(a: BenchArgs) -> u8 {
             );
         }
         campaign::print(&report.campaign);
+        front_end::print(&report.front_end);
     }
     u8::from(wrong)
 }

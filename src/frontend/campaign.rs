@@ -21,6 +21,7 @@ use crate::harness::report::{
     Scored, Verdict, MESSAGE_CAP, PROGRAM_CAP,
 };
 use crate::harness::saved::{reduced_name, reproduce_command};
+use crate::harness::stages::Stage;
 use crate::harness::target::Target;
 use crate::harness::verdicts::{describe, interrupted, slug, Category, Trace};
 use oat::OatVersion;
@@ -358,8 +359,16 @@ fn judge_one(
     let runs = reference::runs_of(test, reference);
     let mut judged = test.clone();
     judged.expectation.runs = runs.clone();
-    let compiled = judge::compile(tools, &c.cmd, &judged, c.dialect.as_ref());
-    let mut own = judge::judge_test(tools, &judged, &compiled, c.language());
+    // The stages as for back ends (docs/grading.md, "Where the time
+    // goes"): the front end, the oracle's runs of its output, the native
+    // build and runs that explain a verdict.
+    let stages = tools.stages();
+    let compiled = stages.time(Stage::Compile, || {
+        judge::compile(tools, &c.cmd, &judged, c.dialect.as_ref())
+    });
+    let mut own = stages.time(Stage::Oracle, || {
+        judge::judge_test(tools, &judged, &compiled, c.language())
+    });
     // The driver failing after it wrote the output (its own back end,
     // `clang` missing for `--clang`) explains nothing on a run that
     // passes: said only beside a failure.
@@ -406,7 +415,7 @@ fn add_native_notes(n: &Native, tools: &Tools, text: &str, runs: &[Run], own: &m
     if !wants_native {
         return;
     }
-    let exe = match n.build(tools, text) {
+    let exe = match tools.stages().time(Stage::Link, || n.build(tools, text)) {
         Ok(e) => e,
         Err(e) => {
             for r in own
@@ -422,7 +431,9 @@ fn add_native_notes(n: &Native, tools: &Tools, text: &str, runs: &[Run], own: &m
         if r.category == Category::Pass {
             continue;
         }
-        let got = n.run(tools, &exe, &run.args);
+        let got = tools
+            .stages()
+            .time(Stage::Run, || n.run(tools, &exe, &run.args));
         if let Some(note) = native::note(r.category, run.course_output.as_deref(), &got) {
             push_note(r, note);
         }
@@ -647,6 +658,7 @@ fn build_report(
         shard: c.shard.map(|s| s.to_string()),
         stopped_early: budget.stopped().map(|s| s.to_string()),
         internal_errors,
+        stage_secs: Some(tools.stages().totals()),
         ..Report::default()
     };
     let missing = not_reached

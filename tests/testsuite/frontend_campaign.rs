@@ -44,6 +44,28 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// `lloracle test-compiler --emit ll` of the front end `cmd` on the tests
+/// `tests` alone (no generated programs), its reduced failures in
+/// `dir/failures`, with the options `more`: (exit code, stdout, stderr).
+fn test_compiler(cmd: &str, tests: &Path, dir: &Path, more: &[&str]) -> (i32, String, String) {
+    let out = dir.join("failures");
+    let mut args = vec![
+        "test-compiler",
+        "--emit",
+        "ll",
+        "--cmd",
+        cmd,
+        "--tests",
+        tests.to_str().unwrap(),
+        "--random",
+        "0",
+        "--out-dir",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(more);
+    run(&args)
+}
+
 /// Each program's (index, name, verdicts of its runs) in report `r`.
 fn verdicts(r: &Value) -> Vec<(u64, String, Vec<String>)> {
     r["programs"]
@@ -73,24 +95,18 @@ fn a_front_end_campaign_keeps_its_time_budget() {
     let tests = fixtures().join("tests");
     // A budget of 0 s is spent before the first test: none is started,
     // and every one counts as not passed (never a smaller denominator).
-    let (code, stdout, stderr) = run(&[
-        "test-compiler",
-        "--emit",
-        "ll",
-        "--cmd",
+    let (code, stdout, stderr) = test_compiler(
         &student(),
-        "--tests",
-        tests.to_str().unwrap(),
-        "--random",
-        "0",
-        "--no-native",
-        "--time-budget",
-        "0",
-        "--json",
-        json.to_str().unwrap(),
-        "--out-dir",
-        dir.path().join("failures").to_str().unwrap(),
-    ]);
+        &tests,
+        dir.path(),
+        &[
+            "--no-native",
+            "--time-budget",
+            "0",
+            "--json",
+            json.to_str().unwrap(),
+        ],
+    );
     assert_eq!(code, 1, "{stdout}\n{stderr}");
     let r = read_json(&json);
     let why = r["stopped_early"].as_str().unwrap_or_default();
@@ -155,31 +171,18 @@ fn a_class_of_front_ends_keeps_the_class_time_budget() {
 fn sharded_front_end_campaigns_merge_into_the_unsharded_report() {
     let dir = tempfile::tempdir().unwrap();
     let tests = fixtures().join("tests");
-    let student_cmd = student();
-    let out_dir = dir.path().join("failures");
     let campaign = |json: &Path, shard: Option<&str>| {
         let mut args = vec![
-            "test-compiler",
-            "--emit",
-            "ll",
-            "--cmd",
-            &student_cmd,
-            "--tests",
-            tests.to_str().unwrap(),
-            "--random",
-            "0",
             "--no-native",
             "--timeout",
             "1",
             "--json",
             json.to_str().unwrap(),
-            "--out-dir",
-            out_dir.to_str().unwrap(),
         ];
         if let Some(s) = shard {
             args.extend(["--shard", s]);
         }
-        let (code, stdout, stderr) = run(&args);
+        let (code, stdout, stderr) = test_compiler(&student(), &tests, dir.path(), &args);
         assert_eq!(code, 1, "{stdout}\n{stderr}");
         read_json(json)
     };
@@ -205,9 +208,16 @@ fn sharded_front_end_campaigns_merge_into_the_unsharded_report() {
     assert_eq!(merged["front_end"], true);
 }
 
-/// The Oat test `text` written as `name` in `dir`; its path.
-fn oat_test(dir: &Path, name: &str, text: &str) -> PathBuf {
+/// The Oat test `name` in `dir` whose course output is `expected` and
+/// whose `program` runs the statements `body`; its path.
+fn oat_test(dir: &Path, name: &str, expected: &str, body: &[&str]) -> PathBuf {
     let p = dir.join(name);
+    let mut text =
+        format!("/* CHECK-COURSE-OUTPUT: {expected} */\nint program(int argc, string[] argv) {{\n");
+    for line in body {
+        text.push_str(&format!("  {line}\n"));
+    }
+    text.push_str("}\n");
     std::fs::write(&p, text).unwrap();
     p
 }
@@ -221,14 +231,14 @@ fn reduce_emit_ll_reduces_an_oat_test() {
     let test = oat_test(
         dir.path(),
         "masks.oat",
-        "/* CHECK-COURSE-OUTPUT: 80 */\n\
-         int program(int argc, string[] argv) {\n\
-         \x20 var a = 5;\n\
-         \x20 var b = 3;\n\
-         \x20 print_int(a + b);\n\
-         \x20 var c = 6 [&] 3;\n\
-         \x20 return 0;\n\
-         }\n",
+        "80",
+        &[
+            "var a = 5;",
+            "var b = 3;",
+            "print_int(a + b);",
+            "var c = 6 [&] 3;",
+            "return 0;",
+        ],
     );
     let (code, stdout, stderr) = run(&[
         "reduce",
@@ -261,19 +271,7 @@ fn reduce_emit_ll_reduces_an_oat_test() {
 fn a_compile_error_without_a_reference_says_why_it_is_not_reduced() {
     let dir = tempfile::tempdir().unwrap();
     let error = fixtures().join("tests/compile_error.oat");
-    let (code, stdout, stderr) = run(&[
-        "test-compiler",
-        "--emit",
-        "ll",
-        "--cmd",
-        &student(),
-        "--tests",
-        error.to_str().unwrap(),
-        "--random",
-        "0",
-        "--out-dir",
-        dir.path().join("failures").to_str().unwrap(),
-    ]);
+    let (code, stdout, stderr) = test_compiler(&student(), &error, dir.path(), &[]);
     assert_eq!(code, 1, "{stdout}\n{stderr}");
     assert!(
         stdout.contains("not reduced: compile errors are reduced only with --reference"),
@@ -290,27 +288,10 @@ fn a_test_the_language_leaves_out_is_neither_passed_nor_blamed_on_a_reference() 
     let test = oat_test(
         dir.path(),
         "shift64.oat",
-        "/* CHECK-COURSE-OUTPUT: 10 */\n\
-         int program(int argc, string[] argv) {\n\
-         \x20 var n = 64;\n\
-         \x20 print_int(1 << n);\n\
-         \x20 return 0;\n\
-         }\n",
+        "10",
+        &["var n = 64;", "print_int(1 << n);", "return 0;"],
     );
-    let (code, stdout, stderr) = run(&[
-        "test-compiler",
-        "--emit",
-        "ll",
-        "--cmd",
-        &fold(),
-        "--tests",
-        test.to_str().unwrap(),
-        "--random",
-        "0",
-        "--no-native",
-        "--out-dir",
-        dir.path().join("failures").to_str().unwrap(),
-    ]);
+    let (code, stdout, stderr) = test_compiler(&fold(), &test, dir.path(), &["--no-native"]);
     assert_eq!(code, 0, "nothing scored failed: {stdout}\n{stderr}");
     assert!(
         stdout.contains("LEFT OUT for everyone: 1 tests no output can pass"),

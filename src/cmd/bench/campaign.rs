@@ -25,10 +25,12 @@ use std::time::{Duration, Instant};
 const SIZE: usize = 30;
 
 /// One way of running the campaign.
-struct Way {
-    /// `in-process`, `direct` or `cc`.
-    linking: &'static str,
-    jobs: usize,
+pub struct Way {
+    /// `in-process`, `direct` or `cc` (for the front-end rows: the native
+    /// explanations on or off).
+    pub linking: &'static str,
+    /// Worker threads.
+    pub jobs: usize,
 }
 
 const WAYS: [Way; 4] = [
@@ -78,15 +80,18 @@ pub struct Row {
 }
 
 /// What one turn measured.
-struct Turn {
+pub struct Turn {
     /// Wall-clock seconds of the session.
-    secs: f64,
+    pub secs: f64,
+    /// Seconds of lloracle's own work: `secs` less the compiler's stage
+    /// (and, for a front end, the oracle's runs of its output).
+    pub own_secs: f64,
     /// The stage times the session added.
-    stages: StageTimes,
+    pub stages: StageTimes,
     /// Runs judged.
-    runs: usize,
+    pub runs: usize,
     /// The first run that did not pass (nor was skipped), if any.
-    wrong: Option<String>,
+    pub wrong: Option<String>,
 }
 
 /// Runs the campaign of `programs` random programs `reps` times in each
@@ -147,7 +152,7 @@ pub fn rows(programs: usize, reps: u32) -> Option<Vec<Row>> {
 }
 
 /// The row of way `w` from its turns (`problem`: why it has none).
-fn row(w: &Way, problem: Option<String>, turns: &[Turn], programs: usize) -> Row {
+pub fn row(w: &Way, problem: Option<String>, turns: &[Turn], programs: usize) -> Row {
     let wrong = turns.iter().find_map(|t| t.wrong.clone());
     if let Some(e) = &wrong {
         eprintln!("WARNING: campaign ({}, {} jobs): {e}", w.linking, w.jobs);
@@ -169,7 +174,7 @@ fn row(w: &Way, problem: Option<String>, turns: &[Turn], programs: usize) -> Row
         median_per_sec: median(&per_sec),
         per_sec,
         own_ms_per_run: (w.jobs == 1)
-            .then(|| ms_per_run(&|t: &Turn| t.secs - t.stages.compile))
+            .then(|| ms_per_run(&|t: &Turn| t.own_secs))
             .flatten(),
         stage_ms_per_run: (!good.is_empty()).then(|| StageTimes {
             compile: stage(|s| s.compile),
@@ -208,6 +213,7 @@ fn turn(tools: &Tools, compiler: &Compiler, programs: usize, jobs: usize) -> Tur
     });
     Turn {
         secs,
+        own_secs: secs - stages.compile,
         stages,
         runs: results.iter().map(|r| r.verdicts.len()).sum(),
         wrong,
@@ -216,7 +222,18 @@ fn turn(tools: &Tools, compiler: &Compiler, programs: usize, jobs: usize) -> Tur
 
 /// Prints the campaign rows.
 pub fn print(rows: &[Row]) {
-    println!("\ncampaign: programs per second of a back-end campaign (`lloracle compile` as the compiler), ms per run:");
+    print_rows(
+        "campaign: programs per second of a back-end campaign (`lloracle compile` as the compiler), ms per run:",
+        rows,
+    );
+}
+
+/// Prints `rows` under `heading` (nothing when there are none).
+pub fn print_rows(heading: &str, rows: &[Row]) {
+    if rows.is_empty() {
+        return;
+    }
+    println!("\n{heading}");
     for r in rows {
         let Some(m) = r.median_per_sec else {
             println!(
