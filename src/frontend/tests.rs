@@ -123,7 +123,9 @@ pub fn plan(plan: &TestPlan) -> Result<Vec<OatTest>, String> {
                 .collect(),
         }
     };
-    tests.extend((0..plan.random).filter_map(|k| generated(plan.seed + k, plan.size, d, plan.orders)));
+    tests.extend(
+        (0..plan.random).filter_map(|k| generated(plan.seed + k, plan.size, d, plan.orders)),
+    );
     Ok(tests)
 }
 

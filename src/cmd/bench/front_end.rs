@@ -14,6 +14,8 @@ use lloracle::harness::compiler::Tools;
 use lloracle::harness::course::{default_entry, Course};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report::{Grading, Verdict};
+use oat::dialect::OatDialect;
+use oat::order::ArgOrders;
 use oat::OatVersion;
 use spec::RuntimeName;
 use std::time::{Duration, Instant};
@@ -69,9 +71,10 @@ pub fn rows(tests: usize, reps: u32) -> Option<Vec<Row>> {
         random: tests as u64,
         seed: 1,
         size: SIZE,
-        escapes: true,
+        dialect: OatDialect::whole(OatVersion::V2),
+        orders: ArgOrders::default(),
     };
-    let tests = match plan(&planned, OatVersion::V2) {
+    let tests = match plan(&planned) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("NOTICE: no front-end rows: {e}");
@@ -84,6 +87,9 @@ pub fn rows(tests: usize, reps: u32) -> Option<Vec<Row>> {
         tests: tests.clone(),
         dialect: None,
         version: OatVersion::V2,
+        oat_dialect: Some(planned.dialect),
+        orders: planned.orders,
+        plan: planned.clone(),
         native,
         jobs: 1,
         max_reductions: 0,
