@@ -137,6 +137,13 @@ fn a_hostile_classmate_changes_nothing_of_the_others() {
             .is_some_and(|i| i.contains("landlock")),
         "{ra:#}"
     );
+    let class = common::read_json(&d.join("grades/class.json"));
+    assert!(
+        class["isolation"]
+            .as_str()
+            .is_some_and(|i| i.contains("landlock")),
+        "{class:#}"
+    );
     let text = read(&d.join("grades/a-hostile/report.txt"));
     assert!(
         text.contains("isolation: landlock") && text.contains("refused: "),
