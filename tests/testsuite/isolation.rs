@@ -220,6 +220,11 @@ fn a_program_s_forbidden_system_calls_are_its_runs_outcome() {
                 libc::SIGSYS,
                 "{name}: {run:#}"
             );
+            let actual = run["failure"]["actual"].as_str().unwrap_or("");
+            assert!(
+                actual.contains("SIGSYS: a refused system call"),
+                "{name}: {actual}"
+            );
         }
     }
 }
