@@ -450,6 +450,37 @@ mod tests {
         assert!(!shared.join("y").exists());
     }
 
+    /// What a header says and what `--isolation required` misses, by the
+    /// rules of [`Isolation`]: Landlock below ABI 4 has no TCP rules,
+    /// below 6 no signal scope; complete needs ABI 6 and seccomp.
+    #[test]
+    fn isolation_words_follow_the_abi() {
+        let old = Isolation {
+            landlock_abi: 3,
+            seccomp: false,
+            pid_namespace: true,
+        };
+        assert_eq!(old.describe(), "landlock (ABI 3: files), PID namespace");
+        assert!(!old.complete());
+        assert_eq!(old.missing().len(), 3, "{:?}", old.missing());
+        let none = Isolation {
+            landlock_abi: 0,
+            seccomp: false,
+            pid_namespace: false,
+        };
+        assert_eq!(none.describe(), "none");
+        let full = Isolation {
+            landlock_abi: 7,
+            seccomp: true,
+            pid_namespace: false,
+        };
+        assert_eq!(
+            full.describe(),
+            "landlock (ABI 7: files, TCP, signals), seccomp"
+        );
+        assert!(full.complete() && full.missing().is_empty());
+    }
+
     /// A compiled program's refused system call ends it with `SIGSYS`
     /// (seccomp's `KILL_PROCESS`): `rm`'s `unlinkat` on a file in its own
     /// writable folder (which Landlock alone would allow).
