@@ -14,12 +14,11 @@ use codegen::att::Program;
 use libfuzzer_sys::fuzz_target;
 
 const REGS: [&str; 16] = [
-    "%rax", "%rbx", "%rcx", "%rdx", "%rsi", "%rdi", "%rbp", "%rsp", "%r8", "%r9", "%r10",
-    "%r11", "%r12", "%r13", "%r14", "%r15",
+    "%rax", "%rbx", "%rcx", "%rdx", "%rsi", "%rdi", "%rbp", "%rsp", "%r8", "%r9", "%r10", "%r11",
+    "%r12", "%r13", "%r14", "%r15",
 ];
 const BINARY: [&str; 12] = [
-    "movq", "leaq", "addq", "subq", "andq", "orq", "xorq", "cmpq", "testq", "imulq", "shlq",
-    "sarq",
+    "movq", "leaq", "addq", "subq", "andq", "orq", "xorq", "cmpq", "testq", "imulq", "shlq", "sarq",
 ];
 const UNARY: [&str; 6] = ["pushq", "popq", "incq", "decq", "negq", "notq"];
 const JUMPS: [&str; 8] = ["jmp", "je", "jne", "jl", "jge", "callq", "call", "jg"];
@@ -38,18 +37,16 @@ fn operand(u: &mut Unstructured) -> arbitrary::Result<String> {
 /// One line of the subset (or, rarely, a random near miss).
 fn line(u: &mut Unstructured) -> arbitrary::Result<String> {
     Ok(match u.int_in_range(0..=9)? {
-        0..=3 => format!(
-            "\t{}\t{}, {}",
-            u.choose(&BINARY)?,
-            operand(u)?,
-            operand(u)?
-        ),
+        0..=3 => format!("\t{}\t{}, {}", u.choose(&BINARY)?, operand(u)?, operand(u)?),
         4 => format!("\t{}\t{}", u.choose(&UNARY)?, operand(u)?),
         5 => format!("\t{}\tL{}", u.choose(&JUMPS)?, u.int_in_range(0..=5)?),
         6 => format!("\t{}\t%al", u.choose(&SETS)?),
         7 => format!("L{}:", u.int_in_range(0..=5)?),
         8 => "\tretq".to_string(),
-        _ => String::from_utf8_lossy(u.bytes(u.int_in_range(0..=12)?)?).into_owned(),
+        _ => {
+            let n = u.int_in_range(0..=12)?;
+            String::from_utf8_lossy(u.bytes(n)?).into_owned()
+        }
     })
 }
 

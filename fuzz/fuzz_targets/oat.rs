@@ -36,7 +36,10 @@ fuzz_target!(|data: &[u8]| {
     };
     let printed = oat::print::program(&prog);
     match oat::parse::program(&printed) {
-        Ok(again) => assert_eq!(prog, again, "print/parse round trip changed the program:\n{printed}"),
+        Ok(again) => assert_eq!(
+            prog, again,
+            "print/parse round trip changed the program:\n{printed}"
+        ),
         Err(e) => panic!("the printed program does not parse: {e}\n{printed}"),
     }
     for version in [OatVersion::V1, OatVersion::V2] {

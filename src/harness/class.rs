@@ -450,6 +450,7 @@ pub fn write_class(c: &Class, ok: &[StudentResult]) -> Result<[(PathBuf, String)
         "compiler": described,
         "dialect": class.record(),
         "reference": class.reference.as_ref().map(|r| r.compiler.describe()),
+        "isolation": toolchain::isolation().describe(),
         "submissions": ok,
         "causes": causes,
     });

@@ -411,6 +411,9 @@ fn signal_name(s: i32) -> &'static str {
         libc::SIGXCPU => "SIGXCPU",
         libc::SIGXFSZ => "SIGXFSZ: output cap",
         libc::SIGPIPE => "SIGPIPE",
+        // The confinement's system-call filter (docs/grading.md, "What a
+        // submission can and cannot do").
+        libc::SIGSYS => "SIGSYS: a refused system call",
         _ => "signal",
     }
 }

@@ -137,6 +137,13 @@ fn a_hostile_classmate_changes_nothing_of_the_others() {
             .is_some_and(|i| i.contains("landlock")),
         "{ra:#}"
     );
+    let class = common::read_json(&d.join("grades/class.json"));
+    assert!(
+        class["isolation"]
+            .as_str()
+            .is_some_and(|i| i.contains("landlock")),
+        "{class:#}"
+    );
     let text = read(&d.join("grades/a-hostile/report.txt"));
     assert!(
         text.contains("isolation: landlock") && text.contains("refused: "),
@@ -212,6 +219,11 @@ fn a_program_s_forbidden_system_calls_are_its_runs_outcome() {
                 run["failure"]["actual_outcome"]["signal"],
                 libc::SIGSYS,
                 "{name}: {run:#}"
+            );
+            let actual = run["failure"]["actual"].as_str().unwrap_or("");
+            assert!(
+                actual.contains("SIGSYS: a refused system call"),
+                "{name}: {actual}"
             );
         }
     }

@@ -22,8 +22,9 @@
 //! A [`Sandbox`] is prepared once, before any fork (the Landlock ruleset
 //! descriptor and the seccomp program are built with allocation); the
 //! forked program applies it with two plain system calls before `exec`
-//! ([`apply`]). What this kernel supports is found once ([`isolation`]).
+//! ([`crate::restrict`]). What this kernel supports is found once ([`isolation`]).
 
+use crate::restrict::Confined;
 use landlock::{
     path_beneath_rules, Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr,
     Scope, ABI,
@@ -87,17 +88,17 @@ impl Sandbox {
         self.write.first().map(PathBuf::as_path)
     }
 
-    /// The raw pieces the forked child applies: the Landlock ruleset
-    /// descriptor (-1: none) and the seccomp program (empty: none); `Err`
-    /// when the sandbox cannot be built (a Landlock error).
-    pub(crate) fn raw(&self) -> Result<(libc::c_int, &[libc::sock_filter]), String> {
+    /// The pieces the forked child applies ([`Confined::apply`]), prepared
+    /// on first use; `Err` when the sandbox cannot be built (a Landlock
+    /// error). They live as long as the sandbox.
+    pub fn confined(&self) -> Result<Confined, String> {
         let p = self
             .prepared
             .get_or_init(|| self.prepare())
             .as_ref()
             .map_err(Clone::clone)?;
         let fd = p.ruleset.as_ref().map_or(-1, AsRawFd::as_raw_fd);
-        Ok((fd, &p.filter))
+        Ok(Confined::new(fd, &p.filter))
     }
 
     fn prepare(&self) -> Result<Prepared, String> {
@@ -285,51 +286,6 @@ pub fn compile_filter(
         .collect())
 }
 
-/// Applies a prepared sandbox to the calling (forked, single-threaded)
-/// process: no new privileges, the Landlock ruleset `ruleset` (-1: none),
-/// the seccomp program `filter` (empty: none). Plain system calls only.
-///
-/// # Safety
-/// `filter` must be a valid BPF program; called between fork and exec.
-pub unsafe fn apply(ruleset: libc::c_int, filter: &[libc::sock_filter]) -> std::io::Result<()> {
-    if ruleset < 0 && filter.is_empty() {
-        return Ok(());
-    }
-    if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    if ruleset >= 0 && libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0) != 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    install_filter(filter)
-}
-
-/// Installs the seccomp program `filter` on the calling thread (nothing
-/// when it is empty); no new privileges must already be set. A plain
-/// system call.
-///
-/// # Safety
-/// `filter` must be a valid BPF program.
-pub unsafe fn install_filter(filter: &[libc::sock_filter]) -> std::io::Result<()> {
-    if filter.is_empty() {
-        return Ok(());
-    }
-    let prog = libc::sock_fprog {
-        len: u16::try_from(filter.len()).unwrap_or(u16::MAX),
-        filter: filter.as_ptr().cast_mut(),
-    };
-    if libc::syscall(
-        libc::SYS_seccomp,
-        libc::SECCOMP_SET_MODE_FILTER,
-        0 as libc::c_uint,
-        &prog as *const libc::sock_fprog,
-    ) != 0
-    {
-        return Err(std::io::Error::last_os_error());
-    }
-    Ok(())
-}
-
 /// The confinement this kernel gives a submission's processes, found once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Isolation {
@@ -492,6 +448,37 @@ mod tests {
         assert_eq!(std::fs::read_to_string(mine.join("b")).expect("b"), "l");
         assert!(theirs.join("secret").exists() && !theirs.join("x").exists());
         assert!(!shared.join("y").exists());
+    }
+
+    /// What a header says and what `--isolation required` misses, by the
+    /// rules of [`Isolation`]: Landlock below ABI 4 has no TCP rules,
+    /// below 6 no signal scope; complete needs ABI 6 and seccomp.
+    #[test]
+    fn isolation_words_follow_the_abi() {
+        let old = Isolation {
+            landlock_abi: 3,
+            seccomp: false,
+            pid_namespace: true,
+        };
+        assert_eq!(old.describe(), "landlock (ABI 3: files), PID namespace");
+        assert!(!old.complete());
+        assert_eq!(old.missing().len(), 3, "{:?}", old.missing());
+        let none = Isolation {
+            landlock_abi: 0,
+            seccomp: false,
+            pid_namespace: false,
+        };
+        assert_eq!(none.describe(), "none");
+        let full = Isolation {
+            landlock_abi: 7,
+            seccomp: true,
+            pid_namespace: false,
+        };
+        assert_eq!(
+            full.describe(),
+            "landlock (ABI 7: files, TCP, signals), seccomp"
+        );
+        assert!(full.complete() && full.missing().is_empty());
     }
 
     /// A compiled program's refused system call ends it with `SIGSYS`

@@ -14,6 +14,7 @@ pub mod fdpass;
 pub mod link;
 pub mod pidfd;
 pub mod process;
+pub mod restrict;
 pub mod runtime;
 pub mod shell;
 pub mod supervise;

@@ -9,7 +9,8 @@
 //! here; the built-in back end's machine code runs in `codegen`'s runner.
 
 use crate::confine::Sandbox;
-use crate::supervise::{self, Confined, Record, Rlimits};
+use crate::restrict::Confined;
+use crate::supervise::{self, Record, Rlimits};
 use crate::{fdpass, pidfd};
 use std::io::Read;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -180,7 +181,7 @@ pub fn run_confined(
             if let Some(tmp) = s.scratch() {
                 cmd.env("TMPDIR", tmp).env("XDG_CACHE_HOME", tmp);
             }
-            Confined::of(s)?
+            s.confined()?
         }
         None => Confined::NONE,
     };

@@ -25,7 +25,7 @@
 //!    forked: lloracle signals that process only through it, see
 //!    [`crate::pidfd`]);
 //! 5. just before exec, the program applies its confinement, when it has
-//!    one ([`crate::confine`]: Landlock, seccomp).
+//!    one (`confine.rs`: Landlock, seccomp).
 //!
 //! Everything here runs between `fork` and `exec` of a multithreaded
 //! process, so it only makes async-signal-safe system calls on memory
@@ -38,6 +38,7 @@
 //! detached descendants it started survive, and lloracle stops reading
 //! their output at the run's deadline.
 
+use crate::restrict::Confined;
 use crate::{fdpass, pidfd};
 use std::io;
 use std::os::unix::process::CommandExt;
@@ -143,49 +144,6 @@ struct Plan {
     gid: libc::gid_t,
     namespace: bool,
     confined: Confined,
-}
-
-/// A prepared [`crate::confine::Sandbox`] as the forked program applies
-/// it: the Landlock ruleset descriptor (-1: none) and the seccomp program
-/// (null: none), both owned by the sandbox, which outlives the spawn.
-#[derive(Clone, Copy)]
-pub struct Confined {
-    ruleset: libc::c_int,
-    filter: *const libc::sock_filter,
-    filter_len: usize,
-}
-
-impl Confined {
-    /// No confinement.
-    pub const NONE: Confined = Confined {
-        ruleset: -1,
-        filter: std::ptr::null(),
-        filter_len: 0,
-    };
-
-    /// The pieces of `sandbox` (prepared on first use); `Err` when it
-    /// cannot be built.
-    pub fn of(sandbox: &crate::confine::Sandbox) -> Result<Confined, String> {
-        let (ruleset, filter) = sandbox.raw()?;
-        Ok(Confined {
-            ruleset,
-            filter: filter.as_ptr(),
-            filter_len: filter.len(),
-        })
-    }
-
-    /// Applies it to the calling process (before exec).
-    ///
-    /// # Safety
-    /// The sandbox it came from must still be alive; between fork and exec.
-    unsafe fn apply(&self) -> io::Result<()> {
-        let filter = if self.filter.is_null() {
-            &[][..]
-        } else {
-            std::slice::from_raw_parts(self.filter, self.filter_len)
-        };
-        crate::confine::apply(self.ruleset, filter)
-    }
 }
 
 // SAFETY: plain data (a timespec and integers).

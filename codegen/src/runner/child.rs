@@ -131,6 +131,23 @@ pub(super) unsafe fn map_stack_or_exit(len: usize) -> usize {
     guard + STACK_GUARD
 }
 
+/// Closes every descriptor but 0, 1, 2 and those in `keep` (sorted).
+///
+/// # Safety
+/// Only called in a forked child or worker.
+pub(super) unsafe fn close_all_but(keep: [libc::c_int; 2]) {
+    let mut lo = 3;
+    for k in keep {
+        if k >= lo {
+            if k > lo {
+                libc::syscall(libc::SYS_close_range, lo as u32, (k - 1) as u32, 0u32);
+            }
+            lo = k + 1;
+        }
+    }
+    libc::syscall(libc::SYS_close_range, lo as u32, u32::MAX, 0u32);
+}
+
 /// Runs the program and exits: its own process group, stdout on the pipe,
 /// default signal dispositions, a fresh stack and heap, rlimits, code made
 /// executable, every other descriptor closed, the system-call filter
@@ -187,7 +204,7 @@ pub(super) unsafe fn run(p: &ChildParams) -> ! {
     let stack_top = (stack + p.stack_size) & !15;
     // Only the standard descriptors and the result pipe from here on (a
     // child forked by the parent itself holds all of the parent's).
-    super::worker_loop::close_all_but([p.res_w, p.res_w]);
+    close_all_but([p.res_w, p.res_w]);
     if !filter::install(filter::Kind::Child, p.res_w, -1) {
         libc::_exit(FILTER_FAILED);
     }

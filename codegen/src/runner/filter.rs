@@ -137,7 +137,7 @@ pub(super) unsafe fn install(kind: Kind, result: libc::c_int, control: libc::c_i
         };
     }
     libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0
-        && toolchain::confine::install_filter(copy).is_ok()
+        && toolchain::restrict::install_filter(copy).is_ok()
 }
 
 #[cfg(test)]
@@ -160,7 +160,7 @@ mod tests {
             // SAFETY: in the forked child, after `prepare`.
             unsafe {
                 if !install(Kind::Child, result, -1) {
-                    libc::_exit(child_setup_failed());
+                    libc::_exit(NOT_INSTALLED);
                 }
                 call(result);
                 libc::_exit(0);
@@ -173,9 +173,8 @@ mod tests {
         st
     }
 
-    fn child_setup_failed() -> i32 {
-        super::super::child::FILTER_FAILED
-    }
+    /// The exit status of a test child whose filter was not installed.
+    const NOT_INSTALLED: i32 = 119;
 
     fn seccomp_or_skip() -> bool {
         prepare();

@@ -57,23 +57,6 @@ pub(super) const JOB_LEN: usize = std::mem::size_of::<Job>();
 /// The exit status of a worker that received a malformed job (nothing ran).
 pub(super) const BAD_JOB: i32 = 126;
 
-/// Closes every descriptor but 0, 1, 2 and those in `keep` (sorted).
-///
-/// # Safety
-/// Only called in the forked worker.
-pub(super) unsafe fn close_all_but(keep: [libc::c_int; 2]) {
-    let mut lo = 3;
-    for k in keep {
-        if k >= lo {
-            if k > lo {
-                libc::syscall(libc::SYS_close_range, lo as u32, (k - 1) as u32, 0u32);
-            }
-            lo = k + 1;
-        }
-    }
-    libc::syscall(libc::SYS_close_range, lo as u32, u32::MAX, 0u32);
-}
-
 /// The next job, or `None` when the parent's end is closed or the message
 /// is not a job.
 ///
@@ -121,7 +104,7 @@ pub(super) unsafe fn serve(p: &WorkerParams) -> ! {
     } else {
         [p.res_w, p.ctl]
     };
-    close_all_but(keep);
+    child::close_all_but(keep);
     libc::mprotect(p.staging as *mut libc::c_void, p.arena_len, libc::PROT_READ);
     let stack = child::map_stack_or_exit(p.stack_size);
     let heap = map_or_exit(p.heap_size, 122);
