@@ -212,6 +212,16 @@ pub fn choose(findings: &[(OatProbe, bool)], version: OatVersion, runtime: &str)
     best
 }
 
+/// The probes `p` found refused although dialect `d` reads them (their
+/// construct in `d`, or the form without `new` where `d` has none).
+pub fn refused_in(p: &OatProbed, d: &OatDialect) -> Vec<&'static str> {
+    p.findings
+        .iter()
+        .filter(|(probe, r)| r.is_err() && (d.has(probe.construct) == probe.has))
+        .map(|(probe, _)| probe.name)
+        .collect()
+}
+
 /// The probes' findings in a few lines: what was refused, what was flaky,
 /// the dialect chosen and refusals of constructs it has (the front end's
 /// failures, which generated programs will show again).

@@ -117,7 +117,7 @@ pub fn plan(plan: &TestPlan) -> Result<Vec<OatTest>, String> {
 /// one-line global initialisers written in the dialect's form; `None`
 /// when it uses a construct the dialect lacks (then it is left out).
 pub fn in_dialect(mut t: OatTest, dialect: &OatDialect) -> Option<OatTest> {
-    if dialect.reads(&t.text).is_ok() {
+    if oat::parse::reads_in(&t.text, dialect).is_ok() {
         return Some(t);
     }
     let text: Vec<String> = t
@@ -135,7 +135,7 @@ pub fn in_dialect(mut t: OatTest, dialect: &OatDialect) -> Option<OatTest> {
         })
         .collect();
     let text = text.join("\n") + "\n";
-    dialect.reads(&text).ok()?;
+    oat::parse::reads_in(&text, dialect).ok()?;
     t.text = text;
     Some(t)
 }
