@@ -293,7 +293,23 @@ pub fn program_in(src: &str, dialect: &crate::dialect::OatDialect) -> R<Program>
 /// of Oat v2 in an Oat v1 dialect. `Err` says why not.
 pub fn reads_in(src: &str, dialect: &crate::dialect::OatDialect) -> Result<(), String> {
     let p = program_in(src, dialect).map_err(|e| e.to_string())?;
-    let lacks = dialect.lacks(&p);
+    let mut lacks = dialect.lacks(&p);
+    // Without the keyword, `length(a)` reads as a call of a function
+    // `length`: Oat v2's `length(e)` unless the program defines one.
+    let defines_length = p
+        .decls
+        .iter()
+        .any(|d| matches!(d, Decl::Fun(f) if f.name == "length"));
+    let length = crate::dialect::Construct::Length;
+    if !dialect.has(length) && !defines_length {
+        if let Ok(q) = program(src) {
+            lacks.extend(
+                crate::features::features(&q)
+                    .contains(&crate::features::Feature::Length)
+                    .then_some(length),
+            );
+        }
+    }
     if !lacks.is_empty() {
         let names: Vec<&str> = lacks.iter().map(|c| c.name()).collect();
         return Err(format!("uses {}", names.join(", ")));

@@ -203,4 +203,45 @@ mod unit {
             "no annotation at all is an error"
         );
     }
+
+    /// The bundled test called `name`.
+    fn bundled_test(name: &str) -> OatTest {
+        bundled(OatVersion::V2)
+            .unwrap()
+            .into_iter()
+            .find(|t| t.path.ends_with(name))
+            .unwrap()
+    }
+
+    #[test]
+    fn bundled_tests_are_sent_in_the_dialects_global_form_or_left_out() {
+        let cis = OatDialect::by_name("cis341-2017-hw5").unwrap();
+        // corpus/oat/v1/globals_kinds.oat writes `global arr = new
+        // int[]{1, 2, 3};` (and a nested one): CIS341 2017 writes them
+        // without `new`, everything else in the file unchanged.
+        let t = bundled_test("globals_kinds.oat");
+        let sent = in_dialect(t.clone(), &cis).unwrap();
+        assert!(sent.text.contains("global arr = int[]{1, 2, 3};\n"));
+        assert!(sent
+            .text
+            .contains("global m = int[][]{int[]{7}, int[]{8, 9}};\n"));
+        assert!(!sent.text.contains("= new"));
+        let kept: Vec<&str> = t
+            .text
+            .lines()
+            .filter(|l| !l.starts_with("global"))
+            .collect();
+        let now: Vec<&str> = sent
+            .text
+            .lines()
+            .filter(|l| !l.starts_with("global"))
+            .collect();
+        assert_eq!(kept, now);
+        // The later courses read it as it is.
+        let eth = OatDialect::by_name("eth-2022-2025-hw5").unwrap();
+        assert_eq!(in_dialect(t.clone(), &eth).unwrap().text, t.text);
+        // corpus/oat/v2/bounds_last_ok.oat uses `length(a)`, which CIS341
+        // 2017 has not: left out.
+        assert!(in_dialect(bundled_test("bounds_last_ok.oat"), &cis).is_none());
+    }
 }
