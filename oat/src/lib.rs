@@ -6,7 +6,9 @@
 //! exit status as the language definition and the course runtime say
 //! ([`eval`]), a generator of random programs that are well typed, well
 //! defined and terminating by construction ([`gen`]), shrinking that keeps
-//! them so ([`shrink`]) and the breadth histogram ([`features`]).
+//! them so ([`shrink`]), the breadth histogram ([`features`]) and each
+//! course year's Oat ([`dialect`]: what the generator, printer and parser
+//! follow).
 //!
 //! See `docs/oat.md` for what the generator covers and the evaluator's
 //! rules where the Oat specification is vague.

@@ -287,6 +287,54 @@ pub fn program_in(src: &str, dialect: &crate::dialect::OatDialect) -> R<Program>
     )
 }
 
+/// Whether `dialect`'s parser reads source text `src`: it parses with the
+/// dialect's global initialiser form, uses no construct the dialect lacks
+/// ([`OatDialect::lacks`](crate::dialect::OatDialect::lacks)), and nothing
+/// of Oat v2 in an Oat v1 dialect. `Err` says why not.
+pub fn reads_in(src: &str, dialect: &crate::dialect::OatDialect) -> Result<(), String> {
+    let p = program_in(src, dialect).map_err(|e| e.to_string())?;
+    let mut lacks = dialect.lacks(&p);
+    // Without the keyword, `length(a)` reads as a call of a function
+    // `length`: Oat v2's `length(e)` unless the program defines one.
+    let defines_length = p
+        .decls
+        .iter()
+        .any(|d| matches!(d, Decl::Fun(f) if f.name == "length"));
+    let length = crate::dialect::Construct::Length;
+    if !dialect.has(length) && !defines_length {
+        if let Ok(q) = program(src) {
+            lacks.extend(
+                crate::features::features(&q)
+                    .contains(&crate::features::Feature::Length)
+                    .then_some(length),
+            );
+        }
+    }
+    if !lacks.is_empty() {
+        let names: Vec<&str> = lacks.iter().map(|c| c.name()).collect();
+        return Err(format!("uses {}", names.join(", ")));
+    }
+    if dialect.version == crate::OatVersion::V1 && uses_v2(&p) {
+        return Err("uses Oat v2 (structs or function values)".into());
+    }
+    Ok(())
+}
+
+/// Whether `p` uses Oat v2's structs or function values.
+fn uses_v2(p: &Program) -> bool {
+    use crate::features::Feature;
+    crate::features::features(p).iter().any(|f| {
+        matches!(
+            f,
+            Feature::Struct
+                | Feature::Proj
+                | Feature::FieldAssign
+                | Feature::CallFunValue
+                | Feature::Global("struct" | "function")
+        )
+    })
+}
+
 fn parse_program(src: &str, global_new: Option<bool>, length_kw: bool) -> R<Program> {
     let mut p = Parser {
         toks: lex(src)?.toks,

@@ -180,7 +180,9 @@ fn front_end(a: &CampaignOpts) -> u8 {
 }
 
 /// The campaign with its tests in the front end's Oat dialect: the given
-/// `--oat-dialect`, else probed (docs/oat.md, "Dialects"), the findings
+/// `--oat-dialect`, else probed (docs/oat.md, "Dialects": from the
+/// reference when one is given, the front end's refusals of what it reads
+/// said), the findings
 /// on stderr; only the bundled tests and generated programs depend on it,
 /// so a campaign of given `--tests` alone is not probed. A front end that
 /// refuses the baseline program is refused here, with why, instead of
@@ -202,6 +204,24 @@ fn probe_dialect(
     }
     let probed = frontend::probe::probe(tools, &campaign.cmd, campaign.version);
     eprint!("{}", frontend::probe::summary(&probed));
+    // With a reference, the course's language is the reference's: the
+    // student's refusals of what it reads are the student's failures.
+    let probed = match &campaign.reference {
+        Some(r) => {
+            let course = frontend::probe::probe(tools, r, campaign.version);
+            eprint!("--reference: {}", frontend::probe::summary(&course));
+            let missing = frontend::probe::refused_in(&probed, &course.dialect);
+            if !missing.is_empty() {
+                eprintln!(
+                    "the front end refuses what the reference reads ({}): generated programs \
+                     that use it fail to compile, and are counted",
+                    missing.join(", ")
+                );
+            }
+            course
+        }
+        None => probed,
+    };
     let dialect = if a.front_end.plain_strings {
         probed.dialect.without_escapes()
     } else {

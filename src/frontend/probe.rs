@@ -4,8 +4,9 @@
 //! between course years, then one tiny program per construct, each sent to
 //! the front end under test (and to the reference, when given) one at a
 //! time (the ETH drivers write to a fixed `output/` folder, so two at once
-//! race). A probe is refused when its compile fails or its output does
-//! not parse and check, three times in a row (a flaky driver is retried);
+//! race). A probe is refused when the front end writes no output (for the
+//! escapes, when its output does not parse and check), three times in a
+//! row (a flaky driver is retried);
 //! the dialect of the front end's Oat version whose constructs agree with
 //! most findings is chosen. A refused baseline means the front end reads
 //! no Oat program at all: the campaign stops and says so.
@@ -129,9 +130,17 @@ pub struct OatProbed {
 }
 
 /// Sends `text` (as `file`) to `cmd` up to [`TRIES`] times: `Ok` at the
-/// first output that parses and checks, else the last failure's words;
-/// the flag says whether it took more than one try.
-fn send(tools: &Tools, cmd: &str, file: &str, text: &str) -> (Result<(), String>, bool) {
+/// first output that the front end wrote and that parses and checks (or,
+/// unless `checked`, that it wrote at all: its parser read the program),
+/// else the last failure's words; the flag says whether it took more than
+/// one try.
+fn send(
+    tools: &Tools,
+    cmd: &str,
+    file: &str,
+    text: &str,
+    checked: bool,
+) -> (Result<(), String>, bool) {
     let out = format!("{}.ll", file.trim_end_matches(".oat"));
     let mut last = String::new();
     // The harness sends a failed build again once itself (counted in
@@ -140,9 +149,15 @@ fn send(tools: &Tools, cmd: &str, file: &str, text: &str) -> (Result<(), String>
     let flaky_before = tools.flaky_builds();
     for k in 0..TRIES {
         let compiled = compile_text(tools, cmd, file, text, &out, None);
-        match compiled.prog {
-            Ok(_) => return (Ok(()), k > 0 || tools.flaky_builds() > flaky_before),
-            Err(f) => last = format!("{}: {}", f.category, super::judge::first_line(&f.detail)),
+        let read = match &compiled.prog {
+            Ok(_) => true,
+            Err(f) => {
+                last = format!("{}: {}", f.category, super::judge::first_line(&f.detail));
+                !checked && compiled.text.is_some()
+            }
+        };
+        if read {
+            return (Ok(()), k > 0 || tools.flaky_builds() > flaky_before);
         }
     }
     (Err(last), false)
@@ -156,7 +171,7 @@ pub fn baseline(tools: &Tools, cmd: &str, version: OatVersion) -> Result<(), Str
         sent.push(("probe_baseline_v2.oat", V2_BASELINE));
     }
     for (file, text) in sent {
-        if let (Err(why), _) = send(tools, cmd, file, text) {
+        if let (Err(why), _) = send(tools, cmd, file, text, false) {
             return Err(format!(
                 "the front end refused the baseline program {file} ({TRIES} tries; {why}):\n{text}\
                  every test would fail to compile, so none was sent. Check --cmd (it must write \
@@ -173,7 +188,10 @@ pub fn probe(tools: &Tools, cmd: &str, version: OatVersion) -> OatProbed {
     let mut findings = Vec::new();
     let mut flaky = Vec::new();
     for p in PROBES.iter().filter(|p| !p.v2 || version == OatVersion::V2) {
-        let (r, retried) = send(tools, cmd, p.name, p.text);
+        // An escape shows in the output (a `.ll` that does not parse), the
+        // other constructs in whether the front end writes one at all.
+        let escapes = matches!(p.construct, Construct::Escapes | Construct::QuoteEscapes);
+        let (r, retried) = send(tools, cmd, p.name, p.text, escapes);
         if retried {
             flaky.push(p.name);
         }
@@ -210,6 +228,16 @@ pub fn choose(findings: &[(OatProbe, bool)], version: OatVersion, runtime: &str)
         }
     }
     best
+}
+
+/// The probes `p` found refused although dialect `d` reads them (their
+/// construct in `d`, or the form without `new` where `d` has none).
+pub fn refused_in(p: &OatProbed, d: &OatDialect) -> Vec<&'static str> {
+    p.findings
+        .iter()
+        .filter(|(probe, r)| r.is_err() && (d.has(probe.construct) == probe.has))
+        .map(|(probe, _)| probe.name)
+        .collect()
 }
 
 /// The probes' findings in a few lines: what was refused, what was flaky,

@@ -98,3 +98,32 @@ fn a_homework_4_runtime_with_oat_v2_is_refused_with_which_to_give() {
     let (_, stderr, _) = campaign("", &[], &["--runtime", "oat-eth-2019"]);
     assert!(stderr.contains("oat dialect: oat-v1 "), "{stderr}");
 }
+
+#[test]
+fn with_a_reference_the_dialect_is_the_references() {
+    // The student's parser refuses anything with `length` (only
+    // probe_length.oat among the probes); the reference reads everything:
+    // lloracle's whole Oat v2 is chosen, and the refusal is said.
+    let fe = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/frontend/dialect.sh");
+    let student = format!("env OAT_REJECT=length {} {{in}} {{outdir}}", fe.display());
+    let reference = format!("{} {{in}} {{outdir}}", fe.display());
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_lloracle"))
+        .env("LLORACLE", env!("CARGO_BIN_EXE_lloracle"))
+        .args(["test-compiler", "--emit", "ll", "--cmd", &student])
+        .args(["--reference", &reference])
+        .args(["--random", "2", "--no-corpus", "--no-native"])
+        .args(["--max-reductions", "0", "--out-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--reference: oat dialect: oat-v2 "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("refuses what the reference reads (probe_length.oat)"),
+        "{stderr}"
+    );
+}

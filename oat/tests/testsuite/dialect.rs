@@ -31,7 +31,7 @@ fn generated_programs_use_only_their_dialects_constructs() {
             let lacks = d.lacks(&p);
             assert!(lacks.is_empty(), "{} seed {seed} uses {lacks:?}", d.name);
             let text = print_in(&p, &d);
-            if let Err(e) = d.reads(&text) {
+            if let Err(e) = oat::parse::reads_in(&text, &d) {
                 panic!(
                     "{} seed {seed}: its own dialect does not read it: {e}\n{text}",
                     d.name

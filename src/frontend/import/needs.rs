@@ -1,7 +1,7 @@
 //! Which Oat dialects read each imported test (docs/oat.md, "Dialects"):
 //! a course's `.oat` files are written in that course year's Oat, so
 //! `import-tests` says, per group of tests, the dialects whose parser reads
-//! them (`oat::dialect::OatDialect::reads`), and why the others do not.
+//! them (`oat::parse::reads_in`).
 
 use super::Import;
 use oat::dialect::DIALECTS;
@@ -18,7 +18,7 @@ pub fn dialect_groups(imp: &Import) -> Vec<(Vec<&'static str>, Vec<PathBuf>)> {
         let text = std::fs::read_to_string(&t.source).unwrap_or_default();
         let readers: Vec<&'static str> = DIALECTS
             .iter()
-            .filter(|d| d.reads(&text).is_ok())
+            .filter(|d| oat::parse::reads_in(&text, d).is_ok())
             .map(|d| d.name)
             .collect();
         groups.entry(readers).or_default().push(t.dest.clone());
