@@ -102,6 +102,17 @@ impl Outcome {
         }
     }
 
+    /// What a course harness compares when the program returned: what it
+    /// printed, then its exit status in decimal (`None` otherwise).
+    pub fn course_output(&self) -> Option<Vec<u8>> {
+        let Outcome::Returned { stdout, value } = self else {
+            return None;
+        };
+        let mut out = stdout.clone();
+        out.extend_from_slice((*value as u8).to_string().as_bytes());
+        Some(out)
+    }
+
     /// What was printed.
     pub fn stdout(&self) -> &[u8] {
         match self {

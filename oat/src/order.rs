@@ -57,6 +57,15 @@ impl ArgOrders {
         }
     }
 
+    /// The first order allowed: the one a program's expected output is
+    /// computed in (left to right where the order is open).
+    pub fn first(self) -> ArgOrder {
+        match self {
+            ArgOrders::Open => ArgOrder::LeftToRight,
+            ArgOrders::Fixed(o) => o,
+        }
+    }
+
     /// True when more than one order is allowed: a program whose output
     /// depends on the order has several right outputs.
     pub fn is_open(self) -> bool {

@@ -163,11 +163,9 @@ fn run_oat(a: &RunArgs) -> u8 {
         oat::eval::Outcome::Limit { what, .. } => ("limit", 4, Some(what.clone())),
         oat::eval::Outcome::Malformed(m) => ("malformed", 2, Some(m.clone())),
     };
-    let course_output = matches!(o, oat::eval::Outcome::Returned { .. }).then(|| {
-        let mut c = o.stdout().to_vec();
-        c.extend_from_slice(status.to_string().as_bytes());
-        String::from_utf8_lossy(&c).into_owned()
-    });
+    let course_output = o
+        .course_output()
+        .map(|c| String::from_utf8_lossy(&c).into_owned());
     if a.json {
         print_json(&serde_json::json!({
             "outcome": name,

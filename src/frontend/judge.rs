@@ -358,8 +358,7 @@ fn expressed(run: &Run, o: &oat::eval::Outcome) -> Option<Run> {
         Expected::Result(_) => Expected::Result(*value),
         _ => return None,
     };
-    let mut course = stdout.clone();
-    course.extend_from_slice((*value as u8).to_string().as_bytes());
+    let course = o.course_output()?;
     Some(Run {
         expect,
         stdout: run.stdout.as_ref().map(|_| stdout.clone()),

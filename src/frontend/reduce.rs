@@ -107,19 +107,14 @@ pub fn expected_output(
             let prog = compiled.prog.as_ref().ok()?;
             judge::run_output(tools, prog, compiled.src.as_ref(), args).course_output()
         }
-        None => match oat::eval::run_with_args(
+        None => oat::eval::run_in_order(
             p,
             c.version,
             &oat::eval::Limits::default(),
             &args.iter().map(|a| a.as_bytes()).collect::<Vec<_>>(),
-        ) {
-            oat::eval::Outcome::Returned { stdout, value } => {
-                let mut out = stdout;
-                out.extend_from_slice((value as u8).to_string().as_bytes());
-                Some(out)
-            }
-            _ => None,
-        },
+            c.orders.first(),
+        )
+        .course_output(),
     }
 }
 
