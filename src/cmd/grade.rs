@@ -21,6 +21,7 @@ use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
 use lloracle::frontend::class::FrontEndClass;
 use lloracle::harness::class::{self, Class, ClassOptions};
+use lloracle::harness::compiler::Tools;
 use lloracle::harness::report::class::StudentResult;
 use lloracle::harness::settings;
 use lloracle::harness::verdicts;
@@ -229,10 +230,16 @@ fn front_end(a: GradeArgs) -> Result<u8, String> {
     if t.reports.json.is_some() || t.reports.gradescope.is_some() || t.reports.junit.is_some() {
         return Err("grade writes report.json, results.json and junit.xml into each submission's folder under --out-dir; --json, --gradescope and --junit are for test-compiler".into());
     }
-    let (mut campaign, course, grading) = t.front_end_campaign(Some(DEFAULT_POINTS))?;
+    let (campaign, course, grading) = t.front_end_campaign(Some(DEFAULT_POINTS))?;
+    let limits = t.limits.limits();
+    // The class's Oat dialect: given, or the reference's, probed once.
+    let mut campaign = {
+        let mut tools = Tools::with(course.clone(), None, limits.timeout)?;
+        tools.oracle.fuel = limits.fuel;
+        lloracle::frontend::probe::settle(campaign, &tools, None, t.front_end.plain_strings)?
+    };
     // `--shard` splits the submissions, each checked on every test.
     let shard = campaign.shard.take();
-    let limits = t.limits.limits();
     let jobs = campaign.jobs;
     let class = FrontEndClass {
         submissions: a.submissions.clone(),

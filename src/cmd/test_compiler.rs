@@ -9,7 +9,6 @@ use super::options::{CampaignOpts, EmitArg};
 use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
 use lloracle::frontend;
-use lloracle::frontend::campaign::FrontEndCampaign;
 use lloracle::harness::baseline::Baseline;
 use lloracle::harness::campaign::{self, exit_code, write_reports, ReportFiles};
 use lloracle::harness::compiler::{check_runnable, Tools};
@@ -153,7 +152,9 @@ fn front_end(a: &CampaignOpts) -> u8 {
             Ok((campaign, tools, grading))
         });
     let setup = setup.and_then(|(campaign, tools, grading)| {
-        let campaign = probe_dialect(a, campaign, &tools)?;
+        let cmd = campaign.cmd.clone();
+        let campaign =
+            frontend::probe::settle(campaign, &tools, Some(&cmd), a.front_end.plain_strings)?;
         Ok((campaign, tools, grading))
     });
     match setup {
@@ -177,60 +178,6 @@ fn front_end(a: &CampaignOpts) -> u8 {
         }
         Err(e) => usage(e),
     }
-}
-
-/// The campaign with its tests in the front end's Oat dialect: the given
-/// `--oat-dialect`, else probed (docs/oat.md, "Dialects": from the
-/// reference when one is given, the front end's refusals of what it reads
-/// said), the findings
-/// on stderr; only the bundled tests and generated programs depend on it,
-/// so a campaign of given `--tests` alone is not probed. A front end that
-/// refuses the baseline program is refused here, with why, instead of
-/// failing every test.
-fn probe_dialect(
-    a: &CampaignOpts,
-    mut campaign: FrontEndCampaign,
-    tools: &Tools,
-) -> Result<FrontEndCampaign, String> {
-    let p = &campaign.plan;
-    let in_dialect = p.random > 0 || (p.tests.is_none() && !p.no_tests);
-    if campaign.oat_dialect.is_some() || !in_dialect {
-        return Ok(campaign);
-    }
-    frontend::probe::baseline(tools, &campaign.cmd, campaign.version)?;
-    if let Some(r) = &campaign.reference {
-        frontend::probe::baseline(tools, r, campaign.version)
-            .map_err(|e| format!("--reference: {e}"))?;
-    }
-    let probed = frontend::probe::probe(tools, &campaign.cmd, campaign.version);
-    eprint!("{}", frontend::probe::summary(&probed));
-    // With a reference, the course's language is the reference's: the
-    // student's refusals of what it reads are the student's failures.
-    let probed = match &campaign.reference {
-        Some(r) => {
-            let course = frontend::probe::probe(tools, r, campaign.version);
-            eprint!("--reference: {}", frontend::probe::summary(&course));
-            let missing = frontend::probe::refused_in(&probed, &course.dialect);
-            if !missing.is_empty() {
-                eprintln!(
-                    "the front end refuses what the reference reads ({}): generated programs \
-                     that use it fail to compile, and are counted",
-                    missing.join(", ")
-                );
-            }
-            course
-        }
-        None => probed,
-    };
-    let dialect = if a.front_end.plain_strings {
-        probed.dialect.without_escapes()
-    } else {
-        probed.dialect
-    };
-    campaign.oat_dialect = Some(dialect);
-    campaign.plan.dialect = dialect;
-    campaign.tests = frontend::tests::plan(&campaign.plan)?;
-    Ok(campaign)
 }
 
 /// The terminal report of `r`, with the corpus files skipped on purpose

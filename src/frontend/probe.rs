@@ -12,6 +12,7 @@
 //! no Oat program at all: the campaign stops and says so.
 
 use super::judge::compile_text;
+use super::settings::FrontEndCampaign;
 use crate::harness::compiler::Tools;
 use oat::dialect::{Construct, OatDialect, DIALECTS};
 use oat::OatVersion;
@@ -265,6 +266,76 @@ pub fn summary(p: &OatProbed) -> String {
     }
     t.push('\n');
     t
+}
+
+/// The campaign with its tests in the front end's Oat dialect: the given
+/// `--oat-dialect`, else probed (docs/oat.md, "Dialects"): from the
+/// reference when one is given (the course's language is the reference's;
+/// the front end's refusals of what it reads are said, and counted as its
+/// failures), else from `student` (the front end under test; `None` in a
+/// class, whose command names no one submission). Only the bundled tests
+/// and generated programs depend on the dialect, so a campaign of given
+/// `--tests` alone is not probed. A front end that refuses the baseline
+/// program is refused here, with why, instead of failing every test. The
+/// findings go to stderr.
+pub fn settle(
+    mut campaign: FrontEndCampaign,
+    tools: &Tools,
+    student: Option<&str>,
+    plain_strings: bool,
+) -> Result<FrontEndCampaign, String> {
+    let p = &campaign.plan;
+    let in_dialect = p.random > 0 || (p.tests.is_none() && !p.no_tests);
+    if campaign.oat_dialect.is_some() || !in_dialect {
+        return Ok(campaign);
+    }
+    let version = campaign.version;
+    if let Some(cmd) = student {
+        baseline(tools, cmd, version)?;
+    }
+    if let Some(r) = &campaign.reference {
+        baseline(tools, r, version).map_err(|e| format!("--reference: {e}"))?;
+    }
+    let own = student.map(|cmd| {
+        let probed = probe(tools, cmd, version);
+        eprint!("{}", summary(&probed));
+        probed
+    });
+    let probed = match (&campaign.reference, own) {
+        (Some(r), own) => {
+            let course = probe(tools, r, version);
+            eprint!("--reference: {}", summary(&course));
+            let missing = own.map_or(vec![], |o| refused_in(&o, &course.dialect));
+            if !missing.is_empty() {
+                eprintln!(
+                    "the front end refuses what the reference reads ({}): generated programs \
+                     that use it fail to compile, and are counted",
+                    missing.join(", ")
+                );
+            }
+            course
+        }
+        (None, Some(own)) => own,
+        (None, None) => {
+            eprintln!(
+                "oat dialect: {} ({}), not probed: give --oat-dialect (`lloracle dialects` \
+                 lists the course years) or --reference (its dialect is probed), or programs \
+                 the course's parser does not read fail to compile",
+                campaign.plan.dialect.name,
+                campaign.plan.dialect.about()
+            );
+            return Ok(campaign);
+        }
+    };
+    let dialect = if plain_strings {
+        probed.dialect.without_escapes()
+    } else {
+        probed.dialect
+    };
+    campaign.oat_dialect = Some(dialect);
+    campaign.plan.dialect = dialect;
+    campaign.tests = super::tests::plan(&campaign.plan)?;
+    Ok(campaign)
 }
 
 #[cfg(test)]
