@@ -250,3 +250,48 @@ fn a_rejected_construct_is_unmasked_and_the_other_bugs_found() {
         "the unmasked programs find the sub-swap bug: {verdicts:?}"
     );
 }
+
+/// A compiler that rejects every program longer than the baseline (more
+/// than 6 lines; the baseline, which it builds with the built-in back end,
+/// is shorter) with LLVM's message for a local used at another type than
+/// it was defined with, naming a different local, line and pair of types
+/// from program to program (chosen by the program text's checksum: `i64*`
+/// and `%node**`, a structure and `i64`, an array and a named pointer, `i1`
+/// and a function pointer). One cause: with names, numbers and the quoted
+/// types normalised, every program's first error line is `... 'NAME'
+/// defined with type 'TYPE' but expected 'TYPE'` (docs/grading.md,
+/// "Failures are grouped by cause"), one group.
+#[test]
+fn errors_naming_types_are_one_group() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let reject = "if [ $(wc -l < \"$1\") -gt 6 ]; then\n\
+         n=$(cksum < \"$1\" | cut -d' ' -f1)\ncase $((n % 4)) in\n\
+         0) a='i64*'; b='%node**';;\n1) a='{ i64, [0 x i8*] }*'; b='i64';;\n\
+         2) a='[3 x i8]'; b='%struct.list*';;\n*) a='i1'; b='i64 (i64)*';;\nesac\n\
+         echo \"llc: $1:$((n % 50 + 1)):7: error: '%t$((n % 97))' defined with type '$a' but expected '$b'\" >&2\n\
+         exit 1\nfi\n";
+    let cmd = fake(dir.path(), "types.sh", None, reject, "cat");
+    let random = ["--no-corpus", "--random", "16", "--size", "12"];
+    let r = campaign(dir.path(), &cmd, &random, 1);
+    assert_eq!(r["summary"]["failed"].as_u64(), Some(16), "{r}");
+    // The programs' messages name more than one pair of types.
+    let pairs: std::collections::BTreeSet<String> = r["programs"]
+        .as_array()
+        .expect("programs")
+        .iter()
+        .filter_map(|p| p["runs"][0]["failure"]["detail"].as_str())
+        .filter_map(|d| d.split("with type").nth(1).map(String::from))
+        .collect();
+    assert!(pairs.len() > 1, "one pair of types only: {pairs:?}");
+    let gs = groups(&r);
+    assert_eq!(gs.len(), 1, "{}", describe(&gs));
+    assert_eq!(gs[0]["category"], "compile error");
+    let sig = gs[0]["signature"].as_str().expect("signature");
+    assert!(
+        sig.ends_with("error: 'NAME' defined with type 'TYPE' but expected 'TYPE'"),
+        "{sig}"
+    );
+}
