@@ -295,3 +295,53 @@ fn errors_naming_types_are_one_group() {
         "{sig}"
     );
 }
+
+/// Three programs whose `icmp slt` is not the last instruction before the
+/// `br` on it (an `add`, a `mul`, a `load` comes between), each with the
+/// value the spec's arithmetic derives for `argc` 1 (the corpus format).
+const HELD_CONDITION_CORPUS: [(&str, &str); 3] = [
+    (
+        "slt_add.ll",
+        "; 1 < 2 holds: a = 1 + 10 = 11, r = 12\n; CHECK-RESULT: 12\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %c = icmp slt i64 %argc, 2\n  %a = add i64 %argc, 10\n  br i1 %c, label %yes, label %no\nyes:\n  %r = add i64 %a, 1\n  ret i64 %r\nno:\n  %s = sub i64 %a, 1\n  ret i64 %s\n}\n",
+    ),
+    (
+        "slt_mul.ll",
+        "; 1 < 5 holds: a = 1 * 7 = 7, r = 8\n; CHECK-RESULT: 8\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %c = icmp slt i64 %argc, 5\n  %a = mul i64 %argc, 7\n  br i1 %c, label %yes, label %no\nyes:\n  %r = add i64 %a, 1\n  ret i64 %r\nno:\n  %s = sub i64 %a, 1\n  ret i64 %s\n}\n",
+    ),
+    (
+        "slt_load.ll",
+        "; 1 < 3 holds: a = 20 (stored), r = 21\n; CHECK-RESULT: 21\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %p = alloca i64\n  store i64 20, i64* %p\n  %c = icmp slt i64 %argc, 3\n  %a = load i64, i64* %p\n  br i1 %c, label %yes, label %no\nyes:\n  %r = add i64 %a, 1\n  ret i64 %r\nno:\n  %s = sub i64 %a, 1\n  ret i64 %s\n}\n",
+    ),
+];
+
+/// A back end whose `br` on a condition it does not test straight from
+/// the comparison's flags goes the wrong way (`--mutate
+/// held-cond-inverted`), on [`HELD_CONDITION_CORPUS`]: every value the
+/// programs compute is right (the trace prints `%c` = 1 and `%a` as the
+/// oracle does) and each goes to `no` instead of `yes`. The last traced
+/// instruction before the branch differs (`add`, `mul`, `load`); the
+/// branch's condition, from `icmp slt i64`, does not: one group, keyed
+/// by it (docs/grading.md, "The first wrong value").
+#[test]
+fn a_wrong_path_is_one_group_by_its_branch_condition() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cmd = fake(dir.path(), "held.sh", Some("held-cond-inverted"), "", "cat");
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir(&corpus).expect("corpus dir");
+    for (name, text) in HELD_CONDITION_CORPUS {
+        std::fs::write(corpus.join(name), text).expect("write a program");
+    }
+    let corpus = corpus.display().to_string();
+    let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 3);
+    assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
+    let gs = groups(&r);
+    assert_eq!(gs.len(), 1, "{}", describe(&gs));
+    assert_eq!(
+        gs[0]["signature"],
+        "first wrong path: the condition of br from icmp slt i64"
+    );
+    assert_eq!(gs[0]["runs"].as_u64(), Some(3));
+}

@@ -588,26 +588,46 @@ fn compare_traces(
 }
 
 /// Why the path leaving the block of `p` (the last point both traces
-/// agree on) can go wrong: the block ends with `br i1 %c, ...` and `%c` is
-/// defined by an instruction of the same function (an `icmp`, a `load`,
-/// a call), whose operation and type class ([`operation`]: `icmp slt
-/// i64`) name the comparison the back end branched on. Every traced value
-/// agreed up to here, so the condition's value was right and the branch on
-/// it went the wrong way. `None` when the block ends otherwise (a `ret`,
-/// an unconditional `br`) or the condition is a literal.
+/// agree on) can go wrong: the first conditional branch reached from there
+/// (the block's own `br i1 %c, ...`, or one at the end of the chain of
+/// unconditional `br label`s it starts, whose blocks have no traced value)
+/// tests a `%c` defined by an instruction of the same function (an
+/// `icmp`, a `load`, a call), whose operation and type class
+/// ([`operation`]: `icmp slt i64`) name the comparison the back end
+/// branched on. Every traced value agreed up to here, so the condition's
+/// value was right and the branch on it went the wrong way; `a literal`
+/// for `br i1 0` or `br i1 1`. `None` when the path reaches a `ret` first
+/// or goes round a loop of unconditional branches.
 fn wrong_branch(prog: &Prog, p: &Point) -> Option<String> {
     let f = prog.fdecls.iter().find(|f| f.name == p.function)?;
     let entry = f.cfg.entry_label.as_deref().unwrap_or("entry");
-    let block = if p.block == entry {
-        &f.cfg.entry
-    } else {
-        &f.cfg.blocks.iter().find(|b| b.label == p.block)?.block
+    let block_of = |label: &str| {
+        if label == entry {
+            Some(&f.cfg.entry)
+        } else {
+            f.cfg
+                .blocks
+                .iter()
+                .find(|b| b.label == label)
+                .map(|b| &b.block)
+        }
     };
-    let TermKind::Cbr(cond, _, _) = &block.term.kind else {
-        return None;
+    let mut block = block_of(&p.block)?;
+    let mut seen = 0;
+    let cond = loop {
+        match &block.term.kind {
+            TermKind::Cbr(cond, _, _) => break cond,
+            TermKind::Br(l) if seen <= f.cfg.blocks.len() => {
+                seen += 1;
+                block = block_of(l)?;
+            }
+            _ => return None,
+        }
     };
-    let OperandKind::Id(c) = &cond.kind else {
-        return None;
+    let c = match &cond.kind {
+        OperandKind::Id(c) => c,
+        OperandKind::Const(_) => return Some("a literal".to_string()),
+        _ => return None,
     };
     std::iter::once(&f.cfg.entry)
         .chain(f.cfg.blocks.iter().map(|b| &b.block))
@@ -836,6 +856,22 @@ mod tests {
         assert_eq!(
             t.key.as_deref(),
             Some("first wrong path after parameter i64")
+        );
+        // A literal condition, reached through a block of stores only
+        // (nothing traced in it): argc = 1 goes to b, then `br i1 1` to
+        // yes (u = 2); the compiled program went to no (v = 0).
+        let l = parse(
+            "define i64 @main(i64 %argc, i8** %argv) {\n  %p = alloca i64\n  br label %b\nb:\n  store i64 %argc, i64* %p\n  br i1 1, label %yes, label %no\nyes:\n  %u = add i64 %argc, 1\n  ret i64 %u\nno:\n  %v = sub i64 %argc, 1\n  ret i64 %v\n}\n",
+        );
+        let (_, points) = traced(&l).expect("traced");
+        let env = spec::TypeEnv::new(&l);
+        // Points: 0 argc, 1 %u, 2 %v.
+        let right = out(2, "#lltrace 0 1\n#lltrace 1 2\n");
+        let wrong = out(0, "#lltrace 0 1\n#lltrace 2 0\n");
+        let t = compare_traces(&l, &env, &points, &right, &wrong);
+        assert_eq!(
+            t.key.as_deref(),
+            Some("first wrong path: the condition of br from a literal")
         );
     }
 }
