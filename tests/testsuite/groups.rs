@@ -53,6 +53,16 @@ fn campaign(dir: &Path, cmd: &str, programs: &[&str], reductions: usize) -> Valu
     serde_json::from_str(&text).expect("JSON")
 }
 
+/// `programs` (file name, text) written to `DIR/corpus`; its path.
+fn write_corpus(dir: &Path, programs: &[(&str, &str)]) -> String {
+    let corpus = dir.join("corpus");
+    std::fs::create_dir(&corpus).expect("corpus dir");
+    for (name, text) in programs {
+        std::fs::write(corpus.join(name), text).expect("write a program");
+    }
+    corpus.display().to_string()
+}
+
 fn groups(r: &Value) -> Vec<Value> {
     r["groups"].as_array().expect("groups").clone()
 }
@@ -164,12 +174,7 @@ fn two_wrong_code_bugs_with_one_signature_are_two_groups() {
         "",
         r"sed -e 's/^\(\s*\)imulq \(%[a-z0-9]*\), \(%[a-z0-9]*\)$/\1addq \2, \3/'",
     );
-    let corpus = dir.path().join("corpus");
-    std::fs::create_dir(&corpus).expect("corpus dir");
-    for (name, text) in TWO_BUGS_CORPUS {
-        std::fs::write(corpus.join(name), text).expect("write a program");
-    }
-    let corpus = corpus.display().to_string();
+    let corpus = write_corpus(dir.path(), &TWO_BUGS_CORPUS);
     let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 6);
     // Every program fails, three by each bug.
     assert_eq!(r["summary"]["failed"].as_u64(), Some(6), "{r}");
@@ -329,12 +334,7 @@ fn a_wrong_path_is_one_group_by_its_branch_condition() {
     }
     let dir = tempfile::tempdir().expect("temp dir");
     let cmd = fake(dir.path(), "held.sh", Some("held-cond-inverted"), "", "cat");
-    let corpus = dir.path().join("corpus");
-    std::fs::create_dir(&corpus).expect("corpus dir");
-    for (name, text) in HELD_CONDITION_CORPUS {
-        std::fs::write(corpus.join(name), text).expect("write a program");
-    }
-    let corpus = corpus.display().to_string();
+    let corpus = write_corpus(dir.path(), &HELD_CONDITION_CORPUS);
     let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 3);
     assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
     let gs = groups(&r);
