@@ -23,11 +23,16 @@ pub enum Mutation {
     /// the reverse; `eq` and `ne` stay right. One bug under four
     /// conditions.
     CmpSwap,
+    /// A `br i1 %c` whose `%c` is not tested straight from its `icmp`'s
+    /// flags (the `icmp` is not the block's last instruction, or another
+    /// block computed it) jumps the wrong way: `je` for `jne`. The
+    /// comparison's value is right; the branch on it is not.
+    HeldCondInverted,
 }
 
 impl Mutation {
     /// Every mutation, in a fixed order.
-    pub const ALL: [Mutation; 7] = [
+    pub const ALL: [Mutation; 8] = [
         Mutation::SubSwap,
         Mutation::WrongFieldOffset,
         Mutation::DropSeventhArg,
@@ -35,6 +40,7 @@ impl Mutation {
         Mutation::AshrAsLshr,
         Mutation::SltAsSle,
         Mutation::CmpSwap,
+        Mutation::HeldCondInverted,
     ];
 
     /// The command-line name (`sub-swap`, `field-offset`, ...).
@@ -47,6 +53,7 @@ impl Mutation {
             Mutation::AshrAsLshr => "ashr-as-lshr",
             Mutation::SltAsSle => "slt-as-sle",
             Mutation::CmpSwap => "cmp-swap",
+            Mutation::HeldCondInverted => "held-cond-inverted",
         }
     }
 

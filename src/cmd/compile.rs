@@ -40,7 +40,7 @@ pub struct CompileArgs {
     file: PathBuf,
     /// Deliberate miscompilations (mutation testing of compiler checkers),
     /// comma-separated: sub-swap, field-offset, drop-seventh-arg,
-    /// sle-as-slt, ashr-as-lshr, slt-as-sle, cmp-swap.
+    /// sle-as-slt, ashr-as-lshr, slt-as-sle, cmp-swap, held-cond-inverted.
     #[arg(long, hide = true)]
     mutate: Option<String>,
 }

@@ -123,7 +123,11 @@ fn stdout_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
     }
 }
 
-/// `s` with what varies within one cause taken out: every path-like word
+/// `s` with what varies within one cause taken out: every LLVM type in
+/// quotes (`'i64*'`, `'%node**'`, `'{ i64, [0 x i8*] }*'`, `'[3 x i8]'`:
+/// each program declares its own, so LLVM's "defined with type 'i64*' but
+/// expected '%node**'" names a different pair in each) becomes `TYPE`
+/// within its quotes ([`quoted_types`]); every path-like word
 /// (one with a `/`, or naming a `.ll`, `.s`, `.o` or `.exe` file: temporary
 /// files) becomes `FILE`; a name in quotes or backticks (`` `b5' ``,
 /// `'main'`, `"xor"`: a symbol, a label, an instruction mnemonic such as
@@ -132,7 +136,7 @@ fn stdout_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
 /// becomes `%REG`; every run of letters and digits that starts with a digit
 /// (a number, a line or column) becomes `N`; spaces are collapsed.
 pub fn normalise(s: &str) -> String {
-    let words: Vec<String> = s
+    let words: Vec<String> = quoted_types(s)
         .split_whitespace()
         .map(|w| {
             if is_path(w) {
@@ -190,6 +194,86 @@ fn ll_names(s: &str) -> String {
     out
 }
 
+/// `s` with each quoted LLVM type ([`is_ll_type`] between `'` and `'`,
+/// `` ` `` and `'`, or `"` and `"`) replaced by `TYPE` between the same
+/// quotes. A type may hold spaces (`'{ i64, [0 x i8*] }*'`), so this works
+/// on the whole line, not word by word.
+fn quoted_types(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(k) = rest.find(['`', '\'', '"']) {
+        let open = rest.as_bytes()[k] as char;
+        let close = if open == '"' { "\"" } else { "'`" };
+        let after = &rest[k + 1..];
+        match after.find(|c: char| close.contains(c)) {
+            Some(end) if is_ll_type(&after[..end]) => {
+                out.push_str(&rest[..=k]);
+                out.push_str("TYPE");
+                out.push_str(&after[end..=end]);
+                rest = &after[end + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..=k]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// True when `t` is written as an LLVM type of the LLVMlite spec (and
+/// LLVM's own messages): made only of the base types (`i1`, `i64`, `void`,
+/// `ptr`, ...), named types (`%node`), array counts and `x`, and the
+/// punctuation of pointers, arrays, structures and functions
+/// (`*`, `[]`, `{}`, `()`, `,`, `...`); with a base type, or a named type
+/// that some punctuation makes a type (a bare `%node` is as much a local's
+/// name, which [`normalise`] makes `NAME`).
+fn is_ll_type(t: &str) -> bool {
+    let t = t.trim();
+    if t.is_empty() {
+        return false;
+    }
+    let is_base = |w: &str| {
+        matches!(w, "void" | "ptr" | "label" | "float" | "double")
+            || w.strip_prefix('i')
+                .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    };
+    let (mut base, mut named, mut punct) = (false, false, false);
+    let mut rest = t;
+    while let Some(c) = rest.chars().next() {
+        if c.is_whitespace() {
+            rest = &rest[1..];
+        } else if "*[]{}()<>,.".contains(c) {
+            punct = true;
+            rest = &rest[1..];
+        } else {
+            let (sigil, body) = match rest.strip_prefix('%') {
+                Some(b) => (true, b),
+                None => (false, rest),
+            };
+            // A named type may hold dots (`%struct.node`); a base type
+            // ends at one (`...` of a variadic function).
+            let len = body
+                .find(|c: char| !is_ll_name_char(c) || (!sigil && c == '.'))
+                .unwrap_or(body.len());
+            let w = &body[..len];
+            if w.is_empty() {
+                return false;
+            }
+            if sigil {
+                named = true;
+            } else if is_base(w) {
+                base = true;
+            } else if !(w == "x" || w.chars().all(|c| c.is_ascii_digit())) {
+                return false;
+            }
+            rest = &body[len..];
+        }
+    }
+    base || (named && punct)
+}
+
 /// The characters a quoted name is made of (an assembler or LLVM symbol).
 fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '@' | '%' | '-')
@@ -216,8 +300,10 @@ fn quoted_names(w: &str) -> String {
             let len = cs[i + 1..].iter().take_while(|&&c| is_name_char(c)).count();
             let close = i + 1 + len;
             if len > 0 && cs.get(close).is_some_and(|&c| closes(cs[i], c)) {
+                let inner: String = cs[i + 1..close].iter().collect();
                 out.push(cs[i]);
-                out.push_str("NAME");
+                // A type [`quoted_types`] made `TYPE` stays one.
+                out.push_str(if inner == "TYPE" { "TYPE" } else { "NAME" });
                 out.push(cs[close]);
                 i = close + 1;
                 continue;
@@ -593,6 +679,36 @@ mod tests {
             "use of undefined value 'NAME' in %REG, not %x1",
             "LLVM's locals are not registers"
         );
+    }
+
+    #[test]
+    fn llvm_types_in_quotes_are_one_key() {
+        // LLVM's message for a local used at another type than it was
+        // defined with; each program has its own pair of types, one cause.
+        let clash = |name: &str, defined: &str, expected: &str| {
+            build_key(&format!(
+                "exit 1\nllc: /tmp/lloracle-b2/p7.ll:12:30: error: '%{name}' defined with type \
+                 '{defined}' but expected '{expected}'\n"
+            ))
+        };
+        let want = "exit N: llc: FILE error: 'NAME' defined with type 'TYPE' but expected 'TYPE'";
+        for (name, defined, expected) in [
+            ("x1", "i64*", "%node**"),
+            ("_tmp42", "{ i64, [0 x i8*] }*", "i64"),
+            ("t", "[3 x i8]", "%struct.list*"),
+            ("y", "i64 (i64, i8**)*", "i1"),
+        ] {
+            assert_eq!(clash(name, defined, expected), want);
+        }
+        // Quoted words that are not types keep their own rules.
+        assert_eq!(normalise("'%x1' 'main' 'x'"), "'NAME' 'NAME' 'NAME'");
+        assert_eq!(
+            normalise("can't parse 'i8*' here"),
+            "can't parse 'TYPE' here"
+        );
+        assert!(!is_ll_type("hello world"));
+        assert!(!is_ll_type("%node"), "a bare named type is a name");
+        assert!(is_ll_type("%node*"));
     }
 
     #[test]

@@ -53,6 +53,16 @@ fn campaign(dir: &Path, cmd: &str, programs: &[&str], reductions: usize) -> Valu
     serde_json::from_str(&text).expect("JSON")
 }
 
+/// `programs` (file name, text) written to `DIR/corpus`; its path.
+fn write_corpus(dir: &Path, programs: &[(&str, &str)]) -> String {
+    let corpus = dir.join("corpus");
+    std::fs::create_dir(&corpus).expect("corpus dir");
+    for (name, text) in programs {
+        std::fs::write(corpus.join(name), text).expect("write a program");
+    }
+    corpus.display().to_string()
+}
+
 fn groups(r: &Value) -> Vec<Value> {
     r["groups"].as_array().expect("groups").clone()
 }
@@ -164,12 +174,7 @@ fn two_wrong_code_bugs_with_one_signature_are_two_groups() {
         "",
         r"sed -e 's/^\(\s*\)imulq \(%[a-z0-9]*\), \(%[a-z0-9]*\)$/\1addq \2, \3/'",
     );
-    let corpus = dir.path().join("corpus");
-    std::fs::create_dir(&corpus).expect("corpus dir");
-    for (name, text) in TWO_BUGS_CORPUS {
-        std::fs::write(corpus.join(name), text).expect("write a program");
-    }
-    let corpus = corpus.display().to_string();
+    let corpus = write_corpus(dir.path(), &TWO_BUGS_CORPUS);
     let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 6);
     // Every program fails, three by each bug.
     assert_eq!(r["summary"]["failed"].as_u64(), Some(6), "{r}");
@@ -249,4 +254,94 @@ fn a_rejected_construct_is_unmasked_and_the_other_bugs_found() {
         verdicts.contains(&"wrong result"),
         "the unmasked programs find the sub-swap bug: {verdicts:?}"
     );
+}
+
+/// A compiler that rejects every program longer than the baseline (more
+/// than 6 lines; the baseline, which it builds with the built-in back end,
+/// is shorter) with LLVM's message for a local used at another type than
+/// it was defined with, naming a different local, line and pair of types
+/// from program to program (chosen by the program text's checksum: `i64*`
+/// and `%node**`, a structure and `i64`, an array and a named pointer, `i1`
+/// and a function pointer). One cause: with names, numbers and the quoted
+/// types normalised, every program's first error line is `... 'NAME'
+/// defined with type 'TYPE' but expected 'TYPE'` (docs/grading.md,
+/// "Failures are grouped by cause"), one group.
+#[test]
+fn errors_naming_types_are_one_group() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let reject = "if [ $(wc -l < \"$1\") -gt 6 ]; then\n\
+         n=$(cksum < \"$1\" | cut -d' ' -f1)\ncase $((n % 4)) in\n\
+         0) a='i64*'; b='%node**';;\n1) a='{ i64, [0 x i8*] }*'; b='i64';;\n\
+         2) a='[3 x i8]'; b='%struct.list*';;\n*) a='i1'; b='i64 (i64)*';;\nesac\n\
+         echo \"llc: $1:$((n % 50 + 1)):7: error: '%t$((n % 97))' defined with type '$a' but expected '$b'\" >&2\n\
+         exit 1\nfi\n";
+    let cmd = fake(dir.path(), "types.sh", None, reject, "cat");
+    let random = ["--no-corpus", "--random", "16", "--size", "12"];
+    let r = campaign(dir.path(), &cmd, &random, 1);
+    assert_eq!(r["summary"]["failed"].as_u64(), Some(16), "{r}");
+    // The programs' messages name more than one pair of types.
+    let pairs: std::collections::BTreeSet<String> = r["programs"]
+        .as_array()
+        .expect("programs")
+        .iter()
+        .filter_map(|p| p["runs"][0]["failure"]["detail"].as_str())
+        .filter_map(|d| d.split("with type").nth(1).map(String::from))
+        .collect();
+    assert!(pairs.len() > 1, "one pair of types only: {pairs:?}");
+    let gs = groups(&r);
+    assert_eq!(gs.len(), 1, "{}", describe(&gs));
+    assert_eq!(gs[0]["category"], "compile error");
+    let sig = gs[0]["signature"].as_str().expect("signature");
+    assert!(
+        sig.ends_with("error: 'NAME' defined with type 'TYPE' but expected 'TYPE'"),
+        "{sig}"
+    );
+}
+
+/// Three programs whose `icmp slt` is not the last instruction before the
+/// `br` on it (an `add`, a `mul`, a `load` comes between), each with the
+/// value the spec's arithmetic derives for `argc` 1 (the corpus format).
+const HELD_CONDITION_CORPUS: [(&str, &str); 3] = [
+    (
+        "slt_add.ll",
+        "; 1 < 2 holds: a = 1 + 10 = 11, r = 12\n; CHECK-RESULT: 12\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %c = icmp slt i64 %argc, 2\n  %a = add i64 %argc, 10\n  br i1 %c, label %yes, label %no\nyes:\n  %r = add i64 %a, 1\n  ret i64 %r\nno:\n  %s = sub i64 %a, 1\n  ret i64 %s\n}\n",
+    ),
+    (
+        "slt_mul.ll",
+        "; 1 < 5 holds: a = 1 * 7 = 7, r = 8\n; CHECK-RESULT: 8\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %c = icmp slt i64 %argc, 5\n  %a = mul i64 %argc, 7\n  br i1 %c, label %yes, label %no\nyes:\n  %r = add i64 %a, 1\n  ret i64 %r\nno:\n  %s = sub i64 %a, 1\n  ret i64 %s\n}\n",
+    ),
+    (
+        "slt_load.ll",
+        "; 1 < 3 holds: a = 20 (stored), r = 21\n; CHECK-RESULT: 21\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %p = alloca i64\n  store i64 20, i64* %p\n  %c = icmp slt i64 %argc, 3\n  %a = load i64, i64* %p\n  br i1 %c, label %yes, label %no\nyes:\n  %r = add i64 %a, 1\n  ret i64 %r\nno:\n  %s = sub i64 %a, 1\n  ret i64 %s\n}\n",
+    ),
+];
+
+/// A back end whose `br` on a condition it does not test straight from
+/// the comparison's flags goes the wrong way (`--mutate
+/// held-cond-inverted`), on [`HELD_CONDITION_CORPUS`]: every value the
+/// programs compute is right (the trace prints `%c` = 1 and `%a` as the
+/// oracle does) and each goes to `no` instead of `yes`. The last traced
+/// instruction before the branch differs (`add`, `mul`, `load`); the
+/// branch's condition, from `icmp slt i64`, does not: one group, keyed
+/// by it (docs/grading.md, "The first wrong value").
+#[test]
+fn a_wrong_path_is_one_group_by_its_branch_condition() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cmd = fake(dir.path(), "held.sh", Some("held-cond-inverted"), "", "cat");
+    let corpus = write_corpus(dir.path(), &HELD_CONDITION_CORPUS);
+    let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 3);
+    assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
+    let gs = groups(&r);
+    assert_eq!(gs.len(), 1, "{}", describe(&gs));
+    assert_eq!(
+        gs[0]["signature"],
+        "first wrong path: the condition of br from icmp slt i64"
+    );
+    assert_eq!(gs[0]["runs"].as_u64(), Some(3));
 }

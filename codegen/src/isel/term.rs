@@ -3,6 +3,7 @@
 use super::FnCtx;
 use crate::error::CodegenError;
 use crate::minst::{Cc, Label, MInst, Reg};
+use crate::Mutation;
 use spec::{Span, Term, TermKind};
 
 impl FnCtx<'_> {
@@ -40,7 +41,11 @@ impl FnCtx<'_> {
                     None => {
                         let c = self.src(op, &[])?;
                         self.emit(MInst::Test(c, c));
-                        Cc::Ne
+                        if self.mutations.contains(Mutation::HeldCondInverted) {
+                            Cc::E
+                        } else {
+                            Cc::Ne
+                        }
                     }
                 };
                 if l1 == next {

@@ -458,7 +458,7 @@ pub fn trace_runs(
             ));
         }
         let actual = tools.run(&built, &a);
-        let t = compare_traces(&env, &points, &expected, &actual);
+        let t = compare_traces(prog, &env, &points, &expected, &actual);
         // A trace cut by the output cap (which the run as sent did not
         // reach) says nothing of where the program went wrong.
         let capped =
@@ -485,6 +485,7 @@ fn untraced(why: &str) -> Trace {
 /// The trace of one run: where the compiled traced program's trace
 /// (`actual`) first leaves the oracle's (`expected`).
 fn compare_traces(
+    prog: &Prog,
     env: &spec::TypeEnv,
     points: &[Point],
     expected: &Outcome,
@@ -531,8 +532,15 @@ fn compare_traces(
         }
         (Some(&(id, _)), Some(&(got_id, _))) => {
             let (key, at) = last(n);
+            let why = n
+                .checked_sub(1)
+                .and_then(|j| points.get(own[j].0))
+                .and_then(|p| wrong_branch(prog, p));
             Trace {
-                key: Some(format!("first wrong path {key}")),
+                key: Some(match why {
+                    Some(cond) => format!("first wrong path: the condition of br from {cond}"),
+                    None => format!("first wrong path {key}"),
+                }),
                 says: format!(
                     "every traced value agrees up to a wrong path {at}: the oracle's next traced \
                      instruction is {}, the compiled program's {}",
@@ -577,6 +585,55 @@ fn compare_traces(
             values: None,
         },
     }
+}
+
+/// Why the path leaving the block of `p` (the last point both traces
+/// agree on) can go wrong: the first conditional branch reached from there
+/// (the block's own `br i1 %c, ...`, or one at the end of the chain of
+/// unconditional `br label`s it starts, whose blocks have no traced value)
+/// tests a `%c` defined by an instruction of the same function (an
+/// `icmp`, a `load`, a call), whose operation and type class
+/// ([`operation`]: `icmp slt i64`) name the comparison the back end
+/// branched on. Every traced value agreed up to here, so the condition's
+/// value was right and the branch on it went the wrong way; `a literal`
+/// for `br i1 0` or `br i1 1`. `None` when the path reaches a `ret` first
+/// or goes round a loop of unconditional branches.
+fn wrong_branch(prog: &Prog, p: &Point) -> Option<String> {
+    let f = prog.fdecls.iter().find(|f| f.name == p.function)?;
+    let entry = f.cfg.entry_label.as_deref().unwrap_or("entry");
+    let block_of = |label: &str| {
+        if label == entry {
+            Some(&f.cfg.entry)
+        } else {
+            f.cfg
+                .blocks
+                .iter()
+                .find(|b| b.label == label)
+                .map(|b| &b.block)
+        }
+    };
+    let mut block = block_of(&p.block)?;
+    let mut seen = 0;
+    let cond = loop {
+        match &block.term.kind {
+            TermKind::Cbr(cond, _, _) => break cond,
+            TermKind::Br(l) if seen <= f.cfg.blocks.len() => {
+                seen += 1;
+                block = block_of(l)?;
+            }
+            _ => return None,
+        }
+    };
+    let c = match &cond.kind {
+        OperandKind::Id(c) => c,
+        OperandKind::Const(_) => return Some("a literal".to_string()),
+        _ => return None,
+    };
+    std::iter::once(&f.cfg.entry)
+        .chain(f.cfg.blocks.iter().map(|b| &b.block))
+        .flat_map(|b| &b.insns)
+        .find(|i| i.result.as_ref() == Some(c))
+        .map(operation)
 }
 
 /// The value each local had last in the trace `lines`, by function and
@@ -737,7 +794,7 @@ mod tests {
         // program's `icmp sle` gave 0.
         let right = out("#lltrace 0 1\n#lltrace 1 -1\n#lltrace 2 1\n");
         let wrong = out("#lltrace 0 1\n#lltrace 1 -1\n#lltrace 2 0\n");
-        let t = compare_traces(&env, &points, &right, &wrong);
+        let t = compare_traces(&p, &env, &points, &right, &wrong);
         assert_eq!(t.key.as_deref(), Some("first wrong value: icmp sle i64"));
         assert!(
             t.says
@@ -749,12 +806,72 @@ mod tests {
             signal: 11,
             stdout: b"#lltrace 0 1\n".to_vec(),
         };
-        let t = compare_traces(&env, &points, &right, &crashed);
+        let t = compare_traces(&p, &env, &points, &right, &crashed);
         assert_eq!(
             t.key.as_deref(),
             Some("the trace stops after parameter i64")
         );
-        let t = compare_traces(&env, &points, &right, &right);
+        let t = compare_traces(&p, &env, &points, &right, &right);
         assert_eq!(t.key, None, "the traced program passes: {}", t.says);
+    }
+
+    #[test]
+    fn a_wrong_path_is_keyed_by_the_condition_of_its_branch() {
+        // Points: 0 argc, 1 %c (i1), 2 %u in block a, 3 %v in block b.
+        let p = parse(
+            "define i64 @main(i64 %argc, i8** %argv) {\n  %c = icmp slt i64 %argc, 2\n  br i1 %c, label %a, label %b\na:\n  %u = add i64 %argc, 1\n  ret i64 %u\nb:\n  %v = sub i64 %argc, 1\n  ret i64 %v\n}\n",
+        );
+        let (_, points) = traced(&p).expect("traced");
+        let env = spec::TypeEnv::new(&p);
+        let out = |v: i64, s: &str| Outcome::Returned {
+            value: v,
+            stdout: s.as_bytes().to_vec(),
+        };
+        // argc = 1: 1 < 2 holds, so the oracle goes to a (u = 2); the
+        // compiled program computed %c = 1 too but went to b (v = 0):
+        // its branch on %c, from the `icmp slt`, went the wrong way.
+        let right = out(2, "#lltrace 0 1\n#lltrace 1 1\n#lltrace 2 2\n");
+        let wrong = out(0, "#lltrace 0 1\n#lltrace 1 1\n#lltrace 3 0\n");
+        let t = compare_traces(&p, &env, &points, &right, &wrong);
+        assert_eq!(
+            t.key.as_deref(),
+            Some("first wrong path: the condition of br from icmp slt i64")
+        );
+        // A block that ends otherwise keeps the key of where the trace
+        // left: here the program's entry has no conditional branch.
+        let q = parse(
+            "define i64 @f(i64 %x) {\n  %y = add i64 %x, 1\n  ret i64 %y\n}\n\
+             define i64 @main(i64 %argc, i8** %argv) {\n  %r = call i64 @f(i64 %argc)\n  ret i64 %r\n}\n",
+        );
+        let (_, points) = traced(&q).expect("traced");
+        let env = spec::TypeEnv::new(&q);
+        // Points: 0 f.x, 1 f.y, 2 main.argc, 3 main.r; a compiled program
+        // whose trace goes from argc to y, skipping f's parameter.
+        let right = out(
+            2,
+            "#lltrace 2 1\n#lltrace 0 1\n#lltrace 1 2\n#lltrace 3 2\n",
+        );
+        let wrong = out(2, "#lltrace 2 1\n#lltrace 1 2\n#lltrace 3 2\n");
+        let t = compare_traces(&q, &env, &points, &right, &wrong);
+        assert_eq!(
+            t.key.as_deref(),
+            Some("first wrong path after parameter i64")
+        );
+        // A literal condition, reached through a block of stores only
+        // (nothing traced in it): argc = 1 goes to b, then `br i1 1` to
+        // yes (u = 2); the compiled program went to no (v = 0).
+        let l = parse(
+            "define i64 @main(i64 %argc, i8** %argv) {\n  %p = alloca i64\n  br label %b\nb:\n  store i64 %argc, i64* %p\n  br i1 1, label %yes, label %no\nyes:\n  %u = add i64 %argc, 1\n  ret i64 %u\nno:\n  %v = sub i64 %argc, 1\n  ret i64 %v\n}\n",
+        );
+        let (_, points) = traced(&l).expect("traced");
+        let env = spec::TypeEnv::new(&l);
+        // Points: 0 argc, 1 %u, 2 %v.
+        let right = out(2, "#lltrace 0 1\n#lltrace 1 2\n");
+        let wrong = out(0, "#lltrace 0 1\n#lltrace 2 0\n");
+        let t = compare_traces(&l, &env, &points, &right, &wrong);
+        assert_eq!(
+            t.key.as_deref(),
+            Some("first wrong path: the condition of br from a literal")
+        );
     }
 }
