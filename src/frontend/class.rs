@@ -174,9 +174,13 @@ fn one(cx: &One, sub: &Path, out: &Path) -> Result<StudentResult, String> {
         time_budget: per.time_budget.min(left),
         ..per.clone()
     };
+    // Its front end and the programs it builds are confined to its own
+    // folders (docs/grading.md, "What a submission can and cannot do").
+    let mut confined = tools(c)?;
+    confined.confine_to(sub);
     let mut r = campaign::run_with(
         &mine,
-        &tools(c)?,
+        &confined,
         refs,
         &out.join("failures"),
         &c.grading,

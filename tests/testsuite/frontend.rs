@@ -290,11 +290,16 @@ fn a_class_of_front_ends_is_graded_with_a_picture_and_a_matrix() {
     ] {
         let s = subs.join(name);
         std::fs::create_dir_all(&s).unwrap();
+        // A submission is self-contained: its front end and the outputs
+        // it "compiles" to live in its folder, the only one (with the
+        // system's toolchain) its confined front end may read.
         if let Some(o) = outputs {
+            std::fs::copy(&script, s.join("fake.sh")).unwrap();
+            copy_dir(&fixtures().join(o), &s.join(o));
             crate::common::sh_script(
                 &s,
                 "fe",
-                &format!("exec {} \"$1\" \"$2\" {o}", script.display()),
+                &format!("exec \"$(dirname \"$0\")/fake.sh\" \"$1\" \"$2\" {o}"),
             );
         }
     }
@@ -561,4 +566,15 @@ fn an_argument_order_the_language_leaves_open_is_not_charged() {
         rules_verdicts("wrong", "oat-hw5", &[])["arg_order.oat"],
         "wrong output"
     );
+}
+
+/// Copies the files of folder `from` (not its subfolders) into `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_file() {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
 }
