@@ -297,20 +297,28 @@ pub(crate) fn is_null_addr(v: &Value) -> bool {
 /// `getelementptr` in their common case, each false (with nothing
 /// changed) where its rule must run (an error, an undef, no LLVM memory).
 impl Machine<'_> {
+    /// The width of a word access at type `ty` through the local pointer
+    /// `ptr` and the address it holds: what the fast load and store need;
+    /// `None` where their rule must run.
+    #[inline(always)]
+    fn fast_llvm_access(&self, ty: TyId, ptr: Op, base: usize) -> Option<(Width, Addr)> {
+        let w = Width::of(self.tys.node(ty))?;
+        let Op::Local(slot) = ptr else {
+            return None;
+        };
+        match self.locals.get(base + slot as usize) {
+            Some(Value::Addr(a)) => Some((w, *a)),
+            _ => None,
+        }
+    }
+
     /// `load` through a local pointer in LLVM's memory when the access is
     /// inside a live allocation and its bytes are initialised.
     #[inline(never)]
     pub(crate) fn fast_llvm_load(&mut self, dst: u32, ty: TyId, ptr: Op, base: usize) -> bool {
-        let Some(w) = Width::of(self.tys.node(ty)) else {
+        let Some((w, a)) = self.fast_llvm_access(ty, ptr, base) else {
             return false;
         };
-        let Op::Local(slot) = ptr else {
-            return false;
-        };
-        let Some(Value::Addr(a)) = self.locals.get(base + slot as usize) else {
-            return false;
-        };
-        let a = *a;
         let Some(l) = self.llvm.as_deref_mut() else {
             return false;
         };
@@ -340,16 +348,9 @@ impl Machine<'_> {
     /// memory, inside a live allocation.
     #[inline(never)]
     pub(crate) fn fast_llvm_store(&mut self, ty: TyId, val: Op, ptr: Op, base: usize) -> bool {
-        let Some(w) = Width::of(self.tys.node(ty)) else {
+        let Some((w, a)) = self.fast_llvm_access(ty, ptr, base) else {
             return false;
         };
-        let Op::Local(slot) = ptr else {
-            return false;
-        };
-        let Some(Value::Addr(a)) = self.locals.get(base + slot as usize) else {
-            return false;
-        };
-        let a = *a;
         let v = match val {
             Op::Const(n) => Value::Int(n),
             Op::Local(s) => match self.locals.get(base + s as usize) {
