@@ -123,13 +123,11 @@ fn link_exe(asm: &str, runtime: &RuntimeOpts, out: &Path) -> Result<(), String> 
     let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
     let mut cmd = Command::new(cc);
     cmd.arg("-o").arg(out).arg(&s).arg(&runtime);
-    let r = toolchain::run(cmd, &toolchain::Limits::tool(Duration::from_secs(120)))?;
-    if r.status() == Some(0) {
-        Ok(())
-    } else {
-        Err(format!(
-            "cc failed:\n{}",
-            String::from_utf8_lossy(&r.stderr)
-        ))
-    }
+    let limits = toolchain::Limits::tool(Duration::from_secs(120));
+    toolchain::tools::run_tool("cc", cmd, &limits)
+        .map(|_| ())
+        .map_err(|e| match e.ended {
+            None => e.stderr,
+            Some(_) => format!("cc failed:\n{}", e.stderr),
+        })
 }

@@ -60,17 +60,9 @@ impl Native {
         );
         let limits = Limits::tool(tools.timeout);
         let tool = |c: Command, what: &str| -> Result<(), String> {
-            let f = process::run(c, &limits).map_err(|e| format!("{what}: {e}"))?;
-            match f.ended {
-                Ended::Exited(0) => Ok(()),
-                _ => Err(format!(
-                    "{what} failed: {}",
-                    String::from_utf8_lossy(&f.stderr)
-                        .lines()
-                        .next()
-                        .unwrap_or("")
-                )),
-            }
+            toolchain::tools::run_tool(what, c, &limits)
+                .map(|_| ())
+                .map_err(|e| e.brief())
         };
         match self {
             Native::Clang(clang) => {

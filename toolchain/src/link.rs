@@ -255,14 +255,9 @@ fn run_step(what: &str, line: Vec<OsString>, limits: &Limits) -> Result<(), Stri
 /// Runs the command `c` of step `what`; `Err` names the step, how it
 /// ended and its words.
 fn run_step_command(what: &str, c: Command, limits: &Limits) -> Result<(), String> {
-    let f = run(c, limits).map_err(|e| format!("{what}: {e}"))?;
-    match f.ended {
-        Ended::Exited(0) => Ok(()),
-        e => Err(format!(
-            "{what}: {e:?}\n{}",
-            String::from_utf8_lossy(&f.stderr)
-        )),
-    }
+    crate::tools::run_tool(what, c, limits)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

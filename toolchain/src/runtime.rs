@@ -5,7 +5,7 @@
 //! llrt.c with `-DLLRT_LIBC`, the Oat runtimes codegen/runtime/oatrt.c
 //! with their variant's macro.
 
-use crate::process::{run, Limits};
+use crate::process::Limits;
 use spec::RuntimeName;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -108,14 +108,16 @@ fn compile_c(src: &Path, out: &Path, flags: &[&str]) -> Result<PathBuf, String> 
     let cc = crate::tools::cc().ok_or("no C compiler (cc or gcc) found")?;
     let mut cmd = Command::new(cc);
     cmd.args(flags).arg("-o").arg(out).arg(src);
-    let r = run(cmd, &Limits::tool(Duration::from_secs(60)))?;
-    if r.status() != Some(0) {
-        return Err(format!(
-            "building the C runtime {} failed:\n{}",
-            src.display(),
-            String::from_utf8_lossy(&r.stderr)
-        ));
-    }
+    crate::tools::run_tool("cc", cmd, &Limits::tool(Duration::from_secs(60))).map_err(
+        |e| match e.ended {
+            None => e.stderr,
+            Some(_) => format!(
+                "building the C runtime {} failed:\n{}",
+                src.display(),
+                e.stderr
+            ),
+        },
+    )?;
     Ok(out.to_path_buf())
 }
 

@@ -14,7 +14,6 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::Ordering;
 use toolchain::link::DirectLink;
-use toolchain::process::{self, Ended};
 
 /// The environment variable that rules the faster ways of linking out:
 /// with `LLORACLE_LINK=cc` every link goes through `cc`, with
@@ -201,26 +200,9 @@ impl Tools {
         let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc)")?;
         let mut cmd = Command::new(cc);
         args(&mut cmd);
-        let f = process::run(cmd, &self.limits(None)).map_err(|e| format!("{what}: {e}"))?;
-        match f.ended {
-            Ended::Exited(0) => Ok(()),
-            e => Err(format!(
-                "{what}: {}\n{}",
-                ended_words(&e),
-                String::from_utf8_lossy(&f.stderr)
-            )),
-        }
-    }
-}
-
-/// How a tool ended, in words: `exit 1`, `signal 9`, `ran past the
-/// timeout`, `too much output`.
-fn ended_words(e: &Ended) -> String {
-    match e {
-        Ended::Exited(c) => format!("exit {c}"),
-        Ended::Signaled(s) => format!("signal {s}"),
-        Ended::TimedOut => "ran past the timeout".into(),
-        Ended::OverCap => "too much output".into(),
+        toolchain::tools::run_tool(what, cmd, &self.limits(None))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 }
 
