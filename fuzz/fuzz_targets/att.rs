@@ -6,7 +6,7 @@
 //! of the accepted subset (mnemonics, registers, memory operands,
 //! immediates, labels, data directives) so that most of them get past the
 //! reader; the bytes `as` writes for each form are compared in
-//! codegen/tests/att_bytes.rs where GNU `as` is installed.
+//! codegen/tests/testsuite/att_bytes.rs where GNU `as` is installed.
 #![no_main]
 
 use arbitrary::Unstructured;

@@ -2,7 +2,7 @@
 //! encoding GNU `as` chooses (the `op r/m, r` forms for register to
 //! register, the 8-bit immediate when it fits, `%rax`'s short form of a
 //! 32-bit immediate, `D1` for a shift by one), so that the bytes are the
-//! ones `as` writes (codegen/tests/att_bytes.rs). Branches are relaxed by
+//! ones `as` writes (codegen/tests/testsuite/att_bytes.rs). Branches are relaxed by
 //! iced-x86's block encoder, as `as` relaxes them.
 //!
 //! The image: the data section at `data_base`, then one address word

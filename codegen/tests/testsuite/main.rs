@@ -7,6 +7,8 @@
 //! current directory or signal dispositions of the test process, and state
 //! they share (a `static`) must not make one test depend on another's timing.
 
+mod att_bytes;
+mod att_run;
 mod common;
 mod corpus_native;
 mod generated;
