@@ -376,7 +376,7 @@ fn describe(g: &Graph, circle: &[String]) -> String {
 
 /// The crate folders of the workspace: `.` and the `members` of its
 /// Cargo.toml.
-fn crate_dirs(root: &Path) -> Vec<PathBuf> {
+pub(crate) fn crate_dirs(root: &Path) -> Vec<PathBuf> {
     let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");
     let members = manifest
         .split_once("members = [")

@@ -47,4 +47,5 @@ mod reports;
 mod reproduce;
 mod runtime_cc;
 mod runtimes;
+mod test_binaries;
 mod test_compiler;
