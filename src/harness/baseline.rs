@@ -5,7 +5,7 @@
 //! program sent alone, which the probes use too.
 
 use super::compiler::Tools;
-use super::probes::{probe_case, CONFIRMATIONS, PROBES};
+use super::probe_programs::{probe_case, CONFIRMATIONS, PROBES};
 use super::reduce::Bounds;
 use super::session::{run_session, Settings};
 use super::settings::Limits;

@@ -11,7 +11,7 @@
 //! ```text
 //! verdicts -> budget, shard, course, stages -> dialect, in_process -> target -> compiler -> judge
 //!   -> optimiser, group -> trace -> reduce -> saved -> session -> cases -> unmask
-//!   -> reference -> settings -> probes -> baseline -> probe -> report -> plan
+//!   -> reference -> settings -> probe_programs -> baseline -> probe -> report -> plan
 //!   -> resolve -> campaign -> class, mutation
 //! ```
 //!
@@ -33,7 +33,7 @@
 //! random programs), [`unmask`] (a second set of programs without a
 //! construct the compiler rejects), [`reference`] (the course's reference
 //! solution, held against every run), [`settings`] (a campaign's options as
-//! values), [`probes`] (the probe programs' table), [`baseline`] (the
+//! values), [`probe_programs`] (the probe programs' table), [`baseline`] (the
 //! baseline, sent alone), [`probe`] (which dialect a compiler reads),
 //! [`report`] (the Report and its formats: terminal, JSON, Gradescope,
 //! JUnit, the class), [`plan`] (a campaign's programs in the target's
@@ -57,7 +57,7 @@ pub mod mutation;
 pub mod optimiser;
 pub mod plan;
 pub mod probe;
-pub mod probes;
+pub mod probe_programs;
 pub mod reduce;
 pub mod reference;
 pub mod report;

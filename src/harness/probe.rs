@@ -12,7 +12,7 @@
 use super::baseline::{first_lines, probe_settings, send_alone};
 use super::compiler::Tools;
 use super::course::{entry_name, Course};
-use super::probes::{probe_case, CONFIRMATIONS, PROBES};
+use super::probe_programs::{probe_case, CONFIRMATIONS, PROBES};
 use super::session::run_session;
 use super::target::Compiler;
 use super::verdicts::{Case, CaseResult, Category, RunVerdict};

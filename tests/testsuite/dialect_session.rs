@@ -10,7 +10,7 @@
 use crate::common;
 
 use lloracle::harness::probe::{choose, Finding};
-use lloracle::harness::probes::PROBES;
+use lloracle::harness::probe_programs::PROBES;
 use spec::dialect::{uses_in_text, Dialect, Feature, FeatureSet};
 use spec::{Outcome, Source};
 use std::collections::BTreeSet;
