@@ -22,8 +22,8 @@ use super::EXIT_USAGE;
 use lloracle::frontend::class::FrontEndClass;
 use lloracle::harness::class::{self, Class, ClassOptions};
 use lloracle::harness::compiler::Tools;
+use lloracle::harness::options;
 use lloracle::harness::report::class::StudentResult;
-use lloracle::harness::settings;
 use lloracle::harness::verdicts;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -112,7 +112,7 @@ fn options(mut a: GradeArgs) -> Result<ClassOptions, String> {
         target: t.compiler.target(&t.dialect)?,
         reference: t.compiler.reference()?,
         limits: t.limits.limits(),
-        jobs: settings::jobs(t.jobs),
+        jobs: options::jobs(t.jobs),
         programs: t.programs.programs(),
         reductions: t.reduce.reductions(),
         savings_scoring: t.reports.savings_scoring()?,
@@ -175,7 +175,7 @@ fn say_stopped(ok: &[StudentResult], what: &str) -> bool {
 /// when any submission's campaign stopped early, 2 for bad usage or an
 /// output folder that cannot be written.
 pub fn main(a: GradeArgs) -> u8 {
-    settings::install_interrupt_handler();
+    options::install_interrupt_handler();
     let usage = |e: String| {
         eprintln!("lloracle: {e}");
         EXIT_USAGE

@@ -9,9 +9,9 @@ use lloracle::frontend::{campaign::FrontEndCampaign, tests::TestPlan};
 use lloracle::harness::campaign::ReportFiles;
 use lloracle::harness::course::{default_entry, Course, Entry};
 use lloracle::harness::optimiser::SavingsScoring;
+use lloracle::harness::options::{Limits, Programs, Reductions};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report::Scoring;
-use lloracle::harness::settings::{Limits, Programs, Reductions};
 use lloracle::harness::shard::Shard;
 use lloracle::harness::{Compiler, Emit, Target};
 use oat::dialect::OatDialect;
@@ -211,7 +211,7 @@ impl CampaignOpts {
             orders: plan.orders,
             plan,
             native: !fe.no_native,
-            jobs: lloracle::harness::settings::jobs(a.jobs),
+            jobs: lloracle::harness::options::jobs(a.jobs),
             max_reductions: reductions.max_reductions,
             bounds: reductions.bounds,
             time_budget: a.limits.limits().time_budget,

@@ -17,7 +17,7 @@ use lloracle::harness::report::{self, Report};
 use lloracle::harness::session::Settings;
 use lloracle::harness::verdicts::Case;
 use lloracle::harness::Compiler;
-use lloracle::harness::{plan, settings};
+use lloracle::harness::{options, plan};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -49,7 +49,7 @@ pub fn write_and_exit(r: &Report, files: &ReportFiles) -> u8 {
 /// passes, 1 when some fail, 2 for bad usage.
 pub fn main(args: TestCompilerArgs) -> u8 {
     let a = &args.campaign;
-    settings::install_interrupt_handler();
+    options::install_interrupt_handler();
     if a.compiler.emit == EmitArg::Ll {
         return front_end(a);
     }
@@ -71,8 +71,8 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         Ok(s) => s,
         Err(e) => return usage(e),
     };
-    let jobs = settings::jobs(a.jobs);
-    let mut settings = settings::session(jobs, &limits, &a.reduce.reductions());
+    let jobs = options::jobs(a.jobs);
+    let mut settings = options::session(jobs, &limits, &a.reduce.reductions());
     if args.mutation_score {
         settings.max_reductions = 1;
         return match limits.tools(&target).and_then(|tools| {

@@ -5,10 +5,10 @@
 //! program sent alone, which the probes use too.
 
 use super::compiler::Tools;
+use super::options::Limits;
 use super::probe_programs::{probe_case, CONFIRMATIONS, PROBES};
 use super::reduce::Bounds;
 use super::session::{run_session, Settings};
-use super::settings::Limits;
 use super::target::{Compiler, Emit, Target};
 use super::verdicts::{describe, Case, CaseResult, Category, RunVerdict};
 use super::{compiler, judge};

@@ -302,9 +302,9 @@ pub struct Settled {
 pub fn settle(
     target: Target,
     reference: Option<super::target::Compiler>,
-    limits: &super::settings::Limits,
+    limits: &super::options::Limits,
     settings: Settings,
-    programs: &super::settings::Programs,
+    programs: &super::options::Programs,
 ) -> Result<Settled, String> {
     let resolved = super::resolve::resolve(target, reference, limits, settings.jobs)?;
     let tools = limits.tools(&resolved.target)?;

@@ -17,6 +17,7 @@
 use super::budget::Budget;
 use super::campaign::{self, write_reports, ReportFiles};
 use super::optimiser::SavingsScoring;
+use super::options::{Limits, Programs, Reductions};
 use super::plan::Plan;
 use super::reference::ReferenceRun;
 use super::report::class::{
@@ -25,7 +26,6 @@ use super::report::class::{
 use super::report::{self, scored, Report, Scoring};
 use super::resolve::Resolved;
 use super::session::Settings;
-use super::settings::{Limits, Programs, Reductions};
 use super::shard::Shard;
 use super::target::{Compiler, Target};
 use super::verdicts::{slug, CaseResult};
@@ -519,7 +519,7 @@ pub fn setup(mut opts: ClassOptions) -> Result<Class, String> {
     crate::output::create_dir(&out_dir)?;
     let scoring = class_scoring(opts.scoring.clone(), &plan)?;
     let class_budget = opts.class_time_budget.map(Budget::new);
-    let mut settings = super::settings::session(jobs, &limits, &opts.reductions);
+    let mut settings = super::options::session(jobs, &limits, &opts.reductions);
     let reference = super::resolve::judge_reference(&class, &limits, &settings, &plan)?;
     let parallel = opts
         .parallel

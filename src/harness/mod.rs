@@ -4,14 +4,14 @@
 //! reduce failing programs, group failures by cause, and report.
 //!
 //! The modules form a line; each uses only those before it, and from
-//! `settings` on the line is the order a campaign goes (docs/architecture.md
+//! `options` on the line is the order a campaign goes (docs/architecture.md
 //! gives it with a line per module; the unit test below holds every
 //! module's `use` lines to it):
 //!
 //! ```text
 //! verdicts -> budget, shard, course, stages -> dialect, in_process -> target -> compiler -> judge
 //!   -> optimiser, group -> trace -> reduce -> saved -> session -> cases -> unmask
-//!   -> reference -> settings -> probe_programs -> baseline -> probe -> report -> plan
+//!   -> reference -> options -> probe_programs -> baseline -> probe -> report -> plan
 //!   -> resolve -> campaign -> class, mutation
 //! ```
 //!
@@ -32,7 +32,7 @@
 //! [`session`] (many programs in parallel), [`cases`] (the corpus and
 //! random programs), [`unmask`] (a second set of programs without a
 //! construct the compiler rejects), [`reference`] (the course's reference
-//! solution, held against every run), [`settings`] (a campaign's options as
+//! solution, held against every run), [`options`] (a campaign's options as
 //! values), [`probe_programs`] (the probe programs' table), [`baseline`] (the
 //! baseline, sent alone), [`probe`] (which dialect a compiler reads),
 //! [`report`] (the Report and its formats: terminal, JSON, Gradescope,
@@ -55,6 +55,7 @@ pub mod in_process;
 pub mod judge;
 pub mod mutation;
 pub mod optimiser;
+pub mod options;
 pub mod plan;
 pub mod probe;
 pub mod probe_programs;
@@ -64,7 +65,6 @@ pub mod report;
 pub mod resolve;
 pub mod saved;
 pub mod session;
-pub mod settings;
 pub mod shard;
 pub mod stages;
 pub mod target;

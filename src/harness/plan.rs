@@ -4,8 +4,8 @@
 
 use super::cases::{corpus_cases, random_case_for, CorpusCases};
 use super::dialect::{prepare, Prepared};
+use super::options::Programs;
 use super::report;
-use super::settings::Programs;
 use super::shard::Shard;
 use super::target::{Compiler, Target};
 use super::verdicts::{Case, CaseResult, SetAside};

@@ -5,12 +5,12 @@
 //! held [`Against`].
 
 use super::baseline::{check_baseline, Baseline};
+use super::options::Limits;
 use super::plan::Plan;
 use super::probe;
 use super::probe::Probed;
 use super::reference::ReferenceRun;
 use super::session::Settings;
-use super::settings::Limits;
 use super::target::{Compiler, Target};
 use super::verdicts::CaseResult;
 

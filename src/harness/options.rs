@@ -1,7 +1,7 @@
 //! A campaign's options as the library's values, each with the default
 //! every command shares: the limits of one run ([`Limits`]), the reduction
 //! bounds ([`Reductions`]), the programs ([`Programs`]), the worker threads
-//! ([`jobs`]) and the session's settings made of them ([`settings`]), and
+//! ([`jobs`]) and the session's settings made of them ([`session`]), and
 //! the interrupt handler a campaign installs.
 
 use super::budget::{Budget, DEFAULT_TIME_BUDGET};
