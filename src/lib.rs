@@ -2,6 +2,8 @@
 //! tests share. [`corpus`] reads the corpus programs and the expectations
 //! written in their `; CHECK-...` comment lines (docs/corpus-format.md).
 
+/// The benchmarks behind `lloracle bench`: races of engines, campaign rows.
+pub mod bench;
 pub mod corpus;
 pub mod frontend;
 pub mod harness;
