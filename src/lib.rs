@@ -12,3 +12,5 @@ pub mod input;
 /// The Gradescope autograder kit.
 pub mod kit;
 pub mod output;
+/// The progress display of a campaign on stderr.
+pub mod progress;

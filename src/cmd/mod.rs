@@ -14,7 +14,6 @@ pub mod merge;
 pub mod native;
 pub mod options;
 pub mod print;
-pub mod progress;
 pub mod recover;
 pub mod reduce;
 pub mod run;
