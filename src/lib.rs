@@ -7,7 +7,8 @@ pub mod bench;
 pub mod corpus;
 pub mod frontend;
 pub mod harness;
-/// Reading input files with a size cap.
+/// Reading input files with a size cap, and loading a program from one
+/// (parsed and checked, or the outcome and diagnostics that stopped it).
 pub mod input;
 /// The Gradescope autograder kit.
 pub mod kit;
