@@ -6,6 +6,9 @@
 pub mod bench;
 pub mod corpus;
 pub mod frontend;
+/// The differential pipeline of `lloracle fuzz-diff`: oracle against the
+/// built-in back end on generated programs.
+pub mod fuzz_diff;
 pub mod harness;
 /// Reading input files with a size cap, and loading a program from one
 /// (parsed and checked, or the outcome and diagnostics that stopped it).
