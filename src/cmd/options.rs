@@ -13,7 +13,9 @@ use lloracle::harness::course::{Course, Entry};
 use lloracle::harness::optimiser::SavingsScoring;
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report::Scoring;
-use lloracle::harness::settings::{Limits, Programs, Reductions};
+use lloracle::harness::settings::{
+    select_compiler, select_reference, Limits, Programs, Reductions,
+};
 use lloracle::harness::shard::Shard;
 use lloracle::harness::{Compiler, Emit, Target};
 use oat::dialect::OatDialect;
@@ -271,51 +273,37 @@ impl CompilerOpts {
         }
     }
 
-    /// The compiler these options select.
+    /// What `--emit` asks of a compiler command (`None`: a front end).
+    fn emit_kind(&self) -> Option<Emit> {
+        match self.emit {
+            EmitArg::Asm => Some(Emit::Asm),
+            EmitArg::Exe => Some(Emit::Exe),
+            EmitArg::Ll => None,
+        }
+    }
+
+    /// The compiler these options select ([`select_compiler`]).
     pub fn compiler(&self) -> Result<Compiler, String> {
-        let need = lloracle::harness::compiler::check_command;
-        if let Some(c) = &self.cmd {
-            need(c)?;
-            let emit = match self.emit {
-                EmitArg::Asm => Emit::Asm,
-                EmitArg::Exe => Emit::Exe,
-                EmitArg::Ll => return Ok(Compiler::FrontEnd { cmd: c.clone() }),
-            };
-            return Ok(Compiler::Command {
-                cmd: c.clone(),
-                emit,
-            });
-        }
-        if let Some(c) = &self.opt_cmd {
-            need(c)?;
-            return Ok(Compiler::Optimiser { cmd: c.clone() });
-        }
-        let mutations = match &self.mutate {
-            None => codegen::Mutations::NONE,
-            Some(n) => codegen::Mutations::from_names(n)?,
-        };
-        Ok(Compiler::Builtin { mutations })
+        select_compiler(
+            self.cmd.as_deref(),
+            self.emit_kind(),
+            self.opt_cmd.as_deref(),
+            self.mutate.as_deref(),
+        )
     }
 
     /// The reference solution `--reference` names, of the same kind as the
-    /// compiler under test.
+    /// compiler under test ([`select_reference`]).
     pub fn reference(&self) -> Result<Option<Compiler>, String> {
-        let Some(r) = &self.reference else {
+        let Some(r) = self.reference.as_deref() else {
             return Ok(None);
         };
-        let kind = CompilerOpts {
-            cmd: self.cmd.as_ref().map(|_| r.clone()),
-            opt_cmd: self.opt_cmd.as_ref().map(|_| r.clone()),
-            mutate: None,
-            reference: None,
-            ..self.clone()
-        };
-        match kind.compiler()? {
-            Compiler::Builtin { .. } => Err(
-                "--reference needs --cmd or --opt-cmd: it is a compiler of the same kind".into(),
-            ),
-            c => Ok(Some(c)),
-        }
+        select_reference(
+            self.cmd.as_ref().map(|_| r),
+            self.emit_kind(),
+            self.opt_cmd.as_ref().map(|_| r),
+        )
+        .map(Some)
     }
 
     /// The course conventions these options select for a compiler reading
