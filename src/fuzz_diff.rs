@@ -1,8 +1,8 @@
 //! The differential pipeline behind `lloracle fuzz-diff`, on one core:
 //! generate a program, check it, interpret it, compile it with the
-//! built-in back end, run it natively, compare (README.md, `fuzz-diff`). Programs
-//! run in a long-lived runner child; a disagreement is confirmed in a
-//! fresh one.
+//! built-in back end, run it natively, compare (README.md's command
+//! table). Programs run in a long-lived runner child; a disagreement is
+//! confirmed in a fresh one.
 
 use crate::harness::shard::Shard;
 use spec::Outcome;

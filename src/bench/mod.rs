@@ -1,4 +1,4 @@
-//! The benchmark harness behind `lloracle bench` (docs/performance.md):
+//! The benchmark harness behind `lloracle bench` (README.md, "Benchmarks"):
 //! each benchmark program (oracle/benches/programs/) runs in two races,
 //! each at a size where every engine in it takes at least 0.2 s, so that
 //! process start-up and timer noise do not decide the ratio:

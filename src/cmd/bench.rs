@@ -1,4 +1,4 @@
-//! `lloracle bench`: the benchmark table (docs/performance.md). The races,
+//! `lloracle bench`: the benchmark table (README.md, "Benchmarks"). The races,
 //! the campaign rows and the front-end rows are measured by
 //! [`lloracle::bench`]; this command parses its options and prints the
 //! table (or the JSON document).
