@@ -1,6 +1,10 @@
 //! Reading input files with a size cap, so that no file (`/dev/zero`, a
-//! runaway optimiser's output) makes lloracle's memory grow without bound.
+//! runaway optimiser's output) makes lloracle's memory grow without bound;
+//! and loading a program from a file: parsed and checked (a malformed or
+//! ill-typed program never runs), or the outcome that stopped it with its
+//! rendered diagnostics.
 
+use spec::{Outcome, Prog, Source};
 use std::path::Path;
 
 /// The largest input file read: past it, a clear error instead of memory
@@ -61,6 +65,71 @@ pub fn source_text(bytes: Vec<u8>) -> String {
         }
     }
     out
+}
+
+/// A program read from a file, parsed and checked, or the outcome that
+/// stopped it (malformed, ill-typed, unreadable), already reported on stderr.
+pub struct Loaded {
+    /// The source text, for diagnostics.
+    pub src: Source,
+    /// The checked program.
+    pub prog: Prog,
+}
+
+/// Reads `path` (at most [`MAX_INPUT_BYTES`]); `Err` is an
+/// I/O error message.
+pub fn read_source(path: &Path) -> Result<Source, String> {
+    let bytes = read_input(path)?;
+    let text = source_text(bytes);
+    Ok(Source::new(path.display().to_string(), text))
+}
+
+/// A program that never ran: why (the outcome) and the diagnostics as text.
+pub struct Rejected {
+    /// `Malformed` or `IllTyped`.
+    pub outcome: Outcome,
+    /// The diagnostics rendered with source lines and carets.
+    pub rendered: String,
+}
+
+/// Parses `src`; on failure the `Malformed` outcome and the rendered diagnostic.
+pub fn parse_source(src: &Source) -> Result<Prog, Box<Rejected>> {
+    spec::parse(src).map_err(|d| {
+        Box::new(Rejected {
+            outcome: Outcome::Malformed {
+                diagnostic: d.locate(src),
+            },
+            rendered: d.render(src),
+        })
+    })
+}
+
+/// Parses and checks `src`; on failure the outcome and the rendered diagnostics.
+pub fn load_source(src: Source) -> Result<Loaded, Box<Rejected>> {
+    load_source_with(src, spec::RuntimeName::Ll)
+}
+
+/// [`load_source`] checking calls against course runtime `runtime`.
+pub fn load_source_with(src: Source, runtime: spec::RuntimeName) -> Result<Loaded, Box<Rejected>> {
+    let opts = spec::check::CheckOptions {
+        runtime,
+        ..Default::default()
+    };
+    match spec::parse_and_check_with(&src, &opts) {
+        Ok(prog) => Ok(Loaded { src, prog }),
+        Err(r) => {
+            let outcome = match &r {
+                spec::Rejection::Malformed(d) => Outcome::Malformed {
+                    diagnostic: d.locate(&src),
+                },
+                spec::Rejection::IllTyped(ds) => Outcome::IllTyped {
+                    diagnostics: ds.iter().map(|d| d.locate(&src)).collect(),
+                },
+            };
+            let rendered = r.render(&src);
+            Err(Box::new(Rejected { outcome, rendered }))
+        }
+    }
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 
 use super::options::RuntimeOpts;
 use super::{load_file, EXIT_USAGE};
+use lloracle::harness::compiler::Tools;
 use lloracle::harness::course::{default_entry, Course};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 /// What `compile` writes.
@@ -107,7 +107,7 @@ pub fn main(a: CompileArgs) -> u8 {
 }
 
 /// Assembles `asm` and links it with the C runtime `runtime` selects into
-/// the executable `out`.
+/// the executable `out`, with the harness's link (`cc` and the runtime).
 fn link_exe(asm: &str, runtime: &RuntimeOpts, out: &Path) -> Result<(), String> {
     let (name, runtime_c) = runtime.resolve(None)?;
     let course = Course {
@@ -116,18 +116,9 @@ fn link_exe(asm: &str, runtime: &RuntimeOpts, out: &Path) -> Result<(), String> 
         entry: default_entry(name),
         ..Course::default()
     };
+    let tools = Tools::with(course, None, Duration::from_secs(120))?;
     let dir = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
-    let runtime = course.build_runtime(dir.path())?;
     let s = dir.path().join("program.s");
     std::fs::write(&s, asm).map_err(|e| format!("{}: {e}", s.display()))?;
-    let cc = toolchain::tools::cc().ok_or("no C compiler (cc or gcc) to link with")?;
-    let mut cmd = Command::new(cc);
-    cmd.arg("-o").arg(out).arg(&s).arg(&runtime);
-    let limits = toolchain::Limits::tool(Duration::from_secs(120));
-    toolchain::tools::run_tool("cc", cmd, &limits)
-        .map(|_| ())
-        .map_err(|e| match e.ended {
-            None => e.stderr,
-            Some(_) => format!("cc failed:\n{}", e.stderr),
-        })
+    tools.link_to(&s, out)
 }

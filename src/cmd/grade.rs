@@ -17,7 +17,6 @@
 //! its programs not reached count as not passed, and grade exits 1.
 
 use super::options::{CampaignOpts, EmitArg};
-use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
 use lloracle::frontend::class::FrontEndClass;
 use lloracle::harness::class::{self, Class, ClassOptions};
@@ -25,6 +24,7 @@ use lloracle::harness::compiler::Tools;
 use lloracle::harness::options;
 use lloracle::harness::report::class::StudentResult;
 use lloracle::harness::verdicts;
+use lloracle::progress::{colour_stdout, Progress};
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -5,7 +5,6 @@
 
 use super::EXIT_USAGE;
 use lloracle::frontend::import::{plan, write, Import};
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// Arguments of `lloracle import-tests`.
@@ -65,32 +64,11 @@ fn summary(imp: &Import, out: &std::path::Path) -> String {
         return s;
     }
     s.push_str(&format!("not imported: {} entries\n", imp.skipped.len()));
-    let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
     for k in &imp.skipped {
         s.push_str(&format!("  {}: {}\n", k.origin, k.why));
-        *kinds.entry(reason_kind(&k.why)).or_default() += 1;
     }
-    for (kind, n) in kinds {
+    for (kind, n) in imp.skipped_kinds() {
         s.push_str(&format!("  {n} {kind}\n"));
     }
     s
-}
-
-/// The kind of a reason, for the counts: the reason's words after the
-/// entry's own text.
-fn reason_kind(why: &str) -> &'static str {
-    const KINDS: [(&str, &str); 8] = [
-        ("no such file", "missing .oat files"),
-        ("`^`", "entries built with `^`"),
-        ("computed in OCaml", "entries computed in OCaml"),
-        ("conflicting", "entries in conflict"),
-        ("never run", "type-checked only (never run)"),
-        ("meaning is unknown", "in lists of unknown use"),
-        ("need the shell", "arguments that need the shell"),
-        ("CHECK- lines already", "files annotated already"),
-    ];
-    KINDS
-        .iter()
-        .find(|(k, _)| why.contains(k))
-        .map_or("other", |(_, d)| d)
 }

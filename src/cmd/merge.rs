@@ -3,11 +3,11 @@
 //! into the report of the whole, with its Gradescope and JUnit files and
 //! the terminal summary.
 
-use super::progress::colour_stdout;
 use super::test_compiler::write_and_exit;
 use super::EXIT_USAGE;
 use lloracle::harness::campaign::ReportFiles;
 use lloracle::harness::report::{self, Report};
+use lloracle::progress::colour_stdout;
 use std::path::PathBuf;
 
 /// Arguments of `lloracle merge`.

@@ -7,11 +7,14 @@
 
 use lloracle::frontend::{campaign::FrontEndCampaign, tests::TestPlan};
 use lloracle::harness::campaign::ReportFiles;
-use lloracle::harness::course::{default_entry, Course, Entry};
+use lloracle::harness::course::resolve::{self, Given, Under};
+pub use lloracle::harness::course::resolve::{builtin_supports, RuntimeArg};
+use lloracle::harness::course::{Course, Entry};
 use lloracle::harness::optimiser::SavingsScoring;
 use lloracle::harness::options::{Limits, Programs, Reductions};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report::Scoring;
+use lloracle::harness::options::{select_compiler, select_reference};
 use lloracle::harness::shard::Shard;
 use lloracle::harness::{Compiler, Emit, Target};
 use oat::dialect::OatDialect;
@@ -29,17 +32,6 @@ pub fn parse_dialect(name: &str) -> Result<Dialect, String> {
             Dialect::NAMES.join(", ")
         )
     })
-}
-
-/// What `--runtime` names: a bundled runtime, or (the old spelling of
-/// `--runtime-c`) a course's C file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RuntimeArg {
-    /// `--runtime oat-eth`: one of [`RuntimeName::ALL`].
-    Named(RuntimeName),
-    /// `--runtime hw/runtime.c`: a value that ends in `.c` or names an
-    /// existing file, read as `--runtime-c hw/runtime.c`.
-    CFile(PathBuf),
 }
 
 /// The one parser of every `--runtime`: a runtime's name; else a value
@@ -73,41 +65,18 @@ pub struct RuntimeOpts {
 }
 
 impl RuntimeOpts {
-    /// The named runtime (`--runtime`, else `dialect`'s default, else
-    /// `ll`) and the course's C file (`--runtime-c`, or the old spelling
-    /// `--runtime FILE.c`, which prints a note on stderr).
+    /// The named runtime and the course's C file
+    /// ([`Given::runtime`](lloracle::harness::course::resolve::Given::runtime)).
     pub fn resolve(
         &self,
         dialect: Option<&Dialect>,
     ) -> Result<(RuntimeName, Option<PathBuf>), String> {
-        let default = dialect.map_or(RuntimeName::Ll, Dialect::default_runtime);
-        let (name, old_c) = match &self.runtime {
-            Some(RuntimeArg::Named(r)) => (*r, None),
-            Some(RuntimeArg::CFile(f)) => {
-                eprintln!(
-                    "lloracle: note: --runtime {0} is read as --runtime-c {0} (the new spelling; \
-                     --runtime now names a bundled runtime)",
-                    f.display()
-                );
-                (default, Some(f.clone()))
-            }
-            None => (default, None),
-        };
-        let c_file = match (old_c, &self.runtime_c) {
-            (Some(_), Some(_)) => {
-                return Err(
-                    "--runtime FILE.c and --runtime-c both give a C file: give one --runtime-c"
-                        .into(),
-                )
-            }
-            (a, b) => a.or_else(|| b.clone()),
-        };
-        if let Some(f) = &c_file {
-            if !f.is_file() {
-                return Err(format!("--runtime-c {}: no such file", f.display()));
-            }
+        Given {
+            runtime: self.runtime.clone(),
+            runtime_c: self.runtime_c.clone(),
+            ..Given::default()
         }
-        Ok((name, c_file))
+        .runtime(dialect)
     }
 }
 
@@ -272,107 +241,74 @@ pub struct CompilerOpts {
 }
 
 impl CompilerOpts {
-    /// `--link-flags`, split at white space.
-    fn link_flag_words(&self) -> Vec<String> {
-        self.link_flags
-            .as_deref()
-            .unwrap_or("")
-            .split_whitespace()
-            .map(str::to_string)
-            .collect()
-    }
-
-    /// Where programs start: `--entry`, else the runtime's default.
-    fn entry_for(&self, runtime: RuntimeName) -> Entry {
-        match self.entry {
-            None => default_entry(runtime),
-            Some(EntryArg::Main) => Entry::Main,
-            Some(EntryArg::Program) => Entry::Program,
+    /// The course conventions as given: the one place these options become
+    /// the library's value.
+    pub fn given(&self) -> Given {
+        Given {
+            runtime: self.runtime.runtime.clone(),
+            runtime_c: self.runtime.runtime_c.clone(),
+            link_flags: self
+                .link_flags
+                .as_deref()
+                .unwrap_or("")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+            entry: self.entry.map(|e| match e {
+                EntryArg::Main => Entry::Main,
+                EntryArg::Program => Entry::Program,
+            }),
         }
     }
 
-    /// The compiler these options select.
+    /// What kind of compiler these options put under test.
+    fn under(&self) -> Under {
+        match (self.emit, &self.cmd, &self.opt_cmd) {
+            (EmitArg::Ll, _, _) => Under::FrontEnd,
+            (EmitArg::Asm, Some(_), _) => Under::Asm,
+            (EmitArg::Exe, Some(_), _) => Under::Exe,
+            (_, None, Some(_)) => Under::Optimiser,
+            (_, None, None) => Under::Builtin,
+        }
+    }
+
+    /// What `--emit` asks of a compiler command (`None`: a front end).
+    fn emit_kind(&self) -> Option<Emit> {
+        match self.emit {
+            EmitArg::Asm => Some(Emit::Asm),
+            EmitArg::Exe => Some(Emit::Exe),
+            EmitArg::Ll => None,
+        }
+    }
+
+    /// The compiler these options select ([`select_compiler`]).
     pub fn compiler(&self) -> Result<Compiler, String> {
-        let need = lloracle::harness::compiler::check_command;
-        if let Some(c) = &self.cmd {
-            need(c)?;
-            let emit = match self.emit {
-                EmitArg::Asm => Emit::Asm,
-                EmitArg::Exe => Emit::Exe,
-                EmitArg::Ll => return Ok(Compiler::FrontEnd { cmd: c.clone() }),
-            };
-            return Ok(Compiler::Command {
-                cmd: c.clone(),
-                emit,
-            });
-        }
-        if let Some(c) = &self.opt_cmd {
-            need(c)?;
-            return Ok(Compiler::Optimiser { cmd: c.clone() });
-        }
-        let mutations = match &self.mutate {
-            None => codegen::Mutations::NONE,
-            Some(n) => codegen::Mutations::from_names(n)?,
-        };
-        Ok(Compiler::Builtin { mutations })
+        select_compiler(
+            self.cmd.as_deref(),
+            self.emit_kind(),
+            self.opt_cmd.as_deref(),
+            self.mutate.as_deref(),
+        )
     }
 
     /// The reference solution `--reference` names, of the same kind as the
-    /// compiler under test.
+    /// compiler under test ([`select_reference`]).
     pub fn reference(&self) -> Result<Option<Compiler>, String> {
-        let Some(r) = &self.reference else {
+        let Some(r) = self.reference.as_deref() else {
             return Ok(None);
         };
-        let kind = CompilerOpts {
-            cmd: self.cmd.as_ref().map(|_| r.clone()),
-            opt_cmd: self.opt_cmd.as_ref().map(|_| r.clone()),
-            mutate: None,
-            reference: None,
-            ..self.clone()
-        };
-        match kind.compiler()? {
-            Compiler::Builtin { .. } => Err(
-                "--reference needs --cmd or --opt-cmd: it is a compiler of the same kind".into(),
-            ),
-            c => Ok(Some(c)),
-        }
+        select_reference(
+            self.cmd.as_ref().map(|_| r),
+            self.emit_kind(),
+            self.opt_cmd.as_ref().map(|_| r),
+        )
+        .map(Some)
     }
 
     /// The course conventions these options select for a compiler reading
-    /// `dialect`; they need a compiler command (the built-in back end links
-    /// and starts programs its own way, with the runtime `ll`).
+    /// `dialect` ([`Given::back_end_course`]).
     pub fn course(&self, dialect: Option<&Dialect>) -> Result<Course, String> {
-        let (runtime, runtime_c) = self.runtime.resolve(dialect)?;
-        if self.emit == EmitArg::Ll {
-            return Err(format!(
-                "--emit ll is a front end: its course is set by FrontEndOpts (runtime {runtime})"
-            ));
-        }
-        let course = Course {
-            runtime,
-            runtime_c,
-            link_flags: self.link_flag_words(),
-            entry: self.entry_for(runtime),
-        };
-        let links = course.runtime_c.is_some() || !course.link_flags.is_empty();
-        if links && (self.cmd.is_none() || self.emit != EmitArg::Asm) {
-            return Err(
-                "--runtime-c and --link-flags apply to a compiler's assembly: they need \
-                 --cmd with --emit asm"
-                    .into(),
-            );
-        }
-        if self.cmd.is_none() && self.opt_cmd.is_none() {
-            builtin_supports(runtime)?;
-        }
-        if course.entry != Entry::Main && self.cmd.is_none() && self.opt_cmd.is_none() {
-            return Err(
-                "--entry program needs --cmd or --opt-cmd (the built-in back end starts \
-                 at @main)"
-                    .into(),
-            );
-        }
-        Ok(course)
+        self.given().back_end_course(self.under(), dialect)
     }
 
     /// The target these options and `dialect` select (the dialect not yet
@@ -384,20 +320,6 @@ impl CompilerOpts {
             dialect: dialect.dialect.clone(),
         })
     }
-}
-
-/// `Ok` when the built-in back end's runner can run programs that call
-/// `runtime`'s functions: `ll` and `ll-libc` (codegen/src/runner/rt.rs);
-/// else the error that says so and what works instead.
-pub fn builtin_supports(runtime: RuntimeName) -> Result<(), String> {
-    if !runtime.is_oat() {
-        return Ok(());
-    }
-    Err(format!(
-        "--runtime {runtime} is not supported by the built-in back end (its runner has only \
-         the ll and ll-libc functions and starts programs at @main): test a compiler with \
-         --cmd, or build an executable with `lloracle compile --emit exe --runtime {runtime}`"
-    ))
 }
 
 /// The options of a front-end campaign (`--cmd ... --emit ll`).
@@ -440,121 +362,26 @@ pub fn parse_oat_dialect(name: &str) -> Result<OatDialect, String> {
     })
 }
 
-/// The Oat version of the homework whose runtime `r` is (homework 4:
-/// Oat v1, homework 5: Oat v2), for the Oat runtimes.
-pub fn runtime_version(r: RuntimeName) -> Option<oat::OatVersion> {
-    match r {
-        RuntimeName::OatEth2019 | RuntimeName::OatEth | RuntimeName::OatCis341 => {
-            Some(oat::OatVersion::V1)
-        }
-        RuntimeName::OatHw5 => Some(oat::OatVersion::V2),
-        RuntimeName::Ll | RuntimeName::LlLibc => None,
-    }
-}
-
-/// `n` of Oat v`n`.
-fn number(v: oat::OatVersion) -> u8 {
-    match v {
-        oat::OatVersion::V1 => 1,
-        oat::OatVersion::V2 => 2,
-    }
-}
-
 impl FrontEndOpts {
-    /// The Oat version: that of `--oat-dialect`, `--oat-version`, or the
-    /// homework of a named `--runtime`, else 2; two of them that disagree
-    /// are refused with a message that says which to give.
+    /// The Oat version ([`Given::oat_version`]).
     pub fn version(&self, compiler: &CompilerOpts) -> Result<oat::OatVersion, String> {
-        let runtime = match &compiler.runtime.runtime {
-            Some(RuntimeArg::Named(r)) => runtime_version(*r).map(|v| (*r, v)),
-            _ => None,
-        };
-        let given = self.oat_version.and_then(oat::OatVersion::from_number);
-        if let Some(d) = &self.oat_dialect {
-            if let Some(v) = given.filter(|v| *v != d.version) {
-                return Err(format!(
-                    "--oat-dialect {} is Oat v{} ({}), but --oat-version {} asks for Oat v{}: \
-                     leave --oat-version out, or give the dialect of that homework",
-                    d.name,
-                    number(d.version),
-                    d.about(),
-                    number(v),
-                    number(v)
-                ));
-            }
-        }
-        let wanted = self.oat_dialect.map(|d| d.version).or(given);
-        if let (Some((r, rv)), Some(v)) = (runtime, wanted) {
-            if rv != v {
-                let (hw, other) = match rv {
-                    oat::OatVersion::V1 => ("homework 4", "oat-hw5"),
-                    oat::OatVersion::V2 => ("homework 5", "oat-eth"),
-                };
-                let asked = match &self.oat_dialect {
-                    Some(d) => format!("--oat-dialect {}", d.name),
-                    None => format!("--oat-version {}", number(v)),
-                };
-                return Err(format!(
-                    "--runtime {r} is the runtime of {hw} (Oat v{}), but {asked} asks for Oat \
-                     v{}: give --oat-version {} for a {hw} front end, or --runtime {other} (or \
-                     the course's runtime-c) for an Oat v{} one",
-                    number(rv),
-                    number(v),
-                    number(rv),
-                    number(v)
-                ));
-            }
-        }
-        Ok(wanted
-            .or(runtime.map(|(_, v)| v))
-            .unwrap_or(oat::OatVersion::V2))
+        compiler
+            .given()
+            .oat_version(self.oat_version, self.oat_dialect.as_ref())
     }
 
-    /// The course of a front end: `--runtime` (default: the runtime of
-    /// `--oat-dialect`'s homework, else `oat-eth` for Oat v1, `oat-hw5`
-    /// for Oat v2) and `--runtime-c` (linked with native builds),
-    /// programs starting at `@program`.
+    /// The course of a front end ([`Given::front_end_course`]), programs
+    /// starting at `@program` unless `--entry` says otherwise.
     pub fn course(&self, compiler: &CompilerOpts) -> Result<Course, String> {
-        let default = match (&self.oat_dialect, self.version(compiler)?) {
-            (Some(d), _) => d.runtime.parse().unwrap_or(RuntimeName::OatHw5),
-            (None, oat::OatVersion::V1) => RuntimeName::OatEth,
-            (None, oat::OatVersion::V2) => RuntimeName::OatHw5,
-        };
-        let runtime = match &compiler.runtime.runtime {
-            Some(RuntimeArg::Named(r)) => *r,
-            Some(RuntimeArg::CFile(f)) => {
-                return Err(format!(
-                    "--runtime {}: give the C file with --runtime-c",
-                    f.display()
-                ))
-            }
-            None => default,
-        };
-        if let Some(f) = &compiler.runtime.runtime_c {
-            if !f.is_file() {
-                return Err(format!("--runtime-c {}: no such file", f.display()));
-            }
-        }
-        Ok(Course {
-            runtime,
-            runtime_c: compiler.runtime.runtime_c.clone(),
-            link_flags: compiler.link_flag_words(),
-            entry: compiler.entry_for(runtime),
-        })
+        compiler
+            .given()
+            .front_end_course(self.version(compiler)?, self.oat_dialect.as_ref())
     }
 
-    /// The dialect generated programs are written in before any probing:
-    /// `--oat-dialect`, else lloracle's whole Oat of `version`; without
-    /// escapes under `--plain-strings`.
+    /// The dialect generated programs are written in before any probing
+    /// ([`resolve::oat_dialect`]).
     pub fn dialect(&self, version: oat::OatVersion) -> OatDialect {
-        let d = self
-            .oat_dialect
-            .unwrap_or_else(|| OatDialect::whole(version));
-        if self.plain_strings {
-            d.without_escapes()
-        } else {
-            d
-        }
+        resolve::oat_dialect(self.oat_dialect, self.plain_strings, version)
     }
 }
 

@@ -10,12 +10,9 @@ use super::EXIT_USAGE;
 use lloracle::frontend::campaign::{reduce_test, FrontEndCampaign};
 use lloracle::frontend::judge::escaped;
 use lloracle::harness::budget::Budget;
-use lloracle::harness::cases::corpus_cases;
 use lloracle::harness::compiler::Tools;
-use lloracle::harness::dialect::{self, Prepared};
-use lloracle::harness::group::signature;
-use lloracle::harness::judge::judge_text;
-use lloracle::harness::reduce::{reduce, Bounds, Goal};
+use lloracle::harness::reduce::Bounds;
+use lloracle::harness::reduce_file::{first_failure, reduce_failure, reduced_corpus};
 use lloracle::harness::report::describe_reduction;
 use lloracle::harness::verdicts::describe;
 use lloracle::harness::Compiler;
@@ -65,7 +62,6 @@ pub fn main(a: ReduceArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let compiler = &target.compiler;
     let tools = match limits.tools(&target) {
         Ok(t) => t,
         Err(e) => {
@@ -73,71 +69,36 @@ pub fn main(a: ReduceArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let case = match corpus_cases(&a.file) {
-        Ok(c) => match (c.cases.into_iter().next(), c.set_aside.first()) {
-            (Some(c), _) => c,
-            (None, why) => {
-                let why = why.map_or("does not parse or check".into(), |s| s.why.clone());
-                eprintln!("lloracle: {why}");
-                return EXIT_USAGE;
-            }
-        },
+    let failing = match first_failure(&tools, &target, &a.file) {
+        Ok(f) => f,
         Err(e) => {
             eprintln!("lloracle: {e}");
             return EXIT_USAGE;
         }
     };
-    let case = match dialect::prepare(case, &target.course, target.dialect.as_ref()) {
-        Prepared::Send(c) => c,
-        Prepared::NotInDialect(r) => {
-            let why = r
-                .verdicts
-                .first()
-                .map_or(String::new(), |v| format!("{v:?}"));
-            eprintln!(
-                "lloracle: {}: not in the compiler's dialect: {why}",
-                a.file.display()
-            );
-            return EXIT_USAGE;
-        }
-        Prepared::SetAside(s) => {
-            eprintln!("lloracle: {}: {}", a.file.display(), s.why);
-            return EXIT_USAGE;
-        }
-    };
-    let runs: Vec<Vec<String>> = case.runs.iter().map(|(_, r)| r.clone()).collect();
-    let verdicts = judge_text(&tools, compiler, &case.prog, case.text.as_deref(), &runs);
-    let failing = verdicts
-        .iter()
-        .zip(&runs)
-        .find_map(|(v, args)| signature(v).map(|(c, key)| (c, key, args)));
-    let Some((category, key, args)) = failing else {
+    let Some(f) = failing else {
         eprintln!(
             "lloracle: {} does not fail under {} (or the oracle does not return on it)",
             a.file.display(),
-            compiler.describe()
+            target.compiler.describe()
         );
         return 1;
     };
-    eprintln!("lloracle: reducing a {category} failure ({key}) on args {args:?}");
+    eprintln!(
+        "lloracle: reducing a {} failure ({}) on args {:?}",
+        f.category, f.key, f.args
+    );
     let bounds = Bounds {
         max_time: a.bounds.bounds().max_time.min(budget.remaining()),
         ..a.bounds.bounds()
     };
-    let Some(red) = reduce(
-        &tools,
-        compiler,
-        &case.prog,
-        args,
-        &Goal::of(category, &key),
-        &bounds,
-    ) else {
+    let Some(red) = reduce_failure(&tools, &target, &f, &bounds) else {
         eprintln!("lloracle: the failure did not reproduce (flaky?)");
         return 1;
     };
     eprintln!(
         "lloracle: {} -> {}",
-        gen::shrink::insn_count(&case.prog),
+        gen::shrink::insn_count(&f.case.prog),
         describe_reduction(&red)
     );
     eprintln!("  oracle: {}", describe(&red.expected));
@@ -145,14 +106,7 @@ pub fn main(a: ReduceArgs) -> u8 {
         Some(x) => eprintln!("  actual: {}", describe(x)),
         None => eprintln!("  actual: no executable"),
     }
-    let mut text = String::new();
-    if !args.is_empty() {
-        text.push_str(&format!("; CHECK-ARGS: {}\n", args.join(" ")));
-    }
-    if let spec::Outcome::Returned { value, .. } = red.expected {
-        text.push_str(&format!("; CHECK-RESULT: {value}\n\n"));
-    }
-    text.push_str(&red.text);
+    let text = reduced_corpus(&f.args, &red);
     match &a.out {
         Some(p) => {
             if let Err(e) = std::fs::write(p, text) {

@@ -6,7 +6,6 @@
 //! and prints.
 
 use super::options::{CampaignOpts, EmitArg};
-use super::progress::{colour_stdout, Progress};
 use super::EXIT_USAGE;
 use lloracle::frontend;
 use lloracle::harness::baseline::Baseline;
@@ -18,6 +17,7 @@ use lloracle::harness::session::Settings;
 use lloracle::harness::verdicts::Case;
 use lloracle::harness::Compiler;
 use lloracle::harness::{options, plan};
+use lloracle::progress::{colour_stdout, Progress};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;

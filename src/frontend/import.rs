@@ -48,6 +48,49 @@ pub struct Skipped {
     pub origin: Origin,
     /// Why it was not imported.
     pub why: String,
+    /// The kind of reason, for the counts.
+    pub kind: SkipKind,
+}
+
+/// The kind of reason an entry was not imported (`import-tests` counts
+/// them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum SkipKind {
+    /// No `.oat` file where the entry says.
+    MissingFile,
+    /// A path built with `^` from names whose value is not known.
+    Concatenated,
+    /// An expectation computed in OCaml, not written out.
+    ComputedInOcaml,
+    /// Two entries that cannot both hold.
+    Conflicting,
+    /// A test the course only type-checks: no expectation to run it with.
+    NeverRun,
+    /// A list not given to the course's harness functions.
+    UnknownUse,
+    /// Arguments the course's shell would split otherwise than CHECK-ARGS.
+    NeedsShell,
+    /// A file that has CHECK- lines already.
+    Annotated,
+    /// Anything else (an unreadable file, a path leaving its folder).
+    Other,
+}
+
+impl SkipKind {
+    /// The words of the count line (`3 missing .oat files`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            SkipKind::MissingFile => "missing .oat files",
+            SkipKind::Concatenated => "entries built with `^`",
+            SkipKind::ComputedInOcaml => "entries computed in OCaml",
+            SkipKind::Conflicting => "entries in conflict",
+            SkipKind::NeverRun => "type-checked only (never run)",
+            SkipKind::UnknownUse => "in lists of unknown use",
+            SkipKind::NeedsShell => "arguments that need the shell",
+            SkipKind::Annotated => "files annotated already",
+            SkipKind::Other => "other",
+        }
+    }
 }
 
 /// One run of an imported test: the harness's arguments and expected
@@ -89,6 +132,16 @@ impl Import {
     /// The number of runs over all tests.
     pub fn runs(&self) -> usize {
         self.tests.iter().map(|t| t.runs.len()).sum()
+    }
+
+    /// How many entries were not imported for each kind of reason, by the
+    /// kind's words ([`SkipKind::describe`]).
+    pub fn skipped_kinds(&self) -> BTreeMap<&'static str, usize> {
+        let mut kinds = BTreeMap::new();
+        for k in &self.skipped {
+            *kinds.entry(k.kind.describe()).or_default() += 1;
+        }
+        kinds
     }
 }
 
@@ -141,12 +194,15 @@ pub fn plan(mls: &[(PathBuf, String)]) -> Import {
                 // names it; a file outside it goes by the path's ending.
                 let dest = source.strip_prefix(&root).map_or(ending, Path::to_path_buf);
                 match by_dest.get(&dest) {
-                    Some((other, _)) if *other != source => Err(format!(
-                        "{}: {} and {} would both be written as {}: conflicting",
-                        e.path.text,
-                        other.display(),
-                        source.display(),
-                        dest.display()
+                    Some((other, _)) if *other != source => Err((
+                        SkipKind::Conflicting,
+                        format!(
+                            "{}: {} and {} would both be written as {}: conflicting",
+                            e.path.text,
+                            other.display(),
+                            source.display(),
+                            dest.display()
+                        ),
                     )),
                     _ => Ok((source, dest)),
                 }
@@ -157,9 +213,10 @@ pub fn plan(mls: &[(PathBuf, String)]) -> Import {
                     .or_insert_with(|| (source, Vec::new()))
                     .1
                     .push(e),
-                Err(why) => imp.skipped.push(Skipped {
+                Err((kind, why)) => imp.skipped.push(Skipped {
                     origin: e.origin,
                     why,
+                    kind,
                 }),
             }
         }
@@ -228,6 +285,7 @@ fn read_entries(ml: &Path, text: &str) -> (Vec<Entry>, Vec<Skipped>) {
                         "{}: only type-checked by the course ({MUST_CHECK}), never run: no expectation",
                         path.text
                     ),
+                    kind: SkipKind::NeverRun,
                 }),
                 Element::Path(path) => skipped.push(Skipped {
                     origin: origin(line),
@@ -236,10 +294,12 @@ fn read_entries(ml: &Path, text: &str) -> (Vec<Entry>, Vec<Skipped>) {
                         path.text,
                         list.bound_to.as_ref().map(|n| format!(" `{n}`")).unwrap_or_default()
                     ),
+                    kind: SkipKind::UnknownUse,
                 }),
-                Element::Unreadable(why) => skipped.push(Skipped {
+                Element::Unreadable(kind, why) => skipped.push(Skipped {
                     origin: origin(line),
                     why,
+                    kind,
                 }),
                 Element::Other => {}
             }
@@ -278,7 +338,7 @@ enum Element {
     /// `"p.oat"`, literally (or with a named prefix).
     Path(EntryPath),
     /// An element that mentions an `.oat` file but is not literal: why.
-    Unreadable(String),
+    Unreadable(SkipKind, String),
     /// Anything else (not an Oat test entry).
     Other,
 }
@@ -321,16 +381,22 @@ fn element(el: &[Token], tails: &HashMap<String, Vec<u8>>) -> Element {
         [Some(p), Some((a, false)), Some((x, false))] if p.0.ends_with(b".oat") => {
             match String::from_utf8(a.clone()) {
                 Ok(args) => Element::Triple(path(p), args, x.clone()),
-                Err(_) => Element::Unreadable("arguments that are not UTF-8".into()),
+                Err(_) => {
+                    Element::Unreadable(SkipKind::Other, "arguments that are not UTF-8".into())
+                }
             }
         }
-        _ if mentions_oat => Element::Unreadable(unreadable_why(el)),
+        _ if mentions_oat => {
+            let (kind, why) = unreadable_why(el);
+            Element::Unreadable(kind, why)
+        }
         _ => Element::Other,
     }
 }
 
-/// Why an element that mentions an `.oat` file is not literal.
-fn unreadable_why(el: &[Token]) -> String {
+/// Why an element that mentions an `.oat` file is not literal, and the
+/// kind of that reason.
+fn unreadable_why(el: &[Token]) -> (SkipKind, String) {
     let text = el
         .iter()
         .map(|t| match &t.kind {
@@ -346,11 +412,20 @@ fn unreadable_why(el: &[Token]) -> String {
         .map(|t| &t.kind)
         .find(|k| matches!(k, Tok::BadStr(_)))
     {
-        format!("`{text}`: a string literal that cannot be read: {why}")
+        (
+            SkipKind::Other,
+            format!("`{text}`: a string literal that cannot be read: {why}"),
+        )
     } else if el.iter().any(|t| ocaml::is_punct(t, "^")) {
-        format!("`{text}`: built with `^` concatenation, not written out literally")
+        (
+            SkipKind::Concatenated,
+            format!("`{text}`: built with `^` concatenation, not written out literally"),
+        )
     } else {
-        format!("`{text}`: computed in OCaml, not a literal (\"path.oat\", \"args\", \"expected\") triple")
+        (
+            SkipKind::ComputedInOcaml,
+            format!("`{text}`: computed in OCaml, not a literal (\"path.oat\", \"args\", \"expected\") triple"),
+        )
     }
 }
 
@@ -363,7 +438,7 @@ fn unreadable_why(el: &[Token]) -> String {
 /// first (`tests/04/nicdard/x.oat`, `04/nicdard/x.oat`, ...), under the
 /// `.ml` file's folder and the two folders above it. The second path
 /// returned is the ending found (the `.oat` path without the folder).
-fn resolve(ml: &Path, path: &EntryPath) -> Result<(PathBuf, PathBuf), String> {
+fn resolve(ml: &Path, path: &EntryPath) -> Result<(PathBuf, PathBuf), (SkipKind, String)> {
     let rel = Path::new(&path.text);
     let dir = ml.parent().unwrap_or(Path::new(""));
     let parts: Vec<&std::ffi::OsStr> = rel
@@ -375,10 +450,11 @@ fn resolve(ml: &Path, path: &EntryPath) -> Result<(PathBuf, PathBuf), String> {
         })
         .collect::<Result<_, _>>()
         .map_err(|()| {
-            format!(
+            let why = format!(
                 "{}: an absolute path or one with `..`: it would leave the output folder",
                 path.text
-            )
+            );
+            (SkipKind::Other, why)
         })?;
     let mut candidates: Vec<(PathBuf, PathBuf)> = Vec::new();
     let whole: PathBuf = parts.iter().collect();
@@ -402,7 +478,7 @@ fn resolve(ml: &Path, path: &EntryPath) -> Result<(PathBuf, PathBuf), String> {
         .take(2)
         .map(|(c, _)| c.display().to_string())
         .collect();
-    Err(format!(
+    let why = format!(
         "{}: no such file (looked for {}{})",
         path.text,
         looked.join(" and "),
@@ -411,7 +487,8 @@ fn resolve(ml: &Path, path: &EntryPath) -> Result<(PathBuf, PathBuf), String> {
         } else {
             ""
         }
-    ))
+    );
+    Err((SkipKind::MissingFile, why))
 }
 
 /// The entries of one `.oat` file as one test; `Err` with every entry
@@ -419,12 +496,13 @@ fn resolve(ml: &Path, path: &EntryPath) -> Result<(PathBuf, PathBuf), String> {
 /// one argument string) or the file cannot be read or is annotated
 /// already.
 fn gather(source: &Path, dest: PathBuf, entries: Vec<Entry>) -> Result<ImportedTest, Vec<Skipped>> {
-    let all_skipped = |why: String| {
+    let all_skipped = |kind: SkipKind, why: String| {
         entries
             .iter()
             .map(|e| Skipped {
                 origin: e.origin.clone(),
                 why: why.clone(),
+                kind,
             })
             .collect::<Vec<_>>()
     };
@@ -441,12 +519,15 @@ fn gather(source: &Path, dest: PathBuf, entries: Vec<Entry>) -> Result<ImportedT
                     .find(|r| r.args.split_whitespace().eq(args.split_whitespace()))
                 {
                     if r.expected != *expected {
-                        return Err(all_skipped(format!(
+                        return Err(all_skipped(
+                            SkipKind::Conflicting,
+                            format!(
                             "{}: two expectations for arguments `{args}` ({} and {}): conflicting",
                             dest.display(),
                             r.origin,
                             e.origin
-                        )));
+                        ),
+                        ));
                     }
                     continue;
                 }
@@ -459,29 +540,34 @@ fn gather(source: &Path, dest: PathBuf, entries: Vec<Entry>) -> Result<ImportedT
         }
     }
     if let (Some(it), Some(r)) = (&ill_typed, runs.first()) {
-        return Err(all_skipped(format!(
-            "{}: must fail to type-check ({it}) and is run ({}): conflicting",
-            dest.display(),
-            r.origin
-        )));
+        return Err(all_skipped(
+            SkipKind::Conflicting,
+            format!(
+                "{}: must fail to type-check ({it}) and is run ({}): conflicting",
+                dest.display(),
+                r.origin
+            ),
+        ));
     }
     if let Some(r) = runs.iter().find(|r| shell_free(&r.args).is_err()) {
         let why = shell_free(&r.args).err().unwrap_or_default();
-        return Err(all_skipped(format!(
-            "{}: arguments `{}` {why}",
-            dest.display(),
-            r.args
-        )));
+        return Err(all_skipped(
+            SkipKind::NeedsShell,
+            format!("{}: arguments `{}` {why}", dest.display(), r.args),
+        ));
     }
     let text = std::fs::read_to_string(source)
-        .map_err(|e| all_skipped(format!("{}: {e}", source.display())))?;
+        .map_err(|e| all_skipped(SkipKind::Other, format!("{}: {e}", source.display())))?;
     match corpus::parse_expectation_in(&source.display().to_string(), &text, Syntax::Oat) {
         Err(e) if e.line == 0 => {}
         _ => {
-            return Err(all_skipped(format!(
-                "{}: has CHECK- lines already; import the lists into a fresh copy",
-                source.display()
-            )))
+            return Err(all_skipped(
+                SkipKind::Annotated,
+                format!(
+                    "{}: has CHECK- lines already; import the lists into a fresh copy",
+                    source.display()
+                ),
+            ))
         }
     }
     Ok(ImportedTest {
@@ -634,10 +720,10 @@ mod unit {
             matches!(el(r#"(dir ^ "c.oat", "", "1")"#), Element::Triple(p, ..) if p.text == "./a/b/c.oat" && p.prefixed)
         );
         assert!(
-            matches!(el(r#"(p ^ "c.oat", "", "1")"#), Element::Unreadable(w) if w.contains('^'))
+            matches!(el(r#"(p ^ "c.oat", "", "1")"#), Element::Unreadable(SkipKind::Concatenated, w) if w.contains('^'))
         );
         assert!(
-            matches!(el(r#"("c.oat", "", string_of_int 3)"#), Element::Unreadable(w) if w.contains("computed"))
+            matches!(el(r#"("c.oat", "", string_of_int 3)"#), Element::Unreadable(SkipKind::ComputedInOcaml, w) if w.contains("computed"))
         );
         assert!(matches!(el(r#"("x.ll", "3")"#), Element::Other));
     }

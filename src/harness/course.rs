@@ -11,6 +11,9 @@ use toolchain::shell::quote as shell_quote;
 
 pub use spec::dialect::Entry;
 
+/// The course resolved from what the user gave.
+pub mod resolve;
+
 /// The entry function's name: `main` or `program`.
 pub fn entry_name(e: Entry) -> &'static str {
     match e {

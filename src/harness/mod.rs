@@ -10,8 +10,8 @@
 //!
 //! ```text
 //! verdicts -> budget, shard, course, stages -> dialect, in_process -> target -> compiler -> judge
-//!   -> optimiser, group -> trace -> reduce -> saved -> session -> cases -> unmask
-//!   -> reference -> options -> probe_programs -> baseline -> probe -> report -> plan
+//!   -> optimiser, group -> trace -> reduce -> saved -> session -> cases
+//!   -> unmask, reduce_file -> reference -> options -> probe_programs -> baseline -> probe -> report -> plan
 //!   -> resolve -> campaign -> class, mutation
 //! ```
 //!
@@ -31,7 +31,8 @@
 //! [`saved`] (reduced failures saved with their reproduce line),
 //! [`session`] (many programs in parallel), [`cases`] (the corpus and
 //! random programs), [`unmask`] (a second set of programs without a
-//! construct the compiler rejects), [`reference`] (the course's reference
+//! construct the compiler rejects), [`reduce_file`] (`lloracle reduce`:
+//! one file's first failing run reduced), [`reference`] (the course's reference
 //! solution, held against every run), [`options`] (a campaign's options as
 //! values), [`probe_programs`] (the probe programs' table), [`baseline`] (the
 //! baseline, sent alone), [`probe`] (which dialect a compiler reads),
@@ -60,6 +61,7 @@ pub mod plan;
 pub mod probe;
 pub mod probe_programs;
 pub mod reduce;
+pub mod reduce_file;
 pub mod reference;
 pub mod report;
 pub mod resolve;

@@ -9,7 +9,7 @@ use super::compiler::Tools;
 use super::reduce::Bounds;
 use super::session::Settings;
 use super::shard::Shard;
-use super::target::Target;
+use super::target::{Compiler, Emit, Target};
 use super::verdicts;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -159,5 +159,54 @@ pub fn install_interrupt_handler() {
             sa.sa_flags = libc::SA_RESETHAND;
             libc::sigaction(sig, &sa, std::ptr::null_mut());
         }
+    }
+}
+
+/// The compiler a command line names: `cmd` writing `emit` (`None`: a
+/// front end writing LLVMlite), else the optimiser `opt_cmd`, else the
+/// built-in back end with the planted bugs `mutate` names; a command that
+/// does not name its input and output is refused.
+pub fn select_compiler(
+    cmd: Option<&str>,
+    emit: Option<Emit>,
+    opt_cmd: Option<&str>,
+    mutate: Option<&str>,
+) -> Result<Compiler, String> {
+    let need = super::compiler::check_command;
+    if let Some(c) = cmd {
+        need(c)?;
+        return Ok(match emit {
+            Some(emit) => Compiler::Command {
+                cmd: c.to_string(),
+                emit,
+            },
+            None => Compiler::FrontEnd { cmd: c.to_string() },
+        });
+    }
+    if let Some(c) = opt_cmd {
+        need(c)?;
+        return Ok(Compiler::Optimiser { cmd: c.to_string() });
+    }
+    let mutations = match mutate {
+        None => codegen::Mutations::NONE,
+        Some(n) => codegen::Mutations::from_names(n)?,
+    };
+    Ok(Compiler::Builtin { mutations })
+}
+
+/// The reference solution of a command line: `cmd` or `opt_cmd` (the
+/// reference's command in the place of the compiler's, so that it is of
+/// the same kind), writing `emit`; without either it is refused, since the
+/// built-in back end has no reference solution.
+pub fn select_reference(
+    cmd: Option<&str>,
+    emit: Option<Emit>,
+    opt_cmd: Option<&str>,
+) -> Result<Compiler, String> {
+    match select_compiler(cmd, emit, opt_cmd, None)? {
+        Compiler::Builtin { .. } => {
+            Err("--reference needs --cmd or --opt-cmd: it is a compiler of the same kind".into())
+        }
+        c => Ok(c),
     }
 }

@@ -56,12 +56,7 @@ pub fn save_failures(
         if let Some(a) = &red.actual {
             let _ = writeln!(text, "; actual: {}", describe(a));
         }
-        if !args.is_empty() {
-            let _ = writeln!(text, "; CHECK-ARGS: {}", args.join(" "));
-        }
-        if let Outcome::Returned { value, .. } = red.expected {
-            let _ = writeln!(text, "; CHECK-RESULT: {value}");
-        }
+        text.push_str(&expectation_lines(&args, &red.expected));
         text.push('\n');
         text.push_str(&red.text);
         std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
@@ -77,6 +72,20 @@ pub fn save_failures(
         }));
     }
     Ok(saved)
+}
+
+/// The corpus annotations of a run with arguments `args` whose oracle
+/// outcome is `expected` (docs/corpus-format.md): a `CHECK-ARGS` line when
+/// there are arguments, a `CHECK-RESULT` line when the program returns.
+pub fn expectation_lines(args: &[String], expected: &Outcome) -> String {
+    let mut text = String::new();
+    if !args.is_empty() {
+        let _ = writeln!(text, "; CHECK-ARGS: {}", args.join(" "));
+    }
+    if let Outcome::Returned { value, .. } = expected {
+        let _ = writeln!(text, "; CHECK-RESULT: {value}");
+    }
+    text
 }
 
 /// The file name a reduced failure of the program `stem` is saved under:

@@ -1,4 +1,4 @@
-//! `lloracle bench`'s front-end rows: lloracle's own time per test of a
+//! The benchmark's front-end rows: lloracle's own time per test of a
 //! front-end campaign (everything but the front end and the oracle's runs
 //! of its output: files, parsing and checking the output, the native
 //! builds that explain a verdict, the report), with a fixed fake front
@@ -7,17 +7,18 @@
 //! native explanations on and off (`--no-native`), taking turns; every
 //! test must pass, or the row's times are not used.
 
-use super::campaign::{print_rows, row, Row, Turn, Way};
-use lloracle::frontend::campaign::{run, FrontEndCampaign};
-use lloracle::frontend::tests::{plan, TestPlan};
-use lloracle::harness::compiler::Tools;
-use lloracle::harness::course::{default_entry, Course};
-use lloracle::harness::reduce::Bounds;
-use lloracle::harness::report::{Grading, Verdict};
+use super::campaign::{row, Row, Turn, Way};
+use crate::frontend::campaign::{run, FrontEndCampaign};
+use crate::frontend::tests::{plan, TestPlan};
+use crate::harness::compiler::Tools;
+use crate::harness::course::{default_entry, Course};
+use crate::harness::reduce::Bounds;
+use crate::harness::report::{Grading, Verdict};
 use oat::dialect::OatDialect;
 use oat::order::ArgOrders;
 use oat::OatVersion;
 use spec::RuntimeName;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The generated Oat programs' size (`test-compiler`'s default).
@@ -54,16 +55,16 @@ LL
 "#;
 
 /// Runs a front-end campaign of `tests` generated Oat programs `reps`
-/// times each way, taking turns; `None` (with a notice) where it cannot.
-pub fn rows(tests: usize, reps: u32) -> Option<Vec<Row>> {
-    let exe = std::env::current_exe().ok()?;
+/// times each way, taking turns, the fake front end running the
+/// executable `lloracle`; `None` (with a notice) where it cannot.
+pub fn rows(lloracle: &Path, tests: usize, reps: u32) -> Option<Vec<Row>> {
     let dir = tempfile::tempdir().ok()?;
     let script = dir.path().join("front-end.sh");
     std::fs::write(&script, FRONT_END).ok()?;
     let cmd = format!(
         "sh {} {} {{in}} {{outdir}}",
         toolchain::shell::quote(&script.to_string_lossy()),
-        toolchain::shell::quote(&exe.to_string_lossy())
+        toolchain::shell::quote(&lloracle.to_string_lossy())
     );
     let planned = TestPlan {
         tests: None,
@@ -129,7 +130,7 @@ pub fn rows(tests: usize, reps: u32) -> Option<Vec<Row>> {
 
 /// One campaign: its wall-clock seconds, the stage times it added, and
 /// its first test that did not pass.
-fn turn(c: &FrontEndCampaign, tools: &Tools, out: &std::path::Path) -> Turn {
+fn turn(c: &FrontEndCampaign, tools: &Tools, out: &Path) -> Turn {
     let before = tools.stages().totals();
     let start = Instant::now();
     let r = run(c, tools, out, &Grading::default(), &|_| {});
@@ -148,14 +149,4 @@ fn turn(c: &FrontEndCampaign, tools: &Tools, out: &std::path::Path) -> Turn {
         runs: r.programs.iter().map(|p| p.runs.len()).sum(),
         wrong,
     }
-}
-
-/// Prints the front-end rows.
-pub fn print(rows: &[Row]) {
-    print_rows(
-        "front end: tests per second of a front-end campaign (a fake front end on generated Oat \
-         programs, one run each), lloracle's own ms per test (all but the front end and the \
-         oracle's runs; link and run: the native build):",
-        rows,
-    );
 }

@@ -1,4 +1,5 @@
-//! Progress of a campaign on stderr: on a terminal an indicatif bar (in
+//! Progress of a campaign on stderr (the display `test-compiler` and
+//! `grade` show; docs/grading.md, "Progress"): on a terminal an indicatif bar (in
 //! colour unless `NO_COLOR` is set); elsewhere (CI, Gradescope logs) one
 //! plain line every few seconds with the count, passed, failed, rate and
 //! time left, and a last line when the campaign ends. Programs are
@@ -7,9 +8,9 @@
 //! "passed"); when all are judged the display says that failing programs
 //! are being reduced.
 
+use crate::harness::report::Scored;
+use crate::harness::verdicts::{CaseResult, Category};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use lloracle::harness::report::Scored;
-use lloracle::harness::verdicts::{CaseResult, Category};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

@@ -1,4 +1,4 @@
-//! `lloracle bench`'s campaign rows: how many programs per second a
+//! The benchmark's campaign rows: how many programs per second a
 //! back-end campaign judges, and lloracle's own time per run (everything
 //! but the student's compiler: linking, running, the oracle), with a fixed
 //! fake compiler, `lloracle compile {in} -o {out}` (the built-in back end
@@ -10,14 +10,15 @@
 //! all be passes, the same for every row: a row whose answers differ is
 //! reported, and its times are not used.
 
-use super::median;
-use lloracle::harness::budget::Budget;
-use lloracle::harness::cases::random_cases;
-use lloracle::harness::compiler::Tools;
-use lloracle::harness::reduce::Bounds;
-use lloracle::harness::session::{run_session, Settings};
-use lloracle::harness::stages::StageTimes;
-use lloracle::harness::{Category, Compiler, Emit};
+use super::{median, Problem};
+use crate::harness::budget::Budget;
+use crate::harness::cases::random_cases;
+use crate::harness::compiler::Tools;
+use crate::harness::reduce::Bounds;
+use crate::harness::session::{run_session, Settings};
+use crate::harness::stages::StageTimes;
+use crate::harness::{Category, Compiler, Emit};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -57,26 +58,26 @@ const WAYS: [Way; 4] = [
 pub struct Row {
     /// `in-process` (assembled and run by lloracle), `direct` (as and ld
     /// as cc runs them) or `cc`.
-    linking: &'static str,
+    pub linking: &'static str,
     /// Worker threads.
-    jobs: usize,
+    pub jobs: usize,
     /// Programs per campaign (one run each).
-    programs: usize,
+    pub programs: usize,
     /// Programs per second of each turn.
-    per_sec: Vec<f64>,
+    pub per_sec: Vec<f64>,
     /// The median of `per_sec`.
-    median_per_sec: Option<f64>,
+    pub median_per_sec: Option<f64>,
     /// Median milliseconds per run of all but the compiler: the
     /// campaign's time less the compile stage's (with two jobs, the
     /// compile stage summed over both threads is subtracted from the wall
     /// time of both, so this is the share of one run in the wall time).
-    own_ms_per_run: Option<f64>,
+    pub own_ms_per_run: Option<f64>,
     /// Median milliseconds per run of each stage (summed over threads).
-    stage_ms_per_run: Option<StageTimes>,
+    pub stage_ms_per_run: Option<StageTimes>,
     /// How the row's session linked (the report's `linking`).
-    how: Option<String>,
+    pub how: Option<String>,
     /// Why the row has no (or fewer) times.
-    pub problem: Option<String>,
+    pub problem: Option<Problem>,
 }
 
 /// What one turn measured.
@@ -95,16 +96,16 @@ pub struct Turn {
 }
 
 /// Runs the campaign of `programs` random programs `reps` times in each
-/// way, taking turns. `None` (with a notice) where `cc` is missing.
-pub fn rows(programs: usize, reps: u32) -> Option<Vec<Row>> {
+/// way, taking turns, the fake compiler being `lloracle compile` of the
+/// executable `lloracle`. `None` (with a notice) where `cc` is missing.
+pub fn rows(lloracle: &Path, programs: usize, reps: u32) -> Option<Vec<Row>> {
     if toolchain::tools::cc().is_none() {
         eprintln!("NOTICE: cc not found: no campaign rows");
         return None;
     }
-    let exe = std::env::current_exe().ok()?;
     let cmd = format!(
         "{} compile {{in}} -o {{out}}",
-        toolchain::shell::quote(&exe.to_string_lossy())
+        toolchain::shell::quote(&lloracle.to_string_lossy())
     );
     let compiler = Compiler::Command {
         cmd,
@@ -112,14 +113,14 @@ pub fn rows(programs: usize, reps: u32) -> Option<Vec<Row>> {
     };
     // One session per way (its runtime object and link probe made once),
     // as in a campaign; a first turn, not timed, makes them.
-    let tools: Vec<Result<Tools, String>> = WAYS
+    let tools: Vec<Result<Tools, Problem>> = WAYS
         .iter()
         .map(|w| {
-            let t = Tools::new(Duration::from_secs(30))?;
+            let t = Tools::new(Duration::from_secs(30)).map_err(Problem::Failed)?;
             if w.linking == "cc" {
                 t.link_with_cc_only("lloracle bench's cc row");
             } else if let Err(why) = t.linking() {
-                return Err(format!("no direct link: {why}"));
+                return Err(Problem::Failed(format!("no direct link: {why}")));
             }
             if w.linking == "direct" {
                 t.link_without_in_process();
@@ -152,7 +153,7 @@ pub fn rows(programs: usize, reps: u32) -> Option<Vec<Row>> {
 }
 
 /// The row of way `w` from its turns (`problem`: why it has none).
-pub fn row(w: &Way, problem: Option<String>, turns: &[Turn], programs: usize) -> Row {
+pub fn row(w: &Way, problem: Option<Problem>, turns: &[Turn], programs: usize) -> Row {
     let wrong = turns.iter().find_map(|t| t.wrong.clone());
     if let Some(e) = &wrong {
         eprintln!("WARNING: campaign ({}, {} jobs): {e}", w.linking, w.jobs);
@@ -184,7 +185,7 @@ pub fn row(w: &Way, problem: Option<String>, turns: &[Turn], programs: usize) ->
             reduction: stage(|s| s.reduction),
         }),
         how: None,
-        problem: problem.or(wrong.map(|e| format!("wrong answer: {e}"))),
+        problem: problem.or(wrong.map(Problem::Wrong)),
     }
 }
 
@@ -217,45 +218,5 @@ fn turn(tools: &Tools, compiler: &Compiler, programs: usize, jobs: usize) -> Tur
         stages,
         runs: results.iter().map(|r| r.verdicts.len()).sum(),
         wrong,
-    }
-}
-
-/// Prints the campaign rows.
-pub fn print(rows: &[Row]) {
-    print_rows(
-        "campaign: programs per second of a back-end campaign (`lloracle compile` as the compiler), ms per run:",
-        rows,
-    );
-}
-
-/// Prints `rows` under `heading` (nothing when there are none).
-pub fn print_rows(heading: &str, rows: &[Row]) {
-    if rows.is_empty() {
-        return;
-    }
-    println!("\n{heading}");
-    for r in rows {
-        let Some(m) = r.median_per_sec else {
-            println!(
-                "  {:<10} {} job(s)  -  ({})",
-                r.linking,
-                r.jobs,
-                r.problem.as_deref().unwrap_or("no runs")
-            );
-            continue;
-        };
-        let own = r.own_ms_per_run.map_or("-".into(), |o| format!("{o:.1}"));
-        let st = r.stage_ms_per_run.clone().unwrap_or_default();
-        println!(
-            "  {:<10} {} job(s) {m:>6.1} programs/s  own {own:>5} ms/run (compile {:.1}, link {:.1}, run {:.1}, oracle {:.1}; {} turns of {} programs)",
-            r.linking,
-            r.jobs,
-            st.compile,
-            st.link,
-            st.run,
-            st.oracle,
-            r.per_sec.len(),
-            r.programs
-        );
     }
 }
