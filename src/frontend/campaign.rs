@@ -21,6 +21,7 @@ use crate::harness::report::{
     Scored, Verdict, MESSAGE_CAP, PROGRAM_CAP,
 };
 use crate::harness::saved::{reduced_name, reproduce_command};
+use crate::harness::session::{judge_each, Judged, Judging};
 use crate::harness::stages::Stage;
 use crate::harness::target::Target;
 use crate::harness::verdicts::{describe, interrupted, slug, Category, Trace};
@@ -52,6 +53,12 @@ pub struct TestResult {
     /// Why the first failing run has no reduction, in words (`None` when
     /// it has one, or no failing run).
     pub not_reduced: Option<String>,
+}
+
+impl Judged for TestResult {
+    fn first_failing(&self) -> Option<Category> {
+        Some(self.held.get(self.first_failure()?)?.own().category)
+    }
 }
 
 impl TestResult {
@@ -133,23 +140,17 @@ pub fn run_with(
         .num_threads(c.jobs.max(1))
         .build();
     let judge_all = || -> Vec<Option<TestResult>> {
-        c.tests
-            .par_iter()
-            .enumerate()
-            .map(|(k, t)| {
-                if !in_shard(c, k) || stop() {
-                    return None;
-                }
-                let reference = refs.and_then(|rs| rs.get(k));
-                let r = budget.contain(&t.path.to_string_lossy(), || {
-                    judge_one(c, tools, native.as_ref(), t, reference)
-                })?;
-                let failed = r.first_failure().and_then(|i| r.held.get(i));
-                budget.record(failed.is_some_and(|h| h.own().category.is_timeout()));
-                tick(r.scored());
-                Some(r)
-            })
-            .collect()
+        judge_each(
+            c.tests.iter().enumerate().collect(),
+            &Judging {
+                budget: &budget,
+                stop_at_first_failure: false,
+            },
+            |(k, _)| in_shard(c, *k),
+            |(_, t)| t.path.to_string_lossy().into_owned(),
+            |(k, t)| judge_one(c, tools, native.as_ref(), t, refs.and_then(|rs| rs.get(k))),
+            &|r: &TestResult| tick(r.scored()),
+        )
     };
     let mut results: Vec<Option<TestResult>> = match &pool {
         Ok(p) => p.install(judge_all),

@@ -11,7 +11,7 @@ use super::reduce::{reduce, Bounds, Goal};
 use super::stages::Stage;
 use super::target::Compiler;
 use super::trace::{merge_shared_causes, trace_runs};
-use super::verdicts::{interrupted, Case, CaseResult, Category, RunVerdict};
+use super::verdicts::{interrupted, Case, CaseResult, Category};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -37,6 +37,70 @@ pub struct Settings {
 /// others join the commonest cause their signature's traces show.
 pub const MAX_TIMEOUT_TRACES: usize = 4;
 
+/// A program or test once judged, as a session counts it.
+pub trait Judged {
+    /// The category of its first scored failing run (`None`: no run
+    /// that counts failed).
+    fn first_failing(&self) -> Option<Category>;
+}
+
+impl Judged for CaseResult {
+    fn first_failing(&self) -> Option<Category> {
+        self.verdicts.get(self.first_failure()?)?.category()
+    }
+}
+
+/// How a session judges: within `budget` (its time, its give-up rule
+/// after timeouts only, lloracle's own panics contained), and whether it
+/// stops at the first failure (mutation score).
+pub struct Judging<'a> {
+    /// The campaign's budget.
+    pub budget: &'a Budget,
+    /// Stop judging at the first failing item.
+    pub stop_at_first_failure: bool,
+}
+
+/// Judges every item of `items` that `wanted` keeps, in parallel on the
+/// caller's rayon pool, whatever the subject under test (a back end's
+/// programs, a front end's Oat tests): `judge` gives its result, `tick`
+/// is told of each. `None` at an item's place when it was not judged:
+/// not wanted (another shard's), not reached (an interrupt, the budget
+/// spent, the first failure found when stopping there), or lloracle
+/// itself panicked on it (the item is left out and named by `name` in
+/// the budget's internal errors, so that one bug of lloracle's costs the
+/// campaign no report).
+pub fn judge_each<I: Send, R: Send + Judged>(
+    items: Vec<I>,
+    how: &Judging,
+    wanted: impl Fn(&I) -> bool + Sync + Send,
+    name: impl Fn(&I) -> String + Sync + Send,
+    judge: impl Fn(I) -> R + Sync + Send,
+    tick: &(dyn Fn(&R) + Sync),
+) -> Vec<Option<R>> {
+    let found = AtomicBool::new(false);
+    items
+        .into_par_iter()
+        .map(|item| {
+            if !wanted(&item)
+                || interrupted()
+                || how.budget.exhausted()
+                || (how.stop_at_first_failure && found.load(Ordering::Relaxed))
+            {
+                return None;
+            }
+            let n = name(&item);
+            let r = how.budget.contain(&n, || judge(item))?;
+            let failing = r.first_failing();
+            if failing.is_some() {
+                found.store(true, Ordering::Relaxed);
+            }
+            how.budget.record(failing.is_some_and(Category::is_timeout));
+            tick(&r);
+            Some(r)
+        })
+        .collect()
+}
+
 /// Judges every case (in parallel), calling `tick` after each, traces the
 /// failing ones (not when stopping at the first failure), then reduces up
 /// to `max_reductions` failing ones. Cases not reached before an
@@ -51,42 +115,30 @@ pub fn run_session(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(settings.jobs.max(1))
         .build();
-    let found = AtomicBool::new(false);
     let judge_all = || -> Vec<CaseResult> {
-        cases
-            .into_par_iter()
-            .filter_map(|case| {
-                if interrupted()
-                    || settings.budget.exhausted()
-                    || (settings.stop_at_first_failure && found.load(Ordering::Relaxed))
-                {
-                    return None;
-                }
+        judge_each(
+            cases,
+            &Judging {
+                budget: &settings.budget,
+                stop_at_first_failure: settings.stop_at_first_failure,
+            },
+            |_| true,
+            |case| case.name.clone(),
+            |case| {
                 let args: Vec<Vec<String>> = case.runs.iter().map(|(_, a)| a.clone()).collect();
-                // A bug of lloracle's own on one program must not cost the
-                // campaign its reports: the program is left out and named.
-                let verdicts = settings.budget.contain(&case.name, || {
-                    judge_text(tools, compiler, &case.prog, case.text.as_deref(), &args)
-                })?;
-                let r = CaseResult {
+                let verdicts = judge_text(tools, compiler, &case.prog, case.text.as_deref(), &args);
+                CaseResult {
                     case,
                     verdicts,
                     reduced: None,
                     traces: vec![],
-                };
-                if r.first_failure().is_some() {
-                    found.store(true, Ordering::Relaxed);
                 }
-                let failed = r.first_failure().and_then(|i| r.verdicts.get(i));
-                settings.budget.record(
-                    failed
-                        .and_then(RunVerdict::category)
-                        .is_some_and(Category::is_timeout),
-                );
-                tick(&r);
-                Some(r)
-            })
-            .collect()
+            },
+            tick,
+        )
+        .into_iter()
+        .flatten()
+        .collect()
     };
     let trace_all = |results: &mut Vec<CaseResult>| {
         if settings.stop_at_first_failure {
