@@ -14,6 +14,7 @@ use super::tests::OatTest;
 use super::trace;
 use crate::corpus::Run;
 use crate::harness::budget::Budget;
+use crate::harness::campaign::add_not_reached;
 use crate::harness::compiler::Tools;
 use crate::harness::group::{build_key, normalise_ll, FIRST_WRONG};
 use crate::harness::report::{
@@ -610,22 +611,9 @@ fn build_report(
 ) -> Report {
     let cores = causes(results);
     let internal_errors = budget.internal_errors();
-    let failed_here = |name: &str| {
-        internal_errors
-            .iter()
-            .any(|e| e.starts_with(&format!("{name}: ")))
-    };
     let mut programs = Vec::new();
-    let mut not_reached = Vec::new();
     for (index, r) in results.iter().enumerate() {
-        let Some(r) = r else {
-            // Not reached (a test lloracle failed on stays out, named).
-            let name = c.tests[index].path.to_string_lossy();
-            if in_shard(c, index) && !failed_here(&name) {
-                not_reached.push(index);
-            }
-            continue;
-        };
+        let Some(r) = r else { continue };
         let saved = r
             .reduced
             .as_ref()
@@ -660,12 +648,14 @@ fn build_report(
         stopped_early: budget.stopped().map(|s| s.to_string()),
         internal_errors,
         stage_secs: Some(tools.stages().totals()),
+        interrupted: interrupted(),
         ..Report::default()
     };
-    let missing = not_reached
-        .into_iter()
-        .map(|k| {
-            let t = &c.tests[k];
+    // The tests of this shard not judged: not reached (a test lloracle
+    // failed on stays out, named), as for back ends.
+    let planned = (c.tests.iter().enumerate())
+        .filter(|(k, _)| in_shard(c, *k))
+        .map(|(k, t)| {
             let runs = t
                 .expectation
                 .runs
@@ -674,14 +664,13 @@ fn build_report(
                 .collect();
             (t.path.to_string_lossy().into_owned(), k, runs)
         })
-        .collect::<Vec<_>>();
-    if !missing.is_empty() {
-        let why = match &report.stopped_early {
-            Some(why) => format!("not reached: {why}"),
-            None => "the campaign was interrupted before it".to_string(),
-        };
-        report.add_not_run(missing, &why);
-    }
+        .collect();
+    let reached = results
+        .iter()
+        .flatten()
+        .map(|r| r.test.path.to_string_lossy().into_owned())
+        .collect();
+    add_not_reached(&mut report, planned, &reached);
     report
 }
 
