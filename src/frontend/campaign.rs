@@ -21,7 +21,7 @@ use crate::harness::report::{
     cap, outcome_json, FailureRecord, Grading, ProgramRecord, ReducedRecord, Report, RunRecord,
     Scored, Verdict, MESSAGE_CAP, PROGRAM_CAP,
 };
-use crate::harness::saved::{reduced_name, reproduce_command};
+use crate::harness::saved::{reduced_name, save_reduced, Saved};
 use crate::harness::session::{judge_each, Judged, Judging};
 use crate::harness::stages::Stage;
 use crate::harness::target::Target;
@@ -31,7 +31,7 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 use spec::Outcome;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// One test's result: the student's verdicts held against the reference,
@@ -617,7 +617,7 @@ fn build_report(
         let saved = r
             .reduced
             .as_ref()
-            .and_then(|(i, red)| save_reduced(c, tools, r, *i, red, out_dir).ok());
+            .and_then(|(i, red)| save_reduced_test(c, tools, r, *i, red, out_dir).ok());
         let runs = r
             .held
             .iter()
@@ -674,27 +674,19 @@ fn build_report(
     report
 }
 
-/// A reduced test saved under `out_dir` for the student: the Oat program
-/// with its expectation, and the front end's output for it.
-struct SavedOat {
-    oat: PathBuf,
-    command: String,
-}
-
 /// Writes the reduced program of `r`'s run `i` (with its expectation) and
 /// the student's output for it to `out_dir`, with the one-line command
-/// that reproduces the failure.
-fn save_reduced(
+/// that reproduces the failure, as a back end's reductions are saved
+/// ([`save_reduced`]).
+fn save_reduced_test(
     c: &FrontEndCampaign,
     tools: &Tools,
     r: &TestResult,
     i: usize,
     red: &ReducedOat,
     out_dir: &Path,
-) -> Result<SavedOat, String> {
-    crate::output::create_dir(out_dir)?;
+) -> Result<Saved, String> {
     let stem = slug(r.test.path.to_string_lossy().trim_end_matches(".oat"));
-    let oat = out_dir.join(reduced_name(&stem, "oat"));
     let args = r
         .runs
         .get(i)
@@ -706,11 +698,6 @@ fn save_reduced(
         r.test.path.display(),
         crate::corpus::escape(&red.expected)
     ));
-    std::fs::write(&oat, text).map_err(|e| format!("{}: {e}", oat.display()))?;
-    if let Some(ll) = &red.output {
-        let p = out_dir.join(reduced_name(&stem, "ll"));
-        std::fs::write(&p, ll).map_err(|e| format!("{}: {e}", p.display()))?;
-    }
     let target = Target {
         compiler: crate::harness::Compiler::FrontEnd { cmd: c.cmd.clone() },
         course: tools.course().clone(),
@@ -721,8 +708,20 @@ fn save_reduced(
         OatVersion::V2 => 2,
     };
     let setup = format!("{} --oat-version {version}", target.setup_args());
-    let command = reproduce_command(&target.compiler, &setup, "--tests", &oat);
-    Ok(SavedOat { oat, command })
+    let saved = save_reduced(
+        out_dir,
+        &stem,
+        "oat",
+        &target.compiler,
+        &setup,
+        "--tests",
+        |_| text,
+    )?;
+    if let Some(ll) = &red.output {
+        let p = out_dir.join(reduced_name(&stem, "ll"));
+        std::fs::write(&p, ll).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    Ok(saved)
 }
 
 /// The report's record of run `i` of `r`.
@@ -730,7 +729,7 @@ fn run_record(
     r: &TestResult,
     i: usize,
     h: &Held,
-    saved: Option<&SavedOat>,
+    saved: Option<&Saved>,
     cores: &Cores,
 ) -> RunRecord {
     let run = r.runs.get(i);
@@ -795,7 +794,7 @@ fn run_record(
                     red.expected_from
                 ),
                 actual: red.actual.clone(),
-                saved: saved.map(|s| s.oat.display().to_string()),
+                saved: saved.map(|s| s.reduced.display().to_string()),
                 reproduce: saved.map(|s| s.command.clone()),
             }),
             blame: None,
