@@ -25,6 +25,7 @@ use crate::harness::saved::{reduced_name, save_reduced, Saved};
 use crate::harness::session::{judge_each, Judged, Judging};
 use crate::harness::stages::Stage;
 use crate::harness::target::Target;
+use crate::harness::threads::on_threads;
 use crate::harness::verdicts::{describe, interrupted, slug, Category, Trace};
 use oat::OatVersion;
 use rayon::prelude::*;
@@ -108,15 +109,7 @@ pub fn references(c: &FrontEndCampaign, tools: &Tools) -> Option<Vec<RefTest>> {
             .map(|t| reference::judge_reference(tools, cmd, t, c.dialect.as_ref(), c.language()))
             .collect()
     };
-    Some(
-        match rayon::ThreadPoolBuilder::new()
-            .num_threads(c.jobs.max(1))
-            .build()
-        {
-            Ok(p) => p.install(all),
-            Err(_) => all(),
-        },
-    )
+    Some(on_threads(c.jobs, all))
 }
 
 /// [`run`] with the reference's view of every test already computed
@@ -137,9 +130,6 @@ pub fn run_with(
     let budget = Budget::new(c.time_budget);
     let stop = || interrupted() || budget.exhausted();
     let native = if c.native { Native::detect() } else { None };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(c.jobs.max(1))
-        .build();
     let judge_all = || -> Vec<Option<TestResult>> {
         judge_each(
             c.tests.iter().enumerate().collect(),
@@ -153,10 +143,7 @@ pub fn run_with(
             &|r: &TestResult| tick(r.scored()),
         )
     };
-    let mut results: Vec<Option<TestResult>> = match &pool {
-        Ok(p) => p.install(judge_all),
-        Err(_) => judge_all(),
-    };
+    let mut results: Vec<Option<TestResult>> = on_threads(c.jobs, judge_all);
     let order: Vec<usize> = reduction_order(&results, c.max_reductions, c.reference.is_some());
     let reduce_one = |k: usize| {
         if stop() {
@@ -177,10 +164,9 @@ pub fn run_with(
         });
         Some((k, reduced.flatten().map(|red| (i, red))))
     };
-    let reduced: Vec<(usize, Option<(usize, ReducedOat)>)> = match &pool {
-        Ok(p) => p.install(|| order.par_iter().filter_map(|&k| reduce_one(k)).collect()),
-        Err(_) => order.iter().filter_map(|&k| reduce_one(k)).collect(),
-    };
+    let reduced: Vec<(usize, Option<(usize, ReducedOat)>)> = on_threads(c.jobs, || {
+        order.par_iter().filter_map(|&k| reduce_one(k)).collect()
+    });
     let tried: HashSet<usize> = reduced.iter().map(|(k, _)| *k).collect();
     for (k, red) in reduced {
         if let Some(r) = &mut results[k] {
@@ -196,10 +182,9 @@ pub fn run_with(
             r.trace = t;
         }
     };
-    match &pool {
-        Ok(p) => p.install(|| results.par_iter_mut().flatten().for_each(trace_one)),
-        Err(_) => results.iter_mut().flatten().for_each(trace_one),
-    }
+    on_threads(c.jobs, || {
+        results.par_iter_mut().flatten().for_each(trace_one)
+    });
     for (k, r) in results.iter_mut().enumerate() {
         if let Some(r) = r {
             r.not_reduced = why_not_reduced(c, r, tried.contains(&k), &budget);

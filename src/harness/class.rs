@@ -28,6 +28,7 @@ use super::session::Settings;
 use super::settings::{Limits, Programs, Reductions};
 use super::shard::Shard;
 use super::target::{Compiler, Target};
+use super::threads::on_threads;
 use super::verdicts::{slug, CaseResult};
 use rayon::prelude::*;
 use serde_json::json;
@@ -365,13 +366,9 @@ pub fn check_each(
         check_submission(run, subject, sub, &out_dir.join(folder))
             .map_err(|e| format!("{folder}: {e}"))
     };
-    let rows: Vec<Result<StudentResult, String>> = match rayon::ThreadPoolBuilder::new()
-        .num_threads(parallel.max(1))
-        .build()
-    {
-        Ok(pool) => pool.install(|| subs.par_iter().zip(&folders).map(one).collect()),
-        Err(_) => subs.iter().zip(&folders).map(one).collect(),
-    };
+    let rows: Vec<Result<StudentResult, String>> = on_threads(parallel, || {
+        subs.par_iter().zip(&folders).map(one).collect()
+    });
     let (mut ok, mut errors) = (Vec::new(), Vec::new());
     for r in rows {
         match r {

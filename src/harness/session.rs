@@ -10,6 +10,7 @@ use super::judge::judge_text;
 use super::reduce::{reduce, Bounds, Goal};
 use super::stages::Stage;
 use super::target::Compiler;
+use super::threads::on_threads;
 use super::trace::{merge_shared_causes, trace_runs};
 use super::verdicts::{interrupted, Case, CaseResult, Category};
 use rayon::prelude::*;
@@ -112,9 +113,6 @@ pub fn run_session(
     settings: &Settings,
     tick: &(dyn Fn(&CaseResult) + Sync),
 ) -> Vec<CaseResult> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.jobs.max(1))
-        .build();
     let judge_all = || -> Vec<CaseResult> {
         judge_each(
             cases,
@@ -214,20 +212,11 @@ pub fn run_session(
             }
         });
     };
-    match pool {
-        Ok(pool) => pool.install(|| {
-            let mut results = judge_all();
-            trace_all(&mut results);
-            merge_causes(&mut results);
-            reduce_all(&mut results);
-            results
-        }),
-        Err(_) => {
-            let mut results = judge_all();
-            trace_all(&mut results);
-            merge_causes(&mut results);
-            reduce_all(&mut results);
-            results
-        }
-    }
+    on_threads(settings.jobs, || {
+        let mut results = judge_all();
+        trace_all(&mut results);
+        merge_causes(&mut results);
+        reduce_all(&mut results);
+        results
+    })
 }
