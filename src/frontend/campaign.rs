@@ -174,11 +174,8 @@ pub fn run_with(
         }
     }
     let trace_one = |r: &mut TestResult| {
-        if stop() {
-            return;
-        }
         let name = r.test.path.to_string_lossy().into_owned();
-        if let Some(t) = budget.contain(&name, || trace_first_failure(c, tools, r)) {
+        if let Some(t) = budget.attempt(&name, || trace_first_failure(c, tools, r)) {
             r.trace = t;
         }
     };

@@ -12,7 +12,7 @@ use super::stages::Stage;
 use super::target::Compiler;
 use super::threads::on_threads;
 use super::trace::{merge_shared_causes, trace_runs};
-use super::verdicts::{interrupted, Case, CaseResult, Category};
+use super::verdicts::{Case, CaseResult, Category};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -82,15 +82,11 @@ pub fn judge_each<I: Send, R: Send + Judged>(
     items
         .into_par_iter()
         .map(|item| {
-            if !wanted(&item)
-                || interrupted()
-                || how.budget.exhausted()
-                || (how.stop_at_first_failure && found.load(Ordering::Relaxed))
-            {
+            if !wanted(&item) || (how.stop_at_first_failure && found.load(Ordering::Relaxed)) {
                 return None;
             }
             let n = name(&item);
-            let r = how.budget.contain(&n, || judge(item))?;
+            let r = how.budget.attempt(&n, || judge(item))?;
             let failing = r.first_failing();
             if failing.is_some() {
                 found.store(true, Ordering::Relaxed);
@@ -156,10 +152,7 @@ pub fn run_session(
             })
             .collect();
         todo.into_par_iter().for_each(|r| {
-            if interrupted() || settings.budget.exhausted() {
-                return;
-            }
-            let traced = settings.budget.contain(&r.case.name, || {
+            let traced = settings.budget.attempt(&r.case.name, || {
                 trace_runs(tools, compiler, &r.case.prog, &r.verdicts, &|i| {
                     r.case.args(i)
                 })
@@ -172,10 +165,7 @@ pub fn run_session(
     // Conditions of icmp that share one cause get one key (a probe built
     // once per campaign, only when two conditions are first wrong values).
     let merge_causes = |results: &mut Vec<CaseResult>| {
-        if interrupted() || settings.budget.exhausted() {
-            return;
-        }
-        settings.budget.contain("the icmp probe", || {
+        settings.budget.attempt("the icmp probe", || {
             merge_shared_causes(tools, compiler, results)
         });
     };
@@ -189,9 +179,6 @@ pub fn run_session(
             .filter_map(|&k| slots.get_mut(k).and_then(Option::take))
             .collect();
         todo.into_par_iter().for_each(|r| {
-            if interrupted() || settings.budget.exhausted() {
-                return;
-            }
             let bounds = Bounds {
                 max_time: settings.bounds.max_time.min(settings.budget.remaining()),
                 ..settings.bounds.clone()
@@ -202,7 +189,7 @@ pub fn run_session(
             };
             let args = r.case.args(i);
             let goal = Goal::of(cat, &key);
-            let reduced = settings.budget.contain(&r.case.name, || {
+            let reduced = settings.budget.attempt(&r.case.name, || {
                 tools.stages().time(Stage::Reduction, || {
                     reduce(tools, compiler, &r.case.prog, &args, &goal, &bounds)
                 })
