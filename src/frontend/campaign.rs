@@ -14,22 +14,25 @@ use super::tests::OatTest;
 use super::trace;
 use crate::corpus::Run;
 use crate::harness::budget::Budget;
+use crate::harness::campaign::add_not_reached;
 use crate::harness::compiler::Tools;
 use crate::harness::group::{build_key, normalise_ll, FIRST_WRONG};
 use crate::harness::report::{
     cap, outcome_json, FailureRecord, Grading, ProgramRecord, ReducedRecord, Report, RunRecord,
     Scored, Verdict, MESSAGE_CAP, PROGRAM_CAP,
 };
-use crate::harness::saved::{reduced_name, reproduce_command};
+use crate::harness::saved::{reduced_name, save_reduced, Saved};
+use crate::harness::session::{judge_each, Judged, Judging};
 use crate::harness::stages::Stage;
 use crate::harness::target::Target;
+use crate::harness::threads::on_threads;
 use crate::harness::verdicts::{describe, interrupted, slug, Category, Trace};
 use oat::OatVersion;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use spec::Outcome;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// One test's result: the student's verdicts held against the reference,
@@ -52,6 +55,12 @@ pub struct TestResult {
     /// Why the first failing run has no reduction, in words (`None` when
     /// it has one, or no failing run).
     pub not_reduced: Option<String>,
+}
+
+impl Judged for TestResult {
+    fn first_failing(&self) -> Option<Category> {
+        Some(self.held.get(self.first_failure()?)?.own().category)
+    }
 }
 
 impl TestResult {
@@ -100,15 +109,7 @@ pub fn references(c: &FrontEndCampaign, tools: &Tools) -> Option<Vec<RefTest>> {
             .map(|t| reference::judge_reference(tools, cmd, t, c.dialect.as_ref(), c.language()))
             .collect()
     };
-    Some(
-        match rayon::ThreadPoolBuilder::new()
-            .num_threads(c.jobs.max(1))
-            .build()
-        {
-            Ok(p) => p.install(all),
-            Err(_) => all(),
-        },
-    )
+    Some(on_threads(c.jobs, all))
 }
 
 /// [`run`] with the reference's view of every test already computed
@@ -129,32 +130,20 @@ pub fn run_with(
     let budget = Budget::new(c.time_budget);
     let stop = || interrupted() || budget.exhausted();
     let native = if c.native { Native::detect() } else { None };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(c.jobs.max(1))
-        .build();
     let judge_all = || -> Vec<Option<TestResult>> {
-        c.tests
-            .par_iter()
-            .enumerate()
-            .map(|(k, t)| {
-                if !in_shard(c, k) || stop() {
-                    return None;
-                }
-                let reference = refs.and_then(|rs| rs.get(k));
-                let r = budget.contain(&t.path.to_string_lossy(), || {
-                    judge_one(c, tools, native.as_ref(), t, reference)
-                })?;
-                let failed = r.first_failure().and_then(|i| r.held.get(i));
-                budget.record(failed.is_some_and(|h| h.own().category.is_timeout()));
-                tick(r.scored());
-                Some(r)
-            })
-            .collect()
+        judge_each(
+            c.tests.iter().enumerate().collect(),
+            &Judging {
+                budget: &budget,
+                stop_at_first_failure: false,
+            },
+            |(k, _)| in_shard(c, *k),
+            |(_, t)| t.path.to_string_lossy().into_owned(),
+            |(k, t)| judge_one(c, tools, native.as_ref(), t, refs.and_then(|rs| rs.get(k))),
+            &|r: &TestResult| tick(r.scored()),
+        )
     };
-    let mut results: Vec<Option<TestResult>> = match &pool {
-        Ok(p) => p.install(judge_all),
-        Err(_) => judge_all(),
-    };
+    let mut results: Vec<Option<TestResult>> = on_threads(c.jobs, judge_all);
     let order: Vec<usize> = reduction_order(&results, c.max_reductions, c.reference.is_some());
     let reduce_one = |k: usize| {
         if stop() {
@@ -175,10 +164,9 @@ pub fn run_with(
         });
         Some((k, reduced.flatten().map(|red| (i, red))))
     };
-    let reduced: Vec<(usize, Option<(usize, ReducedOat)>)> = match &pool {
-        Ok(p) => p.install(|| order.par_iter().filter_map(|&k| reduce_one(k)).collect()),
-        Err(_) => order.iter().filter_map(|&k| reduce_one(k)).collect(),
-    };
+    let reduced: Vec<(usize, Option<(usize, ReducedOat)>)> = on_threads(c.jobs, || {
+        order.par_iter().filter_map(|&k| reduce_one(k)).collect()
+    });
     let tried: HashSet<usize> = reduced.iter().map(|(k, _)| *k).collect();
     for (k, red) in reduced {
         if let Some(r) = &mut results[k] {
@@ -186,18 +174,14 @@ pub fn run_with(
         }
     }
     let trace_one = |r: &mut TestResult| {
-        if stop() {
-            return;
-        }
         let name = r.test.path.to_string_lossy().into_owned();
-        if let Some(t) = budget.contain(&name, || trace_first_failure(c, tools, r)) {
+        if let Some(t) = budget.attempt(&name, || trace_first_failure(c, tools, r)) {
             r.trace = t;
         }
     };
-    match &pool {
-        Ok(p) => p.install(|| results.par_iter_mut().flatten().for_each(trace_one)),
-        Err(_) => results.iter_mut().flatten().for_each(trace_one),
-    }
+    on_threads(c.jobs, || {
+        results.par_iter_mut().flatten().for_each(trace_one)
+    });
     for (k, r) in results.iter_mut().enumerate() {
         if let Some(r) = r {
             r.not_reduced = why_not_reduced(c, r, tried.contains(&k), &budget);
@@ -609,26 +593,13 @@ fn build_report(
 ) -> Report {
     let cores = causes(results);
     let internal_errors = budget.internal_errors();
-    let failed_here = |name: &str| {
-        internal_errors
-            .iter()
-            .any(|e| e.starts_with(&format!("{name}: ")))
-    };
     let mut programs = Vec::new();
-    let mut not_reached = Vec::new();
     for (index, r) in results.iter().enumerate() {
-        let Some(r) = r else {
-            // Not reached (a test lloracle failed on stays out, named).
-            let name = c.tests[index].path.to_string_lossy();
-            if in_shard(c, index) && !failed_here(&name) {
-                not_reached.push(index);
-            }
-            continue;
-        };
+        let Some(r) = r else { continue };
         let saved = r
             .reduced
             .as_ref()
-            .and_then(|(i, red)| save_reduced(c, tools, r, *i, red, out_dir).ok());
+            .and_then(|(i, red)| save_reduced_test(c, tools, r, *i, red, out_dir).ok());
         let runs = r
             .held
             .iter()
@@ -659,12 +630,14 @@ fn build_report(
         stopped_early: budget.stopped().map(|s| s.to_string()),
         internal_errors,
         stage_secs: Some(tools.stages().totals()),
+        interrupted: interrupted(),
         ..Report::default()
     };
-    let missing = not_reached
-        .into_iter()
-        .map(|k| {
-            let t = &c.tests[k];
+    // The tests of this shard not judged: not reached (a test lloracle
+    // failed on stays out, named), as for back ends.
+    let planned = (c.tests.iter().enumerate())
+        .filter(|(k, _)| in_shard(c, *k))
+        .map(|(k, t)| {
             let runs = t
                 .expectation
                 .runs
@@ -673,38 +646,29 @@ fn build_report(
                 .collect();
             (t.path.to_string_lossy().into_owned(), k, runs)
         })
-        .collect::<Vec<_>>();
-    if !missing.is_empty() {
-        let why = match &report.stopped_early {
-            Some(why) => format!("not reached: {why}"),
-            None => "the campaign was interrupted before it".to_string(),
-        };
-        report.add_not_run(missing, &why);
-    }
+        .collect();
+    let reached = results
+        .iter()
+        .flatten()
+        .map(|r| r.test.path.to_string_lossy().into_owned())
+        .collect();
+    add_not_reached(&mut report, planned, &reached);
     report
-}
-
-/// A reduced test saved under `out_dir` for the student: the Oat program
-/// with its expectation, and the front end's output for it.
-struct SavedOat {
-    oat: PathBuf,
-    command: String,
 }
 
 /// Writes the reduced program of `r`'s run `i` (with its expectation) and
 /// the student's output for it to `out_dir`, with the one-line command
-/// that reproduces the failure.
-fn save_reduced(
+/// that reproduces the failure, as a back end's reductions are saved
+/// ([`save_reduced`]).
+fn save_reduced_test(
     c: &FrontEndCampaign,
     tools: &Tools,
     r: &TestResult,
     i: usize,
     red: &ReducedOat,
     out_dir: &Path,
-) -> Result<SavedOat, String> {
-    crate::output::create_dir(out_dir)?;
+) -> Result<Saved, String> {
     let stem = slug(r.test.path.to_string_lossy().trim_end_matches(".oat"));
-    let oat = out_dir.join(reduced_name(&stem, "oat"));
     let args = r
         .runs
         .get(i)
@@ -716,11 +680,6 @@ fn save_reduced(
         r.test.path.display(),
         crate::corpus::escape(&red.expected)
     ));
-    std::fs::write(&oat, text).map_err(|e| format!("{}: {e}", oat.display()))?;
-    if let Some(ll) = &red.output {
-        let p = out_dir.join(reduced_name(&stem, "ll"));
-        std::fs::write(&p, ll).map_err(|e| format!("{}: {e}", p.display()))?;
-    }
     let target = Target {
         compiler: crate::harness::Compiler::FrontEnd { cmd: c.cmd.clone() },
         course: tools.course().clone(),
@@ -731,8 +690,20 @@ fn save_reduced(
         OatVersion::V2 => 2,
     };
     let setup = format!("{} --oat-version {version}", target.setup_args());
-    let command = reproduce_command(&target.compiler, &setup, "--tests", &oat);
-    Ok(SavedOat { oat, command })
+    let saved = save_reduced(
+        out_dir,
+        &stem,
+        "oat",
+        &target.compiler,
+        &setup,
+        "--tests",
+        |_| text,
+    )?;
+    if let Some(ll) = &red.output {
+        let p = out_dir.join(reduced_name(&stem, "ll"));
+        std::fs::write(&p, ll).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    Ok(saved)
 }
 
 /// The report's record of run `i` of `r`.
@@ -740,7 +711,7 @@ fn run_record(
     r: &TestResult,
     i: usize,
     h: &Held,
-    saved: Option<&SavedOat>,
+    saved: Option<&Saved>,
     cores: &Cores,
 ) -> RunRecord {
     let run = r.runs.get(i);
@@ -805,7 +776,7 @@ fn run_record(
                     red.expected_from
                 ),
                 actual: red.actual.clone(),
-                saved: saved.map(|s| s.oat.display().to_string()),
+                saved: saved.map(|s| s.reduced.display().to_string()),
                 reproduce: saved.map(|s| s.command.clone()),
             }),
             blame: None,

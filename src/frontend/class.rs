@@ -8,17 +8,16 @@
 use super::campaign::{self, FrontEndCampaign};
 use super::reference::{runs_of, RefTest};
 use crate::harness::budget::Budget;
-use crate::harness::campaign::write_reports;
 use crate::harness::class::{
-    build, class_stop, files, folders, for_submission, not_built, student_result, submissions,
-    write, write_others,
+    check_compiler, check_each, for_submission, submissions_of_shard, write_class_files, ClassRun,
+    ClassSubject,
 };
 use crate::harness::compiler::Tools;
 use crate::harness::course::Course;
-use crate::harness::report::class::{causes, class_csv, class_html, Build, StudentResult};
+use crate::harness::report::class::{causes, StudentResult};
 use crate::harness::report::{Grading, Report, Scored};
 use crate::harness::shard::Shard;
-use rayon::prelude::*;
+use crate::harness::Compiler;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -73,130 +72,79 @@ pub type Graded = (Vec<StudentResult>, Vec<String>, [(PathBuf, String); 3]);
 /// what could not be graded, and the class files written. `tick(n,
 /// scored)` is told of tests done and how they count.
 pub fn grade(c: &FrontEndClass, tick: &(dyn Fn(usize, Scored) + Sync)) -> Result<Graded, String> {
-    if !c.campaign.cmd.contains("{submission}") {
-        return Err(format!(
-            "the command `{}` must contain {{submission}} (each submission's directory), or every student gets the same compiler",
-            c.campaign.cmd
-        ));
-    }
-    let dir = std::fs::canonicalize(&c.submissions)
-        .map_err(|e| format!("{}: {e}", c.submissions.display()))?;
-    let subs: Vec<PathBuf> = submissions(&dir)?
-        .into_iter()
-        .enumerate()
-        .filter(|(k, _)| c.shard.is_none_or(|s| s.keeps(*k as u64)))
-        .map(|(_, s)| s)
-        .collect();
+    check_compiler(&Compiler::FrontEnd {
+        cmd: c.campaign.cmd.clone(),
+    })?;
+    let subs = submissions_of_shard(&c.submissions, c.shard)?;
     let class_budget = c.class_time_budget.map(Budget::new);
     crate::output::create_dir(&c.out_dir)?;
     let refs = campaign::references(&c.campaign, &tools(c)?);
-    let folders = folders(&subs);
     let per = FrontEndCampaign {
         jobs: (c.campaign.jobs / c.parallel.max(1)).max(1),
         ..c.campaign.clone()
     };
-    let grade_one = |(sub, folder): (&PathBuf, &String)| {
-        let cx = One {
-            class: c,
-            per: &per,
-            refs: refs.as_deref(),
-            class_budget: class_budget.as_ref(),
-            tick,
-        };
-        one(&cx, sub, &c.out_dir.join(folder)).map_err(|e| format!("{folder}: {e}"))
+    let subject = Subject {
+        class: c,
+        per: &per,
+        refs: refs.as_deref(),
+        tick,
     };
-    let rows: Vec<Result<StudentResult, String>> = match rayon::ThreadPoolBuilder::new()
-        .num_threads(c.parallel.max(1))
-        .build()
-    {
-        Ok(pool) => pool.install(|| subs.par_iter().zip(&folders).map(grade_one).collect()),
-        Err(_) => subs.iter().zip(&folders).map(grade_one).collect(),
+    let run = ClassRun {
+        build: c.build.as_deref(),
+        build_timeout: c.build_timeout,
+        time_budget: per.time_budget,
+        class_budget: class_budget.as_ref(),
+        many: &|n, _| tick(n, Scored::Failed),
     };
-    let (mut ok, mut errors) = (Vec::new(), Vec::new());
-    for r in rows {
-        match r {
-            Ok(st) => ok.push(st),
-            Err(e) => errors.push(e),
-        }
-    }
-    ok.sort_by(|x, y| y.score.total_cmp(&x.score).then(x.student.cmp(&y.student)));
+    let (ok, errors) = check_each(&run, &subject, &subs, &c.out_dir, c.parallel);
     let files = write_class(c, &ok)?;
     Ok((ok, errors, files))
 }
 
-/// What checking one submission needs from the class run.
-struct One<'a> {
+/// A front end as the subject of a class: what checking one submission
+/// needs from the class run.
+struct Subject<'a> {
     class: &'a FrontEndClass,
     /// The campaign each submission gets (its share of the threads).
     per: &'a FrontEndCampaign,
     refs: Option<&'a [RefTest]>,
-    /// The class's own budget (`--class-time-budget`), if any.
-    class_budget: Option<&'a Budget>,
     tick: &'a (dyn Fn(usize, Scored) + Sync),
 }
 
-/// Builds and checks one submission, writing its folder `out`.
-fn one(cx: &One, sub: &Path, out: &Path) -> Result<StudentResult, String> {
-    let (c, per, refs, tick) = (cx.class, cx.per, cx.refs, cx.tick);
-    let student = sub
-        .file_name()
-        .map_or_else(|| sub.display().to_string(), |n| n.to_string_lossy().into());
-    let folder = out.display().to_string();
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let built = match &c.build {
-        None => Build::NotBuilt,
-        Some(cmd) => match build(cmd, sub, c.build_timeout) {
-            Ok(log) => {
-                write(&out.join("build.log"), &log)?;
-                Build::Ok
-            }
-            Err(words) => {
-                write(&out.join("build.log"), &words)?;
-                tick(per.tests.len(), Scored::Failed);
-                let r = not_run_report(c, refs, "the submission did not build");
-                return not_built(&r, &words, out, &student, &folder, "test");
-            }
-        },
-    };
-    if let Some(class) = cx.class_budget.filter(|b| b.exhausted()) {
-        let why = class_stop(class);
-        tick(per.tests.len(), Scored::Failed);
-        let mut r = not_run_report(c, refs, &format!("not reached: {why}"));
-        r.stopped_early = Some(why);
-        write_reports(&r, &files(out))?;
-        write_others(&r, out)?;
-        return Ok(student_result(&student, &folder, built, &r));
+impl ClassSubject for Subject<'_> {
+    fn planned(&self) -> usize {
+        self.per.tests.len()
     }
-    // Each submission's own budget, starting now; within the class's.
-    let left = cx.class_budget.map_or(Duration::MAX, Budget::remaining);
-    let mine = FrontEndCampaign {
-        cmd: for_submission(&per.cmd, sub),
-        time_budget: per.time_budget.min(left),
-        ..per.clone()
-    };
-    // Its front end and the programs it builds are confined to its own
-    // folders (docs/grading.md, "What a submission can and cannot do").
-    let mut confined = tools(c)?;
-    confined.confine_to(sub);
-    let mut r = campaign::run_with(
-        &mine,
-        &confined,
-        refs,
-        &out.join("failures"),
-        &c.grading,
-        &|scored| tick(1, scored),
-    );
-    if let Some(class) = cx
-        .class_budget
-        .filter(|b| b.exhausted() && left < per.time_budget)
-    {
-        if r.stopped_early.is_some() {
-            r.stopped_early = Some(class_stop(class));
-        }
+
+    fn unit(&self) -> &'static str {
+        "test"
     }
-    write_reports(&r, &files(out))?;
-    write_others(&r, out)?;
-    Ok(student_result(&student, &folder, built, &r))
+
+    fn not_run_report(&self, why: &str) -> Report {
+        not_run_report(self.class, self.refs, why)
+    }
+
+    /// The submission's own front end (the command naming `sub`),
+    /// confined to its folders, on the class's tests.
+    fn check(&self, sub: &Path, budget: Duration, failures: &Path) -> Result<Report, String> {
+        let mine = FrontEndCampaign {
+            cmd: for_submission(&self.per.cmd, sub),
+            time_budget: budget,
+            ..self.per.clone()
+        };
+        // Its front end and the programs it builds are confined to its own
+        // folders (docs/grading.md, "What a submission can and cannot do").
+        let mut confined = tools(self.class)?;
+        confined.confine_to(sub);
+        Ok(campaign::run_with(
+            &mine,
+            &confined,
+            self.refs,
+            failures,
+            &self.class.grading,
+            &|scored| (self.tick)(1, scored),
+        ))
+    }
 }
 
 /// The report of a submission that was not checked (it did not build, or
@@ -254,17 +202,5 @@ fn write_class(c: &FrontEndClass, ok: &[StudentResult]) -> Result<[(PathBuf, Str
         "submissions": ok,
         "causes": causes,
     });
-    let title = format!("{} submissions of {}", ok.len(), described);
-    let files = [
-        (c.out_dir.join("class.csv"), class_csv(ok)),
-        (c.out_dir.join("class.json"), json.to_string()),
-        (
-            c.out_dir.join("class.html"),
-            class_html(&title, ok, &causes),
-        ),
-    ];
-    for (p, text) in &files {
-        write(p, text)?;
-    }
-    Ok(files)
+    write_class_files(&c.out_dir, &described, ok, &causes, &json)
 }

@@ -23,6 +23,15 @@
 //! wrong value of a failing run), [`campaign`] (every
 //! test in parallel, reductions, the report), [`class`] (a class of front
 //! ends in one run).
+//!
+//! What does not depend on the subject under test is the harness's, and
+//! serves back ends, optimisers and front ends alike (docs/architecture.md,
+//! "One pipeline for back ends, optimisers and front ends"): the judging
+//! loop (`harness::session::judge_each`), the tests not reached
+//! (`harness::campaign::add_not_reached`), the saved reductions
+//! (`harness::saved::save_reduced`), the worker pools
+//! (`harness::threads`) and the class run (`harness::class`, for which
+//! [`class`] is only the front end's subject).
 
 pub mod campaign;
 pub mod class;

@@ -135,6 +135,18 @@ impl Budget {
         }
     }
 
+    /// Runs `f`, lloracle's own work on `program`, unless the campaign is
+    /// over (interrupted, or this budget spent), containing a panic as
+    /// [`Budget::contain`] does: `None` when it was not run or panicked.
+    /// The one check before each program's judging, trace or reduction,
+    /// whatever the subject.
+    pub fn attempt<T>(&self, program: &str, f: impl FnOnce() -> T) -> Option<T> {
+        if super::verdicts::interrupted() || self.exhausted() {
+            return None;
+        }
+        self.contain(program, f)
+    }
+
     /// The internal errors noted so far.
     pub fn internal_errors(&self) -> Vec<String> {
         self.internal.lock().map(|v| v.clone()).unwrap_or_default()

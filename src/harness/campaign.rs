@@ -165,8 +165,9 @@ fn failing_texts(tools: &Tools, results: &[CaseResult]) -> HashMap<String, Strin
 
 /// Programs not reached count against the score (never a smaller
 /// denominator); a program lloracle itself failed on is its bug, not the
-/// student's, and stays out (named in `internal_errors`).
-fn add_not_reached(
+/// student's, and stays out (named in `internal_errors`). The same for
+/// every subject: a back end's programs, a front end's Oat tests.
+pub fn add_not_reached(
     r: &mut Report,
     planned: Vec<report::Planned>,
     reached: &std::collections::HashSet<String>,

@@ -28,6 +28,7 @@ use super::resolve::Resolved;
 use super::session::Settings;
 use super::shard::Shard;
 use super::target::{Compiler, Target};
+use super::threads::on_threads;
 use super::verdicts::{slug, CaseResult};
 use rayon::prelude::*;
 use serde_json::json;
@@ -93,7 +94,7 @@ pub struct Progress<'a> {
 
 /// Refuses a compiler every student would share: the command must name
 /// `{submission}`, and the built-in back end grades no one.
-fn check_compiler(c: &Compiler) -> Result<(), String> {
+pub fn check_compiler(c: &Compiler) -> Result<(), String> {
     match c {
         Compiler::Command { cmd, .. }
         | Compiler::Optimiser { cmd }
@@ -258,7 +259,163 @@ pub fn write(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Everything one submission needs from the class run.
+/// What a class asks of the subject under test (a back end, an
+/// optimiser or a front end), the one part of checking a submission that
+/// differs between them; the rest (the build, the budgets, the folders,
+/// the reports) is [`check_submission`]'s, the same for all.
+pub trait ClassSubject: Sync {
+    /// How many programs (or Oat tests) each submission is checked on: the
+    /// progress a submission not checked counts at once.
+    fn planned(&self) -> usize;
+    /// What one of them is called in a report's words (`program`, `test`).
+    fn unit(&self) -> &'static str;
+    /// The report of a submission that was not checked (it did not build,
+    /// or the class's budget ran out before it): everything not run,
+    /// `why`, scored like any other so that its tests are the class's.
+    fn not_run_report(&self, why: &str) -> Report;
+    /// Checks the built submission `sub` within its own time `budget`,
+    /// saving its reduced failures under `failures`: its report, graded.
+    fn check(&self, sub: &Path, budget: Duration, failures: &Path) -> Result<Report, String>;
+}
+
+/// What the class run gives each submission, whatever its subject: the
+/// build command, the budgets, and the progress of a submission not
+/// checked.
+pub struct ClassRun<'a> {
+    /// The shell command that builds one submission (`{submission}`).
+    pub build: Option<&'a str>,
+    /// Wall-clock limit of one build.
+    pub build_timeout: Duration,
+    /// Each submission's own budget (`--time-budget`).
+    pub time_budget: Duration,
+    /// The class's own budget (`--class-time-budget`), if any.
+    pub class_budget: Option<&'a Budget>,
+    /// `n` programs (or tests) done at once, failed or not.
+    pub many: &'a (dyn Fn(usize, bool) + Sync),
+}
+
+/// Builds and checks one submission `sub` as `subject` checks it, writing
+/// its folder `out` (build.log, the reports, failures/): its line of the
+/// class. A submission that does not build, or that the class's budget
+/// does not reach, is graded as such (every test not run).
+pub fn check_submission(
+    run: &ClassRun,
+    subject: &dyn ClassSubject,
+    sub: &Path,
+    out: &Path,
+) -> Result<StudentResult, String> {
+    let student = sub
+        .file_name()
+        .map_or_else(|| sub.display().to_string(), |n| n.to_string_lossy().into());
+    let folder = out.display().to_string();
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let start = Instant::now();
+    let built = match run.build {
+        None => Build::NotBuilt,
+        Some(cmd) => match build(cmd, sub, run.build_timeout) {
+            Ok(log) => {
+                write(&out.join("build.log"), &log)?;
+                Build::Ok
+            }
+            Err(words) => {
+                write(&out.join("build.log"), &words)?;
+                (run.many)(subject.planned(), true);
+                let mut r = subject.not_run_report("the submission did not build");
+                r.elapsed_secs = start.elapsed().as_secs_f64();
+                return not_built(&r, &words, out, &student, &folder, subject.unit());
+            }
+        },
+    };
+    if let Some(class) = run.class_budget.filter(|b| b.exhausted()) {
+        let why = class_stop(class);
+        (run.many)(subject.planned(), true);
+        let mut r = subject.not_run_report(&format!("not reached: {why}"));
+        r.stopped_early = Some(why);
+        write_reports(&r, &files(out))?;
+        write_others(&r, out)?;
+        return Ok(student_result(&student, &folder, built, &r));
+    }
+    // Each submission's own budget, starting now; within the class's.
+    let left = run.class_budget.map_or(Duration::MAX, Budget::remaining);
+    let mut r = subject.check(sub, run.time_budget.min(left), &out.join("failures"))?;
+    if let Some(class) = run
+        .class_budget
+        .filter(|b| b.exhausted() && left < run.time_budget)
+    {
+        if r.stopped_early.is_some() {
+            r.stopped_early = Some(class_stop(class));
+        }
+    }
+    write_reports(&r, &files(out))?;
+    write_others(&r, out)?;
+    Ok(student_result(&student, &folder, built, &r))
+}
+
+/// Checks every submission of `subs` (its folder under `out_dir` named by
+/// [`folders`]), `parallel` at a time: the graded ones sorted by score
+/// (then name), and what could not be graded (the folder and why).
+pub fn check_each(
+    run: &ClassRun,
+    subject: &dyn ClassSubject,
+    subs: &[PathBuf],
+    out_dir: &Path,
+    parallel: usize,
+) -> (Vec<StudentResult>, Vec<String>) {
+    let folders = folders(subs);
+    let one = |(sub, folder): (&PathBuf, &String)| {
+        check_submission(run, subject, sub, &out_dir.join(folder))
+            .map_err(|e| format!("{folder}: {e}"))
+    };
+    let rows: Vec<Result<StudentResult, String>> = on_threads(parallel, || {
+        subs.par_iter().zip(&folders).map(one).collect()
+    });
+    let (mut ok, mut errors) = (Vec::new(), Vec::new());
+    for r in rows {
+        match r {
+            Ok(st) => ok.push(st),
+            Err(e) => errors.push(e),
+        }
+    }
+    ok.sort_by(|x, y| y.score.total_cmp(&x.score).then(x.student.cmp(&y.student)));
+    (ok, errors)
+}
+
+/// The submissions of `dir` this machine checks: every one ([`submissions`])
+/// without a shard, else the shard's share, in name order.
+pub fn submissions_of_shard(dir: &Path, shard: Option<Shard>) -> Result<Vec<PathBuf>, String> {
+    let dir = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(submissions(&dir)?
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| shard.is_none_or(|s| s.keeps(*k as u64)))
+        .map(|(_, p)| p)
+        .collect())
+}
+
+/// Writes `class.csv`, `class.json` (`json`) and `class.html` (titled by
+/// the compiler `described`) in `out_dir` for the students `ok` and their
+/// `causes`; the files written, or the one that could not be.
+pub fn write_class_files(
+    out_dir: &Path,
+    described: &str,
+    ok: &[StudentResult],
+    causes: &[report::class::Cause],
+    json: &serde_json::Value,
+) -> Result<[(PathBuf, String); 3], String> {
+    let title = format!("{} submissions of {}", ok.len(), described);
+    let files = [
+        (out_dir.join("class.csv"), class_csv(ok)),
+        (out_dir.join("class.json"), json.to_string()),
+        (out_dir.join("class.html"), class_html(&title, ok, causes)),
+    ];
+    for (p, text) in &files {
+        write(p, text)?;
+    }
+    Ok(files)
+}
+
+/// Everything a back end's or an optimiser's submission needs from the
+/// class run.
 struct Context<'a> {
     opts: &'a ClassOptions,
     class: &'a Resolved,
@@ -268,8 +425,6 @@ struct Context<'a> {
     settings: &'a Settings,
     progress: &'a Progress<'a>,
     scoring: &'a Scoring,
-    /// The class's own budget (`--class-time-budget`), if any.
-    class_budget: Option<&'a Budget>,
 }
 
 impl Context<'_> {
@@ -283,83 +438,72 @@ impl Context<'_> {
     }
 }
 
-/// Builds and checks one submission, writing its folder `out`.
-fn grade_one(cx: &Context, sub: &Path, out: &Path) -> Result<StudentResult, String> {
-    let student = sub
-        .file_name()
-        .map_or_else(|| sub.display().to_string(), |n| n.to_string_lossy().into());
-    let folder = out.display().to_string();
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let start = Instant::now();
-    let built = match &cx.opts.build {
-        None => Build::NotBuilt,
-        Some(cmd) => match build(cmd, sub, cx.opts.build_timeout) {
-            Ok(log) => {
-                write(&out.join("build.log"), &log)?;
-                Build::Ok
-            }
-            Err(words) => {
-                write(&out.join("build.log"), &words)?;
-                (cx.progress.many)(cx.plan.cases.len(), true);
-                let mut r = not_run_report(cx, "the submission did not build");
-                r.elapsed_secs = start.elapsed().as_secs_f64();
-                return not_built(&r, &words, out, &student, &folder, "program");
-            }
-        },
-    };
-    if let Some(class) = cx.class_budget.filter(|b| b.exhausted()) {
-        let why = class_stop(class);
-        (cx.progress.many)(cx.plan.cases.len(), true);
-        let mut r = not_run_report(cx, &format!("not reached: {why}"));
-        r.stopped_early = Some(why);
-        write_reports(&r, &files(out))?;
-        write_others(&r, out)?;
-        return Ok(student_result(&student, &folder, built, &r));
+impl ClassSubject for Context<'_> {
+    fn planned(&self) -> usize {
+        self.plan.cases.len()
     }
-    let mut compiler = cx.class.target.compiler.clone();
-    if let Compiler::Command { cmd, .. }
-    | Compiler::Optimiser { cmd }
-    | Compiler::FrontEnd { cmd } = &mut compiler
-    {
-        *cmd = for_submission(cmd, sub);
+
+    fn unit(&self) -> &'static str {
+        "program"
     }
-    // Each submission's own baseline (the dialect is the class's: no
-    // probing per student).
-    let jobs = cx.settings.jobs;
-    // Every process of this submission is confined to its own folders
-    // (docs/grading.md, "What a submission can and cannot do").
-    let limits = Limits {
-        confine_to: Some(sub.to_path_buf()),
-        ..cx.limits.clone()
-    };
-    let resolved =
-        super::resolve::resolve(cx.class.target.with_compiler(compiler), None, &limits, jobs)?;
-    let tools = limits.tools(&resolved.target)?;
-    let against = resolved.against(cx.reference);
-    // Each submission's own budget, starting now; within the class's.
-    let mine = cx.limits.time_budget;
-    let left = cx.class_budget.map_or(Duration::MAX, Budget::remaining);
-    let settings = Settings {
-        budget: Arc::new(Budget::new(mine.min(left))),
-        ..cx.settings.clone()
-    };
-    let mut r = campaign::run(
-        &against,
-        &tools,
-        &settings,
-        cx.plan.clone(),
-        &out.join("failures"),
-        &cx.grading(),
-        cx.progress.each,
-    );
-    if let Some(class) = cx.class_budget.filter(|b| b.exhausted() && left < mine) {
-        if r.stopped_early.is_some() {
-            r.stopped_early = Some(class_stop(class));
+
+    /// Every program of the plan not run (`why`), those not in the
+    /// dialect as such.
+    fn not_run_report(&self, why: &str) -> Report {
+        let plan = self.plan;
+        let index_of = |k: usize| {
+            plan.not_sent
+                .get(k)
+                .and_then(|r| plan.index.get(&r.case.name))
+                .copied()
+                .unwrap_or(k)
+        };
+        let mut r = report::build(&plan.not_sent, &[], &self.class.target.compiler, &index_of);
+        r.add_not_run(plan.planned(), why);
+        r.grade_with(&self.grading());
+        r
+    }
+
+    /// The submission's own compiler (its command naming `sub`), resolved
+    /// in the class's dialect (no probing per student), confined to its
+    /// folder, and the campaign over the class's plan.
+    fn check(&self, sub: &Path, budget: Duration, failures: &Path) -> Result<Report, String> {
+        let mut compiler = self.class.target.compiler.clone();
+        if let Compiler::Command { cmd, .. }
+        | Compiler::Optimiser { cmd }
+        | Compiler::FrontEnd { cmd } = &mut compiler
+        {
+            *cmd = for_submission(cmd, sub);
         }
+        let jobs = self.settings.jobs;
+        // Every process of this submission is confined to its own folders
+        // (docs/grading.md, "What a submission can and cannot do").
+        let limits = Limits {
+            confine_to: Some(sub.to_path_buf()),
+            ..self.limits.clone()
+        };
+        let resolved = super::resolve::resolve(
+            self.class.target.with_compiler(compiler),
+            None,
+            &limits,
+            jobs,
+        )?;
+        let tools = limits.tools(&resolved.target)?;
+        let against = resolved.against(self.reference);
+        let settings = Settings {
+            budget: Arc::new(Budget::new(budget)),
+            ..self.settings.clone()
+        };
+        Ok(campaign::run(
+            &against,
+            &tools,
+            &settings,
+            self.plan.clone(),
+            failures,
+            &self.grading(),
+            self.progress.each,
+        ))
     }
-    write_reports(&r, &files(out))?;
-    write_others(&r, out)?;
-    Ok(student_result(&student, &folder, built, &r))
 }
 
 /// Why a submission stopped when the class budget ran out.
@@ -391,24 +535,6 @@ pub fn write_others(r: &Report, out: &Path) -> Result<(), String> {
     };
     write_reports(r, &others)?;
     write(&out.join("report.txt"), &report::text(r, false))
-}
-
-/// The report of a submission that was not checked: every program of the
-/// plan not run (`why`), those not in the dialect as such; scored like
-/// any other so that its tests are the class's.
-fn not_run_report(cx: &Context, why: &str) -> Report {
-    let plan = cx.plan;
-    let index_of = |k: usize| {
-        plan.not_sent
-            .get(k)
-            .and_then(|r| plan.index.get(&r.case.name))
-            .copied()
-            .unwrap_or(k)
-    };
-    let mut r = report::build(&plan.not_sent, &[], &cx.class.target.compiler, &index_of);
-    r.add_not_run(plan.planned(), why);
-    r.grade_with(&cx.grading());
-    r
 }
 
 /// The class's scoring (`--points`, 100 unless given, with the
@@ -454,16 +580,7 @@ pub fn write_class(c: &Class, ok: &[StudentResult]) -> Result<[(PathBuf, String)
         "submissions": ok,
         "causes": causes,
     });
-    let title = format!("{} submissions of {}", ok.len(), described);
-    let files = [
-        (out_dir.join("class.csv"), class_csv(ok)),
-        (out_dir.join("class.json"), json.to_string()),
-        (out_dir.join("class.html"), class_html(&title, ok, &causes)),
-    ];
-    for (p, text) in &files {
-        write(p, text)?;
-    }
-    Ok(files)
+    write_class_files(out_dir, &described, ok, &causes, &json)
 }
 
 /// Everything the class is graded with, settled before the first
@@ -505,14 +622,7 @@ pub fn setup(mut opts: ClassOptions) -> Result<Class, String> {
     // `--shard` splits the submissions here (each machine builds only its
     // own); every submission is checked on all the programs.
     let shard = opts.shard;
-    let dir = std::fs::canonicalize(&opts.submissions)
-        .map_err(|e| format!("{}: {e}", opts.submissions.display()))?;
-    let subs: Vec<PathBuf> = submissions(&dir)?
-        .into_iter()
-        .enumerate()
-        .filter(|(k, _)| shard.is_none_or(|s| s.keeps(*k as u64)))
-        .map(|(_, p)| p)
-        .collect();
+    let subs = submissions_of_shard(&opts.submissions, shard)?;
     // Every submission gets the same programs, in the class's dialect.
     let plan = super::plan::plan(&opts.programs, &class.target)?;
     let out_dir = opts.out_dir.clone();
@@ -547,7 +657,7 @@ pub fn setup(mut opts: ClassOptions) -> Result<Class, String> {
 /// (then name), and what could not be graded (their folder could not be
 /// written: the folder and why).
 pub fn grade_all(s: &Class, progress: &Progress) -> (Vec<StudentResult>, Vec<String>) {
-    let cx = Context {
+    let subject = Context {
         opts: &s.opts,
         class: &s.class,
         reference: s.reference.as_ref(),
@@ -556,29 +666,15 @@ pub fn grade_all(s: &Class, progress: &Progress) -> (Vec<StudentResult>, Vec<Str
         settings: &s.settings,
         progress,
         scoring: &s.scoring,
+    };
+    let run = ClassRun {
+        build: s.opts.build.as_deref(),
+        build_timeout: s.opts.build_timeout,
+        time_budget: s.limits.time_budget,
         class_budget: s.class_budget.as_ref(),
+        many: progress.many,
     };
-    let folders = folders(&s.subs);
-    let grade = |(sub, folder): (&PathBuf, &String)| {
-        grade_one(&cx, sub, &s.out_dir.join(folder)).map_err(|e| format!("{folder}: {e}"))
-    };
-    let rows: Vec<Result<StudentResult, String>> = match rayon::ThreadPoolBuilder::new()
-        .num_threads(s.parallel)
-        .build()
-    {
-        Ok(pool) => pool.install(|| s.subs.par_iter().zip(&folders).map(grade).collect()),
-        Err(_) => s.subs.iter().zip(&folders).map(grade).collect(),
-    };
-    let mut ok = Vec::new();
-    let mut errors = Vec::new();
-    for r in rows {
-        match r {
-            Ok(st) => ok.push(st),
-            Err(e) => errors.push(e),
-        }
-    }
-    ok.sort_by(|x, y| y.score.total_cmp(&x.score).then(x.student.cmp(&y.student)));
-    (ok, errors)
+    check_each(&run, &subject, &s.subs, &s.out_dir, s.parallel)
 }
 
 impl Class {

@@ -9,7 +9,7 @@
 //! module's `use` lines to it):
 //!
 //! ```text
-//! verdicts -> budget, shard, course, stages -> dialect, in_process -> target -> compiler -> judge
+//! verdicts -> budget, shard, course, stages, threads -> dialect, in_process -> target -> compiler -> judge
 //!   -> optimiser, group -> trace -> reduce -> saved -> session -> cases
 //!   -> unmask, reduce_file -> reference -> options -> probe_programs -> baseline -> probe -> report -> plan
 //!   -> resolve -> campaign -> class, mutation
@@ -19,7 +19,7 @@
 //! interrupt flag), [`budget`] (a campaign's time budget), [`shard`] (a
 //! campaign split over machines), [`course`] (a course driver's runtime,
 //! link flags and entry), [`stages`] (the time spent per stage of
-//! judging), [`dialect`] (each case in the compiler's dialect,
+//! judging), [`threads`] (the worker pool of a parallel stage), [`dialect`] (each case in the compiler's dialect,
 //! or not sent), [`in_process`] (which assembly runs in process instead of
 //! linked), [`target`] (the compiler under test and how to speak to
 //! it, resolved once), [`compiler`] (building and running what it makes),
@@ -70,6 +70,7 @@ pub mod session;
 pub mod shard;
 pub mod stages;
 pub mod target;
+pub mod threads;
 pub mod trace;
 pub mod unmask;
 pub mod verdicts;

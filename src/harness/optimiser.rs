@@ -487,14 +487,7 @@ pub fn blame_results(
         }));
         Some((i, b.ok()??))
     };
-    let all = || results.par_iter().map(one).collect();
-    match rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-    {
-        Ok(pool) => pool.install(all),
-        Err(_) => results.iter().map(one).collect(),
-    }
+    super::threads::on_threads(jobs, || results.par_iter().map(one).collect())
 }
 
 /// One program's oracle steps before and after optimisation, summed over

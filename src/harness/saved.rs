@@ -36,40 +36,44 @@ pub fn save_failures(
             saved.push(None);
             continue;
         };
-        crate::output::create_dir(dir)?;
         let args = r.case.args(*i);
         let cat = r.verdicts.get(*i).and_then(RunVerdict::category);
-        let file = dir.join(reduced_name(&r.case.slug, "ll"));
         let orig = dir.join(format!("{}.ll", r.case.slug));
-        let command = reproduce_command(compiler, setup, "--corpus", &file);
-        let mut text = String::new();
-        let _ = writeln!(
-            text,
-            "; lloracle: reduced from {} ({}); fails with {} under {}",
-            r.case.name,
-            red.insns,
-            cat.map_or("?", Category::name),
-            compiler.describe()
-        );
-        let _ = writeln!(text, "; reproduce: {command}");
-        let _ = writeln!(text, "; oracle: {}", describe(&red.expected));
-        if let Some(a) = &red.actual {
-            let _ = writeln!(text, "; actual: {}", describe(a));
-        }
-        text.push_str(&expectation_lines(&args, &red.expected));
-        text.push('\n');
-        text.push_str(&red.text);
-        std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+        let one = save_reduced(
+            dir,
+            &r.case.slug,
+            "ll",
+            compiler,
+            setup,
+            "--corpus",
+            |command| {
+                let mut text = String::new();
+                let _ = writeln!(
+                    text,
+                    "; lloracle: reduced from {} ({}); fails with {} under {}",
+                    r.case.name,
+                    red.insns,
+                    cat.map_or("?", Category::name),
+                    compiler.describe()
+                );
+                let _ = writeln!(text, "; reproduce: {command}");
+                let _ = writeln!(text, "; oracle: {}", describe(&red.expected));
+                if let Some(a) = &red.actual {
+                    let _ = writeln!(text, "; actual: {}", describe(a));
+                }
+                text.push_str(&expectation_lines(&args, &red.expected));
+                text.push('\n');
+                text.push_str(&red.text);
+                text
+            },
+        )?;
         let mut orig_text = String::new();
         if !args.is_empty() {
             let _ = writeln!(orig_text, "; CHECK-ARGS: {}\n", args.join(" "));
         }
         orig_text.push_str(&spec::print(&r.case.prog));
         std::fs::write(&orig, orig_text).map_err(|e| format!("{}: {e}", orig.display()))?;
-        saved.push(Some(Saved {
-            reduced: file,
-            command,
-        }));
+        saved.push(Some(one));
     }
     Ok(saved)
 }
@@ -86,6 +90,31 @@ pub fn expectation_lines(args: &[String], expected: &Outcome) -> String {
         let _ = writeln!(text, "; CHECK-RESULT: {value}");
     }
     text
+}
+
+/// Writes one reduced failure of the program `stem`, whatever the subject
+/// (an LLVMlite program for a back end or an optimiser, an Oat test for a
+/// front end), into `dir` as [`reduced_name`]`(stem, ext)`: its text is
+/// `text(command)`, given the one-line command that reproduces it
+/// ([`reproduce_command`], the file given by `file_option`). Where it
+/// went and that command.
+pub fn save_reduced(
+    dir: &Path,
+    stem: &str,
+    ext: &str,
+    compiler: &Compiler,
+    setup: &str,
+    file_option: &str,
+    text: impl FnOnce(&str) -> String,
+) -> Result<Saved, String> {
+    crate::output::create_dir(dir)?;
+    let file = dir.join(reduced_name(stem, ext));
+    let command = reproduce_command(compiler, setup, file_option, &file);
+    std::fs::write(&file, text(&command)).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(Saved {
+        reduced: file,
+        command,
+    })
 }
 
 /// The file name a reduced failure of the program `stem` is saved under:

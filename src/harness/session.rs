@@ -10,8 +10,9 @@ use super::judge::judge_text;
 use super::reduce::{reduce, Bounds, Goal};
 use super::stages::Stage;
 use super::target::Compiler;
+use super::threads::on_threads;
 use super::trace::{merge_shared_causes, trace_runs};
-use super::verdicts::{interrupted, Case, CaseResult, Category, RunVerdict};
+use super::verdicts::{Case, CaseResult, Category};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -37,6 +38,66 @@ pub struct Settings {
 /// others join the commonest cause their signature's traces show.
 pub const MAX_TIMEOUT_TRACES: usize = 4;
 
+/// A program or test once judged, as a session counts it.
+pub trait Judged {
+    /// The category of its first scored failing run (`None`: no run
+    /// that counts failed).
+    fn first_failing(&self) -> Option<Category>;
+}
+
+impl Judged for CaseResult {
+    fn first_failing(&self) -> Option<Category> {
+        self.verdicts.get(self.first_failure()?)?.category()
+    }
+}
+
+/// How a session judges: within `budget` (its time, its give-up rule
+/// after timeouts only, lloracle's own panics contained), and whether it
+/// stops at the first failure (mutation score).
+pub struct Judging<'a> {
+    /// The campaign's budget.
+    pub budget: &'a Budget,
+    /// Stop judging at the first failing item.
+    pub stop_at_first_failure: bool,
+}
+
+/// Judges every item of `items` that `wanted` keeps, in parallel on the
+/// caller's rayon pool, whatever the subject under test (a back end's
+/// programs, a front end's Oat tests): `judge` gives its result, `tick`
+/// is told of each. `None` at an item's place when it was not judged:
+/// not wanted (another shard's), not reached (an interrupt, the budget
+/// spent, the first failure found when stopping there), or lloracle
+/// itself panicked on it (the item is left out and named by `name` in
+/// the budget's internal errors, so that one bug of lloracle's costs the
+/// campaign no report).
+pub fn judge_each<I: Send, R: Send + Judged>(
+    items: Vec<I>,
+    how: &Judging,
+    wanted: impl Fn(&I) -> bool + Sync + Send,
+    name: impl Fn(&I) -> String + Sync + Send,
+    judge: impl Fn(I) -> R + Sync + Send,
+    tick: &(dyn Fn(&R) + Sync),
+) -> Vec<Option<R>> {
+    let found = AtomicBool::new(false);
+    items
+        .into_par_iter()
+        .map(|item| {
+            if !wanted(&item) || (how.stop_at_first_failure && found.load(Ordering::Relaxed)) {
+                return None;
+            }
+            let n = name(&item);
+            let r = how.budget.attempt(&n, || judge(item))?;
+            let failing = r.first_failing();
+            if failing.is_some() {
+                found.store(true, Ordering::Relaxed);
+            }
+            how.budget.record(failing.is_some_and(Category::is_timeout));
+            tick(&r);
+            Some(r)
+        })
+        .collect()
+}
+
 /// Judges every case (in parallel), calling `tick` after each, traces the
 /// failing ones (not when stopping at the first failure), then reduces up
 /// to `max_reductions` failing ones. Cases not reached before an
@@ -48,45 +109,30 @@ pub fn run_session(
     settings: &Settings,
     tick: &(dyn Fn(&CaseResult) + Sync),
 ) -> Vec<CaseResult> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(settings.jobs.max(1))
-        .build();
-    let found = AtomicBool::new(false);
     let judge_all = || -> Vec<CaseResult> {
-        cases
-            .into_par_iter()
-            .filter_map(|case| {
-                if interrupted()
-                    || settings.budget.exhausted()
-                    || (settings.stop_at_first_failure && found.load(Ordering::Relaxed))
-                {
-                    return None;
-                }
+        judge_each(
+            cases,
+            &Judging {
+                budget: &settings.budget,
+                stop_at_first_failure: settings.stop_at_first_failure,
+            },
+            |_| true,
+            |case| case.name.clone(),
+            |case| {
                 let args: Vec<Vec<String>> = case.runs.iter().map(|(_, a)| a.clone()).collect();
-                // A bug of lloracle's own on one program must not cost the
-                // campaign its reports: the program is left out and named.
-                let verdicts = settings.budget.contain(&case.name, || {
-                    judge_text(tools, compiler, &case.prog, case.text.as_deref(), &args)
-                })?;
-                let r = CaseResult {
+                let verdicts = judge_text(tools, compiler, &case.prog, case.text.as_deref(), &args);
+                CaseResult {
                     case,
                     verdicts,
                     reduced: None,
                     traces: vec![],
-                };
-                if r.first_failure().is_some() {
-                    found.store(true, Ordering::Relaxed);
                 }
-                let failed = r.first_failure().and_then(|i| r.verdicts.get(i));
-                settings.budget.record(
-                    failed
-                        .and_then(RunVerdict::category)
-                        .is_some_and(Category::is_timeout),
-                );
-                tick(&r);
-                Some(r)
-            })
-            .collect()
+            },
+            tick,
+        )
+        .into_iter()
+        .flatten()
+        .collect()
     };
     let trace_all = |results: &mut Vec<CaseResult>| {
         if settings.stop_at_first_failure {
@@ -106,10 +152,7 @@ pub fn run_session(
             })
             .collect();
         todo.into_par_iter().for_each(|r| {
-            if interrupted() || settings.budget.exhausted() {
-                return;
-            }
-            let traced = settings.budget.contain(&r.case.name, || {
+            let traced = settings.budget.attempt(&r.case.name, || {
                 trace_runs(tools, compiler, &r.case.prog, &r.verdicts, &|i| {
                     r.case.args(i)
                 })
@@ -122,10 +165,7 @@ pub fn run_session(
     // Conditions of icmp that share one cause get one key (a probe built
     // once per campaign, only when two conditions are first wrong values).
     let merge_causes = |results: &mut Vec<CaseResult>| {
-        if interrupted() || settings.budget.exhausted() {
-            return;
-        }
-        settings.budget.contain("the icmp probe", || {
+        settings.budget.attempt("the icmp probe", || {
             merge_shared_causes(tools, compiler, results)
         });
     };
@@ -139,9 +179,6 @@ pub fn run_session(
             .filter_map(|&k| slots.get_mut(k).and_then(Option::take))
             .collect();
         todo.into_par_iter().for_each(|r| {
-            if interrupted() || settings.budget.exhausted() {
-                return;
-            }
             let bounds = Bounds {
                 max_time: settings.bounds.max_time.min(settings.budget.remaining()),
                 ..settings.bounds.clone()
@@ -152,7 +189,7 @@ pub fn run_session(
             };
             let args = r.case.args(i);
             let goal = Goal::of(cat, &key);
-            let reduced = settings.budget.contain(&r.case.name, || {
+            let reduced = settings.budget.attempt(&r.case.name, || {
                 tools.stages().time(Stage::Reduction, || {
                     reduce(tools, compiler, &r.case.prog, &args, &goal, &bounds)
                 })
@@ -162,20 +199,11 @@ pub fn run_session(
             }
         });
     };
-    match pool {
-        Ok(pool) => pool.install(|| {
-            let mut results = judge_all();
-            trace_all(&mut results);
-            merge_causes(&mut results);
-            reduce_all(&mut results);
-            results
-        }),
-        Err(_) => {
-            let mut results = judge_all();
-            trace_all(&mut results);
-            merge_causes(&mut results);
-            reduce_all(&mut results);
-            results
-        }
-    }
+    on_threads(settings.jobs, || {
+        let mut results = judge_all();
+        trace_all(&mut results);
+        merge_causes(&mut results);
+        reduce_all(&mut results);
+        results
+    })
 }
