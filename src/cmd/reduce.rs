@@ -73,7 +73,7 @@ pub fn main(a: ReduceArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let case = match corpus_cases(&a.file) {
+    let case = match corpus_cases(&a.file, target.course.runtime) {
         Ok(c) => match (c.cases.into_iter().next(), c.set_aside.first()) {
             (Some(c), _) => c,
             (None, why) => {

@@ -33,16 +33,25 @@ pub struct Limits {
     /// The submission folder whose compiler every session's tools confine
     /// ([`Tools::confine_to`]; `grade`); none: unconfined.
     pub confine_to: Option<std::path::PathBuf>,
+    /// The memory the oracle gives a back end's programs their meaning in
+    /// (docs/semantics.md, "Which memory applies"): LLVMlite's tagged
+    /// trees, the spec's, by default; LLVM's for a course whose tests are
+    /// compiled by clang or llc and cc (a run whose output depends on
+    /// addresses is then left out). A front end's output is always judged
+    /// in LLVM's memory whatever this says.
+    pub memory: oracle::MemoryModel,
 }
 
 impl Default for Limits {
-    /// 10 s per compile or run, [`DEFAULT_FUEL`], [`DEFAULT_TIME_BUDGET`].
+    /// 10 s per compile or run, [`DEFAULT_FUEL`], [`DEFAULT_TIME_BUDGET`],
+    /// LLVMlite's memory.
     fn default() -> Limits {
         Limits {
             timeout: Duration::from_secs(10),
             fuel: DEFAULT_FUEL,
             time_budget: DEFAULT_TIME_BUDGET,
             confine_to: None,
+            memory: oracle::MemoryModel::Llvmlite,
         }
     }
 }
@@ -53,6 +62,7 @@ impl Limits {
     pub fn tools(&self, target: &Target) -> Result<Tools, String> {
         let mut tools = Tools::for_target(target, self.timeout)?;
         tools.oracle.fuel = self.fuel;
+        tools.oracle.memory = self.memory;
         if let Some(sub) = &self.confine_to {
             tools.confine_to(sub);
         }

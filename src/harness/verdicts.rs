@@ -185,6 +185,18 @@ pub enum RunVerdict {
         /// program, or another one with the same build error).
         reference: String,
     },
+    /// Left out of scoring for everyone: in LLVM's memory (`--memory
+    /// llvm`) the oracle's run behaves otherwise at a second address
+    /// layout (a printed pointer, a seed taken from an address), so there
+    /// is no one output to hold a compiler to (docs/semantics.md, "Outputs
+    /// that depend on addresses").
+    DependsOnAddresses {
+        /// The oracle's outcome at the first address layout.
+        oracle: Outcome,
+        /// How the two layouts' runs differ and which values came from
+        /// addresses (`oracle::AddressDependence`'s words).
+        detail: String,
+    },
     /// Left out of scoring for everyone: the reference solution cannot
     /// build this program (its compile, assembler or link error).
     ReferenceCannotBuild {
@@ -337,7 +349,20 @@ pub struct Reduced {
 /// `src` parsed and checked, or the first diagnostic (the parser's, or
 /// the checker's first).
 pub fn parse_checked(src: &spec::Source) -> Result<Prog, spec::Diagnostic> {
-    spec::parse_and_check(src).map_err(|r| r.first())
+    parse_checked_under(src, spec::RuntimeName::Ll)
+}
+
+/// [`parse_checked`], the course runtime `runtime`'s functions callable
+/// without a definition (a campaign's `--runtime`).
+pub fn parse_checked_under(
+    src: &spec::Source,
+    runtime: spec::RuntimeName,
+) -> Result<Prog, spec::Diagnostic> {
+    let checks = spec::check::CheckOptions {
+        runtime,
+        ..Default::default()
+    };
+    spec::parse_and_check_with(src, &checks).map_err(|r| r.first())
 }
 
 /// A diagnostic in one line: `file:line:col: [rule] message`.
