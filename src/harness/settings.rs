@@ -70,10 +70,12 @@ impl Limits {
         if self.memory == oracle::MemoryModel::Llvm
             && matches!(target.compiler, super::target::Compiler::Optimiser { .. })
         {
-            return Err("--memory llvm judges a back end's programs; an optimiser's input and \
+            return Err(
+                "--memory llvm judges a back end's programs; an optimiser's input and \
                  output are compared in LLVMlite's memory (docs/semantics.md, \"Which memory \
                  applies\")"
-                .into());
+                    .into(),
+            );
         }
         let mut tools = Tools::for_target(target, self.timeout)?;
         tools.oracle.fuel = self.fuel;
