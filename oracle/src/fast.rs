@@ -207,11 +207,16 @@ impl<'p> Machine<'p> {
         if g.constant {
             let p = operand_ref(&self.locals, self.prog, g.ptr, base);
             let m = self.gep_memo.get(g.memo as usize);
-            if let (Some(Value::Ptr(p)), Some(m)) = (p, m) {
-                if m.fits(p) && self.live(p) {
+            match (p, m) {
+                (Some(Value::Ptr(p)), Some(m)) if m.fits(p) && self.live(p) => {
                     let q = m.literal_result(p);
                     return self.put_local(base, g.dst, Value::Ptr(q));
                 }
+                (Some(Value::Addr(a)), _) => {
+                    let a = *a;
+                    return self.fast_llvm_constant_gep(g, base, a);
+                }
+                _ => {}
             }
         }
         let mut idxs = [0i64; 1 + PLAN_STEPS];

@@ -236,6 +236,8 @@ pub struct LlvmRun {
     pub outcome: Outcome,
     /// When the run behaves otherwise at the second layout: how.
     pub depends_on_addresses: Option<AddressDependence>,
+    /// The counters of the run at the first layout.
+    pub stats: Stats,
 }
 
 /// A run whose behaviour differs between two address layouts: not a
@@ -285,6 +287,21 @@ pub fn run_llvm(prog: &Prog, src: Option<&Source>, args: &[String], opts: &Optio
         None,
         false,
     );
+    // A run that ends in a resource limit at either layout is that limit:
+    // how many steps a run takes may depend on addresses (a seed taken
+    // from one) where what it prints does not, and a limit says nothing
+    // of the output (docs/semantics.md, "Outputs that depend on
+    // addresses").
+    if let Some(limited) = [&first, &second]
+        .into_iter()
+        .find(|r| matches!(r.outcome, Outcome::Limit { .. }))
+    {
+        return LlvmRun {
+            outcome: limited.outcome.clone(),
+            depends_on_addresses: None,
+            stats: limited.stats,
+        };
+    }
     let depends_on_addresses = (!same_behaviour(&first.outcome, &second.outcome)).then(|| {
         let mut from = first.address_uses;
         from.extend(second.address_uses);
@@ -298,6 +315,7 @@ pub fn run_llvm(prog: &Prog, src: Option<&Source>, args: &[String], opts: &Optio
     LlvmRun {
         outcome: first.outcome,
         depends_on_addresses,
+        stats: first.stats,
     }
 }
 

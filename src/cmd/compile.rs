@@ -3,7 +3,7 @@
 //! iced-x86 listing.
 
 use super::options::RuntimeOpts;
-use super::{load_file, EXIT_USAGE};
+use super::{load_file_with, EXIT_USAGE};
 use lloracle::harness::compiler::Tools;
 use lloracle::harness::course::{default_entry, Course};
 use std::path::{Path, PathBuf};
@@ -47,7 +47,15 @@ pub struct CompileArgs {
 
 /// Compiles; exit 0, 2 for an ill-formed program, 1 for a failure to build.
 pub fn main(a: CompileArgs) -> u8 {
-    let l = match load_file(&a.file) {
+    // The program may call the functions of the runtime it is linked with.
+    let (runtime, runtime_c) = match a.runtime.resolve(None) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("lloracle: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let l = match load_file_with(&a.file, runtime) {
         Ok(l) => l,
         Err(code) => return code,
     };
@@ -81,7 +89,7 @@ pub fn main(a: CompileArgs) -> u8 {
         module.to_asm()
     };
     match (a.emit, a.disasm, &a.output) {
-        (Emit::Exe, false, Some(out)) => match link_exe(&text, &a.runtime, out) {
+        (Emit::Exe, false, Some(out)) => match link_exe(&text, runtime, runtime_c, out) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("lloracle: {e}");
@@ -106,10 +114,14 @@ pub fn main(a: CompileArgs) -> u8 {
     }
 }
 
-/// Assembles `asm` and links it with the C runtime `runtime` selects into
-/// the executable `out`, with the harness's link (`cc` and the runtime).
-fn link_exe(asm: &str, runtime: &RuntimeOpts, out: &Path) -> Result<(), String> {
-    let (name, runtime_c) = runtime.resolve(None)?;
+/// Assembles `asm` and links it with the bundled C of runtime `name` (or
+/// the course's C file `runtime_c`) into the executable `out`.
+fn link_exe(
+    asm: &str,
+    name: spec::RuntimeName,
+    runtime_c: Option<PathBuf>,
+    out: &Path,
+) -> Result<(), String> {
     let course = Course {
         runtime: name,
         runtime_c,

@@ -446,6 +446,15 @@ pub struct LimitOpts {
     /// says.
     #[arg(long, value_name = "DIR")]
     pub confine_to: Option<std::path::PathBuf>,
+    /// Which memory gives a back end's (or optimiser's) programs their
+    /// meaning on the oracle: `llvmlite` (the spec's tagged trees, the
+    /// course's reference interpreter's) or `llvm` (bytes at addresses, as
+    /// clang or llc and cc compile the course's tests; a run whose output
+    /// depends on addresses is left out). A front end's output is judged
+    /// in LLVM's memory whatever this says. docs/semantics.md, "Which
+    /// memory applies"
+    #[arg(long, default_value_t = oracle::MemoryModel::Llvmlite)]
+    pub memory: oracle::MemoryModel,
 }
 
 impl LimitOpts {
@@ -456,6 +465,7 @@ impl LimitOpts {
             fuel: self.fuel,
             time_budget: Duration::from_secs(self.time_budget),
             confine_to: self.confine_to.clone(),
+            memory: self.memory,
         }
     }
 }

@@ -94,6 +94,7 @@ pub fn run(
     r.isolation = Some(tools.isolation());
     r.refused = tools.refused();
     r.runtime = Some(target.course.record());
+    r.memory = Some(tools.oracle.memory.name().to_string());
     r.dialect = against.record.clone();
     r.grade_with(grading);
     if let Baseline::Failed(f) = against.baseline {

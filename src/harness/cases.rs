@@ -2,7 +2,7 @@
 //! with their runs, plain course files with one run, files set aside with
 //! why), the annotations the oracle contradicts, and random programs.
 
-use super::verdicts::{located, parse_checked, slug, Case, CaseResult, RunVerdict, SetAside};
+use super::verdicts::{located, parse_checked_under, slug, Case, CaseResult, RunVerdict, SetAside};
 use crate::corpus::CorpusFile;
 use rayon::prelude::*;
 use std::path::Path;
@@ -42,12 +42,15 @@ pub fn problems_of(set_aside: &[SetAside]) -> Vec<String> {
         .collect()
 }
 
-/// The cases of a corpus directory or of one `.ll` file. Annotated files
-/// give their runs; plain files (no `; CHECK` line, e.g. a course's own
-/// test programs) give one run with no arguments, whose expected outcome
-/// is the oracle's. Files that do not parse or check are set aside with
-/// the diagnostic (on purpose when their annotations say so).
-pub fn corpus_cases(path: &Path) -> Result<CorpusCases, String> {
+/// The cases of a corpus directory or of one `.ll` file for a campaign
+/// under the course runtime `runtime`. Annotated files give their runs;
+/// plain files (no `; CHECK` line, e.g. a course's own test programs) give
+/// one run with no arguments, whose expected outcome is the oracle's.
+/// Files are checked with `runtime`'s functions callable; a file of
+/// another runtime than `runtime` and the spec's `ll` (`CHECK-RUNTIME`)
+/// is set aside on purpose, and so are files that do not parse or check
+/// (on purpose when their annotations say so).
+pub fn corpus_cases(path: &Path, runtime: spec::RuntimeName) -> Result<CorpusCases, String> {
     let files: Vec<CorpusFile> = if path.is_file() {
         let bytes = crate::input::read_input(path)?;
         let text = crate::input::source_text(bytes);
@@ -74,9 +77,9 @@ pub fn corpus_cases(path: &Path) -> Result<CorpusCases, String> {
             format!("corpus/{rel}")
         };
         let on_purpose = f.expectation.ill_typed.is_some() || f.expectation.malformed;
-        if f.expectation.runtime != spec::RuntimeName::Ll {
+        if ![spec::RuntimeName::Ll, runtime].contains(&f.expectation.runtime) {
             // A program of another course runtime (CHECK-RUNTIME) needs that
-            // runtime linked; back ends are checked on the spec's.
+            // runtime linked; the campaign links its own.
             out.set_aside.push(SetAside {
                 name,
                 why: format!("it runs under the runtime `{}`", f.expectation.runtime),
@@ -85,7 +88,7 @@ pub fn corpus_cases(path: &Path) -> Result<CorpusCases, String> {
             continue;
         }
         let src = spec::Source::new(name.clone(), f.text.clone());
-        let prog = match parse_checked(&src) {
+        let prog = match parse_checked_under(&src, runtime) {
             Ok(p) => p,
             Err(d) => {
                 out.set_aside.push(SetAside {
@@ -141,7 +144,9 @@ pub fn expectation_problems(
         };
         for (run, v) in runs.iter().zip(&r.verdicts) {
             let oracle = match v {
-                RunVerdict::Skipped { oracle } => oracle,
+                RunVerdict::Skipped { oracle } | RunVerdict::DependsOnAddresses { oracle, .. } => {
+                    oracle
+                }
                 RunVerdict::Judged { expected, .. } => expected,
                 RunVerdict::SharedWithReference { own, .. } => match own.as_ref() {
                     RunVerdict::Judged { expected, .. } => expected,

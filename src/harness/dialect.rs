@@ -5,7 +5,7 @@
 //! and at the entry the course driver calls.
 
 use super::course::Course;
-use super::verdicts::{located, parse_checked, Case, CaseResult, RunVerdict, SetAside};
+use super::verdicts::{located, parse_checked_under, Case, CaseResult, RunVerdict, SetAside};
 use spec::dialect::{conforms, to_dialect, Dialect, Feature, NotInDialect};
 use spec::opaque::prog_mentions_opaque;
 use spec::{Prog, Source};
@@ -58,7 +58,7 @@ pub fn prepare(mut case: Case, course: &Course, dialect: Option<&Dialect>) -> Pr
         }
     };
     let src = Source::new(format!("{} (in {})", case.name, d.name), text.clone());
-    match parse_checked(&src) {
+    match parse_checked_under(&src, course.runtime) {
         Ok(p) => {
             case.prog = p;
             case.text = Some(text);

@@ -1,7 +1,9 @@
 //! One program against the oracle: build it once with the compiler under
 //! test, run it once per argument list, and give each run a [`Category`].
 //! Runs where the oracle does not return (undefined behaviour, a resource
-//! limit) are skipped: the spec promises nothing there.
+//! limit) are skipped: the spec promises nothing there. In LLVM's memory
+//! (`--memory llvm`) a run whose output depends on addresses is left out:
+//! it has no one meaning (docs/semantics.md, "Which memory applies").
 
 use super::compiler::{Built, Tools};
 use super::stages::Stage;
@@ -35,6 +37,46 @@ pub fn compare(expected: &Outcome, actual: &Outcome) -> Category {
     }
 }
 
+/// What the oracle says of one run of a program.
+#[derive(Clone, Debug)]
+pub struct Expectation {
+    /// The oracle's outcome (in LLVM's memory, at the first address
+    /// layout).
+    pub outcome: Outcome,
+    /// The oracle's step count (`oracle::Stats::executed`).
+    pub steps: u64,
+    /// In LLVM's memory (`Options::memory`), when the run behaves
+    /// otherwise at a second address layout: how, and which values came
+    /// from addresses (docs/semantics.md, "Outputs that depend on
+    /// addresses"). Such a run has no one meaning to hold a compiler to.
+    pub depends_on_addresses: Option<oracle::AddressDependence>,
+}
+
+/// The oracle's word on `prog` run with `args` under `opts`: in LLVMlite's
+/// memory one run; in LLVM's, runs at two address layouts
+/// (`oracle::run_llvm`), so that an output that depends on addresses is
+/// known as such.
+pub fn oracle_expectation(prog: &Prog, args: &[String], opts: &oracle::Options) -> Expectation {
+    match opts.memory {
+        oracle::MemoryModel::Llvmlite => {
+            let (outcome, stats) = oracle::run_with_stats(prog, None, args, opts);
+            Expectation {
+                outcome,
+                steps: stats.executed,
+                depends_on_addresses: None,
+            }
+        }
+        oracle::MemoryModel::Llvm => {
+            let r = oracle::run_llvm(prog, None, args, opts);
+            Expectation {
+                outcome: r.outcome,
+                steps: r.stats.executed,
+                depends_on_addresses: r.depends_on_addresses,
+            }
+        }
+    }
+}
+
 /// The oracle's outcome of `prog` on `args`.
 pub fn expect(tools: &Tools, prog: &Prog, args: &[String]) -> Outcome {
     expect_with_steps(tools, prog, args).0
@@ -42,10 +84,35 @@ pub fn expect(tools: &Tools, prog: &Prog, args: &[String]) -> Outcome {
 
 /// [`expect`], with the oracle's step count (`oracle::Stats::executed`).
 pub fn expect_with_steps(tools: &Tools, prog: &Prog, args: &[String]) -> (Outcome, u64) {
-    let (o, s) = tools.stages().time(Stage::Oracle, || {
-        oracle::run_with_stats(prog, None, args, &tools.oracle)
-    });
-    (o, s.executed)
+    let e = expectation(tools, prog, args);
+    (e.outcome, e.steps)
+}
+
+/// [`oracle_expectation`] under the session's oracle options, timed as
+/// the oracle's stage.
+pub fn expectation(tools: &Tools, prog: &Prog, args: &[String]) -> Expectation {
+    tools.stages().time(Stage::Oracle, || {
+        oracle_expectation(prog, args, &tools.oracle)
+    })
+}
+
+/// Whether the compiled program is held to `e`: the oracle returns, and
+/// the outcome does not depend on addresses.
+pub fn judged(e: &Expectation) -> bool {
+    matches!(e.outcome, Outcome::Returned { .. }) && e.depends_on_addresses.is_none()
+}
+
+/// The verdict on a run the compiled program is not held to: the
+/// oracle's outcome depends on addresses (left out), or it does not
+/// return (skipped).
+fn not_judged(e: Expectation) -> RunVerdict {
+    match e.depends_on_addresses {
+        Some(d) => RunVerdict::DependsOnAddresses {
+            oracle: e.outcome,
+            detail: d.to_string(),
+        },
+        None => RunVerdict::Skipped { oracle: e.outcome },
+    }
 }
 
 /// Judges every argument list of one program: the oracle first (runs it
@@ -69,27 +136,18 @@ pub fn judge_text(
     text: Option<&str>,
     runs: &[Vec<String>],
 ) -> Vec<RunVerdict> {
-    let (expected, input_steps): (Vec<Outcome>, Vec<u64>) = runs
-        .iter()
-        .map(|a| expect_with_steps(tools, prog, a))
-        .unzip();
-    if expected
-        .iter()
-        .all(|e| !matches!(e, Outcome::Returned { .. }))
-    {
-        return expected
-            .into_iter()
-            .map(|oracle| RunVerdict::Skipped { oracle })
-            .collect();
+    let expected: Vec<Expectation> = runs.iter().map(|a| expectation(tools, prog, a)).collect();
+    if !expected.iter().any(judged) {
+        return expected.into_iter().map(not_judged).collect();
     }
     let built = tools.build_text(compiler, prog, text);
     runs.iter()
         .zip(expected)
-        .zip(input_steps)
-        .map(|((args, expected), input)| {
-            if !matches!(expected, Outcome::Returned { .. }) {
-                return RunVerdict::Skipped { oracle: expected };
+        .map(|(args, e)| {
+            if !judged(&e) {
+                return not_judged(e);
             }
+            let (expected, input) = (e.outcome, e.steps);
             match &built {
                 Err(f) => RunVerdict::Judged {
                     category: f.category,

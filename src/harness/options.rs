@@ -16,8 +16,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The harness's default oracle fuel: lower than `lloracle run`'s so that
-/// the corpus's fuel-limit programs are skipped in seconds, not minutes.
-pub const DEFAULT_FUEL: u64 = 20_000_000;
+/// the corpus's fuel-limit programs are skipped in about a second each,
+/// and high enough for real course tests: COS320's `skip_list.ll 10000`
+/// takes 23.4 million steps (docs/semantics.md, "Which memory applies").
+/// At the oracle's speed in LLVM's memory (20-45 million steps a second,
+/// twice, at two address layouts) a run this long takes about as long as
+/// the native run's timeout.
+pub const DEFAULT_FUEL: u64 = 100_000_000;
 
 /// The limits of one campaign.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,26 +38,48 @@ pub struct Limits {
     /// The submission folder whose compiler every session's tools confine
     /// ([`Tools::confine_to`]; `grade`); none: unconfined.
     pub confine_to: Option<std::path::PathBuf>,
+    /// The memory the oracle gives a back end's programs their meaning in
+    /// (docs/semantics.md, "Which memory applies"): LLVMlite's tagged
+    /// trees, the spec's, by default; LLVM's for a course whose tests are
+    /// compiled by clang or llc and cc (a run whose output depends on
+    /// addresses is then left out). A front end's output is always judged
+    /// in LLVM's memory whatever this says.
+    pub memory: oracle::MemoryModel,
 }
 
 impl Default for Limits {
-    /// 10 s per compile or run, [`DEFAULT_FUEL`], [`DEFAULT_TIME_BUDGET`].
+    /// 10 s per compile or run, [`DEFAULT_FUEL`], [`DEFAULT_TIME_BUDGET`],
+    /// LLVMlite's memory.
     fn default() -> Limits {
         Limits {
             timeout: Duration::from_secs(10),
             fuel: DEFAULT_FUEL,
             time_budget: DEFAULT_TIME_BUDGET,
             confine_to: None,
+            memory: oracle::MemoryModel::Llvmlite,
         }
     }
 }
 
 impl Limits {
     /// Fresh tools for `target` with these limits (confined to
-    /// [`Limits::confine_to`]'s submission when set).
+    /// [`Limits::confine_to`]'s submission when set); an error for LLVM's
+    /// memory with an optimiser, whose comparison of programs is the tree
+    /// memory's.
     pub fn tools(&self, target: &Target) -> Result<Tools, String> {
+        if self.memory == oracle::MemoryModel::Llvm
+            && matches!(target.compiler, super::target::Compiler::Optimiser { .. })
+        {
+            return Err(
+                "--memory llvm judges a back end's programs; an optimiser's input and \
+                 output are compared in LLVMlite's memory (docs/semantics.md, \"Which memory \
+                 applies\")"
+                    .into(),
+            );
+        }
         let mut tools = Tools::for_target(target, self.timeout)?;
         tools.oracle.fuel = self.fuel;
+        tools.oracle.memory = self.memory;
         if let Some(sub) = &self.confine_to {
             tools.confine_to(sub);
         }

@@ -74,7 +74,7 @@ pub fn plan(p: &Programs, target: &Target) -> Result<Plan, String> {
         CorpusCases::default()
     } else {
         let dir = p.corpus.clone().unwrap_or_else(crate::corpus::default_dir);
-        corpus_cases(&dir)?
+        corpus_cases(&dir, target.course.runtime)?
     };
     let keeps = |k: usize| p.shard.is_none_or(|s| s.keeps(k as u64));
     let first_random = corpus.len();

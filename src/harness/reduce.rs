@@ -99,10 +99,11 @@ fn still_fails(
         fuel: SHRINK_FUEL.min(tools.oracle.fuel),
         ..tools.oracle.clone()
     };
-    let expected = oracle::run(p, None, args, &opts);
-    if !matches!(expected, Outcome::Returned { .. }) {
+    let e = super::judge::oracle_expectation(p, args, &opts);
+    if !super::judge::judged(&e) {
         return None;
     }
+    let expected = e.outcome;
     match tools.build_text(compiler, p, Some(&text)) {
         Err(f) => goal
             .matches(f.category, || group::build_key(&f.detail))

@@ -38,7 +38,7 @@ pub fn first_failure(
     target: &Target,
     file: &Path,
 ) -> Result<Option<Failing>, String> {
-    let cases = corpus_cases(file)?;
+    let cases = corpus_cases(file, target.course.runtime)?;
     let case = match (cases.cases.into_iter().next(), cases.set_aside.first()) {
         (Some(c), _) => c,
         (None, why) => return Err(why.map_or("does not parse or check".into(), |s| s.why.clone())),

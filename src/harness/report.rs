@@ -100,6 +100,12 @@ pub struct Report {
     /// course's C file in `c_file` when `--runtime-c` gave one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runtime: Option<Value>,
+    /// The memory the oracle judged the programs in (`llvmlite`, the
+    /// spec's tagged trees, or `llvm`, bytes at addresses: `--memory`;
+    /// docs/semantics.md, "Which memory applies"); none in a report
+    /// written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory: Option<String>,
     /// Builds that failed with a compile error and succeeded when sent
     /// again alone (a flaky compiler or driver): their runs were judged on
     /// the second build (`Tools::flaky_builds`).
@@ -462,7 +468,8 @@ pub fn build(
                         RunVerdict::SharedWithReference { .. } => {
                             (Verdict::SharedWithReference, None, None)
                         }
-                        RunVerdict::ReferenceCannotBuild { detail } => {
+                        RunVerdict::ReferenceCannotBuild { detail }
+                        | RunVerdict::DependsOnAddresses { detail, .. } => {
                             (Verdict::LeftOut, Some(detail.clone()), None)
                         }
                     };
@@ -590,7 +597,8 @@ impl Report {
     }
 
     /// The programs left out of scoring because the reference solution
-    /// cannot build them, each once, with the reference's words.
+    /// cannot build them (the reference's words) or, in LLVM's memory,
+    /// their output depends on addresses (how), each once.
     pub fn left_out(&self) -> Vec<(String, String)> {
         self.programs
             .iter()
@@ -751,6 +759,13 @@ impl Report {
                     p.runtime.as_ref().map_or("none".into(), |r| r.to_string())
                 ));
             }
+            if p.memory != all.memory {
+                return Err(format!(
+                    "the reports judge in different memories: {} and {}",
+                    all.memory.as_deref().unwrap_or("none"),
+                    p.memory.as_deref().unwrap_or("none")
+                ));
+            }
             all.interrupted |= p.interrupted;
             all.elapsed_secs = all.elapsed_secs.max(p.elapsed_secs);
             all.bad_files = all.bad_files.max(p.bad_files);
@@ -820,6 +835,9 @@ impl Report {
                 // Without a reference only the language definition leaves
                 // a test out (its Oat program is undefined).
                 "tests no output can pass (each reason below)"
+            } else if self.memory_line().is_some() {
+                "programs the reference solution cannot build or whose output depends on \
+                 addresses (each reason below)"
             } else {
                 "programs the reference solution cannot build"
             };
@@ -904,6 +922,18 @@ impl Report {
             Some(c) => Some(format!("runtime: {name}, C file {c}")),
             None => (name != spec::RuntimeName::Ll.name()).then(|| format!("runtime: {name}")),
         }
+    }
+
+    /// One line naming the memory the oracle judged in when it is LLVM's
+    /// (`memory: llvm ...`); none for LLVMlite's, the spec's.
+    pub fn memory_line(&self) -> Option<String> {
+        let m = self.memory.as_deref()?;
+        (m != oracle::MemoryModel::Llvmlite.name()).then(|| {
+            format!(
+                "memory: {m} (the oracle judged in LLVM's memory, bytes at addresses; \
+                 runs whose output depends on addresses are left out)"
+            )
+        })
     }
 }
 

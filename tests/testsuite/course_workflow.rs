@@ -208,7 +208,7 @@ fn a_course_test_directory_is_a_corpus() {
     for (name, text) in files {
         std::fs::write(dir.path().join(name), text).expect("write");
     }
-    let read = corpus_cases(dir.path()).expect("the directory reads");
+    let read = corpus_cases(dir.path(), spec::RuntimeName::Ll).expect("the directory reads");
     let (cases, set_aside) = (read.cases, read.set_aside);
     let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["corpus/add.ll", "corpus/annotated.ll"]);

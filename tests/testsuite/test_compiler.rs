@@ -111,7 +111,7 @@ fn libc_sigsegv() -> i32 {
 #[test]
 fn the_built_in_back_end_passes_the_corpus_and_100_random_programs() {
     let t = tools();
-    let mut cases = corpus_cases(&lloracle::corpus::default_dir())
+    let mut cases = corpus_cases(&lloracle::corpus::default_dir(), spec::RuntimeName::Ll)
         .expect("corpus")
         .cases;
     cases.extend(random_cases(100, 1, 30));
@@ -142,7 +142,7 @@ fn the_built_in_back_end_passes_the_corpus_and_100_random_programs() {
 #[test]
 fn every_mutant_is_caught_and_reduced_small() {
     let t = tools();
-    let corpus = corpus_cases(&lloracle::corpus::default_dir())
+    let corpus = corpus_cases(&lloracle::corpus::default_dir(), spec::RuntimeName::Ll)
         .expect("corpus")
         .cases;
     let randoms = random_cases(1000, 1, 30);
@@ -187,9 +187,12 @@ fn every_mutant_is_caught_and_reduced_small() {
 }
 
 fn binop_corpus() -> Vec<lloracle::harness::verdicts::Case> {
-    corpus_cases(&lloracle::corpus::default_dir().join("binop"))
-        .expect("corpus/binop")
-        .cases
+    corpus_cases(
+        &lloracle::corpus::default_dir().join("binop"),
+        spec::RuntimeName::Ll,
+    )
+    .expect("corpus/binop")
+    .cases
 }
 
 #[test]

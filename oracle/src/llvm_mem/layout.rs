@@ -43,6 +43,9 @@ pub struct LlvmLayout {
     sizes: Vec<Option<u64>>,
     known: Vec<bool>,
     fields: Vec<Option<Box<[u64]>>>,
+    /// By GEP number (`GepInsn::memo`), the offset of a GEP whose indices
+    /// are all literals, once computed: it is the same on every run of it.
+    constant_geps: Vec<Option<i64>>,
 }
 
 impl LlvmLayout {
@@ -86,6 +89,23 @@ impl LlvmLayout {
         }
         self.fields[i] = Some(offs.into());
         r
+    }
+
+    /// The offset [`LlvmLayout::remember_gep`] kept for GEP number `n`.
+    #[inline(always)]
+    pub fn known_gep(&self, n: u32) -> Option<i64> {
+        self.constant_geps.get(n as usize).copied().flatten()
+    }
+
+    /// Keeps `off`, the offset of GEP number `n`, whose indices are all
+    /// literals.
+    #[cold]
+    pub fn remember_gep(&mut self, n: u32, off: i64) {
+        let i = n as usize;
+        if self.constant_geps.len() <= i {
+            self.constant_geps.resize(i + 1, None);
+        }
+        self.constant_geps[i] = Some(off);
     }
 
     /// The byte offset of `getelementptr T1, T1* p, i0, ..., in` from

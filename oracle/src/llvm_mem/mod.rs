@@ -277,6 +277,11 @@ impl LlvmMemory {
     #[inline]
     pub fn load_plain(&self, id: u32, off: usize, len: usize) -> Option<u64> {
         let al = self.allocs.get(id as usize)?;
+        if len == 8 {
+            // A word: its bytes and their kinds compared as arrays.
+            let (meta, bytes) = word(al, off)?;
+            return (*meta == [DATA; 8]).then(|| u64::from_le_bytes(*bytes));
+        }
         let meta = al.meta.get(off..off + len)?;
         if !meta.iter().all(|&m| m == DATA) {
             return None;
@@ -291,11 +296,11 @@ impl LlvmMemory {
     #[inline]
     pub fn load_ptr(&mut self, id: u32, off: usize, site: u32) -> Option<Addr> {
         let al = self.allocs.get(id as usize)?;
-        let meta = al.meta.get(off..off + 8)?;
-        let addr = le(al.bytes.get(off..off + 8)?);
-        let first = *meta.first()?;
+        let (meta, bytes) = word(al, off)?;
+        let addr = u64::from_le_bytes(*bytes);
+        let first = meta[0];
         if first >= FRAG && (first - FRAG).is_multiple_of(8) {
-            let whole = meta.iter().enumerate().all(|(i, &m)| m == first + i as u32);
+            let whole = *meta == fragments(first);
             if whole {
                 return Some(Addr {
                     addr,
@@ -334,6 +339,13 @@ impl LlvmMemory {
     /// Writes `len` bytes (1 or 8) of integer `v` at `off` of allocation `id`.
     #[inline]
     pub fn store_int(&mut self, id: u32, off: usize, len: usize, v: u64) {
+        if len == 8 {
+            if let Some((m, b)) = self.word_mut(id, off) {
+                *b = v.to_le_bytes();
+                *m = [DATA; 8];
+            }
+            return;
+        }
         if let Some(al) = self.allocs.get_mut(id as usize) {
             if let (Some(b), Some(m)) = (
                 al.bytes.get_mut(off..off + len),
@@ -352,17 +364,20 @@ impl LlvmMemory {
         if a.prov == NO_PROV {
             return self.store_int(id, off, 8, a.addr);
         }
-        if let Some(al) = self.allocs.get_mut(id as usize) {
-            if let (Some(b), Some(m)) = (
-                al.bytes.get_mut(off..off + 8),
-                al.meta.get_mut(off..off + 8),
-            ) {
-                b.copy_from_slice(&a.addr.to_le_bytes());
-                for (i, x) in m.iter_mut().enumerate() {
-                    *x = FRAG + 8 * a.prov + i as u32;
-                }
-            }
+        if let Some((m, b)) = self.word_mut(id, off) {
+            *b = a.addr.to_le_bytes();
+            *m = fragments(FRAG + 8 * a.prov);
         }
+    }
+
+    /// The kinds and bytes of the 8 bytes at `off` of allocation `id`, to
+    /// write.
+    #[inline(always)]
+    fn word_mut(&mut self, id: u32, off: usize) -> Option<(&mut [u32; 8], &mut [u8; 8])> {
+        let al = self.allocs.get_mut(id as usize)?;
+        let m = al.meta.get_mut(off..off + 8)?.try_into().ok()?;
+        let b = al.bytes.get_mut(off..off + 8)?.try_into().ok()?;
+        Some((m, b))
     }
 
     /// Makes `len` bytes at `off` of allocation `id` uninitialised (a
@@ -448,6 +463,21 @@ fn kill(al: &mut Allocation, life: Life) {
     al.life = life;
     al.bytes = Vec::new();
     al.meta = Vec::new();
+}
+
+/// The kinds and bytes of the 8 bytes at `off` of `al`.
+#[inline(always)]
+fn word(al: &Allocation, off: usize) -> Option<(&[u32; 8], &[u8; 8])> {
+    let m = al.meta.get(off..off + 8)?.try_into().ok()?;
+    let b = al.bytes.get(off..off + 8)?.try_into().ok()?;
+    Some((m, b))
+}
+
+/// The kinds of a pointer's 8 bytes whose first is `first` (`FRAG + 8 p`
+/// for provenance `p`): its fragments 0 to 7 in order.
+#[inline(always)]
+fn fragments(first: u32) -> [u32; 8] {
+    std::array::from_fn(|i| first.wrapping_add(i as u32))
 }
 
 /// Little-endian bytes (at most 8) as an integer.

@@ -400,6 +400,40 @@ impl Machine<'_> {
         self.put_local(base, g.dst, v)
     }
 
+    /// `getelementptr` with literal indices on a pointer in LLVM's
+    /// memory: its address moved by the GEP's offset, computed on its
+    /// first run and kept (`LlvmLayout::known_gep`).
+    #[inline(never)]
+    pub(crate) fn fast_llvm_constant_gep(&mut self, g: &GepInsn, base: usize, a: Addr) -> bool {
+        let tys = &self.tys;
+        let Some(l) = self.llvm.as_deref_mut() else {
+            return false;
+        };
+        let off = match l.types.known_gep(g.memo) {
+            Some(off) => off,
+            None => {
+                let idxs: Option<Vec<i64>> = g
+                    .idxs
+                    .iter()
+                    .map(|op| match op {
+                        Op::Const(n) => Some(*n),
+                        _ => None,
+                    })
+                    .collect();
+                let Some(off) = idxs.and_then(|i| l.types.gep_offset(tys, g.base, &i)) else {
+                    return false;
+                };
+                l.types.remember_gep(g.memo, off);
+                off
+            }
+        };
+        let v = Value::Addr(Addr {
+            addr: a.addr.wrapping_add(off as u64),
+            prov: a.prov,
+        });
+        self.put_local(base, g.dst, v)
+    }
+
     /// `icmp` of two pointers in LLVM's memory: their addresses compared.
     #[inline(never)]
     pub(crate) fn fast_llvm_icmp(&mut self, dst: u32, cnd: Cnd, a: Op, b: Op, base: usize) -> bool {

@@ -373,3 +373,63 @@ define i64 @main() {
     assert_eq!(r.depends_on_addresses, None);
     assert_eq!(returned(r.outcome), (0, "5\n".into()));
 }
+
+/// A loop whose length comes from an address: `@g`'s address shifted
+/// right 28 and masked to 10 bits is 1 at the first layout (base
+/// `0x1000_0000`) and `0x7f3a5 & 1023` = 933 at the second (base
+/// `0x7f3a_5000_0000`), each turn 5 instructions. With fuel 1000 the first
+/// layout's run returns (about 20 steps) and the second's runs out of
+/// fuel: the run is that limit, not "depends on addresses" (the limit
+/// says nothing of the output). With the default fuel both print `done`:
+/// the output does not depend on addresses though the step count does.
+#[test]
+fn a_limit_at_either_layout_is_the_runs_outcome() {
+    let text = r#"
+@g = global i64 0
+@s = global [5 x i8] c"done\00"
+declare void @ll_puts(i8*)
+define i64 @main() {
+  %cell = alloca i64*
+  store i64* @g, i64** %cell
+  %ci = bitcast i64** %cell to i64*
+  %addr = load i64, i64* %ci
+  %sh = lshr i64 %addr, 28
+  %n = and i64 %sh, 1023
+  %c = alloca i64
+  store i64 %n, i64* %c
+  br label %loop
+loop:
+  %v = load i64, i64* %c
+  %d = sub i64 %v, 1
+  store i64 %d, i64* %c
+  %z = icmp sle i64 %d, 0
+  br i1 %z, label %done, label %loop
+done:
+  %p = getelementptr [5 x i8], [5 x i8]* @s, i32 0, i32 0
+  call void @ll_puts(i8* %p)
+  ret i64 0
+}
+"#;
+    let src = spec::Source::new("t.ll", text);
+    let prog = spec::parse::parse(&src).expect("parses");
+    let low = Options {
+        fuel: 1000,
+        ..Options::default()
+    };
+    let r = oracle::run_llvm(&prog, Some(&src), &[], &low);
+    assert_eq!(r.depends_on_addresses, None);
+    assert!(
+        matches!(
+            &r.outcome,
+            Outcome::Limit {
+                kind: spec::LimitKind::FuelExhausted,
+                ..
+            }
+        ),
+        "{}",
+        r.outcome
+    );
+    let r = oracle::run_llvm(&prog, Some(&src), &[], &Options::default());
+    assert_eq!(r.depends_on_addresses, None);
+    assert_eq!(returned(r.outcome), (0, "done\n".into()));
+}

@@ -325,6 +325,7 @@ fn overview(r: &Report, groups: &[Group]) -> String {
         .dialect_line()
         .into_iter()
         .chain(r.runtime_line())
+        .chain(r.memory_line())
         .chain(r.flaky_line())
         .chain(r.note_lines())
         .chain(r.reference_notes())

@@ -40,6 +40,9 @@ pub fn junit(r: &Report) -> String {
     if let Some(line) = r.runtime_line() {
         props.push(("runtime", line.trim_start_matches("runtime: ").to_string()));
     }
+    if let Some(m) = &r.memory {
+        props.push(("memory", m.clone()));
+    }
     if r.flaky_builds > 0 {
         props.push(("flaky_builds", r.flaky_builds.to_string()));
     }

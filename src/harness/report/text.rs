@@ -369,6 +369,7 @@ pub fn text(r: &Report, color: bool) -> String {
         .dialect_line()
         .into_iter()
         .chain(r.runtime_line())
+        .chain(r.memory_line())
         .chain(r.flaky_line())
     {
         let _ = writeln!(t, "{line}");

@@ -20,4 +20,4 @@ pub use case::{Case, CaseResult, Reduced, SetAside, Trace};
 pub use category::Category;
 pub use interrupt::{interrupted, INTERRUPTED};
 pub use run_verdict::{RunVerdict, Steps};
-pub use words::{describe, located, parse_checked, slug, STDOUT_CAP};
+pub use words::{describe, located, parse_checked, parse_checked_under, slug, STDOUT_CAP};

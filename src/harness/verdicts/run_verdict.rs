@@ -33,6 +33,18 @@ pub enum RunVerdict {
         /// program, or another one with the same build error).
         reference: String,
     },
+    /// Left out of scoring for everyone: in LLVM's memory (`--memory
+    /// llvm`) the oracle's run behaves otherwise at a second address
+    /// layout (a printed pointer, a seed taken from an address), so there
+    /// is no one output to hold a compiler to (docs/semantics.md, "Outputs
+    /// that depend on addresses").
+    DependsOnAddresses {
+        /// The oracle's outcome at the first address layout.
+        oracle: Outcome,
+        /// How the two layouts' runs differ and which values came from
+        /// addresses (`oracle::AddressDependence`'s words).
+        detail: String,
+    },
     /// Left out of scoring for everyone: the reference solution cannot
     /// build this program (its compile, assembler or link error).
     ReferenceCannotBuild {

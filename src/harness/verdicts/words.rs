@@ -9,7 +9,20 @@ pub const STDOUT_CAP: usize = 2048;
 /// `src` parsed and checked, or the first diagnostic (the parser's, or
 /// the checker's first).
 pub fn parse_checked(src: &spec::Source) -> Result<Prog, spec::Diagnostic> {
-    spec::parse_and_check(src).map_err(|r| r.first())
+    parse_checked_under(src, spec::RuntimeName::Ll)
+}
+
+/// [`parse_checked`], the course runtime `runtime`'s functions callable
+/// without a definition (a campaign's `--runtime`).
+pub fn parse_checked_under(
+    src: &spec::Source,
+    runtime: spec::RuntimeName,
+) -> Result<Prog, spec::Diagnostic> {
+    let checks = spec::check::CheckOptions {
+        runtime,
+        ..Default::default()
+    };
+    spec::parse_and_check_with(src, &checks).map_err(|r| r.first())
 }
 
 /// A diagnostic in one line: `file:line:col: [rule] message`.
