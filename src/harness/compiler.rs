@@ -909,6 +909,7 @@ impl Tools {
                 };
                 m.run(args, &opts).unwrap_or_else(|e| Outcome::Crashed {
                     signal: 0,
+                    syscall: None,
                     stdout: format!("native run failed: {e}").into_bytes(),
                 })
             }
@@ -924,16 +925,19 @@ impl Tools {
                         },
                         Ended::Signaled(s) => Outcome::Crashed {
                             signal: s,
+                            syscall: None,
                             stdout: f.stdout,
                         },
                         Ended::OverCap => Outcome::Crashed {
                             signal: libc::SIGXFSZ,
+                            syscall: None,
                             stdout: f.stdout,
                         },
                         Ended::TimedOut => Outcome::Timeout { stdout: f.stdout },
                     },
                     Err(e) => Outcome::Crashed {
                         signal: 0,
+                        syscall: None,
                         stdout: e.into_bytes(),
                     },
                 }
@@ -972,6 +976,7 @@ impl Tools {
             Ok(o) => o,
             Err(e) => Outcome::Crashed {
                 signal: 0,
+                syscall: None,
                 stdout: format!("native run failed: {e}").into_bytes(),
             },
         }
