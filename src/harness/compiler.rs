@@ -925,7 +925,7 @@ impl Tools {
                         },
                         Ended::Signaled(s) => Outcome::Crashed {
                             signal: s,
-                            syscall: None,
+                            syscall: toolchain::confine::refused_call(s, &f.stderr),
                             stdout: f.stdout,
                         },
                         Ended::OverCap => Outcome::Crashed {
