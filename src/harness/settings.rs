@@ -33,6 +33,9 @@ pub struct Limits {
     /// The submission folder whose compiler every session's tools confine
     /// ([`Tools::confine_to`]; `grade`); none: unconfined.
     pub confine_to: Option<std::path::PathBuf>,
+    /// Without [`Limits::confine_to`], confine as `test-compiler` does by
+    /// default ([`Tools::confine_by_default`]); false: unconfined.
+    pub confine_by_default: bool,
 }
 
 impl Default for Limits {
@@ -43,6 +46,7 @@ impl Default for Limits {
             fuel: DEFAULT_FUEL,
             time_budget: DEFAULT_TIME_BUDGET,
             confine_to: None,
+            confine_by_default: false,
         }
     }
 }
@@ -55,6 +59,8 @@ impl Limits {
         tools.oracle.fuel = self.fuel;
         if let Some(sub) = &self.confine_to {
             tools.confine_to(sub);
+        } else if self.confine_by_default {
+            tools.confine_by_default();
         }
         Ok(tools)
     }
