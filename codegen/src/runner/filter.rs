@@ -160,8 +160,29 @@ mod tests {
     /// What a filtered child does (given its result pipe).
     type Call = fn(libc::c_int);
 
-    /// The file the `unlink` child tries to remove.
-    static VICTIM: OnceLock<std::ffi::CString> = OnceLock::new();
+    /// The file the `unlink` children try to remove: one for every test of
+    /// this process (in a folder left in the temporary folder), made before
+    /// the first fork.
+    static VICTIM: OnceLock<(std::path::PathBuf, std::ffi::CString)> = OnceLock::new();
+
+    /// [`VICTIM`]'s path, made on first use.
+    fn victim() -> &'static std::path::Path {
+        &VICTIM
+            .get_or_init(|| {
+                let dir = tempfile::tempdir().expect("tempdir").keep();
+                let victim = dir.join("victim");
+                std::fs::write(&victim, "x").expect("write");
+                let c = std::ffi::CString::new(victim.to_str().expect("utf-8")).expect("no NUL");
+                (victim, c)
+            })
+            .0
+    }
+
+    /// [`VICTIM`]'s path as the system call takes it.
+    fn victim_c() -> &'static std::ffi::CStr {
+        victim();
+        VICTIM.get().map_or(c"", |v| v.1.as_c_str())
+    }
 
     /// Forks a child that installs the fresh child's filter (its result
     /// pipe `result`) and then runs `call`; the child's wait status.
@@ -248,19 +269,13 @@ mod tests {
         if !seccomp_or_skip() {
             return;
         }
-        let dir = tempfile::tempdir().expect("tempdir");
-        let victim = dir.path().join("victim");
-        std::fs::write(&victim, "x").expect("write");
-        let c = std::ffi::CString::new(victim.to_str().expect("utf-8")).expect("no NUL");
-        let _ = VICTIM.set(c);
+        let victim = victim();
         let calls: [(&str, Call); 5] = [
             ("kill", |_| unsafe {
                 libc::syscall(libc::SYS_kill, libc::getpid(), 0);
             }),
             ("unlink", |_| unsafe {
-                if let Some(v) = VICTIM.get() {
-                    libc::syscall(libc::SYS_unlink, v.as_ptr());
-                }
+                libc::syscall(libc::SYS_unlink, victim_c().as_ptr());
             }),
             ("fork", |_| unsafe {
                 libc::syscall(libc::SYS_fork);
@@ -292,19 +307,13 @@ mod tests {
         if !seccomp_or_skip() {
             return;
         }
-        let dir = tempfile::tempdir().expect("tempdir");
-        let victim = dir.path().join("victim");
-        std::fs::write(&victim, "x").expect("write");
-        let c = std::ffi::CString::new(victim.to_str().expect("utf-8")).expect("no NUL");
-        let _ = VICTIM.set(c);
+        let victim = victim();
         let calls: [(i64, Call); 4] = [
             (62, |_| unsafe {
                 libc::kill(libc::getpid(), 0);
             }),
             (87, |_| unsafe {
-                if let Some(v) = VICTIM.get() {
-                    libc::unlink(v.as_ptr());
-                }
+                libc::unlink(victim_c().as_ptr());
             }),
             (57, |_| unsafe {
                 libc::syscall(libc::SYS_fork);
