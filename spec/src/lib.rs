@@ -21,6 +21,7 @@ pub mod parse;
 pub mod print;
 pub mod runtime;
 pub mod span;
+pub mod syscall;
 pub mod types;
 pub mod visit;
 

@@ -220,6 +220,10 @@ pub enum Outcome {
     Crashed {
         /// The signal number.
         signal: i32,
+        /// For `SIGSYS`, the x86-64 number of the system call the
+        /// confinement refused, when the program's end reported it
+        /// (docs/grading.md, "What a submission can and cannot do").
+        syscall: Option<i64>,
         /// What was printed before.
         stdout: Vec<u8>,
     },
@@ -375,6 +379,7 @@ impl Outcome {
             Outcome::Crashed {
                 signal: 6,
                 stdout: s,
+                ..
             } => *aborted && s == stdout,
             Outcome::Halted { .. } => self == actual,
             _ => false,
@@ -439,9 +444,22 @@ impl Outcome {
                 "line": diagnostic.line,
                 "col": diagnostic.col,
             }),
-            Outcome::Crashed { signal, stdout } => {
-                json!({"outcome": "crashed", "signal": signal, "stdout": out(stdout)})
-            }
+            Outcome::Crashed {
+                signal,
+                syscall: None,
+                stdout,
+            } => json!({"outcome": "crashed", "signal": signal, "stdout": out(stdout)}),
+            Outcome::Crashed {
+                signal,
+                syscall: Some(n),
+                stdout,
+            } => json!({
+                "outcome": "crashed",
+                "signal": signal,
+                "syscall": n,
+                "syscall_name": crate::syscall::name(*n),
+                "stdout": out(stdout),
+            }),
             Outcome::Timeout { stdout } => json!({"outcome": "timeout", "stdout": out(stdout)}),
             Outcome::Halted {
                 status,
@@ -502,7 +520,20 @@ impl fmt::Display for Outcome {
                     d.file, d.line, d.col, d.message
                 )
             }
-            Outcome::Crashed { signal, .. } => write!(f, "killed by signal {signal}"),
+            Outcome::Crashed {
+                signal,
+                syscall: None,
+                ..
+            } => write!(f, "killed by signal {signal}"),
+            Outcome::Crashed {
+                signal,
+                syscall: Some(n),
+                ..
+            } => write!(
+                f,
+                "killed by signal {signal}: {}",
+                crate::syscall::describe(*n)
+            ),
             Outcome::Timeout { .. } => write!(f, "timed out"),
             Outcome::Halted {
                 status,

@@ -455,6 +455,12 @@ pub struct LimitOpts {
     /// memory applies"
     #[arg(long, default_value_t = oracle::MemoryModel::Llvmlite)]
     pub memory: oracle::MemoryModel,
+    /// Without `--confine-to`, run the compiler and its programs with your
+    /// own rights: by default the programs it builds are confined and the
+    /// compiler has no network (docs/grading.md, "What a submission can
+    /// and cannot do").
+    #[arg(long, conflicts_with = "confine_to")]
+    pub no_confine: bool,
 }
 
 impl LimitOpts {
@@ -466,6 +472,7 @@ impl LimitOpts {
             time_budget: Duration::from_secs(self.time_budget),
             confine_to: self.confine_to.clone(),
             memory: self.memory,
+            confine_by_default: !self.no_confine,
         }
     }
 }

@@ -83,10 +83,17 @@ pub fn first_error_line(detail: &str) -> Option<&str> {
 pub fn run_key(expected: &Outcome, actual: &Outcome) -> String {
     let stdout = |a: &[u8]| stdout_difference(expected.stdout(), a);
     match actual {
-        Outcome::Crashed { signal: 0, stdout } => cut(&format!(
+        Outcome::Crashed {
+            signal: 0, stdout, ..
+        } => cut(&format!(
             "not run: {}",
             normalise(&String::from_utf8_lossy(stdout))
         )),
+        Outcome::Crashed {
+            signal,
+            syscall: Some(n),
+            ..
+        } => format!("killed by signal {signal}: {}", spec::syscall::describe(*n)),
         Outcome::Crashed { signal, .. } => format!("killed by signal {signal}"),
         Outcome::Timeout { .. } => "ran past the timeout".to_string(),
         Outcome::Limit { kind, .. } => format!("limit: {}", kind.name()),
@@ -765,8 +772,20 @@ mod tests {
         assert_eq!(run_key(&ret(1, b"x"), &ret(1, b"y")), "stdout differs");
         let crash = Outcome::Crashed {
             signal: 11,
+            syscall: None,
             stdout: vec![],
         };
         assert_eq!(run_key(&ret(1, b""), &crash), "killed by signal 11");
+        // A refused system call is its own cause, named (x86-64: 87 is
+        // unlink, 31 is SIGSYS).
+        let refused = Outcome::Crashed {
+            signal: 31,
+            syscall: Some(87),
+            stdout: vec![],
+        };
+        assert_eq!(
+            run_key(&ret(1, b""), &refused),
+            "killed by signal 31: the program made system call 87 (unlink)"
+        );
     }
 }

@@ -45,6 +45,9 @@ pub struct Limits {
     /// addresses is then left out). A front end's output is always judged
     /// in LLVM's memory whatever this says.
     pub memory: oracle::MemoryModel,
+    /// Without [`Limits::confine_to`], confine as `test-compiler` does by
+    /// default ([`Tools::confine_by_default`]); false: unconfined.
+    pub confine_by_default: bool,
 }
 
 impl Default for Limits {
@@ -57,6 +60,7 @@ impl Default for Limits {
             time_budget: DEFAULT_TIME_BUDGET,
             confine_to: None,
             memory: oracle::MemoryModel::Llvmlite,
+            confine_by_default: false,
         }
     }
 }
@@ -82,6 +86,8 @@ impl Limits {
         tools.oracle.memory = self.memory;
         if let Some(sub) = &self.confine_to {
             tools.confine_to(sub);
+        } else if self.confine_by_default {
+            tools.confine_by_default();
         }
         Ok(tools)
     }

@@ -4,7 +4,8 @@
 //! compiler and the reference, write outside its folder, delete a file
 //! and connect to a TCP server this test runs on 127.0.0.1; and a class
 //! of back ends whose programs call `unlink`, `kill` (signal 0 to their
-//! own pid), `fork` and `socket`. Skipped with a notice where the kernel
+//! own pid), `fork` and `socket`, through the C library and as the raw
+//! instruction (each refused and named). Skipped with a notice where the kernel
 //! has no Landlock (or no seccomp, for the second).
 
 use crate::common;
@@ -25,12 +26,13 @@ fn exe(p: &Path, text: &str) {
     common::write_exe(p, text);
 }
 
-/// One corpus program returning 42 (40 + 2, by hand).
+/// One corpus program returning 42 (41 + 1, by hand; not the baseline
+/// probe's 40 + 2).
 fn corpus(dir: &Path) {
     std::fs::create_dir_all(dir).expect("mkdir");
     std::fs::write(
         dir.join("add.ll"),
-        "; CHECK-RESULT: 42\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %x = add i64 40, 2\n  ret i64 %x\n}\n",
+        "; CHECK-RESULT: 42\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %x = add i64 41, 1\n  ret i64 %x\n}\n",
     )
     .expect("write");
 }
@@ -154,17 +156,26 @@ fn a_hostile_classmate_changes_nothing_of_the_others() {
 /// The body of the honest compiler without its `#!` line.
 const HONEST_BODY: &str = "exec \"$LLORACLE\" compile \"$1\" -o \"$2\"\n";
 
-/// A back end that prints `asm` whatever its input (X86lite-style: the
-/// call's arguments in registers, `main` returning 0 after it).
+/// A back end that prints `asm` for the corpus's program (41 + 1) and
+/// compiles anything else right (the baseline probe, 40 + 2, passes):
+/// X86lite-style, the call's arguments in registers, `main` returning 0
+/// after it.
 fn asm_compiler(dir: &Path, body: &str) {
     let asm = format!(
         "\t.text\n\t.globl\tmain\nmain:\n\tpushq\t%rbp\n\tmovq\t%rsp, %rbp\n{body}\tmovq\t$0, %rax\n\tpopq\t%rbp\n\tretq\n"
     );
     exe(
         &dir.join("compiler"),
-        &format!("#!/bin/sh\ncat > \"$2\" <<'EOF'\n{asm}EOF\n"),
+        &format!(
+            "#!/bin/sh\nif grep -q 'add i64 41, 1' \"$1\"; then\ncat > \"$2\" <<'EOF'\n{asm}EOF\nelse\n{HONEST_BODY}fi\n"
+        ),
     );
 }
+
+/// The raw `syscall` instruction (0f 05) as bytes, as a hostile program
+/// would write it (the in-process reader refuses data in code: such a
+/// program is linked).
+const SYSCALL: &str = "\t.byte\t0x0f, 0x05\n";
 
 #[test]
 fn a_program_s_forbidden_system_calls_are_its_runs_outcome() {
@@ -179,52 +190,150 @@ fn a_program_s_forbidden_system_calls_are_its_runs_outcome() {
     let d = dir.path();
     let victim = d.join("victim");
     std::fs::write(&victim, "x").expect("write");
-    let unlink = format!(
-        "\tleaq\tpath(%rip), %rdi\n\tcallq\tunlink\n\t.data\npath:\n\t.asciz\t\"{}\"\n\t.text\n",
+    let path = format!(
+        "\t.data\npath:\n\t.asciz\t\"{}\"\n\t.text\n",
         victim.display()
     );
-    let calls = [
-        ("unlink", unlink.as_str()),
+    // Each call twice: through the C library and as the raw instruction;
+    // either way the program is linked with lloracle's runtime object
+    // (codegen/tests/att_run.rs makes the calls in process). The numbers are
+    // x86-64's (the kernel's syscall_64.tbl): unlink 87, getpid 39, kill
+    // 62, fork 57 (through the C library's `syscall`), socket 41 (AF_INET
+    // 2, SOCK_STREAM 1).
+    let linked_unlink = format!("\tleaq\tpath(%rip), %rdi\n\tcallq\tunlink\n{path}");
+    let raw_unlink = format!("\tmovq\t$87, %rax\n\tleaq\tpath(%rip), %rdi\n{SYSCALL}{path}");
+    let raw_kill = format!(
+        "\tmovq\t$39, %rax\n{SYSCALL}\tmovq\t%rax, %rdi\n\tmovq\t$0, %rsi\n\tmovq\t$62, %rax\n{SYSCALL}"
+    );
+    let raw_fork = format!("\tmovq\t$57, %rax\n{SYSCALL}");
+    let raw_socket = format!(
+        "\tmovq\t$2, %rdi\n\tmovq\t$1, %rsi\n\tmovq\t$0, %rdx\n\tmovq\t$41, %rax\n{SYSCALL}"
+    );
+    let calls: [(&str, i64, &str, bool); 9] = [
+        ("unlink", 87, &linked_unlink, false),
         (
             "kill",
+            62,
             "\tcallq\tgetpid\n\tmovq\t%rax, %rdi\n\tmovq\t$0, %rsi\n\tcallq\tkill\n",
+            false,
         ),
-        ("fork", "\tcallq\tfork\n"),
+        ("fork", 57, "\tmovq\t$57, %rdi\n\tcallq\tsyscall\n", false),
+        // The C library's fork() is clone (56) on x86-64.
+        ("clone", 56, "\tcallq\tfork\n", false),
         (
             "socket",
+            41,
             "\tmovq\t$2, %rdi\n\tmovq\t$1, %rsi\n\tmovq\t$0, %rdx\n\tcallq\tsocket\n",
+            false,
         ),
+        ("unlink", 87, &raw_unlink, true),
+        ("kill", 62, &raw_kill, true),
+        ("fork", 57, &raw_fork, true),
+        ("socket", 41, &raw_socket, true),
     ];
-    for (name, body) in calls {
-        asm_compiler(&d.join("subs").join(name), body);
+    let sub = |name: &str, raw: bool| format!("{}-{name}", if raw { "raw" } else { "libc" });
+    for (name, _, body, raw) in calls {
+        asm_compiler(&d.join("subs").join(sub(name, raw)), body);
     }
     corpus(&d.join("course-corpus"));
     let out = grade(d, &["--emit", "asm"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(victim.exists(), "unlink ran");
-    for (name, _) in calls {
-        // Each run crashed with SIGSYS (31 on x86-64 Linux): the system
-        // call was refused and ended the program.
-        let r = common::read_json(&d.join("grades").join(name).join("report.json"));
+    for (name, number, _, raw) in calls {
+        let who = sub(name, raw);
+        let r = common::read_json(&d.join("grades").join(&who).join("report.json"));
+        // The program was linked (`direct`, or `cc: ...`).
+        let linking = r["linking"].as_str().unwrap_or("");
+        assert!(
+            linking.contains("direct") || linking.contains("cc: "),
+            "{who}: {linking}"
+        );
         let runs: Vec<&serde_json::Value> = r["programs"]
             .as_array()
             .expect("programs")
             .iter()
             .flat_map(|p| p["runs"].as_array().expect("runs"))
             .collect();
-        assert!(!runs.is_empty(), "{name}: {r:#}");
+        assert!(!runs.is_empty(), "{who}: {r:#}");
         for run in runs {
-            assert_eq!(
-                run["failure"]["actual_outcome"]["signal"],
-                libc::SIGSYS,
-                "{name}: {run:#}"
-            );
+            // Each run crashed with SIGSYS (31 on x86-64 Linux): the
+            // system call was refused, ended the program and is named.
+            let o = &run["failure"]["actual_outcome"];
+            assert_eq!(o["signal"], libc::SIGSYS, "{who}: {run:#}");
+            assert_eq!(o["syscall"], number, "{who}: {run:#}");
             let actual = run["failure"]["actual"].as_str().unwrap_or("");
+            let named = format!("the program made system call {number} ({name})");
             assert!(
-                actual.contains("SIGSYS: a refused system call"),
-                "{name}: {actual}"
+                actual.contains("SIGSYS: a refused system call") && actual.contains(&named),
+                "{who}: {actual}"
             );
         }
     }
+}
+
+/// `lloracle test-compiler` with the honest compiler that first sends a
+/// UDP datagram to `port` (bash's `/dev/udp`); `more` are extra options.
+/// Its JSON report.
+fn test_compiler_sending_udp(d: &Path, port: u16, more: &[&str]) -> serde_json::Value {
+    exe(
+        &d.join("udp/compiler"),
+        &format!("#!/bin/sh\nbash -c 'echo hi > /dev/udp/127.0.0.1/{port}'\n{HONEST_BODY}"),
+    );
+    corpus(&d.join("course-corpus"));
+    let json = d.join("r.json");
+    let out = Command::new(LLORACLE)
+        .arg("test-compiler")
+        .arg("--cmd")
+        .arg(format!("{}/udp/compiler {{in}} {{out}}", d.display()))
+        .args(["--dialect", "lloracle", "--corpus", "course-corpus"])
+        .args(["--random", "0", "--max-reductions", "0", "--jobs", "1"])
+        .arg("--json")
+        .arg(&json)
+        .args(more)
+        .current_dir(d)
+        .env("LLORACLE", LLORACLE)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run test-compiler");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    common::read_json(&json)
+}
+
+/// By default `test-compiler` gives the compiler no network (its own
+/// network namespace), though the compiler keeps the user's files: a UDP
+/// datagram it sends to a socket this test listens on never arrives, and
+/// it still compiles right. With `--no-confine` the same datagram does
+/// arrive (so the first half can fail).
+#[test]
+fn test_compiler_gives_the_compiler_no_network_by_default() {
+    if !toolchain::isolation().network_namespace {
+        eprintln!("SKIP: this kernel gives no network namespace here");
+        return;
+    }
+    if toolchain::find_tool(&["bash"]).is_none() || !common::have_cc("no UDP compiler test") {
+        eprintln!("SKIP: no bash (its /dev/udp sends the datagram)");
+        return;
+    }
+    let socket = std::net::UdpSocket::bind("127.0.0.1:0").expect("bind");
+    socket.set_nonblocking(true).expect("nonblocking");
+    let port = socket.local_addr().expect("addr").port();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = test_compiler_sending_udp(dir.path(), port, &[]);
+    assert!(
+        r["isolation"]
+            .as_str()
+            .is_some_and(|i| i.contains("network namespace")),
+        "{r:#}"
+    );
+    assert_eq!(r["summary"]["categories"]["pass"], 1, "{r:#}");
+    let mut buf = [0u8; 16];
+    assert!(socket.recv(&mut buf).is_err(), "a datagram arrived");
+    let dir = tempfile::tempdir().expect("tempdir");
+    test_compiler_sending_udp(dir.path(), port, &["--no-confine"]);
+    let n = socket
+        .recv(&mut buf)
+        .expect("the unconfined datagram arrived");
+    assert_eq!(buf.get(..n), Some(&b"hi\n"[..]));
 }

@@ -68,6 +68,7 @@ fn crash() -> RunVerdict {
         Category::Crash,
         Some(Outcome::Crashed {
             signal: 11,
+            syscall: None,
             stdout: vec![],
         }),
         "",

@@ -210,7 +210,7 @@ declare i8* @string_of_array({ i64, [0 x i64] }*)
 declare void @print_string(i8*)
 "#;
     match run_linked(&llc, RuntimeName::OatHw5, text, &[]) {
-        Outcome::Crashed { signal, stdout } => {
+        Outcome::Crashed { signal, stdout, .. } => {
             assert_eq!(signal, 6, "SIGABRT on Linux");
             assert_eq!(stdout, b"");
         }

@@ -72,6 +72,7 @@ fn categories_follow_the_comparison_rules() {
     );
     let crashed = Outcome::Crashed {
         signal: 11,
+        syscall: None,
         stdout: vec![],
     };
     assert_eq!(compare(&expected, &crashed), Category::Crash);

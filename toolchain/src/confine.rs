@@ -11,13 +11,18 @@
 //!   submission folder). Everything else, another submission, the
 //!   reference, the class's output folder, lloracle's own files, is out of
 //!   reach.
-//! - **Network**: no TCP connection or listening socket (Landlock's TCP
-//!   rules), no abstract Unix socket and no signal to a process outside
-//!   its own confinement (Landlock scopes).
+//! - **Network**: a network namespace of its own where the kernel allows
+//!   it (`supervise.rs`: no interface is up, so no TCP, UDP or raw socket
+//!   reaches anything); in any case no TCP connection or listening socket
+//!   (Landlock's TCP rules), no abstract Unix socket and no signal to a
+//!   process outside its own confinement (Landlock scopes).
 //! - **System calls** (seccomp, executables only): a fixed list of calls a
 //!   compiled LLVMlite program never needs (process creation, `kill`,
-//!   sockets, removing or renaming files, ...) ends the program with
-//!   `SIGSYS`, the outcome of that run.
+//!   sockets, removing or renaming files, ...) is refused and raises
+//!   `SIGSYS` (`SECCOMP_RET_TRAP`): the call never happens and the
+//!   program ends with that signal, the outcome of that run. An executable
+//!   linked with one of lloracle's runtime objects names the call on
+//!   stderr first (codegen/runtime/sigsys.c, read by [`refused_call`]).
 //!
 //! A [`Sandbox`] is prepared once, before any fork (the Landlock ruleset
 //! descriptor and the seccomp program are built with allocation); the
@@ -51,6 +56,7 @@ const DEVICES_WRITE: [&str; 2] = ["/dev/null", "/dev/zero"];
 pub struct Sandbox {
     write: Vec<PathBuf>,
     read: Vec<PathBuf>,
+    files: bool,
     syscalls: bool,
     prepared: OnceLock<Result<Prepared, String>>,
 }
@@ -69,9 +75,26 @@ impl Sandbox {
         Sandbox {
             write,
             read,
+            files: true,
             syscalls: false,
             prepared: OnceLock::new(),
         }
+    }
+
+    /// A sandbox that confines the network alone: the program runs in a
+    /// network namespace of its own where the kernel allows one, with the
+    /// user's own rights on files (`test-compiler`'s compiler by default,
+    /// docs/grading.md).
+    pub fn network_only() -> Sandbox {
+        Sandbox {
+            files: false,
+            ..Sandbox::new(Vec::new(), Vec::new())
+        }
+    }
+
+    /// Whether the program's files are confined (not [`Sandbox::network_only`]).
+    pub fn confines_files(&self) -> bool {
+        self.files
     }
 
     /// The same, for a compiled program: also the system-call filter (see
@@ -103,7 +126,7 @@ impl Sandbox {
 
     fn prepare(&self) -> Result<Prepared, String> {
         let iso = isolation();
-        let ruleset = if iso.landlock_abi > 0 {
+        let ruleset = if iso.landlock_abi > 0 && self.files {
             self.ruleset()
                 .map_err(|e| format!("cannot build the Landlock ruleset: {e}"))?
         } else {
@@ -242,17 +265,39 @@ const REFUSED: [libc::c_long; 62] = [
     libc::SYS_kcmp,
 ];
 
-/// The seccomp program of a compiled program: the [`REFUSED`] calls end
-/// it (`SIGSYS`), every other is allowed (the C library's start-up and
-/// `exec` itself need many).
+/// The seccomp program of a compiled program: the [`REFUSED`] calls are
+/// not made and raise `SIGSYS` (a trap, so that the runtime's handler can
+/// name the call before the program ends), every other is allowed (the C
+/// library's start-up and `exec` itself need many).
 #[cfg(target_arch = "x86_64")]
 fn program_filter() -> Result<Vec<libc::sock_filter>, String> {
     let rules = REFUSED.iter().map(|&n| (n, Vec::new())).collect();
     compile_filter(
         rules,
         seccompiler::SeccompAction::Allow,
-        seccompiler::SeccompAction::KillProcess,
+        seccompiler::SeccompAction::Trap,
     )
+}
+
+/// What codegen/runtime/sigsys.c writes on stderr before the line's
+/// decimal number.
+const REFUSED_LINE: &[u8] = b"lloracle: refused system call ";
+
+/// The system call an executable that ended with `signal` was refused:
+/// for `SIGSYS`, the number on the last line of its `stderr` that the
+/// runtime's handler wrote (codegen/runtime/sigsys.c); `None` for another
+/// signal, or when no such line is there (an executable linked without
+/// lloracle's runtime object, or whose stderr went past its cap first).
+pub fn refused_call(signal: i32, stderr: &[u8]) -> Option<i64> {
+    if signal != libc::SIGSYS {
+        return None;
+    }
+    let at = stderr
+        .windows(REFUSED_LINE.len())
+        .rposition(|w| w == REFUSED_LINE)?;
+    let rest = stderr.get(at + REFUSED_LINE.len()..)?;
+    let end = rest.iter().position(|&b| b == b'\n')?;
+    std::str::from_utf8(rest.get(..end)?).ok()?.parse().ok()
 }
 
 /// No system-call filter off x86-64 ([`isolation`] says so).
@@ -298,6 +343,9 @@ pub struct Isolation {
     /// Whether programs run in their own PID namespace (see
     /// [`crate::supervise`]).
     pub pid_namespace: bool,
+    /// Whether confined programs also run in their own network namespace
+    /// (no network at all, UDP included).
+    pub network_namespace: bool,
 }
 
 impl Isolation {
@@ -331,6 +379,9 @@ impl Isolation {
         }
         if self.pid_namespace {
             parts.push("PID namespace".to_string());
+        }
+        if self.network_namespace {
+            parts.push("network namespace".to_string());
         }
         if parts.is_empty() {
             "none".into()
@@ -370,6 +421,7 @@ pub fn isolation() -> &'static Isolation {
         // SAFETY: a query without side effects.
         seccomp: cfg!(target_arch = "x86_64") && unsafe { libc::prctl(libc::PR_GET_SECCOMP) } >= 0,
         pid_namespace: crate::supervise::pid_namespace_available(),
+        network_namespace: crate::supervise::network_namespace_available(),
     })
 }
 
@@ -459,6 +511,7 @@ mod tests {
             landlock_abi: 3,
             seccomp: false,
             pid_namespace: true,
+            network_namespace: false,
         };
         assert_eq!(old.describe(), "landlock (ABI 3: files), PID namespace");
         assert!(!old.complete());
@@ -467,23 +520,25 @@ mod tests {
             landlock_abi: 0,
             seccomp: false,
             pid_namespace: false,
+            network_namespace: false,
         };
         assert_eq!(none.describe(), "none");
         let full = Isolation {
             landlock_abi: 7,
             seccomp: true,
-            pid_namespace: false,
+            pid_namespace: true,
+            network_namespace: true,
         };
         assert_eq!(
             full.describe(),
-            "landlock (ABI 7: files, TCP, signals), seccomp"
+            "landlock (ABI 7: files, TCP, signals), seccomp, PID namespace, network namespace"
         );
         assert!(full.complete() && full.missing().is_empty());
     }
 
     /// A compiled program's refused system call ends it with `SIGSYS`
-    /// (seccomp's `KILL_PROCESS`): `rm`'s `unlinkat` on a file in its own
-    /// writable folder (which Landlock alone would allow).
+    /// (seccomp's `TRAP`, and `rm` has no handler): `rm`'s `unlinkat` on a
+    /// file in its own writable folder (which Landlock alone would allow).
     #[test]
     fn a_refused_system_call_ends_the_program_with_sigsys() {
         if !isolation().seccomp {
@@ -497,6 +552,125 @@ mod tests {
         let (ended, err) = sh(&format!("exec rm {}", f.display()), &sandbox);
         assert_eq!(ended, Ended::Signaled(libc::SIGSYS), "{err}");
         assert!(f.exists());
+    }
+
+    /// The handler's line is read back: the last one wins (a program may
+    /// print a look-alike first), only for `SIGSYS` (31 on x86-64), and
+    /// only a whole line.
+    #[test]
+    fn the_refused_call_is_read_from_the_last_line() {
+        let err = b"x\nlloracle: refused system call 1\n\nlloracle: refused system call 87\n";
+        assert_eq!(refused_call(libc::SIGSYS, err), Some(87));
+        assert_eq!(refused_call(libc::SIGSEGV, err), None);
+        assert_eq!(
+            refused_call(libc::SIGSYS, b"lloracle: refused system call 8"),
+            None
+        );
+        assert_eq!(refused_call(libc::SIGSYS, b""), None);
+    }
+
+    /// An executable linked with lloracle's runtime object, run confined,
+    /// makes a refused call: it ends with `SIGSYS` and its stderr names
+    /// the call. x86-64 numbers (the kernel's `syscall_64.tbl`): `unlink`
+    /// 87 (the file survives), `kill` 62 (signal 0 to its own pid), `fork`
+    /// 57 (glibc's `fork` is `clone`, 56; the raw call is used), `socket`
+    /// 41.
+    #[test]
+    fn a_linked_program_s_refused_call_is_named() {
+        if !isolation().seccomp || crate::tools::cc().is_none() {
+            eprintln!("SKIP: no seccomp or no C compiler here");
+            return;
+        }
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        let victim = d.join("victim");
+        std::fs::write(&victim, "x").expect("write");
+        let rt = crate::build_runtime_object(d).expect("the runtime object");
+        let calls = [
+            (87, format!("unlink(\"{}\")", victim.display())),
+            (62, "kill(getpid(), 0)".to_string()),
+            (57, "syscall(SYS_fork)".to_string()),
+            (41, "socket(AF_INET, SOCK_DGRAM, 0)".to_string()),
+        ];
+        for (number, call) in calls {
+            let c = d.join("p.c");
+            std::fs::write(
+                &c,
+                format!(
+                    "#define _GNU_SOURCE\n#include <unistd.h>\n#include <signal.h>\n\
+                     #include <sys/socket.h>\n#include <sys/syscall.h>\n\
+                     int main(void) {{ {call}; return 0; }}\n"
+                ),
+            )
+            .expect("write");
+            let exe = d.join("p");
+            let mut cc = Command::new(crate::tools::cc().expect("cc"));
+            cc.arg("-o").arg(&exe).arg(&c).arg(&rt);
+            let built =
+                crate::process::run(cc, &Limits::tool(Duration::from_secs(60))).expect("cc runs");
+            assert_eq!(built.ended, Ended::Exited(0), "{:?}", built.stderr);
+            let sandbox = Sandbox::for_program(vec![d.to_path_buf()], vec![]);
+            let f = run_confined(
+                Command::new(&exe),
+                &[],
+                &Limits::tool(Duration::from_secs(20)),
+                Some(&sandbox),
+            )
+            .expect("the program runs");
+            assert_eq!(f.ended, Ended::Signaled(libc::SIGSYS), "{call}");
+            assert_eq!(
+                refused_call(libc::SIGSYS, &f.stderr),
+                Some(number),
+                "{call}"
+            );
+        }
+        assert!(victim.exists());
+    }
+
+    /// A confined program has no network at all: a UDP datagram to a
+    /// socket this test listens on (bash's `/dev/udp`) never arrives,
+    /// though UDP is outside Landlock's rules (the network namespace).
+    #[test]
+    fn no_udp_datagram_leaves_the_sandbox() {
+        if !isolation().network_namespace {
+            eprintln!("SKIP: this kernel gives no network namespace here");
+            return;
+        }
+        if crate::tools::find_tool(&["bash"]).is_none() {
+            eprintln!("SKIP: no bash (its /dev/udp sends the datagram)");
+            return;
+        }
+        let socket = std::net::UdpSocket::bind("127.0.0.1:0").expect("bind");
+        socket.set_nonblocking(true).expect("nonblocking");
+        let port = socket.local_addr().expect("addr").port();
+        let scratch = tempfile::tempdir().expect("tempdir");
+        let sandbox = Sandbox::new(vec![scratch.path().to_path_buf()], vec![]);
+        let mut c = Command::new("bash");
+        c.arg("-c")
+            .arg(format!("echo hi > /dev/udp/127.0.0.1/{port}; echo tried"));
+        let f = run_confined(
+            c,
+            &[],
+            &Limits::tool(Duration::from_secs(20)),
+            Some(&sandbox),
+        )
+        .expect("bash runs");
+        assert_eq!(f.ended, Ended::Exited(0), "{:?}", f.stderr);
+        assert_eq!(f.stdout, b"tried\n");
+        // Unconfined, the same command's datagram does arrive (the test
+        // can fail): then nothing arrived above because of the sandbox.
+        let mut c = Command::new("bash");
+        c.arg("-c")
+            .arg(format!("echo hi > /dev/udp/127.0.0.1/{port}"));
+        let sent =
+            run_confined(c, &[], &Limits::tool(Duration::from_secs(20)), None).expect("bash runs");
+        assert_eq!(sent.ended, Ended::Exited(0), "{:?}", sent.stderr);
+        let mut buf = [0u8; 16];
+        let first = socket
+            .recv(&mut buf)
+            .expect("the unconfined datagram arrived");
+        assert_eq!(buf.get(..first), Some(&b"hi\n"[..]));
+        assert!(socket.recv(&mut buf).is_err(), "a second datagram arrived");
     }
 
     /// No TCP connection leaves the sandbox: a listener on the loopback

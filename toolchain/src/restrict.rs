@@ -11,6 +11,7 @@ pub struct Confined {
     ruleset: libc::c_int,
     filter: *const libc::sock_filter,
     filter_len: usize,
+    network: bool,
 }
 
 impl Confined {
@@ -19,17 +20,28 @@ impl Confined {
         ruleset: -1,
         filter: std::ptr::null(),
         filter_len: 0,
+        network: false,
     };
 
     /// The pieces of a prepared sandbox: its Landlock ruleset descriptor
     /// (-1: none) and its seccomp program (empty: none), which must
-    /// outlive every use of the value.
+    /// outlive every use of the value. A sandboxed program also gets a
+    /// network namespace of its own where the kernel allows
+    /// ([`Confined::own_network`]).
     pub fn new(ruleset: libc::c_int, filter: &[libc::sock_filter]) -> Confined {
         Confined {
             ruleset,
             filter: filter.as_ptr(),
             filter_len: filter.len(),
+            network: true,
         }
+    }
+
+    /// Whether the program is to run in a fresh network namespace (no
+    /// interface but a loopback that is down: no network at all), which
+    /// the supervisor enters with its PID namespace (`supervise.rs`).
+    pub fn own_network(&self) -> bool {
+        self.network
     }
 
     /// Applies it to the calling process (before exec).

@@ -3,7 +3,9 @@
 //! `ll_strcat`, `ll_ltoa`) and every named course runtime
 //! ([`spec::RuntimeName`], docs/dialects.md "Runtimes"): `ll-libc` is
 //! llrt.c with `-DLLRT_LIBC`, the Oat runtimes codegen/runtime/oatrt.c
-//! with their variant's macro.
+//! with their variant's macro. Every object linked into executables also
+//! carries codegen/runtime/sigsys.c, which names a system call the
+//! confinement refused.
 
 use crate::process::Limits;
 use spec::RuntimeName;
@@ -18,6 +20,12 @@ pub const RUNTIME_C: &str = include_str!("../../codegen/runtime/llrt.c");
 /// `oat-cis341`; the variant chosen by a macro). It includes llrt.c, which
 /// must be written beside it.
 pub const OAT_RUNTIME_C: &str = include_str!("../../codegen/runtime/oatrt.c");
+
+/// The C that names a system call the confinement refused
+/// (codegen/runtime/sigsys.c): compiled into every runtime object
+/// executables are linked with ([`crate::confine::refused_call`] reads
+/// what it writes).
+pub const SIGSYS_C: &str = include_str!("../../codegen/runtime/sigsys.c");
 
 /// The C source of runtime `name`: its file name, text, and the `-D` flags
 /// that select the variant.
@@ -54,7 +62,18 @@ pub fn build_named_runtime_object(
         if program_entry { "-program" } else { "" }
     );
     let src = write_source(dir, name)?;
+    let sigsys = write_sigsys(dir)?;
+    flags.extend(["-include", &sigsys]);
     compile_c(&src, &dir.join(format!("{stem}.o")), &flags)
+}
+
+/// Writes [`SIGSYS_C`] into `dir`; its path, for `cc -include`.
+fn write_sigsys(dir: &Path) -> Result<String, String> {
+    let p = dir.join("lloracle-sigsys.c");
+    std::fs::write(&p, SIGSYS_C).map_err(|e| format!("{}: {e}", p.display()))?;
+    p.to_str()
+        .map(str::to_string)
+        .ok_or_else(|| format!("{}: not UTF-8", p.display()))
 }
 
 /// Builds the runtime as a shared object in `dir` for `lli -load`.
@@ -78,7 +97,12 @@ pub fn build_runtime_object_calling_program(dir: &Path) -> Result<PathBuf, Strin
 /// Builds a course's own C runtime `src` as an object file in `dir` (from
 /// its own place, so that its `#include "..."` files are found).
 pub fn build_course_runtime_object(dir: &Path, src: &Path) -> Result<PathBuf, String> {
-    compile_c(src, &dir.join("course-runtime.o"), &["-c", "-O1"])
+    let sigsys = write_sigsys(dir)?;
+    compile_c(
+        src,
+        &dir.join("course-runtime.o"),
+        &["-c", "-O1", "-include", &sigsys],
+    )
 }
 
 /// Writes runtime `name`'s C into `dir` (llrt.c, and oatrt.c beside it
@@ -126,7 +150,7 @@ mod tests {
     use super::*;
 
     /// Every named runtime, with and without its C `main`, compiles with
-    /// `cc -Wall -Wextra -Werror`: the text lloracle links is free of the
+    /// `cc -Wall -Wextra -Werror` (with sigsys.c included, as lloracle builds them): the text lloracle links is free of the
     /// warnings that point at real mistakes (a wrong printf format, a
     /// missing prototype's implicit int, an unused variable of a variant).
     #[test]
@@ -139,7 +163,8 @@ mod tests {
         for name in RuntimeName::ALL {
             for program_entry in [false, true] {
                 let src = write_source(dir.path(), name).expect("write the runtime");
-                let mut flags = vec!["-c", "-Wall", "-Wextra", "-Werror"];
+                let sigsys = write_sigsys(dir.path()).expect("write sigsys.c");
+                let mut flags = vec!["-c", "-Wall", "-Wextra", "-Werror", "-include", &sigsys];
                 flags.extend_from_slice(runtime_source(name).2);
                 flags.extend(entry_define(name, program_entry));
                 let out = dir.path().join("rt.o");

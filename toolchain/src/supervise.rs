@@ -12,7 +12,11 @@
 //!    when privileged, else inside a new user namespace that maps only the
 //!    current user): the program then cannot name lloracle or the
 //!    supervisor at all, and ending the namespace's first process ends
-//!    every process in it;
+//!    every process in it; a confined program (one with a sandbox,
+//!    `confine.rs`) also gets a fresh network namespace: no interface but
+//!    a loopback that is down, so no TCP, UDP, raw or abstract Unix
+//!    socket reaches anything outside (a Unix socket named by a path is a
+//!    file, which Landlock's file rules do not cover for `connect`);
 //! 3. it forks the program (in a namespace, through a minimal `init` that
 //!    reaps and reports), which gets its own process group, `SIGKILL` when
 //!    the supervisor dies, and the run's rlimits, and then execs;
@@ -227,17 +231,27 @@ unsafe fn become_supervisor(plan: &Plan) -> io::Result<()> {
 #[derive(Clone, Copy)]
 struct Started(libc::pid_t, libc::c_int);
 
-/// Enters a new PID namespace for the next child: directly when allowed,
-/// else inside a new user namespace mapping the current user and group to
-/// themselves. False when neither is possible.
+/// Enters a new PID namespace for the next child, and for a confined
+/// program a new network namespace too (without it where the kernel
+/// refuses it): directly when allowed, else inside a new user namespace
+/// mapping the current user and group to themselves. False when no PID
+/// namespace is possible.
 unsafe fn enter_pid_namespace(plan: &Plan) -> bool {
     if !plan.namespace {
         return false;
     }
-    if libc::unshare(libc::CLONE_NEWPID) == 0 {
-        return true;
+    let net = if plan.confined.own_network() {
+        libc::CLONE_NEWNET
+    } else {
+        0
+    };
+    for flags in [libc::CLONE_NEWPID | net, libc::CLONE_NEWPID] {
+        if libc::unshare(flags) == 0 {
+            return true;
+        }
     }
-    if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWPID) != 0 {
+    let user = libc::CLONE_NEWUSER | libc::CLONE_NEWPID;
+    if libc::unshare(user | net) != 0 && libc::unshare(user) != 0 {
         return false;
     }
     // Without the maps the program would run as `nobody` and could not
@@ -348,6 +362,19 @@ unsafe fn become_program(plan: &Plan) -> io::Result<()> {
 /// in a user namespace, as [`install`] tries): tried once in a forked
 /// child that exits at once. False under `LLORACLE_NO_PID_NAMESPACE`.
 pub fn pid_namespace_available() -> bool {
+    namespaces_available(0)
+}
+
+/// Whether a confined program gets its own network namespace with its PID
+/// namespace here, as [`install`] tries; false under
+/// `LLORACLE_NO_PID_NAMESPACE`.
+pub fn network_namespace_available() -> bool {
+    namespaces_available(libc::CLONE_NEWNET)
+}
+
+/// Whether a PID namespace, with the namespaces of `more`, can be entered
+/// directly or in a user namespace: tried in a forked child.
+fn namespaces_available(more: libc::c_int) -> bool {
     if std::env::var_os(NO_NAMESPACE_VAR).is_some() {
         return false;
     }
@@ -356,8 +383,8 @@ pub fn pid_namespace_available() -> bool {
     if pid == 0 {
         // SAFETY: in the forked child.
         unsafe {
-            let ok = libc::unshare(libc::CLONE_NEWPID) == 0
-                || libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWPID) == 0;
+            let ok = libc::unshare(libc::CLONE_NEWPID | more) == 0
+                || libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWPID | more) == 0;
             libc::_exit(i32::from(!ok));
         }
     }

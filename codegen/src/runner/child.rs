@@ -3,6 +3,7 @@
 //! system call on values prepared before the fork: no allocation, no locks.
 
 use super::{filter, rt};
+use std::sync::atomic::{AtomicI32, Ordering};
 
 /// Everything the child needs, computed by the parent before `fork`.
 pub(super) struct ChildParams {
@@ -205,6 +206,7 @@ pub(super) unsafe fn run(p: &ChildParams) -> ! {
     // Only the standard descriptors and the result pipe from here on (a
     // child forked by the parent itself holds all of the parent's).
     close_all_but([p.res_w, p.res_w]);
+    report_refused_calls(p.res_w);
     if !filter::install(filter::Kind::Child, p.res_w, -1) {
         libc::_exit(FILTER_FAILED);
     }
@@ -229,7 +231,14 @@ pub(super) const RESULT_WRITE_FAILED: i32 = 124;
 /// # Safety
 /// Only called in a forked child; `fd` is its result pipe.
 pub(super) unsafe fn write_result(fd: libc::c_int, r: i64) -> bool {
-    let bytes = r.to_le_bytes();
+    write_all(fd, &r.to_le_bytes())
+}
+
+/// Writes all of `bytes` to `fd`; false when a write fails.
+///
+/// # Safety
+/// Only called in a forked child.
+unsafe fn write_all(fd: libc::c_int, bytes: &[u8]) -> bool {
     let mut done = 0usize;
     while done < bytes.len() {
         let n = libc::write(fd, bytes.as_ptr().add(done).cast(), bytes.len() - done);
@@ -239,4 +248,87 @@ pub(super) unsafe fn write_result(fd: libc::c_int, r: i64) -> bool {
         done += n as usize;
     }
     true
+}
+
+/// What the `SIGSYS` handler writes on the result pipe before the child
+/// ends: this tag, then the refused call's number (8 bytes, little-endian).
+const REFUSED_TAG: [u8; 8] = *b"refused\0";
+
+/// The result pipe the `SIGSYS` handler reports on (-1: none); set only
+/// in the forked child.
+static REFUSED_TO: AtomicI32 = AtomicI32::new(-1);
+
+/// Bytes of the stack the `SIGSYS` handler runs on (its own, so that a
+/// program whose stack pointer is wild is still reported).
+const HANDLER_STACK: usize = 64 << 10;
+
+/// Makes a call the filter refuses (`SECCOMP_RET_TRAP`, `filter.rs`)
+/// reported: a `SIGSYS` handler on its own stack writes the call's
+/// number on `res_w`, then ends the child with `SIGSYS`. Best effort:
+/// where it cannot be installed the refused call still ends the child
+/// with `SIGSYS`, unnamed. Installed before the filter, which refuses
+/// `rt_sigaction` and `sigaltstack`: the program cannot replace it (if it
+/// blocks `SIGSYS`, the kernel ends it with `SIGSYS` unnamed).
+///
+/// # Safety
+/// Only called in the forked child.
+pub(super) unsafe fn report_refused_calls(res_w: libc::c_int) {
+    let Some(stack) = super::map_anon(HANDLER_STACK) else {
+        return;
+    };
+    let ss = libc::stack_t {
+        ss_sp: stack as *mut libc::c_void,
+        ss_flags: 0,
+        ss_size: HANDLER_STACK,
+    };
+    if libc::sigaltstack(&ss, std::ptr::null_mut()) != 0 {
+        return;
+    }
+    REFUSED_TO.store(res_w, Ordering::Relaxed);
+    let mut act: libc::sigaction = std::mem::zeroed();
+    act.sa_sigaction = on_refused_call as *const () as usize;
+    // Once: the handler's own `tgkill` then meets the default action.
+    act.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK | libc::SA_RESETHAND | libc::SA_NODEFER;
+    libc::sigemptyset(&mut act.sa_mask);
+    libc::sigaction(libc::SIGSYS, &act, std::ptr::null_mut());
+}
+
+/// The `SIGSYS` handler: the number of the refused call (`si_syscall`)
+/// on the result pipe, then `SIGSYS` again with the default action (the
+/// child's wait status is the one an unhandled refusal gives). System
+/// calls only, each allowed by the filter.
+extern "C" fn on_refused_call(
+    _sig: libc::c_int,
+    info: *mut libc::siginfo_t,
+    _ctx: *mut libc::c_void,
+) {
+    // SAFETY: the kernel passes a valid siginfo for SA_SIGINFO; for a
+    // seccomp SIGSYS its union holds `{ void *call_addr; int syscall;
+    // unsigned arch; }` after the three leading ints and their padding
+    // (offset 16 on 64-bit Linux), so `syscall` is at offset 24.
+    let number = unsafe { info.cast::<u8>().add(24).cast::<i32>().read_unaligned() };
+    let mut record = [0u8; 16];
+    record[..8].copy_from_slice(&REFUSED_TAG);
+    record[8..].copy_from_slice(&i64::from(number).to_le_bytes());
+    // SAFETY: writes from our own buffer, then signals ourselves.
+    unsafe {
+        let fd = REFUSED_TO.load(Ordering::Relaxed);
+        let _ = write_all(fd, &record);
+        libc::syscall(
+            libc::SYS_tgkill,
+            libc::getpid(),
+            libc::syscall(libc::SYS_gettid),
+            libc::SIGSYS,
+        );
+        libc::_exit(FILTER_FAILED);
+    }
+}
+
+/// The refused call a child that ended with `SIGSYS` reported on its
+/// result pipe (`result`: everything read from it): the number after the
+/// last tag, when the pipe ends with one.
+pub(super) fn refused_call(result: &[u8]) -> Option<i64> {
+    let at = result.len().checked_sub(16)?;
+    let (tag, number) = result.get(at..)?.split_at(8);
+    (tag == REFUSED_TAG).then(|| i64::from_le_bytes(number.try_into().unwrap_or([0; 8])))
 }

@@ -11,8 +11,13 @@
 //! also receives its next job on its control socket (`recvfrom`), remaps
 //! the arena (`mprotect`, `madvise`) and sets its CPU limit (`getrusage`,
 //! `prlimit64` of itself). Any other call (opening or removing a file,
-//! `kill`, `fork`, a socket, ...) kills the program with `SIGSYS`: the
-//! run's outcome is a crash with that signal.
+//! `kill`, `fork`, a socket, ...) is refused: in a fresh child the kernel
+//! raises `SIGSYS` (`SECCOMP_RET_TRAP`), whose handler (`child.rs`)
+//! writes the call's number on the result pipe and ends the child with
+//! `SIGSYS` again (its `tgkill` of itself with `SIGSYS` is allowed); the
+//! run's outcome is a crash with that signal naming the call. The worker
+//! is killed outright (`SECCOMP_RET_KILL_PROCESS`): its outcomes are
+//! confirmed in a fresh child before they are reported.
 //!
 //! The filters are built before any fork (with allocation) with
 //! placeholders for what only the child knows (its pid, its result pipe,
@@ -89,12 +94,16 @@ fn build(kind: Kind) -> Result<Vec<libc::sock_filter>, String> {
     ] {
         rules.insert(unconditional, Vec::new());
     }
+    let mut own_signals = vec![libc::SIGABRT, libc::SIGSEGV];
+    if kind == Kind::Child {
+        own_signals.push(libc::SIGSYS);
+    }
     rules.insert(
         libc::SYS_tgkill,
-        vec![
-            rule(vec![eq(0, PID)?, eq(2, libc::SIGABRT as u32)?])?,
-            rule(vec![eq(0, PID)?, eq(2, libc::SIGSEGV as u32)?])?,
-        ],
+        own_signals
+            .into_iter()
+            .map(|sig| rule(vec![eq(0, PID)?, eq(2, sig as u32)?]))
+            .collect::<Result<_, _>>()?,
     );
     if kind == Kind::Worker {
         rules.insert(libc::SYS_recvfrom, vec![rule(vec![eq(0, CONTROL)?])?]);
@@ -103,7 +112,11 @@ fn build(kind: Kind) -> Result<Vec<libc::sock_filter>, String> {
         rules.insert(libc::SYS_getrusage, Vec::new());
         rules.insert(libc::SYS_prlimit64, vec![rule(vec![eq(0, 0)?])?]);
     }
-    toolchain::confine::compile_filter(rules, SeccompAction::KillProcess, SeccompAction::Allow)
+    let refused = match kind {
+        Kind::Child => SeccompAction::Trap,
+        Kind::Worker => SeccompAction::KillProcess,
+    };
+    toolchain::confine::compile_filter(rules, refused, SeccompAction::Allow)
 }
 
 /// Installs the filter of `kind` on the calling process with its real
@@ -147,18 +160,48 @@ mod tests {
     /// What a filtered child does (given its result pipe).
     type Call = fn(libc::c_int);
 
-    /// The file the `unlink` child tries to remove.
-    static VICTIM: OnceLock<std::ffi::CString> = OnceLock::new();
+    /// The file the `unlink` children try to remove: one for every test of
+    /// this process (in a folder left in the temporary folder), made before
+    /// the first fork.
+    static VICTIM: OnceLock<(std::path::PathBuf, std::ffi::CString)> = OnceLock::new();
+
+    /// [`VICTIM`]'s path, made on first use.
+    fn victim() -> &'static std::path::Path {
+        &VICTIM
+            .get_or_init(|| {
+                let dir = tempfile::tempdir().expect("tempdir").keep();
+                let victim = dir.join("victim");
+                std::fs::write(&victim, "x").expect("write");
+                let c = std::ffi::CString::new(victim.to_str().expect("utf-8")).expect("no NUL");
+                (victim, c)
+            })
+            .0
+    }
+
+    /// [`VICTIM`]'s path as the system call takes it.
+    fn victim_c() -> &'static std::ffi::CStr {
+        victim();
+        VICTIM.get().map_or(c"", |v| v.1.as_c_str())
+    }
 
     /// Forks a child that installs the fresh child's filter (its result
     /// pipe `result`) and then runs `call`; the child's wait status.
     fn in_filtered_child(result: libc::c_int, call: Call) -> i32 {
+        in_child(result, call, false)
+    }
+
+    /// [`in_filtered_child`], with the `SIGSYS` handler that names a
+    /// refused call on `result` when `report` (as a real run has).
+    fn in_child(result: libc::c_int, call: Call, report: bool) -> i32 {
         prepare();
         // SAFETY: the child makes system calls only and exits.
         let pid = unsafe { libc::fork() };
         if pid == 0 {
             // SAFETY: in the forked child, after `prepare`.
             unsafe {
+                if report {
+                    super::super::child::report_refused_calls(result);
+                }
                 if !install(Kind::Child, result, -1) {
                     libc::_exit(NOT_INSTALLED);
                 }
@@ -226,19 +269,13 @@ mod tests {
         if !seccomp_or_skip() {
             return;
         }
-        let dir = tempfile::tempdir().expect("tempdir");
-        let victim = dir.path().join("victim");
-        std::fs::write(&victim, "x").expect("write");
-        let c = std::ffi::CString::new(victim.to_str().expect("utf-8")).expect("no NUL");
-        let _ = VICTIM.set(c);
+        let victim = victim();
         let calls: [(&str, Call); 5] = [
             ("kill", |_| unsafe {
                 libc::syscall(libc::SYS_kill, libc::getpid(), 0);
             }),
             ("unlink", |_| unsafe {
-                if let Some(v) = VICTIM.get() {
-                    libc::syscall(libc::SYS_unlink, v.as_ptr());
-                }
+                libc::syscall(libc::SYS_unlink, victim_c().as_ptr());
             }),
             ("fork", |_| unsafe {
                 libc::syscall(libc::SYS_fork);
@@ -255,6 +292,59 @@ mod tests {
             assert!(
                 libc::WIFSIGNALED(st) && libc::WTERMSIG(st) == libc::SIGSYS,
                 "{name}: {st:#x}"
+            );
+        }
+        assert!(victim.exists());
+    }
+
+    /// With the handler a real run installs, each refused call still ends
+    /// the child with `SIGSYS` and its number arrives on the result pipe:
+    /// x86-64 `kill` is 62 (signal 0 to its own pid, harmless even if it
+    /// ran), `unlink` 87 (the file is still there), `fork` 57, `socket` 41
+    /// (numbers from the kernel's `syscall_64.tbl`).
+    #[test]
+    fn a_refused_call_is_named_on_the_result_pipe() {
+        if !seccomp_or_skip() {
+            return;
+        }
+        let victim = victim();
+        let calls: [(i64, Call); 4] = [
+            (62, |_| unsafe {
+                libc::kill(libc::getpid(), 0);
+            }),
+            (87, |_| unsafe {
+                libc::unlink(victim_c().as_ptr());
+            }),
+            (57, |_| unsafe {
+                libc::syscall(libc::SYS_fork);
+            }),
+            (41, |_| unsafe {
+                libc::socket(libc::AF_INET, libc::SOCK_DGRAM, 0);
+            }),
+        ];
+        for (number, call) in calls {
+            let mut fds = [0; 2];
+            // SAFETY: a pipe into a valid array.
+            assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+            let st = in_child(fds[1], call, true);
+            let mut got = [0u8; 64];
+            // SAFETY: closing our write end, reading into our own buffer
+            // (the child is gone: what it wrote is all there).
+            let n = unsafe {
+                libc::close(fds[1]);
+                let n = libc::read(fds[0], got.as_mut_ptr().cast(), got.len());
+                libc::close(fds[0]);
+                n
+            };
+            assert!(
+                libc::WIFSIGNALED(st) && libc::WTERMSIG(st) == libc::SIGSYS,
+                "{number}: {st:#x}"
+            );
+            let got = got.get(..usize::try_from(n).unwrap_or(0)).unwrap_or(&[]);
+            assert_eq!(
+                super::super::child::refused_call(got),
+                Some(number),
+                "{got:?}"
             );
         }
         assert!(victim.exists());

@@ -757,6 +757,7 @@ fn outcome_of(w: Watched) -> Result<Outcome, CodegenError> {
         Watched::Capped { stdout } => {
             return Ok(Outcome::Crashed {
                 signal: libc::SIGXFSZ,
+                syscall: None,
                 stdout,
             })
         }
@@ -768,8 +769,15 @@ fn outcome_of(w: Watched) -> Result<Outcome, CodegenError> {
         } => (status, stdout, result),
     };
     if libc::WIFSIGNALED(status) {
+        let signal = libc::WTERMSIG(status);
+        let syscall = if signal == libc::SIGSYS {
+            child::refused_call(&result)
+        } else {
+            None
+        };
         return Ok(Outcome::Crashed {
-            signal: libc::WTERMSIG(status),
+            signal,
+            syscall,
             stdout,
         });
     }

@@ -48,6 +48,7 @@ fn a_crash_is_an_outcome_and_the_next_run_is_correct() {
         out,
         Outcome::Crashed {
             signal: libc::SIGSEGV,
+            syscall: None,
             stdout: b"yes\n".to_vec()
         }
     );
@@ -70,7 +71,7 @@ fn endless_printing_is_cut_at_the_cap_and_the_next_run_is_correct() {
     let out = module(endless_printer())
         .run_reusing(&[], &opts())
         .expect("run");
-    let Outcome::Crashed { signal, stdout } = out else {
+    let Outcome::Crashed { signal, stdout, .. } = out else {
         panic!("expected a crash at the output cap, got {out:?}")
     };
     assert_eq!(signal, libc::SIGXFSZ);

@@ -76,6 +76,14 @@ pub struct Tools {
     refused: AtomicUsize,
 }
 
+/// The report header's `isolation` under [`Tools::confine_by_default`].
+const NETWORK_ONLY: &str = "network namespace: the compiler and its programs have no network, \
+     and your own rights otherwise (`--confine-to DIR` confines them as `lloracle grade` does)";
+
+/// The report header's `isolation` of an unconfined session.
+const UNCONFINED: &str = "none: the compiler and its programs run with lloracle's own rights \
+     (`lloracle grade` confines them)";
+
 impl Tools {
     /// Fresh tools with a new temporary directory, the default course
     /// conventions and no dialect (programs sent as lloracle prints them).
@@ -140,13 +148,24 @@ impl Tools {
         self.program_sandbox = Some(toolchain::Sandbox::for_program(vec![scratch], vec![]));
     }
 
+    /// `test-compiler`'s confinement without `--confine-to` (docs/grading.md,
+    /// "What a submission can and cannot do"): the compiler and the
+    /// executables it built have no network, and keep the user's rights
+    /// on files and system calls (a student's compiler may write beside
+    /// itself, and nothing it needs is taken away).
+    pub fn confine_by_default(&mut self) {
+        self.compiler_sandbox = Some(toolchain::Sandbox::network_only());
+        self.program_sandbox = Some(toolchain::Sandbox::network_only());
+    }
+
     /// The confinement in force for this session's compiler and the
     /// programs it built, in words (the report header's `isolation`).
     pub fn isolation(&self) -> String {
-        if self.compiler_sandbox.is_some() {
-            toolchain::isolation().describe()
-        } else {
-            "none: the compiler and its programs run with lloracle's own rights (`lloracle grade` confines them)".into()
+        let iso = toolchain::isolation();
+        match &self.compiler_sandbox {
+            Some(s) if s.confines_files() => iso.describe(),
+            Some(_) if iso.network_namespace => NETWORK_ONLY.into(),
+            _ => UNCONFINED.into(),
         }
     }
 

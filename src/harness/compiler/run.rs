@@ -34,6 +34,7 @@ impl Tools {
                 };
                 m.run(args, &opts).unwrap_or_else(|e| Outcome::Crashed {
                     signal: 0,
+                    syscall: None,
                     stdout: format!("native run failed: {e}").into_bytes(),
                 })
             }
@@ -49,16 +50,19 @@ impl Tools {
                         },
                         Ended::Signaled(s) => Outcome::Crashed {
                             signal: s,
+                            syscall: toolchain::confine::refused_call(s, &f.stderr),
                             stdout: f.stdout,
                         },
                         Ended::OverCap => Outcome::Crashed {
                             signal: libc::SIGXFSZ,
+                            syscall: None,
                             stdout: f.stdout,
                         },
                         Ended::TimedOut => Outcome::Timeout { stdout: f.stdout },
                     },
                     Err(e) => Outcome::Crashed {
                         signal: 0,
+                        syscall: None,
                         stdout: e.into_bytes(),
                     },
                 }
@@ -95,6 +99,7 @@ impl Tools {
             Ok(o) => o,
             Err(e) => Outcome::Crashed {
                 signal: 0,
+                syscall: None,
                 stdout: format!("native run failed: {e}").into_bytes(),
             },
         }

@@ -804,6 +804,7 @@ mod tests {
         );
         let crashed = Outcome::Crashed {
             signal: 11,
+            syscall: None,
             stdout: b"#lltrace 0 1\n".to_vec(),
         };
         let t = compare_traces(&p, &env, &points, &right, &crashed);

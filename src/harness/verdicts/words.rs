@@ -72,10 +72,19 @@ pub fn describe(o: &Outcome) -> String {
         ),
         Outcome::Exited { code, stdout } => format!("exit status {code}, {}", out(stdout)),
         // Signal 0: the program never ran; the "stdout" is why.
-        Outcome::Crashed { signal: 0, stdout } => String::from_utf8_lossy(stdout).into_owned(),
-        Outcome::Crashed { signal, stdout } => {
+        Outcome::Crashed {
+            signal: 0, stdout, ..
+        } => String::from_utf8_lossy(stdout).into_owned(),
+        Outcome::Crashed {
+            signal,
+            syscall,
+            stdout,
+        } => {
+            let call = syscall.map_or(String::new(), |n| {
+                format!(": {}", spec::syscall::describe(n))
+            });
             format!(
-                "killed by signal {signal} ({}), {}",
+                "killed by signal {signal} ({}){call}, {}",
                 signal_name(*signal),
                 out(stdout)
             )

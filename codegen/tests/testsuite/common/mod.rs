@@ -111,6 +111,7 @@ pub fn via_cc(prog: &Prog, args: &[String], dir: &Path, name: &str) -> Outcome {
             use std::os::unix::process::ExitStatusExt;
             Outcome::Crashed {
                 signal: run.status.signal().unwrap_or(0),
+                syscall: None,
                 stdout: run.stdout,
             }
         }
