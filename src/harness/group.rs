@@ -406,7 +406,8 @@ fn cut(s: &str) -> String {
 /// takes one program from each group, largest group first (ties: the
 /// group seen first), the next round a second one from each, and so on.
 /// Within a group the smallest program (by instruction count) goes first:
-/// its reduction is the quickest. Timeouts are never reduced.
+/// its reduction is the quickest. Compile timeouts are never reduced (each
+/// candidate would cost a whole timeout); run timeouts are.
 pub fn reduction_order(results: &[CaseResult], budget: usize) -> Vec<usize> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut at: HashMap<(Category, String), usize> = HashMap::new();
@@ -416,7 +417,7 @@ pub fn reduction_order(results: &[CaseResult], budget: usize) -> Vec<usize> {
             .verdicts
             .get(k)
             .and_then(signature)
-            .filter(|(c, _)| !c.is_timeout())
+            .filter(|(c, _)| *c != Category::CompileTimeout)
         else {
             continue;
         };

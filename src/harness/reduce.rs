@@ -3,7 +3,12 @@
 //! of instructions; operands and initializers to 0; parameters). A
 //! candidate is kept only when it checks, returns on the oracle (no
 //! undefined behaviour, within `gen::shrink::SHRINK_FUEL`) and fails the
-//! same way (the same [`Category`]) under the compiler under test.
+//! same way (the same [`Category`]) under the compiler under test. A run
+//! stopped by the output cap (a crash by `SIGXFSZ`) or by the timeout is
+//! reduced on that outcome alone: a candidate is kept when its compiled
+//! run still hits the cap (the same signal) or still runs past the
+//! timeout ([`CANDIDATE_TIMEOUT`]) while the oracle's run of it returns,
+//! whatever it printed.
 //!
 //! The search is greedy and bounded: after a kept edit it goes on from the
 //! same position of the new edit list (edits are biggest first), passes
@@ -18,6 +23,15 @@ use super::verdicts::{interrupted, Category, Reduced};
 use gen::shrink::{apply, edits, insn_count, SHRINK_FUEL};
 use spec::{Outcome, Prog};
 use std::time::{Duration, Instant};
+
+/// The wall-clock limit of a candidate's run when the failure reduced is a
+/// run past the timeout: the oracle ran the candidate to its end within
+/// `gen::shrink::SHRINK_FUEL` (2 million) instructions, which a compiled
+/// program runs in milliseconds even at a few memory accesses per
+/// instruction, so one still running after this long is still looping (a
+/// run of the session's timeout per kept candidate would leave a
+/// reduction a handful of edits).
+pub const CANDIDATE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Bounds on one reduction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,7 +122,12 @@ fn still_fails(
             .matches(f.category, || group::build_key(&f.detail))
             .then_some((expected, None)),
         Ok(b) => {
-            let actual = tools.run(&b, args);
+            let actual = match goal.category {
+                Category::RunTimeout => {
+                    tools.run_within(&b, args, CANDIDATE_TIMEOUT.min(tools.timeout))
+                }
+                _ => tools.run(&b, args),
+            };
             goal.matches(compare(&expected, &actual), || {
                 group::run_key(&expected, &actual)
             })

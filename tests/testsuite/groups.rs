@@ -345,3 +345,51 @@ fn a_wrong_path_is_one_group_by_its_branch_condition() {
     );
     assert_eq!(gs[0]["runs"].as_u64(), Some(3));
 }
+
+/// A back end that compiles every `mul` as a jump to itself (`sed`
+/// replaces `imulq` by `0: jmp 0b`): a program with a `mul` runs until the
+/// timeout, while the oracle returns `1 * 42` = 42 at once. The run
+/// timeout is reduced on that outcome alone: the `add` and `sub` before the
+/// `mul` feed nothing the `ret` reads and go; the `mul` stays (without it
+/// the program ends), so the example is the one `mul` (docs/grading.md,
+/// "The reduction budget is spread over the groups").
+#[test]
+fn a_run_timeout_is_reduced_to_what_keeps_it_looping() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cmd = fake(
+        dir.path(),
+        "loops.sh",
+        None,
+        "",
+        "sed 's/^[[:space:]]*imulq.*/0: jmp 0b/'",
+    );
+    let corpus = write_corpus(
+        dir.path(),
+        &[(
+            "mul.ll",
+            "; 1 * 42 = 42\n; CHECK-RESULT: 42\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = add i64 %argc, 2\n  %b = sub i64 %a, 1\n  %m = mul i64 %argc, 42\n  ret i64 %m\n}\n",
+        )],
+    );
+    let r = campaign(
+        dir.path(),
+        &cmd,
+        &["--corpus", &corpus, "--random", "0", "--timeout", "3"],
+        1,
+    );
+    let gs = groups(&r);
+    assert_eq!(gs.len(), 1, "{}", describe(&gs));
+    assert_eq!(gs[0]["category"], "run timeout");
+    assert_all_reduced(&gs);
+    let red = &gs[0]["example"]["failure"]["reduced"];
+    assert_eq!(red["instructions"].as_u64(), Some(1), "{red}");
+    assert!(
+        red["program"]
+            .as_str()
+            .unwrap_or("")
+            .contains(" = mul i64 "),
+        "{red}"
+    );
+}
