@@ -540,6 +540,31 @@ pub fn traced_key(r: &CaseResult, i: usize, sig: &(Category, String)) -> Option<
     })
 }
 
+/// The starts of the trace keys that say only where the trace ended, not
+/// why the run failed: a crash's trace cut after whatever instruction ran
+/// last (`the trace stops after icmp sge i64`), a path that went wrong
+/// with no conditional branch to blame (`first wrong path after load
+/// i64`), or every traced value right. One cause (a parameter kept in a
+/// register that a later instruction overwrites) crashes after a different
+/// last instruction in each program, so [`keys`] does not key by them.
+pub const WHERE_THE_TRACE_ENDED: [&str; 3] = [
+    "the trace stops ",
+    "first wrong path after ",
+    "every traced value right",
+];
+
+/// True when the trace key `t` names a cause: not one of
+/// [`WHERE_THE_TRACE_ENDED`].
+fn names_a_cause(t: &str) -> bool {
+    !WHERE_THE_TRACE_ENDED.iter().any(|p| t.starts_with(p))
+}
+
+/// [`traced_key`] when the trace names a cause ([`names_a_cause`]).
+fn traced_cause(r: &CaseResult, i: usize, sig: &(Category, String)) -> Option<String> {
+    let t = r.traces.get(i)?.as_ref()?.key.as_ref()?;
+    names_a_cause(t).then(|| traced_key(r, i, sig)).flatten()
+}
+
 /// True for the categories whose runs without a key of their own join the
 /// commonest key their signature's other runs show: the behavioural ones
 /// ([`is_behavioural`]) and run timeouts.
@@ -552,7 +577,9 @@ fn joins_its_signature(c: Category) -> bool {
 /// run's [`signature`] key, and for a run that was built and behaved
 /// differently its cause (docs/grading.md, "Groups"):
 /// - a traced run whose trace names a cause is keyed by it
-///   ([`traced_key`]: the first wrong value, or where the trace stopped);
+///   ([`traced_key`]: the first wrong value, the first wrong path; a
+///   trace that says only where it ended, [`WHERE_THE_TRACE_ENDED`], is
+///   no cause);
 /// - else a behavioural run ([`is_behavioural`]) reduced to a fixed point
 ///   (its reduction not stopped by a bound) is keyed by its reduction's
 ///   operations ([`shape_key`]);
@@ -579,7 +606,7 @@ pub fn keys(results: &[CaseResult]) -> Vec<Vec<Option<String>>> {
                 runs.push(None);
                 continue;
             };
-            let s = traced_key(r, i, &sig).or_else(|| {
+            let s = traced_cause(r, i, &sig).or_else(|| {
                 is_behavioural(sig.0)
                     .then(|| finished(r, i))
                     .flatten()
