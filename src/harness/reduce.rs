@@ -13,14 +13,18 @@
 //! The search is greedy and bounded: after a kept edit it goes on from the
 //! same position of the new edit list (edits are biggest first), passes
 //! over the list until one pass keeps nothing, and stops early after
-//! `max_candidates` candidates or `max_time`.
+//! `max_candidates` candidates or `max_time`. When that fixed point still
+//! has more than [`RETRY_ABOVE`] instructions, the search goes on with the
+//! edits it retries with as well (`gen::shrink::retry_edits`: inlining a
+//! call, after which the callee and what the caller did not need can go),
+//! within the same bounds, until a pass of those keeps nothing.
 
 use super::compiler::Tools;
 use super::group;
 use super::judge::compare;
 use super::target::Compiler;
 use super::verdicts::{interrupted, Category, Reduced};
-use gen::shrink::{apply, edits, insn_count, SHRINK_FUEL};
+use gen::shrink::{apply, edits, insn_count, retry_edits, SHRINK_FUEL};
 use spec::{Outcome, Prog};
 use std::time::{Duration, Instant};
 
@@ -32,6 +36,10 @@ use std::time::{Duration, Instant};
 /// run of the session's timeout per kept candidate would leave a
 /// reduction a handful of edits).
 pub const CANDIDATE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The most instructions a reduction stops at without retrying with
+/// `gen::shrink::retry_edits`.
+pub const RETRY_ABOVE: usize = 10;
 
 /// Bounds on one reduction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,11 +161,21 @@ pub fn reduce(
     let (mut candidates, mut kept, mut i) = (0usize, 0usize, 0usize);
     let mut progressed = false;
     let mut bounded = false;
+    let mut retrying = false;
     loop {
-        let es = edits(&cur);
+        let es = if retrying {
+            retry_edits(&cur)
+        } else {
+            edits(&cur)
+        };
         let Some(e) = es.get(i) else {
             if !progressed {
-                break;
+                if retrying || insn_count(&cur) <= RETRY_ABOVE {
+                    break;
+                }
+                retrying = true;
+                i = 0;
+                continue;
             }
             progressed = false;
             i = 0;
