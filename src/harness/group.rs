@@ -141,7 +141,9 @@ fn stdout_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
 /// the one of the assembler's "operand type mismatch for `xor'") becomes
 /// `NAME` within its quotes; an x86-64 register (`%rax`, `%r8d`, `%al`)
 /// becomes `%REG`; every run of letters and digits that starts with a digit
-/// (a number, a line or column) becomes `N`; spaces are collapsed.
+/// (a number, a line or column) becomes `N`; an x86-64 memory operand
+/// (`-8(%rbp)`, `(%rax)`, `16(%rax,%rcx,8)`) becomes `%REG` too
+/// ([`memory_operands_to_reg`]); spaces are collapsed.
 pub fn normalise(s: &str) -> String {
     let words: Vec<String> = quoted_types(s)
         .split_whitespace()
@@ -149,11 +151,43 @@ pub fn normalise(s: &str) -> String {
             if is_path(w) {
                 "FILE".to_string()
             } else {
-                numbers_to_n(&registers_to_reg(&quoted_names(w)))
+                memory_operands_to_reg(&numbers_to_n(&registers_to_reg(&quoted_names(w))))
             }
         })
         .collect();
     words.join(" ")
+}
+
+/// `w` (registers already `%REG`, numbers `N`) with every memory operand,
+/// `-N(%REG)`, `N(%REG)`, `(%REG)`, `N(%REG,%REG,N)`, `(,%REG,N)`, made
+/// `%REG`: a back end that keeps values in stack slots or registers as its
+/// allocation goes names either kind of operand in one message of its own
+/// (`shift instruction has invalid operands: -8(%rbp), %r10` in one program,
+/// `%rsi, %r10` in another), and which one it names is not the cause.
+fn memory_operands_to_reg(w: &str) -> String {
+    const INSIDE: [&str; 4] = ["%REG", "%REG,%REG", "%REG,%REG,N", ",%REG,N"];
+    let mut out = String::with_capacity(w.len());
+    let mut rest = w;
+    while let Some(open) = rest.find('(') {
+        let inside = rest[open + 1..]
+            .find(')')
+            .map(|n| &rest[open + 1..open + 1 + n]);
+        let Some(inside) = inside.filter(|i| INSIDE.contains(i)) else {
+            out.push_str(&rest[..=open]);
+            rest = &rest[open + 1..];
+            continue;
+        };
+        // The displacement before `(`: `N`, `-N` or none.
+        let head = &rest[..open];
+        let disp = head
+            .strip_suffix('N')
+            .map_or(head, |h| h.strip_suffix('-').unwrap_or(h));
+        out.push_str(disp);
+        out.push_str("%REG");
+        rest = &rest[open + 2 + inside.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// [`normalise`] for a line of LLVMlite (an instruction a front end
@@ -413,7 +447,8 @@ fn cut(s: &str) -> String {
 /// takes one program from each group, largest group first (ties: the
 /// group seen first), the next round a second one from each, and so on.
 /// Within a group the smallest program (by instruction count) goes first:
-/// its reduction is the quickest. Timeouts are never reduced.
+/// its reduction is the quickest. Compile timeouts are never reduced (each
+/// candidate would cost a whole timeout); run timeouts are.
 pub fn reduction_order(results: &[CaseResult], budget: usize) -> Vec<usize> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut at: HashMap<(Category, String), usize> = HashMap::new();
@@ -423,7 +458,7 @@ pub fn reduction_order(results: &[CaseResult], budget: usize) -> Vec<usize> {
             .verdicts
             .get(k)
             .and_then(signature)
-            .filter(|(c, _)| !c.is_timeout())
+            .filter(|(c, _)| *c != Category::CompileTimeout)
         else {
             continue;
         };
@@ -546,6 +581,31 @@ pub fn traced_key(r: &CaseResult, i: usize, sig: &(Category, String)) -> Option<
     })
 }
 
+/// The starts of the trace keys that say only where the trace ended, not
+/// why the run failed: a crash's trace cut after whatever instruction ran
+/// last (`the trace stops after icmp sge i64`), a path that went wrong
+/// with no conditional branch to blame (`first wrong path after load
+/// i64`), or every traced value right. One cause (a parameter kept in a
+/// register that a later instruction overwrites) crashes after a different
+/// last instruction in each program, so [`keys`] does not key by them.
+pub const WHERE_THE_TRACE_ENDED: [&str; 3] = [
+    "the trace stops ",
+    "first wrong path after ",
+    "every traced value right",
+];
+
+/// True when the trace key `t` names a cause: not one of
+/// [`WHERE_THE_TRACE_ENDED`].
+fn names_a_cause(t: &str) -> bool {
+    !WHERE_THE_TRACE_ENDED.iter().any(|p| t.starts_with(p))
+}
+
+/// [`traced_key`] when the trace names a cause ([`names_a_cause`]).
+fn traced_cause(r: &CaseResult, i: usize, sig: &(Category, String)) -> Option<String> {
+    let t = r.traces.get(i)?.as_ref()?.key.as_ref()?;
+    names_a_cause(t).then(|| traced_key(r, i, sig)).flatten()
+}
+
 /// True for the categories whose runs without a key of their own join the
 /// commonest key their signature's other runs show: the behavioural ones
 /// ([`is_behavioural`]) and run timeouts.
@@ -558,7 +618,9 @@ fn joins_its_signature(c: Category) -> bool {
 /// run's [`signature`] key, and for a run that was built and behaved
 /// differently its cause (docs/grading.md, "Groups"):
 /// - a traced run whose trace names a cause is keyed by it
-///   ([`traced_key`]: the first wrong value, or where the trace stopped);
+///   ([`traced_key`]: the first wrong value, the first wrong path; a
+///   trace that says only where it ended, [`WHERE_THE_TRACE_ENDED`], is
+///   no cause);
 /// - else a behavioural run ([`is_behavioural`]) reduced to a fixed point
 ///   (its reduction not stopped by a bound) is keyed by its reduction's
 ///   operations ([`shape_key`]);
@@ -585,7 +647,7 @@ pub fn keys(results: &[CaseResult]) -> Vec<Vec<Option<String>>> {
                 runs.push(None);
                 continue;
             };
-            let s = traced_key(r, i, &sig).or_else(|| {
+            let s = traced_cause(r, i, &sig).or_else(|| {
                 is_behavioural(sig.0)
                     .then(|| finished(r, i))
                     .flatten()
@@ -686,6 +748,26 @@ mod tests {
             "use of undefined value 'NAME' in %REG, not %x1",
             "LLVM's locals are not registers"
         );
+    }
+
+    /// A back end's own message naming the operands it could not shift:
+    /// a stack slot in one program, a register in another, one cause.
+    #[test]
+    fn memory_and_register_operands_within_one_cause_are_one_key() {
+        let shift = |ops: &str| {
+            build_key(&format!(
+                "exit 2\nFatal error: exception Failure(\"shift instruction has invalid operands: {ops}\\n\")\n"
+            ))
+        };
+        assert_eq!(shift("-8(%rbp), %r10"), shift("%rsi, %r10"));
+        assert_eq!(shift("(%rax), %rcx"), shift("24(%rax,%rcx,8), %r11"));
+        assert!(
+            shift("-8(%rbp), %r10").ends_with("invalid operands: %REG, %REG\\n\")"),
+            "{}",
+            shift("-8(%rbp), %r10")
+        );
+        // Parentheses that hold no operand are left alone.
+        assert_eq!(normalise("f(x) (12)"), "f(x) (N)");
     }
 
     #[test]

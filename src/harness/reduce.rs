@@ -3,21 +3,43 @@
 //! of instructions; operands and initializers to 0; parameters). A
 //! candidate is kept only when it checks, returns on the oracle (no
 //! undefined behaviour, within `gen::shrink::SHRINK_FUEL`) and fails the
-//! same way (the same [`Category`]) under the compiler under test.
+//! same way (the same [`Category`]) under the compiler under test. A run
+//! stopped by the output cap (a crash by `SIGXFSZ`) or by the timeout is
+//! reduced on that outcome alone: a candidate is kept when its compiled
+//! run still hits the cap (the same signal) or still runs past the
+//! timeout ([`CANDIDATE_TIMEOUT`]) while the oracle's run of it returns,
+//! whatever it printed.
 //!
 //! The search is greedy and bounded: after a kept edit it goes on from the
 //! same position of the new edit list (edits are biggest first), passes
 //! over the list until one pass keeps nothing, and stops early after
-//! `max_candidates` candidates or `max_time`.
+//! `max_candidates` candidates or `max_time`. When that fixed point still
+//! has more than [`RETRY_ABOVE`] instructions, the search goes on with the
+//! edits it retries with as well (`gen::shrink::retry_edits`: inlining a
+//! call, after which the callee and what the caller did not need can go),
+//! within the same bounds, until a pass of those keeps nothing.
 
 use super::compiler::Tools;
 use super::group;
 use super::judge::compare;
 use super::target::Compiler;
 use super::verdicts::{interrupted, Category, Reduced};
-use gen::shrink::{apply, edits, insn_count, SHRINK_FUEL};
+use gen::shrink::{apply, edits, insn_count, retry_edits, SHRINK_FUEL};
 use spec::{Outcome, Prog};
 use std::time::{Duration, Instant};
+
+/// The wall-clock limit of a candidate's run when the failure reduced is a
+/// run past the timeout: the oracle ran the candidate to its end within
+/// `gen::shrink::SHRINK_FUEL` (2 million) instructions, which a compiled
+/// program runs in milliseconds even at a few memory accesses per
+/// instruction, so one still running after this long is still looping (a
+/// run of the session's timeout per kept candidate would leave a
+/// reduction a handful of edits).
+pub const CANDIDATE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The most instructions a reduction stops at without retrying with
+/// `gen::shrink::retry_edits`.
+pub const RETRY_ABOVE: usize = 10;
 
 /// Bounds on one reduction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,7 +131,12 @@ fn still_fails(
             .matches(f.category, || group::build_key(&f.detail))
             .then_some((expected, None)),
         Ok(b) => {
-            let actual = tools.run(&b, args);
+            let actual = match goal.category {
+                Category::RunTimeout => {
+                    tools.run_within(&b, args, CANDIDATE_TIMEOUT.min(tools.timeout))
+                }
+                _ => tools.run(&b, args),
+            };
             goal.matches(compare(&expected, &actual), || {
                 group::run_key(&expected, &actual)
             })
@@ -135,11 +162,21 @@ pub fn reduce(
     let (mut candidates, mut kept, mut i) = (0usize, 0usize, 0usize);
     let mut progressed = false;
     let mut bounded = false;
+    let mut retrying = false;
     loop {
-        let es = edits(&cur);
+        let es = if retrying {
+            retry_edits(&cur)
+        } else {
+            edits(&cur)
+        };
         let Some(e) = es.get(i) else {
             if !progressed {
-                break;
+                if retrying || insn_count(&cur) <= RETRY_ABOVE {
+                    break;
+                }
+                retrying = true;
+                i = 0;
+                continue;
             }
             progressed = false;
             i = 0;

@@ -171,7 +171,8 @@ pub fn run_session(
     };
     let reduce_all = |results: &mut Vec<CaseResult>| {
         // The budget goes one failure group at a time, largest first (and
-        // the reductions start in that order); timeouts are not reduced.
+        // the reductions start in that order); compile timeouts are not
+        // reduced.
         let chosen = super::group::reduction_order(results, settings.max_reductions);
         let mut slots: Vec<Option<&mut CaseResult>> = results.iter_mut().map(Some).collect();
         let todo: Vec<&mut CaseResult> = chosen

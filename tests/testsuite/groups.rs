@@ -345,3 +345,100 @@ fn a_wrong_path_is_one_group_by_its_branch_condition() {
     );
     assert_eq!(gs[0]["runs"].as_u64(), Some(3));
 }
+
+/// Three programs that load through field 1 of `@p = { @x, @x, null }`
+/// after computing one unrelated value each (`icmp sge`, `add`, `icmp
+/// eq` on `%argc`). By the spec field 1 holds `@x`, so each returns `@x`'s
+/// 5; a back end whose GEP through field 1 lands 8 bytes too far (`--mutate
+/// field-offset`) reads field 2, null, and the load through it is killed
+/// by SIGSEGV.
+const CRASH_AFTER_CORPUS: [(&str, &str); 3] = [
+    (
+        "after_sge.ll",
+        "; field 1 is @x = 5\n; CHECK-RESULT: 5\n%t = type { i64*, i64*, i64* }\n@x = global i64 5\n@p = global %t { i64* @x, i64* @x, i64* null }\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %c = icmp sge i64 %argc, 1\n  %f = getelementptr %t, %t* @p, i32 0, i32 1\n  %q = load i64*, i64** %f\n  %v = load i64, i64* %q\n  ret i64 %v\n}\n",
+    ),
+    (
+        "after_add.ll",
+        "; field 1 is @x = 5\n; CHECK-RESULT: 5\n%t = type { i64*, i64*, i64* }\n@x = global i64 5\n@p = global %t { i64* @x, i64* @x, i64* null }\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = add i64 %argc, 41\n  %f = getelementptr %t, %t* @p, i32 0, i32 1\n  %q = load i64*, i64** %f\n  %v = load i64, i64* %q\n  ret i64 %v\n}\n",
+    ),
+    (
+        "after_eq.ll",
+        "; field 1 is @x = 5\n; CHECK-RESULT: 5\n%t = type { i64*, i64*, i64* }\n@x = global i64 5\n@p = global %t { i64* @x, i64* @x, i64* null }\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %e = icmp eq i64 %argc, 3\n  %f = getelementptr %t, %t* @p, i32 0, i32 1\n  %q = load i64*, i64** %f\n  %v = load i64, i64* %q\n  ret i64 %v\n}\n",
+    ),
+];
+
+/// [`CRASH_AFTER_CORPUS`] under `--mutate field-offset`: each run crashes
+/// (signal 11) and its trace stops after a different last instruction
+/// (`the trace stops after icmp sge i64`, `add i64`, `icmp eq i64`: the
+/// loaded pointer is not traced), which says where the trace ended, not
+/// why. Keyed by their reductions instead, the unrelated value goes
+/// (nothing reads it), and what is left crashes by the GEP and the two
+/// loads: one group, `killed by signal 11; reduces to getelementptr,
+/// load` (docs/grading.md, "The first wrong value").
+#[test]
+fn crashes_whose_traces_stop_after_different_instructions_are_one_group() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cmd = fake(dir.path(), "field.sh", Some("field-offset"), "", "cat");
+    let corpus = write_corpus(dir.path(), &CRASH_AFTER_CORPUS);
+    let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 3);
+    assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
+    let gs = groups(&r);
+    assert_eq!(gs.len(), 1, "{}", describe(&gs));
+    assert_eq!(
+        gs[0]["signature"],
+        "killed by signal 11; reduces to getelementptr, load"
+    );
+    assert_eq!(gs[0]["runs"].as_u64(), Some(3));
+    assert_all_reduced(&gs);
+}
+
+/// A back end that compiles every `mul` as a jump to itself (`sed`
+/// replaces `imulq` by `0: jmp 0b`): a program with a `mul` runs until the
+/// timeout, while the oracle returns `1 * 42` = 42 at once. The run
+/// timeout is reduced on that outcome alone: the `add` and `sub` before the
+/// `mul` feed nothing the `ret` reads and go; the `mul` stays (without it
+/// the program ends), so the example is the one `mul` (docs/grading.md,
+/// "The reduction budget is spread over the groups").
+#[test]
+fn a_run_timeout_is_reduced_to_what_keeps_it_looping() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cmd = fake(
+        dir.path(),
+        "loops.sh",
+        None,
+        "",
+        "sed 's/^[[:space:]]*imulq.*/0: jmp 0b/'",
+    );
+    let corpus = write_corpus(
+        dir.path(),
+        &[(
+            "mul.ll",
+            "; 1 * 42 = 42\n; CHECK-RESULT: 42\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = add i64 %argc, 2\n  %b = sub i64 %a, 1\n  %m = mul i64 %argc, 42\n  ret i64 %m\n}\n",
+        )],
+    );
+    let r = campaign(
+        dir.path(),
+        &cmd,
+        &["--corpus", &corpus, "--random", "0", "--timeout", "3"],
+        1,
+    );
+    let gs = groups(&r);
+    assert_eq!(gs.len(), 1, "{}", describe(&gs));
+    assert_eq!(gs[0]["category"], "run timeout");
+    assert_all_reduced(&gs);
+    let red = &gs[0]["example"]["failure"]["reduced"];
+    assert_eq!(red["instructions"].as_u64(), Some(1), "{red}");
+    assert!(
+        red["program"]
+            .as_str()
+            .unwrap_or("")
+            .contains(" = mul i64 "),
+        "{red}"
+    );
+}

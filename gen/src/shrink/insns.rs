@@ -134,7 +134,7 @@ pub(super) fn apply(q: &mut Prog, e: &Edit) -> Option<()> {
 }
 
 /// Every read of the local `r` in `f` reads `by` instead.
-fn replace_local(f: &mut Fdecl, r: &str, by: &OperandKind) {
+pub(super) fn replace_local(f: &mut Fdecl, r: &str, by: &OperandKind) {
     for blk in blocks_mut(f) {
         spec::visit::block_operands_mut(blk, &mut |o| {
             if matches!(&o.kind, OperandKind::Id(x) if x == r) {

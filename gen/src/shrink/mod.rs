@@ -29,9 +29,16 @@
 //! Every edit makes the program strictly smaller in a well-founded order
 //! (fewer functions, blocks, reachable paths, instructions, fields, array
 //! elements, locals read, or simpler literals), so repeating edits stops.
+//!
+//! [`retry_edits`] adds what a reduction retries with when those edits stop
+//! above a handful of instructions (`inline`: a call of a one-block
+//! function that calls no function of the program replaced by its body).
+//! It makes the program larger in instructions but has one call fewer to
+//! the program's own functions, and none is added, so it too stops.
 
 mod control;
 mod data;
+mod inline;
 mod insns;
 mod literals;
 mod operands;
@@ -91,6 +98,12 @@ pub enum Edit {
     /// Replace the `k`-th non-zero integer literal (in initializer order)
     /// of global `g`'s initializer by 0.
     ZeroGlobalInt(usize, usize),
+    /// In function `f`, block `b`: replace instruction `i`, a direct call
+    /// of a function whose body is one block ending in `ret` and that
+    /// calls no function of the program, by that body (parameters read the
+    /// arguments, its locals renamed `x_inN`, the call's result reads what
+    /// `ret` returned). Only in [`retry_edits`].
+    InlineCall(usize, usize, usize),
 }
 
 /// The shrinks of `p` that check and return on the oracle, biggest first.
@@ -179,6 +192,15 @@ pub fn edits(p: &Prog) -> Vec<Edit> {
     out
 }
 
+/// [`edits`], then the edits a reduction retries with when [`edits`] stop
+/// above a handful of instructions: inlining each call that can be
+/// (`Edit::InlineCall`).
+pub fn retry_edits(p: &Prog) -> Vec<Edit> {
+    let mut out = edits(p);
+    inline::edits(p, &mut out);
+    out
+}
+
 /// `p` with edit `e` applied (`None` when it does not apply).
 pub fn apply(p: &Prog, e: &Edit) -> Option<Prog> {
     let mut q = p.clone();
@@ -195,6 +217,7 @@ pub fn apply(p: &Prog, e: &Edit) -> Option<Prog> {
         Edit::ShrinkArray(..) | Edit::DropField(..) => data::apply(&mut q, e)?,
         Edit::SetOperand(..) => operands::apply(&mut q, e)?,
         Edit::ZeroGlobalInt(..) => literals::apply_global(&mut q, e)?,
+        Edit::InlineCall(..) => inline::apply(&mut q, e)?,
     }
     Some(q)
 }

@@ -302,3 +302,58 @@ fn a_load_becomes_the_value_last_stored_to_its_pointer() {
 }",
     );
 }
+
+/// `@twice` is one block that calls nothing of the program: the call in
+/// `@main` becomes its body, `%x` reading the argument 21 and `%d`
+/// renamed `%d_in0` (`@main` has no local of that name), and `%r` reads
+/// the returned `%d_in0`. By hand: 21 + 21 = 42 either way.
+#[test]
+fn a_call_of_a_one_block_function_is_inlined() {
+    let before = "define i64 @twice(i64 %x) {
+  %d = add i64 %x, %x
+  ret i64 %d
+}
+define i64 @main() {
+  %r = call i64 @twice(i64 21)
+  ret i64 %r
+}";
+    let after = "define i64 @twice(i64 %x) {
+  %d = add i64 %x, %x
+  ret i64 %d
+}
+define i64 @main() {
+  %d_in0 = add i64 21, 21
+  ret i64 %d_in0
+}";
+    let p = parse(before);
+    let e = Edit::InlineCall(1, 0, 0);
+    assert!(!edits(&p).contains(&e), "inlining is a retry only");
+    assert!(retry_edits(&p).contains(&e), "{e:?} is not proposed");
+    let q = apply(&p, &e).expect("it applies");
+    assert_eq!(spec::print(&q), spec::print(&parse(after)));
+    assert!(is_well_defined(&q));
+}
+
+/// A function that calls one of the program's functions, or has more than
+/// one block, is not inlined: inlining a recursive one would never end.
+#[test]
+fn a_function_that_calls_or_branches_is_not_inlined() {
+    let p = parse(
+        "define i64 @f(i64 %n) {
+  %r = call i64 @f(i64 %n)
+  ret i64 %r
+}
+define i64 @g(i64 %n) {
+  br label %l
+l:
+  ret i64 %n
+}
+define i64 @main() {
+  %a = call i64 @g(i64 1)
+  ret i64 %a
+}",
+    );
+    assert!(!retry_edits(&p)
+        .iter()
+        .any(|e| matches!(e, Edit::InlineCall(..))));
+}

@@ -9,7 +9,9 @@ use crate::harness::stages::Stage;
 use spec::Outcome;
 use std::os::unix::process::CommandExt;
 use std::process::Command;
+use std::time::Duration;
 use toolchain::process::{self, Ended};
+use toolchain::Limits;
 
 impl Tools {
     /// Runs what was built with `args` as argv[1..] and argv[0] the oracle's
@@ -21,15 +23,34 @@ impl Tools {
     /// [`Tools::run`], with the oracle's step count (`oracle::Stats`) when
     /// what was built is an optimised program run on the oracle.
     pub fn run_with_steps(&self, built: &Built, args: &[String]) -> (Outcome, Option<u64>) {
-        self.stages.time(Stage::Run, || self.run_timed(built, args))
+        self.stages
+            .time(Stage::Run, || self.run_timed(built, args, self.timeout))
     }
 
-    fn run_timed(&self, built: &Built, args: &[String]) -> (Outcome, Option<u64>) {
+    /// [`Tools::run`] with another wall-clock limit than the session's
+    /// (a reduction's candidates of a run past the timeout: see
+    /// `reduce::CANDIDATE_TIMEOUT`).
+    pub fn run_within(&self, built: &Built, args: &[String], timeout: Duration) -> Outcome {
+        self.stages
+            .time(Stage::Run, || self.run_timed(built, args, timeout))
+            .0
+    }
+
+    fn run_timed(
+        &self,
+        built: &Built,
+        args: &[String],
+        timeout: Duration,
+    ) -> (Outcome, Option<u64>) {
+        let limits = Limits {
+            timeout,
+            ..self.limits(Some(1 << 30))
+        };
         let o = match built {
             Built::Module(m) => {
                 let opts = codegen::NativeOptions {
                     program_name: self.oracle.program_name.clone(),
-                    timeout: self.timeout,
+                    timeout,
                     ..codegen::NativeOptions::default()
                 };
                 m.run(args, &opts).unwrap_or_else(|e| Outcome::Crashed {
@@ -42,7 +63,7 @@ impl Tools {
                 let mut cmd = Command::new(&p.0);
                 cmd.arg0(&self.oracle.program_name).args(args);
                 let sandbox = self.program_sandbox.as_ref();
-                match process::run_confined(cmd, &[], &self.limits(Some(1 << 30)), sandbox) {
+                match process::run_confined(cmd, &[], &limits, sandbox) {
                     Ok(f) => match f.ended {
                         Ended::Exited(c) => Outcome::Exited {
                             code: c as u8,
@@ -67,7 +88,7 @@ impl Tools {
                     },
                 }
             }
-            Built::InProcess(p) => self.run_in_process(p, args),
+            Built::InProcess(p) => self.run_in_process(p, args, &limits),
             Built::Prog { prog: p, .. } => {
                 let (o, s) = oracle::run_with_stats(p, None, args, &self.oracle);
                 return (o, Some(s.executed));
@@ -77,12 +98,17 @@ impl Tools {
     }
 
     /// Runs an assembled program as its executable would run under
-    /// [`Tools::limits`]: the same timeout, output cap, address space and
+    /// `limits` ([`Tools::limits`], the timeout perhaps another): the same
+    /// timeout, output cap, address space and
     /// stack ([`spec::limits::NATIVE_STACK_BYTES`]); main's result is the
     /// exit status, its low 8 bits (docs/running-student-code.md,
     /// "Linking", for what can still differ).
-    fn run_in_process(&self, p: &codegen::att::Program, args: &[String]) -> Outcome {
-        let limits = self.limits(Some(1 << 30));
+    fn run_in_process(
+        &self,
+        p: &codegen::att::Program,
+        args: &[String],
+        limits: &Limits,
+    ) -> Outcome {
         let opts = codegen::NativeOptions {
             program_name: self.oracle.program_name.clone(),
             timeout: limits.timeout,

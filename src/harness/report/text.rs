@@ -116,10 +116,8 @@ pub fn group_body(g: &Group, reproduce: Option<&str>) -> String {
         None => {
             let why = if let Some(why) = &f.not_reduced {
                 why.as_str()
-            } else if g.category == Category::CompileTimeout.name()
-                || g.category == Category::RunTimeout.name()
-            {
-                "timeouts are not reduced: each try would cost a whole timeout"
+            } else if g.category == Category::CompileTimeout.name() {
+                "compile timeouts are not reduced: each try would cost a whole timeout"
             } else {
                 "the reduction budget went to larger groups, or the failure did not repeat"
             };

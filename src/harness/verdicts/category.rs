@@ -124,9 +124,10 @@ impl Category {
         )
     }
 
-    /// True for the timeouts: they are not reduced (a timeout would cost a
-    /// whole timeout per candidate and says nothing a smaller program
-    /// would) and they count towards giving up on a hanging compiler.
+    /// True for the timeouts: they count towards giving up on a hanging
+    /// compiler, and a compile timeout is not reduced (every candidate
+    /// would cost a whole timeout); a run timeout is, its candidates under
+    /// `reduce::CANDIDATE_TIMEOUT`.
     pub fn is_timeout(self) -> bool {
         matches!(self, Category::CompileTimeout | Category::RunTimeout)
     }
