@@ -345,3 +345,67 @@ fn a_wrong_path_is_one_group_by_its_branch_condition() {
     );
     assert_eq!(gs[0]["runs"].as_u64(), Some(3));
 }
+
+/// Three programs whose callee calls nothing and computes with `sub`, each
+/// with the value the spec's arithmetic derives (the corpus format).
+const LEAF_SUB_CORPUS: [(&str, &str); 3] = [
+    (
+        "leaf_sub.ll",
+        "; f(10) = 10 - 3 = 7\n; CHECK-RESULT: 7\ndefine i64 @f(i64 %a) {\n  %d = sub i64 %a, 3\n  ret i64 %d\n}\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %r = call i64 @f(i64 10)\n  ret i64 %r\n}\n",
+    ),
+    (
+        "leaf_sub_load.ll",
+        "; g(p) = 100 - 30 = 70, r + 1 = 71\n; CHECK-RESULT: 71\ndefine i64 @g(i64* %p) {\n  %v = load i64, i64* %p\n  %d = sub i64 100, %v\n  ret i64 %d\n}\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %p = alloca i64\n  store i64 30, i64* %p\n  %r = call i64 @g(i64* %p)\n  %s = add i64 %r, 1\n  ret i64 %s\n}\n",
+    ),
+    (
+        "leaf_sub_twice.ll",
+        "; h(50, 8) = (50 - 8) - 1 = 41\n; CHECK-RESULT: 41\ndefine i64 @h(i64 %a, i64 %b) {\n  %d = sub i64 %a, %b\n  %e = sub i64 %d, 1\n  ret i64 %e\n}\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %r = call i64 @h(i64 50, i64 8)\n  ret i64 %r\n}\n",
+    ),
+];
+
+/// A compiler whose functions that call nothing compute `sub` as `add`
+/// (as an allocator with a fast path for leaf functions may go wrong;
+/// here the `.ll` is edited before the built-in back end compiles it).
+/// The variant that prints every value puts calls in every function, so
+/// it passes; the variant traced at calls only leaves the callee alone
+/// and prints what the call returns: one group, keyed by that call, with
+/// the values by hand: f(10) gives 10 + 3 = 13 for 7, g gives 100 + 30 =
+/// 130 for 70, h gives (50 + 8) + 1 = 59 for 41 (docs/grading.md,
+/// "Tracing at calls only").
+#[test]
+fn a_bug_that_tracing_every_value_hides_is_traced_at_calls() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let leaf = r#"awk '/^define/ { f = 1; buf = "" } f { buf = buf $0 "\n"; if ($0 ~ /^}/) { f = 0; if (buf !~ /call/) gsub(/= sub i64/, "= add i64", buf); printf "%s", buf } next } { print }' "$1" > "$2.ll" || exit 1
+set -- "$2.ll" "$2"
+"#;
+    let cmd = fake(dir.path(), "leaf.sh", None, leaf, "cat");
+    let corpus = write_corpus(dir.path(), &LEAF_SUB_CORPUS);
+    let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 0);
+    assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
+    let gs = groups(&r);
+    assert_eq!(gs.len(), 1, "{}", describe(&gs));
+    assert_eq!(
+        gs[0]["signature"],
+        "first wrong value: call i64 (traced at calls)"
+    );
+    let mut seen: Vec<String> = r["programs"]
+        .as_array()
+        .expect("programs")
+        .iter()
+        .filter_map(|p| p["runs"][0]["failure"]["trace"].as_str())
+        .map(|t| t.split(" (").next().unwrap_or(t).to_string())
+        .collect();
+    seen.sort();
+    assert_eq!(
+        seen,
+        [
+            "`call i64 @f(10)` gave 13, the oracle 7",
+            "`call i64 @g(%p)` gave 130, the oracle 70",
+            "`call i64 @h(50, 8)` gave 59, the oracle 41",
+        ],
+        "{r}"
+    );
+}
