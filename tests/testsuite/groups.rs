@@ -409,3 +409,39 @@ set -- "$2.ll" "$2"
         "{r}"
     );
 }
+
+/// A back end whose `icmp` compares its operands the other way round
+/// (`--mutate cmp-swap`) and that refuses the icmp probe (here: any
+/// program naming the probe's function): the conditions stay groups of
+/// their own, and each says why they were not joined (docs/grading.md,
+/// "One cause under several conditions").
+#[test]
+fn a_probe_that_does_not_build_says_so() {
+    if !have_cc() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let refuse = "grep -q llprobe_icmp \"$1\" && { echo 'error: too many calls' >&2; exit 1; }\n";
+    let cmd = fake(dir.path(), "noprobe.sh", Some("cmp-swap"), refuse, "cat");
+    let random = ["--no-corpus", "--random", "60", "--size", "30"];
+    let r = campaign(dir.path(), &cmd, &random, 0);
+    let gs = groups(&r);
+    let icmp: Vec<&Value> = gs
+        .iter()
+        .filter(|g| {
+            g["signature"]
+                .as_str()
+                .is_some_and(|s| s.starts_with("first wrong value: icmp "))
+        })
+        .collect();
+    assert!(icmp.len() >= 2, "{}", describe(&gs));
+    for g in icmp {
+        let says = g["example"]["failure"]["trace"].as_str().expect("a trace");
+        assert!(
+            says.contains(
+                "not joined with other conditions: the probe did not build (compile error: "
+            ),
+            "{says}"
+        );
+    }
+}
