@@ -908,6 +908,27 @@ mod tests {
         spec::parse(&spec::Source::new("t.ll", text)).expect("parses")
     }
 
+    /// The trace lines of `o` as `function.local` and value.
+    fn named(points: &[Point], o: &Outcome) -> Vec<(String, i64)> {
+        trace_lines(o.stdout())
+            .iter()
+            .map(|&(id, v)| (format!("{}.{}", points[id].function, points[id].local), v))
+            .collect()
+    }
+
+    /// `(name, value)` pairs as owned strings.
+    fn owned(pairs: &[(&str, i64)]) -> Vec<(String, i64)> {
+        pairs.iter().map(|(n, v)| (n.to_string(), *v)).collect()
+    }
+
+    /// A run that returned 0 having printed `s`.
+    fn printed(s: &str) -> Outcome {
+        Outcome::Returned {
+            value: 0,
+            stdout: s.as_bytes().to_vec(),
+        }
+    }
+
     #[test]
     fn operations_are_the_opcode_condition_and_type_class() {
         let p = parse(
@@ -942,11 +963,6 @@ mod tests {
         // main's argc is 1 (no arguments); f(2): y = 2 - 5 = -3; -3 <= -3
         // is true; f returns -3.
         assert!(matches!(o, Outcome::Returned { value: -3, .. }), "{o:?}");
-        let lines = trace_lines(o.stdout());
-        let named: Vec<(String, i64)> = lines
-            .iter()
-            .map(|&(id, v)| (format!("{}.{}", points[id].function, points[id].local), v))
-            .collect();
         let expect = [
             ("main.argc", 1),
             ("f.x", 2),
@@ -954,8 +970,7 @@ mod tests {
             ("f.c", 1),
             ("main.r", -3),
         ];
-        let expect: Vec<(String, i64)> = expect.iter().map(|(n, v)| (n.to_string(), *v)).collect();
-        assert_eq!(named, expect);
+        assert_eq!(named(&points, &o), owned(&expect));
     }
 
     /// Traced at calls only, a program prints after each call its result
@@ -974,22 +989,10 @@ mod tests {
         let (t, points) = traced_at(&p, Density::Calls).expect("traced");
         let o = oracle::run(&t, None, &[], &oracle::Options::default());
         assert!(matches!(o, Outcome::Returned { value: 17, .. }), "{o:?}");
-        let named: Vec<(String, i64)> = trace_lines(o.stdout())
-            .iter()
-            .map(|&(id, v)| (format!("{}.{}", points[id].function, points[id].local), v))
-            .collect();
-        let want: Vec<(String, i64)> = [("main.r", 6), ("main.x", 11)]
-            .iter()
-            .map(|(n, v)| (n.to_string(), *v))
-            .collect();
-        assert_eq!(named, want);
+        assert_eq!(named(&points, &o), owned(&[("main.r", 6), ("main.x", 11)]));
         let env = spec::TypeEnv::new(&p);
-        let out = |s: &str| Outcome::Returned {
-            value: 0,
-            stdout: s.as_bytes().to_vec(),
-        };
-        let right = out("#lltrace 0 6\n#lltrace 1 11\n");
-        let wrong = out("#lltrace 0 6\n#lltrace 1 6\n");
+        let right = printed("#lltrace 0 6\n#lltrace 1 11\n");
+        let wrong = printed("#lltrace 0 6\n#lltrace 1 6\n");
         let tr = compare_traces(&p, &env, &points, &right, &wrong);
         assert_eq!(
             tr.key.as_deref(),
@@ -1001,7 +1004,7 @@ mod tests {
             "{}",
             tr.says
         );
-        let wrong = out("#lltrace 0 7\n#lltrace 1 11\n");
+        let wrong = printed("#lltrace 0 7\n#lltrace 1 11\n");
         let tr = compare_traces(&p, &env, &points, &right, &wrong);
         assert_eq!(
             tr.key.as_deref(),
@@ -1016,14 +1019,10 @@ mod tests {
         );
         let (_, points) = traced(&p).expect("traced");
         let env = spec::TypeEnv::new(&p);
-        let out = |s: &str| Outcome::Returned {
-            value: 0,
-            stdout: s.as_bytes().to_vec(),
-        };
         // argc = 1, y = -1, and -1 <= -1: the oracle's trace; the compiled
         // program's `icmp sle` gave 0.
-        let right = out("#lltrace 0 1\n#lltrace 1 -1\n#lltrace 2 1\n");
-        let wrong = out("#lltrace 0 1\n#lltrace 1 -1\n#lltrace 2 0\n");
+        let right = printed("#lltrace 0 1\n#lltrace 1 -1\n#lltrace 2 1\n");
+        let wrong = printed("#lltrace 0 1\n#lltrace 1 -1\n#lltrace 2 0\n");
         let t = compare_traces(&p, &env, &points, &right, &wrong);
         assert_eq!(t.key.as_deref(), Some("first wrong value: icmp sle i64"));
         assert!(
