@@ -34,6 +34,7 @@ use std::collections::HashMap;
 
 mod calls;
 mod cause;
+mod unused;
 pub use cause::{merge_shared_causes, probe_icmp, Explanation, Findings};
 
 /// Which values a traced variant prints.
@@ -528,26 +529,29 @@ pub fn trace_runs(
         .iter()
         .map(|t| t.as_ref().is_some_and(|t| t.key.is_none()))
         .collect();
-    if !retry.contains(&true) {
-        return every;
-    }
-    let at_calls = native_traces(
-        tools,
-        compiler,
-        prog,
-        verdicts,
-        args,
-        &retry,
-        Density::Calls,
-    );
-    every
-        .into_iter()
-        .zip(at_calls)
-        .map(|(e, c)| match (e, c) {
-            (Some(e), Some(c)) => Some(nearest(e, c)),
-            (e, _) => e,
-        })
-        .collect()
+    let mut traces: Vec<Option<Trace>> = if retry.contains(&true) {
+        let at_calls = native_traces(
+            tools,
+            compiler,
+            prog,
+            verdicts,
+            args,
+            &retry,
+            Density::Calls,
+        );
+        every
+            .into_iter()
+            .zip(at_calls)
+            .map(|(e, c)| match (e, c) {
+                (Some(e), Some(c)) => Some(nearest(e, c)),
+                (e, _) => e,
+            })
+            .collect()
+    } else {
+        every
+    };
+    unused::check(tools, compiler, prog, verdicts, args, &mut traces);
+    traces
 }
 
 /// The trace of a run whose trace of every value (`every`) found no cause
