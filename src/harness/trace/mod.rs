@@ -498,13 +498,7 @@ pub fn trace_runs(
     if !wanted.contains(&true) {
         return vec![None; verdicts.len()];
     }
-    let each = |f: &dyn Fn(usize) -> Trace| -> Vec<Option<Trace>> {
-        wanted
-            .iter()
-            .enumerate()
-            .map(|(i, w)| w.then(|| f(i)))
-            .collect()
-    };
+    let each = |f: &dyn Fn(usize) -> Trace| on_wanted(&wanted, f);
     if let Compiler::Optimiser { .. } = compiler {
         return match tools.build(compiler, prog) {
             Ok(Built::Prog { prog: out, .. }) => {
@@ -554,6 +548,15 @@ pub fn trace_runs(
     traces
 }
 
+/// `f(i)` for each run `i` that `wanted` says, `None` for the others.
+fn on_wanted(wanted: &[bool], f: &dyn Fn(usize) -> Trace) -> Vec<Option<Trace>> {
+    wanted
+        .iter()
+        .enumerate()
+        .map(|(i, w)| w.then(|| f(i)))
+        .collect()
+}
+
 /// The trace of a run whose trace of every value (`every`) found no cause
 /// and that was traced at calls only (`at_calls`): the latter's key when
 /// it has one, and both reasons.
@@ -582,13 +585,7 @@ fn native_traces(
     wanted: &[bool],
     density: Density,
 ) -> Vec<Option<Trace>> {
-    let each = |f: &dyn Fn(usize) -> Trace| -> Vec<Option<Trace>> {
-        wanted
-            .iter()
-            .enumerate()
-            .map(|(i, w)| w.then(|| f(i)))
-            .collect()
-    };
+    let each = |f: &dyn Fn(usize) -> Trace| on_wanted(wanted, f);
     let (t, points) = match traced_at(prog, density) {
         Ok(t) => t,
         Err(e) => return each(&|_| untraced(&format!("not traced: {e}"))),
