@@ -72,6 +72,11 @@ pub struct Divergence {
     /// What differs: a value (`%x is 0 after optimisation, 5 before`) or
     /// the undefined behaviour the output runs into.
     pub what: String,
+    /// The wrong value as numbers, when both are integers: the output's
+    /// and the input's (what the icmp probe's explanations are checked
+    /// against, `trace::merge_shared_causes`).
+    #[serde(skip)]
+    pub values: Option<(i64, i64)>,
 }
 
 /// One function's printed text (alone in a program).
@@ -335,6 +340,7 @@ pub fn divergence(
                 location: s.location.to_string(),
                 instruction: instruction_at(after, &s.location).map_or_else(String::new, |x| x.0),
                 what: format!("%{l} is {now} after optimisation, {old} before"),
+                values: now.parse().ok().zip(old.parse().ok()),
             });
         }
     });
@@ -343,6 +349,7 @@ pub fn divergence(
             location: location.to_string(),
             instruction: instruction_at(after, location).map_or_else(String::new, |x| x.0),
             what: format!("the output has undefined behaviour: {}", kind.name()),
+            values: None,
         }),
         _ => None,
     })

@@ -22,7 +22,7 @@ use crate::harness::compiler::Tools;
 use crate::harness::course::entry_name;
 use crate::harness::group::FIRST_WRONG;
 use crate::harness::target::Compiler;
-use crate::harness::verdicts::{CaseResult, Trace};
+use crate::harness::verdicts::{describe, CaseResult, Trace};
 use spec::ast::{Cnd, InsnKind};
 use spec::Outcome;
 use std::collections::BTreeMap;
@@ -103,14 +103,24 @@ fn probe_program(entry: &str) -> spec::Prog {
     spec::parse(&spec::Source::new("icmp probe", text)).expect("the icmp probe parses")
 }
 
-/// Builds and runs the icmp probe with `compiler` and explains every
-/// condition; `None` when the probe cannot be traced, built or run to
-/// its end (the keys then stay as they are).
-pub fn probe_icmp(tools: &Tools, compiler: &Compiler) -> Option<Findings> {
+/// Builds and runs the icmp probe with `compiler` (a back end, an
+/// allocator in front of a code generator, or an optimiser, whose output
+/// the oracle runs) and explains every condition; `Err` says why the
+/// probe could not be traced, built or run to its end (the keys then stay
+/// as they are, and the reports say why).
+pub fn probe_icmp(tools: &Tools, compiler: &Compiler) -> Result<Findings, String> {
     let prog = probe_program(entry_name(tools.course().entry));
-    let (t, points) = traced(&prog).ok()?;
-    let text = tools.text_of(&t).ok()?;
-    let built = tools.build_text(compiler, &t, Some(&text)).ok()?;
+    let (t, points) = traced(&prog)?;
+    let text = tools
+        .text_of(&t)
+        .map_err(|e| format!("the probe is not in the dialect: {e}"))?;
+    let built = tools.build_text(compiler, &t, Some(&text)).map_err(|f| {
+        format!(
+            "the probe did not build ({}: {})",
+            f.category,
+            f.detail.lines().next().unwrap_or("")
+        )
+    })?;
     let opts = oracle::Options {
         fuel: tools.oracle.fuel.saturating_mul(FUEL_FACTOR),
         ..tools.oracle.clone()
@@ -119,31 +129,35 @@ pub fn probe_icmp(tools: &Tools, compiler: &Compiler) -> Option<Findings> {
     let actual = tools.run(&built, &[]);
     let ended = |o: &Outcome| matches!(o, Outcome::Returned { .. } | Outcome::Exited { .. });
     if !ended(&actual) || !ended(&right) {
-        return None;
+        return Err(format!(
+            "the probe did not run to its end: {}",
+            describe(&actual)
+        ));
     }
     let (right, own) = (trace_lines(right.stdout()), trace_lines(actual.stdout()));
+    let lost = || "the probe's trace is not the oracle's, line for line".to_string();
     if right.len() != own.len() {
-        return None;
+        return Err(lost());
     }
     // Per condition, per pair: (compiled, oracle).
     let mut seen: BTreeMap<Cnd, Vec<(i64, i64)>> = BTreeMap::new();
     for (&(id, want), &(got_id, got)) in right.iter().zip(&own) {
         if id != got_id {
-            return None;
+            return Err(lost());
         }
-        if let Some(InsnKind::Icmp { cnd, .. }) = points.get(id)?.insn.as_ref().map(|i| &i.kind) {
+        let insn = points.get(id).and_then(|p| p.insn.as_ref());
+        if let Some(InsnKind::Icmp { cnd, .. }) = insn.map(|i| &i.kind) {
             seen.entry(*cnd).or_default().push((got, want));
         }
     }
     let n = VALUES.len() * VALUES.len();
     if seen.len() != Cnd::ALL.len() || seen.values().any(|v| v.len() != n) {
-        return None;
+        return Err(lost());
     }
-    Some(
-        seen.iter()
-            .map(|(&c, vs)| (c, (explain(c, vs, &seen), example(c, vs))))
-            .collect(),
-    )
+    Ok(seen
+        .iter()
+        .map(|(&c, vs)| (c, (explain(c, vs, &seen), example(c, vs))))
+        .collect())
 }
 
 /// The pair of [`VALUES`] number `k` of the probe (its calls' order).
@@ -256,11 +270,10 @@ pub fn merged(t: &Trace, findings: &Findings) -> Option<Trace> {
 
 /// Gives the runs of `results` whose first wrong values are icmps of one
 /// shared cause that cause's key; the probe is built only when two or more
-/// icmp conditions are first wrong values.
+/// icmp conditions are first wrong values, with every kind of compiler
+/// under test. A probe that fails leaves the keys as they are and says
+/// why in those runs' traces.
 pub fn merge_shared_causes(tools: &Tools, compiler: &Compiler, results: &mut [CaseResult]) {
-    if matches!(compiler, Compiler::Optimiser { .. }) {
-        return;
-    }
     let conditions: std::collections::BTreeSet<Cnd> = results
         .iter()
         .flat_map(|r| r.traces.iter().flatten())
@@ -269,15 +282,21 @@ pub fn merge_shared_causes(tools: &Tools, compiler: &Compiler, results: &mut [Ca
     if conditions.len() < 2 {
         return;
     }
-    let Some(findings) = probe_icmp(tools, compiler) else {
-        return;
-    };
+    let probed = probe_icmp(tools, compiler);
     for t in results
         .iter_mut()
         .flat_map(|r| r.traces.iter_mut().flatten())
     {
-        if let Some(m) = merged(t, &findings) {
-            *t = m;
+        match &probed {
+            Ok(findings) => {
+                if let Some(m) = merged(t, findings) {
+                    *t = m;
+                }
+            }
+            Err(why) if t.key.as_deref().and_then(icmp_condition).is_some() => {
+                t.says = format!("{} (not joined with other conditions: {why})", t.says);
+            }
+            Err(_) => {}
         }
     }
 }
