@@ -169,17 +169,6 @@ pub(crate) fn send_alone(tools: &Tools, compiler: &Compiler, case: &Case) -> Opt
     .next()
 }
 
-/// True for a verdict that passed.
-pub(crate) fn passed(r: Option<&CaseResult>) -> bool {
-    matches!(
-        r.and_then(|r| r.verdicts.first()),
-        Some(RunVerdict::Judged {
-            category: Category::Pass,
-            ..
-        })
-    )
-}
-
 /// True when the baseline was built and ran to an end: a compiler that
 /// gets its value wrong is judged program by program like any other; one
 /// that cannot build it, or whose program crashes or hangs, fails the
@@ -242,16 +231,18 @@ pub fn baseline(
 /// True when a program that addresses a global (the two load-syntax
 /// probes; the compiler reads one of them) fails to link as it is but
 /// links with `-no-pie` (`no_pie_tools`): the back end writes absolute
-/// addresses, as 2017-era course code does.
+/// addresses, as 2017-era course code does. Linking is the question, not
+/// the probe's result: a back end with a wrong `getelementptr` still
+/// writes absolute addresses, and every program with a global would
+/// otherwise fail as a link error instead of showing its real bug.
 fn links_only_without_pie(tools: &Tools, no_pie_tools: &Tools, compiler: &Compiler) -> bool {
-    let link_error = |r: Option<CaseResult>| {
-        r.and_then(|r| r.verdicts.first().and_then(RunVerdict::category))
-            == Some(Category::LinkError)
-    };
+    let category =
+        |r: Option<CaseResult>| r.and_then(|r| r.verdicts.first().and_then(RunVerdict::category));
     PROBES[1..3].iter().any(|p| {
         let case = probe_case(p, tools.course());
-        link_error(send_alone(tools, compiler, &case))
-            && passed(send_alone(no_pie_tools, compiler, &case).as_ref())
+        category(send_alone(tools, compiler, &case)) == Some(Category::LinkError)
+            && category(send_alone(no_pie_tools, compiler, &case))
+                .is_some_and(|c| !c.is_build_failure())
     })
 }
 

@@ -422,3 +422,56 @@ fn a_back_end_with_absolute_addresses_is_linked_with_no_pie() {
     assert!(summary(&r, "passed") > 5, "{}", r.out);
     assert_eq!(r.code, Some(0));
 }
+
+/// A back end that writes absolute addresses *and* has a bug of its own
+/// (here: a register-register `addq` written as `subq`, so the probes
+/// that address a global give 7 - 2, not 9): linking with `-no-pie` is
+/// decided by whether the probe links, not by its result, so the
+/// programs with globals show the real bug (wrong results), and none is
+/// a link error.
+#[test]
+fn a_back_end_with_absolute_addresses_and_a_bug_is_still_linked_with_no_pie() {
+    if !common::have_cc("the -no-pie test needs it to link") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let cmd = common::compiler_script(
+        dir.path(),
+        "absolute_buggy.sh",
+        &format!(
+            "{EXE} compile --emit asm \"$1\" -o \"$2\" && sed -i -E \
+             -e '/leaq/s/\\(%rip\\)//' \
+             -e 's/addq (%[a-z0-9]+), (%[a-z0-9]+)/subq \\1, \\2/' \"$2\""
+        ),
+    );
+    let r = test_compiler(
+        dir.path(),
+        &[
+            "--cmd",
+            &cmd,
+            "--dialect",
+            "lloracle",
+            "--corpus",
+            &corpus("globals"),
+            "--random",
+            "3",
+        ],
+    );
+    assert!(
+        r.out.contains("links only with -no-pie"),
+        "{}\n{}",
+        r.out,
+        r.err
+    );
+    let categories = &r.json["summary"]["categories"];
+    assert!(
+        categories["link error"].is_null(),
+        "{categories}\n{}",
+        r.out
+    );
+    assert!(
+        summary(&r, "failed") > 0,
+        "the planted bug shows: {}",
+        r.out
+    );
+}
