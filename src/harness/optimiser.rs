@@ -611,6 +611,27 @@ pub struct SavingsScoring {
 }
 
 impl SavingsScoring {
+    /// The savings scoring a command line asks for (`--opt-points`,
+    /// `--opt-target`): none without points; `Err` for points below 0 or a
+    /// target outside (0, 1).
+    pub fn from_options(
+        points: Option<f64>,
+        target: f64,
+    ) -> Result<Option<SavingsScoring>, String> {
+        let Some(points) = points else {
+            return Ok(None);
+        };
+        if !(points.is_finite() && points >= 0.0) {
+            return Err(format!("--opt-points {points}: must be 0 or more"));
+        }
+        if !(target > 0.0 && target < 1.0) {
+            return Err(format!(
+                "--opt-target {target}: must be above 0 and below 1 (a ratio of steps after over before)"
+            ));
+        }
+        Ok(Some(SavingsScoring { points, target }))
+    }
+
     /// The score of a geometric mean ratio `g`, rounded to 2 decimals.
     pub fn score(&self, g: f64) -> f64 {
         let share = if g <= self.target {
@@ -619,5 +640,28 @@ impl SavingsScoring {
             ((1.0 - g) / (1.0 - self.target)).clamp(0.0, 1.0)
         };
         (self.points * share * 100.0).round() / 100.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SavingsScoring;
+
+    // `--opt-points` and `--opt-target` as docs/grading.md defines them:
+    // no points, no savings test; points >= 0; a target strictly between 0
+    // and 1 (a ratio of steps after over before).
+    #[test]
+    fn savings_options_are_read_as_the_docs_define_them() {
+        assert_eq!(SavingsScoring::from_options(None, 0.9), Ok(None));
+        assert!(SavingsScoring::from_options(Some(-1.0), 0.9).is_err());
+        assert!(SavingsScoring::from_options(Some(5.0), 1.0).is_err());
+        assert!(SavingsScoring::from_options(Some(5.0), 0.0).is_err());
+        assert_eq!(
+            SavingsScoring::from_options(Some(0.0), 0.5),
+            Ok(Some(SavingsScoring {
+                points: 0.0,
+                target: 0.5
+            }))
+        );
     }
 }

@@ -35,6 +35,48 @@ pub struct Scoring {
     pub weights: BTreeMap<String, f64>,
 }
 
+impl Scoring {
+    /// The scoring a command line asks for: `points` (`--points`, else
+    /// `default_points`) split by `weights` (`--weight NAME=W`, each
+    /// `NAME=W` with `W` a number >= 0); none without points. `Err` for
+    /// points that are not positive, a malformed weight, or weights
+    /// without points (docs/grading.md, "Scoring").
+    pub fn from_options(
+        points: Option<f64>,
+        default_points: Option<f64>,
+        weights: &[String],
+    ) -> Result<Option<Scoring>, String> {
+        let Some(points) = points.or(default_points) else {
+            if !weights.is_empty() {
+                return Err("--weight needs --points (the assignment's total)".into());
+            }
+            return Ok(None);
+        };
+        if !(points.is_finite() && points > 0.0) {
+            return Err(format!("--points {points}: must be a positive number"));
+        }
+        let weights = weights
+            .iter()
+            .map(|w| weight(w))
+            .collect::<Result<_, _>>()?;
+        Ok(Some(Scoring { points, weights }))
+    }
+}
+
+/// One `--weight NAME=W`: the family's name and its weight.
+fn weight(w: &str) -> Result<(String, f64), String> {
+    let (name, value) = w
+        .rsplit_once('=')
+        .ok_or_else(|| format!("--weight {w}: expected NAME=W, e.g. corpus/calls=3"))?;
+    let value: f64 = value
+        .trim()
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+        .ok_or_else(|| format!("--weight {w}: the weight must be a number >= 0"))?;
+    Ok((name.trim().to_string(), value))
+}
+
 /// The family (the test) of the program named `program`: `corpus/DIR`
 /// for a program in the corpus folder `DIR`, `corpus` for a top-level
 /// corpus file (or a single `--corpus` file), [`RANDOM`] for a random one.
@@ -328,5 +370,29 @@ mod tests {
             (t[0].name.as_str(), t[0].max_score, t[0].score),
             ("corpus/a", 100.0, 0.0)
         );
+    }
+
+    // `--points` and `--weight` as docs/grading.md, "Scoring" defines
+    // them: a positive total, each weight `NAME=W` with W >= 0 (the last
+    // `=` splits, names and values trimmed), weights only with points.
+    #[test]
+    fn scoring_options_are_read_as_the_docs_define_them() {
+        let w = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(Scoring::from_options(None, None, &[]), Ok(None));
+        assert!(Scoring::from_options(None, None, &w(&["random programs=1"])).is_err());
+        assert!(Scoring::from_options(Some(0.0), None, &[]).is_err());
+        assert!(Scoring::from_options(Some(10.0), None, &w(&["corpus/calls"])).is_err());
+        assert!(Scoring::from_options(Some(10.0), None, &w(&["corpus/calls=-1"])).is_err());
+        let s = Scoring::from_options(None, Some(100.0), &w(&["corpus/calls = 3", "a=b=2"]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(s.points, 100.0);
+        assert_eq!(s.weights.get("corpus/calls"), Some(&3.0));
+        assert_eq!(s.weights.get("a=b"), Some(&2.0));
+        // `--points` wins over the command's default.
+        let s = Scoring::from_options(Some(7.0), Some(100.0), &[])
+            .unwrap()
+            .unwrap();
+        assert_eq!(s.points, 7.0);
     }
 }
