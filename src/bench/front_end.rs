@@ -10,15 +10,18 @@
 use super::campaign::{row, Row, Turn, Way};
 use crate::frontend::campaign::{run, FrontEndCampaign};
 use crate::frontend::tests::{plan, TestPlan};
+use crate::harness::budget::Budget;
 use crate::harness::compiler::Tools;
 use crate::harness::course::{default_entry, Course};
 use crate::harness::reduce::Bounds;
 use crate::harness::report::{Grading, Verdict};
+use crate::harness::session::Settings;
 use oat::dialect::OatDialect;
 use oat::order::ArgOrders;
 use oat::OatVersion;
 use spec::RuntimeName;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The generated Oat programs' size (`test-compiler`'s default).
@@ -92,10 +95,13 @@ pub fn rows(lloracle: &Path, tests: usize, reps: u32) -> Option<Vec<Row>> {
         orders: planned.orders,
         plan: planned.clone(),
         native,
-        jobs: 1,
-        max_reductions: 0,
-        bounds: Bounds::default(),
-        time_budget: Duration::MAX,
+        settings: Settings {
+            jobs: 1,
+            max_reductions: 0,
+            bounds: Bounds::default(),
+            stop_at_first_failure: false,
+            budget: Arc::new(Budget::default()),
+        },
         shard: None,
     };
     let ways = [campaign(true), campaign(false)];

@@ -18,9 +18,8 @@
 
 use super::options::{CampaignOpts, EmitArg};
 use super::EXIT_USAGE;
-use lloracle::frontend::class::FrontEndClass;
+use lloracle::frontend::{self, setup::ClassGiven};
 use lloracle::harness::class::{self, Class, ClassOptions};
-use lloracle::harness::compiler::Tools;
 use lloracle::harness::options;
 use lloracle::harness::report::class::StudentResult;
 use lloracle::harness::verdicts;
@@ -97,13 +96,29 @@ fn check_isolation(want: IsolationArg) -> Result<(), String> {
 /// The points of an assignment when `--points` is not given.
 const DEFAULT_POINTS: f64 = 100.0;
 
+/// `Err` when `--json`, `--gradescope` or `--junit` is given: grade
+/// writes each submission's reports into its own folder.
+fn no_report_files(t: &CampaignOpts) -> Result<(), String> {
+    if t.reports.json.is_some() || t.reports.gradescope.is_some() || t.reports.junit.is_some() {
+        return Err("grade writes report.json, results.json and junit.xml into each submission's folder under --out-dir; --json, --gradescope and --junit are for test-compiler".into());
+    }
+    Ok(())
+}
+
+/// Where the per-student folders and the class files go: `--out-dir`,
+/// else `lloracle-grade/`.
+fn out_dir(t: &CampaignOpts) -> PathBuf {
+    t.reports
+        .out_dir
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("lloracle-grade"))
+}
+
 /// The library's class options from the command line; `Err` is a usage
 /// error.
 fn options(mut a: GradeArgs) -> Result<ClassOptions, String> {
     let t = &a.test;
-    if t.reports.json.is_some() || t.reports.gradescope.is_some() || t.reports.junit.is_some() {
-        return Err("grade writes report.json, results.json and junit.xml into each submission's folder under --out-dir; --json, --gradescope and --junit are for test-compiler".into());
-    }
+    no_report_files(t)?;
     let scoring = t
         .reports
         .scoring(Some(DEFAULT_POINTS))?
@@ -118,11 +133,7 @@ fn options(mut a: GradeArgs) -> Result<ClassOptions, String> {
         savings_scoring: t.reports.savings_scoring()?,
         reproduce: t.reports.reproduce.clone(),
         scoring,
-        out_dir: t
-            .reports
-            .out_dir
-            .clone()
-            .unwrap_or_else(|| PathBuf::from("lloracle-grade")),
+        out_dir: out_dir(t),
         shard: a.test.programs.shard.take(),
         submissions: a.submissions,
         build: a.build,
@@ -227,54 +238,26 @@ pub fn main(a: GradeArgs) -> u8 {
 /// tests, the class files written; the exit code.
 fn front_end(a: GradeArgs) -> Result<u8, String> {
     let t = &a.test;
-    if t.reports.json.is_some() || t.reports.gradescope.is_some() || t.reports.junit.is_some() {
-        return Err("grade writes report.json, results.json and junit.xml into each submission's folder under --out-dir; --json, --gradescope and --junit are for test-compiler".into());
-    }
-    let (campaign, course, grading) = t.front_end_campaign(Some(DEFAULT_POINTS))?;
-    let limits = t.limits.limits();
-    // The class's Oat dialect: given, or the reference's, probed once.
-    let mut campaign = {
-        let mut tools = Tools::with(course.clone(), None, limits.timeout)?;
-        tools.oracle.fuel = limits.fuel;
-        lloracle::frontend::probe::settle(campaign, &tools, None, t.front_end.plain_strings)?
-    };
-    // `--shard` splits the submissions, each checked on every test.
-    let shard = campaign.shard.take();
-    let jobs = campaign.jobs;
-    let class = FrontEndClass {
+    no_report_files(t)?;
+    let given = ClassGiven {
         submissions: a.submissions.clone(),
         build: a.build.clone(),
         build_timeout: Duration::from_secs(a.build_timeout),
-        parallel: a.parallel.unwrap_or(jobs / 2).max(1),
-        course,
-        timeout: limits.timeout,
-        fuel: limits.fuel,
-        out_dir: t
-            .reports
-            .out_dir
-            .clone()
-            .unwrap_or_else(|| PathBuf::from("lloracle-grade")),
-        grading,
-        campaign,
+        parallel: a.parallel,
+        out_dir: out_dir(t),
         class_time_budget: a.class_time_budget.map(Duration::from_secs),
-        shard,
     };
+    let grading = t.grading(Some(DEFAULT_POINTS), false)?;
+    let class = frontend::setup::class(&t.front_end_given()?, given, grading)?;
     let tests = class.campaign.tests.len();
-    let subs = std::fs::canonicalize(&class.submissions)
-        .ok()
-        .and_then(|d| lloracle::harness::class::submissions(&d).ok())
-        .map_or(1, |s| {
-            (0..s.len() as u64)
-                .filter(|k| class.shard.is_none_or(|sh| sh.keeps(*k)))
-                .count()
-        });
+    let subs = class.submissions_checked();
     let bar = Progress::new(
         tests * subs,
         "tests (all submissions)",
         Duration::from_secs(t.progress_every),
     );
     let (ok, errors, files) =
-        lloracle::frontend::class::grade(&class, &|n, scored| bar.tick_scored(n, scored))?;
+        frontend::class::grade(&class, &|n, scored| bar.tick_scored(n, scored))?;
     bar.finish();
     for e in &errors {
         eprintln!("lloracle: cannot grade {e}");

@@ -5,16 +5,16 @@
 //! ([`LimitOpts`]), the reduction bounds ([`ReduceOpts`]) and the report
 //! files ([`ReportOpts`]). Defaults are the library's `Default`s.
 
-use lloracle::frontend::{campaign::FrontEndCampaign, tests::TestPlan};
+use lloracle::frontend::setup::FrontEndGiven;
 use lloracle::harness::campaign::ReportFiles;
-use lloracle::harness::course::resolve::{self, Given, Under};
 pub use lloracle::harness::course::resolve::{builtin_supports, RuntimeArg};
+use lloracle::harness::course::resolve::{Given, Under};
 use lloracle::harness::course::{Course, Entry};
 use lloracle::harness::optimiser::SavingsScoring;
 use lloracle::harness::options::{select_compiler, select_reference};
 use lloracle::harness::options::{Limits, Programs, Reductions};
 use lloracle::harness::reduce::Bounds;
-use lloracle::harness::report::Scoring;
+use lloracle::harness::report::{Grading, Scoring};
 use lloracle::harness::shard::Shard;
 use lloracle::harness::{Compiler, Emit, Target};
 use oat::dialect::OatDialect;
@@ -118,80 +118,35 @@ pub enum EntryArg {
 
 impl CampaignOpts {
     /// The front-end campaign these options describe (`--cmd ... --emit
-    /// ll`), its course and its grading (`points`: the scoring's default
-    /// points, as `grade` has them).
-    pub fn front_end_campaign(
-        &self,
-        points: Option<f64>,
-    ) -> Result<(FrontEndCampaign, Course, lloracle::harness::report::Grading), String> {
-        let a = self;
-        let Compiler::FrontEnd { cmd } = a.compiler.compiler()? else {
-            return Err("--emit ll needs --cmd (the front end under test)".into());
-        };
-        let fe = &a.front_end;
-        let version = fe.version(&a.compiler)?;
-        let course = fe.course(&a.compiler)?;
-        let p = &a.programs;
-        if p.corpus.is_some() {
-            return Err(
-                "--corpus holds .ll programs: a front end takes Oat tests, give --tests PATH"
-                    .into(),
-            );
-        }
-        let plan = TestPlan {
+    /// ll`), as the library's values.
+    pub fn front_end_given(&self) -> Result<FrontEndGiven, String> {
+        let fe = &self.front_end;
+        Ok(FrontEndGiven {
             tests: fe.tests.clone(),
-            no_tests: p.no_corpus,
-            random: p.random,
-            seed: p.seed,
-            size: p.size,
-            dialect: fe.dialect(version),
-            orders: oat::order::ArgOrders::default(),
-        };
-        let tests = lloracle::frontend::tests::plan(&plan)?;
-        let reference = match &a.compiler.reference {
-            Some(r) => {
-                lloracle::harness::compiler::check_command(r)?;
-                Some(r.clone())
-            }
-            None => None,
-        };
-        let plain: Vec<String> = tests
-            .iter()
-            .filter(|t| t.expectation.runs.is_empty() && t.expectation.ill_typed.is_none())
-            .map(|t| t.path.display().to_string())
-            .collect();
-        if reference.is_none() && !plain.is_empty() {
-            return Err(format!(
-            "{} test(s) have no expectation (no CHECK- line), so only a reference solution can \
-             say what they must do: give --reference CMD, or add expectations \
-             (docs/oat-tests.md): {}",
-            plain.len(),
-            plain.join(", ")
-        ));
-        }
-        let reductions = a.reduce.reductions();
-        let campaign = FrontEndCampaign {
-            cmd,
-            reference,
-            tests,
-            dialect: a.dialect.dialect.clone(),
-            version,
+            oat_version: fe.oat_version,
             oat_dialect: fe.oat_dialect,
-            orders: plan.orders,
-            plan,
             native: !fe.no_native,
-            jobs: lloracle::harness::options::jobs(a.jobs),
-            max_reductions: reductions.max_reductions,
-            bounds: reductions.bounds,
-            time_budget: a.limits.limits().time_budget,
-            shard: p.shard,
-        };
-        let grading = lloracle::harness::report::Grading {
-            scoring: a.reports.scoring(points)?,
-            savings: None,
-            reproduce: a.reports.reproduce.clone(),
-        };
-        Ok((campaign, course, grading))
+            plain_strings: fe.plain_strings,
+            programs: self.programs.programs(),
+            reductions: self.reduce.reductions(),
+            jobs: lloracle::harness::options::jobs(self.jobs),
+            ..self.compiler.front_end_given(&self.dialect, &self.limits)?
+        })
+    }
+
+    /// How a campaign's reports are scored and explained (`points`: the
+    /// scoring's default points, as `grade` has them; `savings`: with the
+    /// savings test of `--opt-points`, which a front end has not).
+    pub fn grading(&self, points: Option<f64>, savings: bool) -> Result<Grading, String> {
+        Ok(Grading {
+            scoring: self.reports.scoring(points)?,
+            savings: if savings {
+                self.reports.savings_scoring()?
+            } else {
+                None
+            },
+            reproduce: self.reports.reproduce.clone(),
+        })
     }
 }
 
@@ -311,6 +266,35 @@ impl CompilerOpts {
         self.given().back_end_course(self.under(), dialect)
     }
 
+    /// The front end these options select (`--emit ll`), with the course
+    /// conventions, `dialect` and `limits` given, and the defaults of the
+    /// rest (no tests given, one thread, the library's programs and
+    /// reductions).
+    pub fn front_end_given(
+        &self,
+        dialect: &DialectOpt,
+        limits: &LimitOpts,
+    ) -> Result<FrontEndGiven, String> {
+        let Compiler::FrontEnd { cmd } = self.compiler()? else {
+            return Err("--emit ll needs --cmd (the front end under test)".into());
+        };
+        Ok(FrontEndGiven {
+            cmd,
+            reference: self.reference.clone(),
+            given: self.given(),
+            tests: None,
+            oat_version: None,
+            oat_dialect: None,
+            native: false,
+            plain_strings: false,
+            dialect: dialect.dialect.clone(),
+            programs: Programs::default(),
+            limits: limits.limits(),
+            reductions: Reductions::default(),
+            jobs: 1,
+        })
+    }
+
     /// The target these options and `dialect` select (the dialect not yet
     /// probed).
     pub fn target(&self, dialect: &DialectOpt) -> Result<Target, String> {
@@ -360,29 +344,6 @@ pub fn parse_oat_dialect(name: &str) -> Result<OatDialect, String> {
             OatDialect::names().join(", ")
         )
     })
-}
-
-impl FrontEndOpts {
-    /// The Oat version ([`Given::oat_version`]).
-    pub fn version(&self, compiler: &CompilerOpts) -> Result<oat::OatVersion, String> {
-        compiler
-            .given()
-            .oat_version(self.oat_version, self.oat_dialect.as_ref())
-    }
-
-    /// The course of a front end ([`Given::front_end_course`]), programs
-    /// starting at `@program` unless `--entry` says otherwise.
-    pub fn course(&self, compiler: &CompilerOpts) -> Result<Course, String> {
-        compiler
-            .given()
-            .front_end_course(self.version(compiler)?, self.oat_dialect.as_ref())
-    }
-
-    /// The dialect generated programs are written in before any probing
-    /// ([`resolve::oat_dialect`]).
-    pub fn dialect(&self, version: oat::OatVersion) -> OatDialect {
-        resolve::oat_dialect(self.oat_dialect, self.plain_strings, version)
-    }
 }
 
 /// The programs a campaign checks.
@@ -568,53 +529,16 @@ pub struct ReportOpts {
 }
 
 impl ReportOpts {
-    /// How the savings of an optimiser are scored (`--opt-points`,
-    /// `--opt-target`); `Err` for points below 0 or a target outside (0, 1).
+    /// How the savings of an optimiser are scored
+    /// ([`SavingsScoring::from_options`]).
     pub fn savings_scoring(&self) -> Result<Option<SavingsScoring>, String> {
-        let Some(points) = self.opt_points else {
-            return Ok(None);
-        };
-        if !(points.is_finite() && points >= 0.0) {
-            return Err(format!("--opt-points {points}: must be 0 or more"));
-        }
-        if !(self.opt_target > 0.0 && self.opt_target < 1.0) {
-            return Err(format!(
-                "--opt-target {}: must be above 0 and below 1 (a ratio of steps after over before)",
-                self.opt_target
-            ));
-        }
-        Ok(Some(SavingsScoring {
-            points,
-            target: self.opt_target,
-        }))
+        SavingsScoring::from_options(self.opt_points, self.opt_target)
     }
 
     /// The scoring asked for: `--points` (or `default_points`) with the
-    /// `--weight`s; none without points. `Err` for a malformed weight.
+    /// `--weight`s ([`Scoring::from_options`]).
     pub fn scoring(&self, default_points: Option<f64>) -> Result<Option<Scoring>, String> {
-        let Some(points) = self.points.or(default_points) else {
-            if !self.weight.is_empty() {
-                return Err("--weight needs --points (the assignment's total)".into());
-            }
-            return Ok(None);
-        };
-        if !(points.is_finite() && points > 0.0) {
-            return Err(format!("--points {points}: must be a positive number"));
-        }
-        let mut weights = std::collections::BTreeMap::new();
-        for w in &self.weight {
-            let (name, value) = w
-                .rsplit_once('=')
-                .ok_or_else(|| format!("--weight {w}: expected NAME=W, e.g. corpus/calls=3"))?;
-            let value: f64 = value
-                .trim()
-                .parse()
-                .ok()
-                .filter(|v: &f64| v.is_finite() && *v >= 0.0)
-                .ok_or_else(|| format!("--weight {w}: the weight must be a number >= 0"))?;
-            weights.insert(name.trim().to_string(), value);
-        }
-        Ok(Some(Scoring { points, weights }))
+        Scoring::from_options(self.points, default_points, &self.weight)
     }
 
     /// The report files.

@@ -5,17 +5,16 @@
 //! (docs/oat-tests.md), reduced on its Oat source as a front-end campaign
 //! reduces it (`lloracle::frontend::campaign::reduce_test`).
 
-use super::options::{BoundOpts, CompilerOpts, DialectOpt, EmitArg, FrontEndOpts, LimitOpts};
+use super::options::{BoundOpts, CompilerOpts, DialectOpt, EmitArg, LimitOpts};
 use super::EXIT_USAGE;
-use lloracle::frontend::campaign::{reduce_test, FrontEndCampaign};
 use lloracle::frontend::judge::escaped;
+use lloracle::frontend::setup::{reduce_test_file, reduced_test_file, FrontEndGiven, ReducedFile};
 use lloracle::harness::budget::Budget;
-use lloracle::harness::compiler::Tools;
+use lloracle::harness::options::Reductions;
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::reduce_file::{first_failure, reduce_failure, reduced_corpus};
 use lloracle::harness::report::describe_reduction;
 use lloracle::harness::verdicts::describe;
-use lloracle::harness::Compiler;
 use std::path::PathBuf;
 
 /// Arguments of `lloracle reduce`.
@@ -123,59 +122,28 @@ pub fn main(a: ReduceArgs) -> u8 {
 /// code as for a back end (1 also when its failure is one that is not
 /// reduced, saying why), `Err` a usage error.
 fn front_end(a: &ReduceArgs) -> Result<u8, String> {
-    let Ok(Compiler::FrontEnd { cmd }) = a.compiler.compiler() else {
-        return Err("--emit ll needs --cmd (the front end under test)".into());
-    };
-    let fe = FrontEndOpts {
-        tests: Some(a.file.clone()),
+    let g = FrontEndGiven {
         oat_version: Some(a.oat_version),
-        oat_dialect: None,
-        no_native: true,
-        plain_strings: false,
+        reductions: Reductions {
+            max_reductions: 1,
+            bounds: a.bounds.bounds(),
+        },
+        ..a.compiler.front_end_given(&a.dialect, &a.limits)?
     };
-    let version = fe.version(&a.compiler)?;
-    let course = fe.course(&a.compiler)?;
-    let limits = a.limits.limits();
-    let mut tools = Tools::with(course, None, limits.timeout)?;
-    tools.oracle.fuel = limits.fuel;
-    let test = match lloracle::frontend::tests::load(&a.file)
-        .map_err(|e| e.to_string())?
-        .into_iter()
-        .next()
-    {
-        Some(t) => t,
-        None => return Err(format!("{}: no Oat test", a.file.display())),
-    };
-    let c = FrontEndCampaign {
-        cmd,
-        reference: a.compiler.reference.clone(),
-        tests: vec![test.clone()],
-        dialect: a.dialect.dialect.clone(),
-        version,
-        oat_dialect: fe.oat_dialect,
-        orders: oat::order::ArgOrders::default(),
-        plan: Default::default(),
-        native: false,
-        jobs: 1,
-        max_reductions: 1,
-        bounds: a.bounds.bounds(),
-        time_budget: limits.time_budget,
-        shard: None,
-    };
-    let reduced = match reduce_test(&c, &tools, &test) {
-        Ok(r) => r,
-        Err(why) => {
+    let (run, own, red) = match reduce_test_file(&g, &a.file)? {
+        ReducedFile::NotReduced(why) => {
             eprintln!("lloracle: {}: not reduced: {why}", a.file.display());
             return Ok(1);
         }
-    };
-    let Some((run, own, red)) = reduced else {
-        eprintln!(
-            "lloracle: {} does not fail under {cmd}",
-            a.file.display(),
-            cmd = c.cmd
-        );
-        return Ok(1);
+        ReducedFile::DoesNotFail => {
+            eprintln!(
+                "lloracle: {} does not fail under {}",
+                a.file.display(),
+                g.cmd
+            );
+            return Ok(1);
+        }
+        ReducedFile::Reduced(run, own, red) => (run, own, red),
     };
     eprintln!(
         "lloracle: reducing a {} failure on args {:?}",
@@ -192,12 +160,7 @@ fn front_end(a: &ReduceArgs) -> Result<u8, String> {
         red.expected_from
     );
     eprintln!("  actual: {}", red.actual);
-    let text = format!(
-        "{}\n/* CHECK-ARGS: {}\n   CHECK-COURSE-OUTPUT: {}\n*/\n",
-        red.text.trim_end(),
-        run.args.join(" "),
-        lloracle::corpus::escape(&red.expected)
-    );
+    let text = reduced_test_file(&run, &red);
     match &a.out {
         Some(p) => std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display()))?,
         None => print!("{text}"),

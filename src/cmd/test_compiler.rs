@@ -10,12 +10,11 @@ use super::EXIT_USAGE;
 use lloracle::frontend;
 use lloracle::harness::baseline::Baseline;
 use lloracle::harness::campaign::{self, exit_code, write_reports, ReportFiles};
-use lloracle::harness::compiler::{check_runnable, Tools};
+use lloracle::harness::compiler::Tools;
 use lloracle::harness::mutation;
 use lloracle::harness::report::{self, Report};
 use lloracle::harness::session::Settings;
 use lloracle::harness::verdicts::Case;
-use lloracle::harness::Compiler;
 use lloracle::harness::{options, plan};
 use lloracle::progress::{colour_stdout, Progress};
 use std::io::Write;
@@ -63,12 +62,8 @@ pub fn main(args: TestCompilerArgs) -> u8 {
     };
     let limits = a.limits.limits();
     let files = a.reports.files();
-    let savings = match a.reports.savings_scoring() {
-        Ok(s) => s,
-        Err(e) => return usage(e),
-    };
-    let scoring = match a.reports.scoring(None) {
-        Ok(s) => s,
+    let grading = match a.grading(None, true) {
+        Ok(g) => g,
         Err(e) => return usage(e),
     };
     let jobs = options::jobs(a.jobs);
@@ -108,11 +103,6 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         "programs",
         Duration::from_secs(a.progress_every),
     );
-    let grading = report::Grading {
-        scoring,
-        savings,
-        reproduce: a.reports.reproduce.clone(),
-    };
     let r = settled.run(&failures_dir(a), &grading, &|r| bar.tick_result(r));
     bar.finish();
     if let Some(why) = &r.stopped_early {
@@ -136,48 +126,32 @@ fn failures_dir(a: &CampaignOpts) -> PathBuf {
 /// A front-end campaign (`--emit ll`): the Oat tests and generated
 /// programs, judged by `lloracle::frontend::campaign`.
 fn front_end(a: &CampaignOpts) -> u8 {
-    let usage = |e: String| {
-        eprintln!("lloracle: {e}");
-        EXIT_USAGE
-    };
-    let setup = a
-        .front_end_campaign(None)
-        .and_then(|(campaign, course, grading)| {
-            if let Ok(Compiler::FrontEnd { cmd }) = a.compiler.compiler() {
-                check_runnable(&Compiler::FrontEnd { cmd }, std::path::Path::new("."))?;
-            }
-            let limits = a.limits.limits();
-            let mut tools = Tools::with(course, None, limits.timeout)?;
-            tools.oracle.fuel = limits.fuel;
-            Ok((campaign, tools, grading))
-        });
-    let setup = setup.and_then(|(campaign, tools, grading)| {
-        let cmd = campaign.cmd.clone();
-        let campaign =
-            frontend::probe::settle(campaign, &tools, Some(&cmd), a.front_end.plain_strings)?;
+    let setup = a.grading(None, false).and_then(|grading| {
+        let (campaign, tools) = frontend::setup::settle(&a.front_end_given()?)?;
         Ok((campaign, tools, grading))
     });
-    match setup {
-        Ok((campaign, tools, grading)) => {
-            let bar = Progress::new(
-                campaign.tests.len(),
-                "tests",
-                Duration::from_secs(a.progress_every),
-            );
-            let out_dir = failures_dir(a);
-            let r = frontend::campaign::run(&campaign, &tools, &out_dir, &grading, &|scored| {
-                bar.tick_scored(1, scored)
-            });
-            bar.finish();
-            if let Some(why) = &r.stopped_early {
-                eprintln!("lloracle: {why}");
-            }
-            let code = write_and_exit(&r, &a.reports.files());
-            print_report(&r);
-            code
+    let (campaign, tools, grading) = match setup {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("lloracle: {e}");
+            return EXIT_USAGE;
         }
-        Err(e) => usage(e),
+    };
+    let bar = Progress::new(
+        campaign.tests.len(),
+        "tests",
+        Duration::from_secs(a.progress_every),
+    );
+    let r = frontend::campaign::run(&campaign, &tools, &failures_dir(a), &grading, &|scored| {
+        bar.tick_scored(1, scored)
+    });
+    bar.finish();
+    if let Some(why) = &r.stopped_early {
+        eprintln!("lloracle: {why}");
     }
+    let code = write_and_exit(&r, &a.reports.files());
+    print_report(&r);
+    code
 }
 
 /// The terminal report of `r`, with the corpus files skipped on purpose

@@ -22,7 +22,7 @@ use crate::harness::report::{
     Scored, Verdict, MESSAGE_CAP, PROGRAM_CAP,
 };
 use crate::harness::saved::{reduced_name, save_reduced, Saved};
-use crate::harness::session::{judge_each, Judged, Judging};
+use crate::harness::session::{judge_each, Judged, Judging, Settings};
 use crate::harness::stages::Stage;
 use crate::harness::target::Target;
 use crate::harness::threads::on_threads;
@@ -109,13 +109,13 @@ pub fn references(c: &FrontEndCampaign, tools: &Tools) -> Option<Vec<RefTest>> {
             .map(|t| reference::judge_reference(tools, cmd, t, c.dialect.as_ref(), c.language()))
             .collect()
     };
-    Some(on_threads(c.jobs, all))
+    Some(on_threads(c.settings.jobs, all))
 }
 
 /// [`run`] with the reference's view of every test already computed
 /// (`refs`, parallel to `c.tests`; `None` without a reference). Only the
-/// tests of `c.shard` are judged; within `c.time_budget` (tests not
-/// reached count as not passed); a panic of lloracle's own on one test
+/// tests of `c.shard` are judged; within the budget of `c.settings`
+/// (tests not reached count as not passed); a panic of lloracle's own on one test
 /// leaves that test out and names it in the report (`internal_errors`),
 /// as for back ends (`harness::session`).
 pub fn run_with(
@@ -127,14 +127,14 @@ pub fn run_with(
     tick: &(dyn Fn(Scored) + Sync),
 ) -> Report {
     let start = Instant::now();
-    let budget = Budget::new(c.time_budget);
+    let budget: &Budget = &c.settings.budget;
     let stop = || interrupted() || budget.exhausted();
     let native = if c.native { Native::detect() } else { None };
     let judge_all = || -> Vec<Option<TestResult>> {
         judge_each(
             c.tests.iter().enumerate().collect(),
             &Judging {
-                budget: &budget,
+                budget,
                 stop_at_first_failure: false,
             },
             |(k, _)| in_shard(c, *k),
@@ -143,8 +143,9 @@ pub fn run_with(
             &|r: &TestResult| tick(r.scored()),
         )
     };
-    let mut results: Vec<Option<TestResult>> = on_threads(c.jobs, judge_all);
-    let order: Vec<usize> = reduction_order(&results, c.max_reductions, c.reference.is_some());
+    let mut results: Vec<Option<TestResult>> = on_threads(c.settings.jobs, judge_all);
+    let order: Vec<usize> =
+        reduction_order(&results, c.settings.max_reductions, c.reference.is_some());
     let reduce_one = |k: usize| {
         if stop() {
             return None;
@@ -153,9 +154,12 @@ pub fn run_with(
         let i = r.first_failure()?;
         let own = r.held.get(i)?.own();
         let c = FrontEndCampaign {
-            bounds: crate::harness::reduce::Bounds {
-                max_time: c.bounds.max_time.min(budget.remaining()),
-                ..c.bounds.clone()
+            settings: Settings {
+                bounds: crate::harness::reduce::Bounds {
+                    max_time: c.settings.bounds.max_time.min(budget.remaining()),
+                    ..c.settings.bounds.clone()
+                },
+                ..c.settings.clone()
             },
             ..c.clone()
         };
@@ -164,7 +168,7 @@ pub fn run_with(
         });
         Some((k, reduced.flatten().map(|red| (i, red))))
     };
-    let reduced: Vec<(usize, Option<(usize, ReducedOat)>)> = on_threads(c.jobs, || {
+    let reduced: Vec<(usize, Option<(usize, ReducedOat)>)> = on_threads(c.settings.jobs, || {
         order.par_iter().filter_map(|&k| reduce_one(k)).collect()
     });
     let tried: HashSet<usize> = reduced.iter().map(|(k, _)| *k).collect();
@@ -179,15 +183,15 @@ pub fn run_with(
             r.trace = t;
         }
     };
-    on_threads(c.jobs, || {
+    on_threads(c.settings.jobs, || {
         results.par_iter_mut().flatten().for_each(trace_one)
     });
     for (k, r) in results.iter_mut().enumerate() {
         if let Some(r) = r {
-            r.not_reduced = why_not_reduced(c, r, tried.contains(&k), &budget);
+            r.not_reduced = why_not_reduced(c, r, tried.contains(&k), budget);
         }
     }
-    let mut report = build_report(c, tools, &results, out_dir, &budget);
+    let mut report = build_report(c, tools, &results, out_dir, budget);
     report.elapsed_secs = start.elapsed().as_secs_f64();
     report.interrupted = interrupted();
     report.grade_with(grading);
@@ -272,7 +276,7 @@ fn why_not_reduced(
     } else {
         format!(
             "the reduction budget (--max-reductions {}) went to other failures",
-            c.max_reductions
+            c.settings.max_reductions
         )
     };
     Some(why)

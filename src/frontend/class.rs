@@ -16,10 +16,12 @@ use crate::harness::compiler::Tools;
 use crate::harness::course::Course;
 use crate::harness::report::class::{causes, StudentResult};
 use crate::harness::report::{Grading, Report, Scored};
+use crate::harness::session::Settings;
 use crate::harness::shard::Shard;
 use crate::harness::Compiler;
 use serde_json::json;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A class of front ends to grade.
@@ -56,6 +58,21 @@ pub struct FrontEndClass {
     pub shard: Option<Shard>,
 }
 
+impl FrontEndClass {
+    /// How many submissions this machine checks (those of its shard; 1
+    /// when the folder cannot be read, which [`grade`] then reports).
+    pub fn submissions_checked(&self) -> usize {
+        std::fs::canonicalize(&self.submissions)
+            .ok()
+            .and_then(|d| crate::harness::class::submissions(&d).ok())
+            .map_or(1, |s| {
+                (0..s.len() as u64)
+                    .filter(|k| self.shard.is_none_or(|sh| sh.keeps(*k)))
+                    .count()
+            })
+    }
+}
+
 /// Fresh tools for the class's course.
 fn tools(c: &FrontEndClass) -> Result<Tools, String> {
     let mut t = Tools::with(c.course.clone(), None, c.timeout)?;
@@ -80,7 +97,10 @@ pub fn grade(c: &FrontEndClass, tick: &(dyn Fn(usize, Scored) + Sync)) -> Result
     crate::output::create_dir(&c.out_dir)?;
     let refs = campaign::references(&c.campaign, &tools(c)?);
     let per = FrontEndCampaign {
-        jobs: (c.campaign.jobs / c.parallel.max(1)).max(1),
+        settings: Settings {
+            jobs: (c.campaign.settings.jobs / c.parallel.max(1)).max(1),
+            ..c.campaign.settings.clone()
+        },
         ..c.campaign.clone()
     };
     let subject = Subject {
@@ -92,7 +112,7 @@ pub fn grade(c: &FrontEndClass, tick: &(dyn Fn(usize, Scored) + Sync)) -> Result
     let run = ClassRun {
         build: c.build.as_deref(),
         build_timeout: c.build_timeout,
-        time_budget: per.time_budget,
+        time_budget: per.settings.budget.total(),
         class_budget: class_budget.as_ref(),
         many: &|n, _| tick(n, Scored::Failed),
     };
@@ -129,7 +149,10 @@ impl ClassSubject for Subject<'_> {
     fn check(&self, sub: &Path, budget: Duration, failures: &Path) -> Result<Report, String> {
         let mine = FrontEndCampaign {
             cmd: for_submission(&self.per.cmd, sub),
-            time_budget: budget,
+            settings: Settings {
+                budget: Arc::new(Budget::new(budget)),
+                ..self.per.settings.clone()
+            },
             ..self.per.clone()
         };
         // Its front end and the programs it builds are confined to its own

@@ -42,5 +42,6 @@ pub mod probe;
 pub mod reduce;
 pub mod reference;
 pub mod settings;
+pub mod setup;
 pub mod tests;
 pub mod trace;

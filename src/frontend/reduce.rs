@@ -180,7 +180,7 @@ pub fn reduce(
     if !same_failure(&goal, &first) {
         return None;
     }
-    let bounds = &c.bounds;
+    let bounds = &c.settings.bounds;
     let small = oat::shrink::shrink_until(
         &prog,
         c.version,

@@ -2,11 +2,11 @@
 
 use super::judge::Language;
 use super::tests::OatTest;
+use crate::harness::session::Settings;
 use crate::harness::shard::Shard;
 use oat::order::ArgOrders;
 use oat::OatVersion;
 use spec::dialect::Dialect;
-use std::time::Duration;
 
 /// What a front-end campaign checks and how.
 #[derive(Clone, Debug)]
@@ -32,16 +32,12 @@ pub struct FrontEndCampaign {
     pub orders: ArgOrders,
     /// Build and run outputs natively too, to explain verdicts.
     pub native: bool,
-    /// Worker threads.
-    pub jobs: usize,
-    /// Reduce at most this many failing tests.
-    pub max_reductions: usize,
-    /// The bounds of each reduction.
-    pub bounds: crate::harness::reduce::Bounds,
-    /// The wall-clock limit of the whole campaign (`--time-budget`): past
-    /// it no new test is started and no reduction goes on; the tests not
-    /// reached count as not passed (`harness::budget`).
-    pub time_budget: Duration,
+    /// The session's choices, as for a back end's campaign: worker
+    /// threads, how many failing tests are reduced and within what bounds,
+    /// and the campaign's time budget (`--time-budget`: past it no new
+    /// test is started and no reduction goes on; the tests not reached
+    /// count as not passed, `harness::budget`).
+    pub settings: Settings,
     /// This machine's part of the tests (`--shard I/N`: the tests whose
     /// index `k` has `k mod N = I - 1`), their reports joined by `lloracle
     /// merge` (`harness::shard`).

@@ -74,6 +74,13 @@ impl Budget {
         }
     }
 
+    /// The whole time this budget was given (`Duration::MAX`: no limit):
+    /// what a fresh budget of the same campaign gets (one per submission
+    /// of a class).
+    pub fn total(&self) -> Duration {
+        self.total
+    }
+
     /// The time left (`Duration::MAX` without a limit).
     pub fn remaining(&self) -> Duration {
         self.deadline.map_or(Duration::MAX, |d| {

@@ -1,0 +1,262 @@
+//! A front-end campaign assembled from what a command line gives, as
+//! `harness::campaign::settle` assembles a back end's: the course, the
+//! Oat tests planned, the front end's Oat dialect given or probed, the
+//! tools, and the session's settings (`harness::session::Settings`, the
+//! one set of choices every campaign has). `test-compiler`, `grade` and
+//! `reduce` with `--emit ll` only parse their options into a
+//! [`FrontEndGiven`] and call [`settle`], [`class`] or [`reduce_test_file`]
+//! (docs/grading.md, "Front ends").
+
+use super::campaign::{reduce_test, FrontEndCampaign};
+use super::class::FrontEndClass;
+use super::judge::FrontRun;
+use super::reduce::ReducedOat;
+use super::tests::{self, TestPlan};
+use crate::corpus::Run;
+use crate::harness::compiler::{check_command, check_runnable, Tools};
+use crate::harness::course::resolve::{self, Given};
+use crate::harness::course::Course;
+use crate::harness::options::{session, Limits, Programs, Reductions};
+use crate::harness::report::Grading;
+use crate::harness::Compiler;
+use oat::dialect::OatDialect;
+use oat::order::ArgOrders;
+use oat::OatVersion;
+use spec::dialect::Dialect;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// What a command line gives a front-end campaign (`--cmd ... --emit
+/// ll`), as plain values.
+#[derive(Clone, Debug)]
+pub struct FrontEndGiven {
+    /// The front end under test: a command with `{in}` (a `.oat` file) and
+    /// `{out}` or `{outdir}`.
+    pub cmd: String,
+    /// `--reference`: the course's front end, of the same form.
+    pub reference: Option<String>,
+    /// The course conventions given (`--runtime`, `--runtime-c`,
+    /// `--link-flags`, `--entry`).
+    pub given: Given,
+    /// `--tests`: a `.oat` file or a folder of them (none: the bundled
+    /// tests of the Oat version).
+    pub tests: Option<PathBuf>,
+    /// `--oat-version` (1 or 2).
+    pub oat_version: Option<u8>,
+    /// `--oat-dialect` (none: probed, `super::probe`).
+    pub oat_dialect: Option<OatDialect>,
+    /// Build outputs natively to explain verdicts (not `--no-native`).
+    pub native: bool,
+    /// `--plain-strings`: generated string literals hold no escapes.
+    pub plain_strings: bool,
+    /// `--dialect`: the course dialect the output must be in.
+    pub dialect: Option<Dialect>,
+    /// The generated programs, `--no-corpus` (no tests) and `--shard`.
+    pub programs: Programs,
+    /// The limits of each run and of the campaign.
+    pub limits: Limits,
+    /// How much of the campaign goes to reductions.
+    pub reductions: Reductions,
+    /// Worker threads.
+    pub jobs: usize,
+}
+
+impl FrontEndGiven {
+    /// The Oat version ([`Given::oat_version`]).
+    pub fn version(&self) -> Result<OatVersion, String> {
+        self.given
+            .oat_version(self.oat_version, self.oat_dialect.as_ref())
+    }
+
+    /// The course of the front end ([`Given::front_end_course`]).
+    pub fn course(&self) -> Result<Course, String> {
+        self.given
+            .front_end_course(self.version()?, self.oat_dialect.as_ref())
+    }
+
+    /// Fresh tools of `course` with these limits (unconfined: a class
+    /// confines each submission's own).
+    pub fn tools(&self, course: Course) -> Result<Tools, String> {
+        let mut tools = Tools::with(course, None, self.limits.timeout)?;
+        tools.oracle.fuel = self.limits.fuel;
+        Ok(tools)
+    }
+
+    /// The campaign these values describe (its dialect not yet probed) and
+    /// its course. `Err` for a `.ll` corpus, a reference that is not a
+    /// command, or tests with no expectation and no reference to say what
+    /// they must do.
+    pub fn campaign(&self) -> Result<(FrontEndCampaign, Course), String> {
+        let version = self.version()?;
+        let course = self.course()?;
+        let p = &self.programs;
+        if p.corpus.is_some() {
+            return Err(
+                "--corpus holds .ll programs: a front end takes Oat tests, give --tests PATH"
+                    .into(),
+            );
+        }
+        let plan = TestPlan {
+            tests: self.tests.clone(),
+            no_tests: p.no_corpus,
+            random: p.random,
+            seed: p.seed,
+            size: p.size,
+            dialect: resolve::oat_dialect(self.oat_dialect, self.plain_strings, version),
+            orders: ArgOrders::default(),
+        };
+        let tests = tests::plan(&plan)?;
+        if let Some(r) = &self.reference {
+            check_command(r)?;
+        }
+        expectations_or_reference(&tests, self.reference.is_some())?;
+        let campaign = FrontEndCampaign {
+            cmd: self.cmd.clone(),
+            reference: self.reference.clone(),
+            tests,
+            dialect: self.dialect.clone(),
+            version,
+            oat_dialect: self.oat_dialect,
+            orders: plan.orders,
+            plan,
+            native: self.native,
+            settings: session(self.jobs, &self.limits, &self.reductions),
+            shard: p.shard,
+        };
+        Ok((campaign, course))
+    }
+}
+
+/// `Err` naming the tests with no expectation (no `CHECK-` line) when
+/// there is no reference solution to say what they must do
+/// (docs/oat-tests.md).
+fn expectations_or_reference(tests: &[tests::OatTest], reference: bool) -> Result<(), String> {
+    let plain: Vec<String> = tests
+        .iter()
+        .filter(|t| t.expectation.runs.is_empty() && t.expectation.ill_typed.is_none())
+        .map(|t| t.path.display().to_string())
+        .collect();
+    if reference || plain.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{} test(s) have no expectation (no CHECK- line), so only a reference solution can \
+         say what they must do: give --reference CMD, or add expectations \
+         (docs/oat-tests.md): {}",
+        plain.len(),
+        plain.join(", ")
+    ))
+}
+
+/// One front end's campaign settled before it starts (`test-compiler
+/// --emit ll`): the front end runnable, its Oat dialect given or probed
+/// (on the reference when there is one), its tools, and a time budget
+/// that starts now.
+pub fn settle(g: &FrontEndGiven) -> Result<(FrontEndCampaign, Tools), String> {
+    let (campaign, course) = g.campaign()?;
+    check_runnable(&Compiler::FrontEnd { cmd: g.cmd.clone() }, Path::new("."))?;
+    let tools = g.tools(course)?;
+    let mut campaign = super::probe::settle(campaign, &tools, Some(&g.cmd), g.plain_strings)?;
+    campaign.settings = session(g.jobs, &g.limits, &g.reductions);
+    Ok((campaign, tools))
+}
+
+/// What a class run gives beyond one campaign's values (`grade SUBS
+/// --emit ll`).
+#[derive(Clone, Debug)]
+pub struct ClassGiven {
+    /// The folder of submissions (each subdirectory one student's).
+    pub submissions: PathBuf,
+    /// The build command (`{submission}`: the folder, where it runs).
+    pub build: Option<String>,
+    /// Wall-clock limit of one build.
+    pub build_timeout: Duration,
+    /// Submissions checked at once (none: one per two worker threads).
+    pub parallel: Option<usize>,
+    /// Where the per-student folders and the class files go.
+    pub out_dir: PathBuf,
+    /// `--class-time-budget`.
+    pub class_time_budget: Option<Duration>,
+}
+
+/// A class of front ends settled before grading: the class's Oat dialect
+/// given or probed once (on the reference; the command names no one
+/// submission), `--shard` splitting the submissions (each checked on
+/// every test).
+pub fn class(g: &FrontEndGiven, c: ClassGiven, grading: Grading) -> Result<FrontEndClass, String> {
+    let (campaign, course) = g.campaign()?;
+    let mut campaign =
+        super::probe::settle(campaign, &g.tools(course.clone())?, None, g.plain_strings)?;
+    let shard = campaign.shard.take();
+    Ok(FrontEndClass {
+        submissions: c.submissions,
+        build: c.build,
+        build_timeout: c.build_timeout,
+        parallel: c.parallel.unwrap_or(g.jobs / 2).max(1),
+        course,
+        timeout: g.limits.timeout,
+        fuel: g.limits.fuel,
+        out_dir: c.out_dir,
+        grading,
+        campaign,
+        class_time_budget: c.class_time_budget,
+        shard,
+    })
+}
+
+/// What reducing one Oat test under a front end gave (`lloracle reduce
+/// --emit ll`).
+#[derive(Clone, Debug)]
+pub enum ReducedFile {
+    /// The test does not fail.
+    DoesNotFail,
+    /// It fails in a way that is not reduced; why, in words.
+    NotReduced(String),
+    /// Its first failing run and the front end's verdict on it, and the
+    /// reduced test (`None`: the failure did not repeat under the
+    /// reduction's expected output).
+    Reduced(Run, FrontRun, Option<ReducedOat>),
+}
+
+/// Reduces the first failing run of the Oat test `file` as a front-end
+/// campaign of `g` reduces it (one test, one thread, no native builds);
+/// `Err` for a usage error or a file that holds no Oat test.
+pub fn reduce_test_file(g: &FrontEndGiven, file: &Path) -> Result<ReducedFile, String> {
+    let course = g.course()?;
+    let test = tests::load(file)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .next()
+        .ok_or_else(|| format!("{}: no Oat test", file.display()))?;
+    let c = FrontEndCampaign {
+        cmd: g.cmd.clone(),
+        reference: g.reference.clone(),
+        tests: vec![test.clone()],
+        dialect: g.dialect.clone(),
+        version: g.version()?,
+        oat_dialect: g.oat_dialect,
+        orders: ArgOrders::default(),
+        plan: TestPlan::default(),
+        native: false,
+        settings: session(1, &g.limits, &g.reductions),
+        shard: None,
+    };
+    let tools = g.tools(course)?;
+    Ok(match reduce_test(&c, &tools, &test) {
+        Err(why) => ReducedFile::NotReduced(why),
+        Ok(None) => ReducedFile::DoesNotFail,
+        Ok(Some((run, own, red))) => ReducedFile::Reduced(run, own, red),
+    })
+}
+
+/// The reduced test as a file `lloracle` reads again: the Oat source with
+/// the run's arguments and expected output as `CHECK-` lines
+/// (docs/oat-tests.md).
+pub fn reduced_test_file(run: &Run, red: &ReducedOat) -> String {
+    format!(
+        "{}\n/* CHECK-ARGS: {}\n   CHECK-COURSE-OUTPUT: {}\n*/\n",
+        red.text.trim_end(),
+        run.args.join(" "),
+        crate::corpus::escape(&red.expected)
+    )
+}
