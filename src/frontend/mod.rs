@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! tests, import -> settings -> judge -> probe, native -> reference -> reduce
-//!   -> trace -> campaign -> class
+//!   -> trace -> campaign -> class -> setup
 //! ```
 //!
 //! [`tests`] (the Oat test format, the bundled tests, generated programs
@@ -22,7 +22,8 @@
 //! [`reduce`] (delta debugging on the Oat source), [`trace`] (the first
 //! wrong value of a failing run), [`campaign`] (every
 //! test in parallel, reductions, the report), [`class`] (a class of front
-//! ends in one run).
+//! ends in one run), [`setup`] (a campaign or a class assembled from what
+//! a command line gives).
 //!
 //! What does not depend on the subject under test is the harness's, and
 //! serves back ends, optimisers and front ends alike (docs/architecture.md,
