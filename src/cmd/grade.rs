@@ -71,28 +71,6 @@ pub enum IsolationArg {
     Required,
 }
 
-/// Finds (once) the confinement this kernel gives submissions and says it
-/// on stderr; under `--isolation required`, `Err` when some is missing.
-fn check_isolation(want: IsolationArg) -> Result<(), String> {
-    let iso = toolchain::isolation();
-    let missing = iso.missing();
-    if missing.is_empty() {
-        return Ok(());
-    }
-    let words = format!(
-        "submissions are confined by: {} ({})",
-        iso.describe(),
-        missing.join("; ")
-    );
-    if want == IsolationArg::Required {
-        return Err(format!(
-            "--isolation required: {words}; see docs/grading.md, \"What a submission can and cannot do\""
-        ));
-    }
-    eprintln!("lloracle: warning: {words}");
-    Ok(())
-}
-
 /// The points of an assignment when `--points` is not given.
 const DEFAULT_POINTS: f64 = 100.0;
 
@@ -191,8 +169,10 @@ pub fn main(a: GradeArgs) -> u8 {
         eprintln!("lloracle: {e}");
         EXIT_USAGE
     };
-    if let Err(e) = check_isolation(a.isolation) {
-        return usage(e);
+    match class::check_isolation(a.isolation == IsolationArg::Required) {
+        Ok(Some(warning)) => eprintln!("lloracle: warning: {warning}"),
+        Ok(None) => {}
+        Err(e) => return usage(e),
     }
     if a.test.compiler.emit == EmitArg::Ll {
         return match front_end(a) {

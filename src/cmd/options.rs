@@ -7,7 +7,9 @@
 
 use lloracle::frontend::setup::FrontEndGiven;
 use lloracle::harness::campaign::ReportFiles;
-pub use lloracle::harness::course::resolve::{builtin_supports, RuntimeArg};
+pub use lloracle::harness::course::resolve::{
+    builtin_supports, parse_dialect, parse_oat_dialect, parse_runtime, RuntimeArg,
+};
 use lloracle::harness::course::resolve::{Given, Under};
 use lloracle::harness::course::{Course, Entry};
 use lloracle::harness::optimiser::SavingsScoring;
@@ -22,30 +24,6 @@ use spec::dialect::Dialect;
 use spec::RuntimeName;
 use std::path::PathBuf;
 use std::time::Duration;
-
-/// The profile called `name`, or a message listing the profiles (the one
-/// parser of every `--dialect`).
-pub fn parse_dialect(name: &str) -> Result<Dialect, String> {
-    Dialect::by_name(name).ok_or_else(|| {
-        format!(
-            "unknown dialect `{name}` (known: {}; `lloracle dialects` shows their features)",
-            Dialect::NAMES.join(", ")
-        )
-    })
-}
-
-/// The one parser of every `--runtime`: a runtime's name; else a value
-/// that ends in `.c` or names an existing file (the old spelling of
-/// `--runtime-c`); else an error listing the names.
-pub fn parse_runtime(s: &str) -> Result<RuntimeArg, String> {
-    match s.parse::<RuntimeName>() {
-        Ok(r) => Ok(RuntimeArg::Named(r)),
-        Err(_) if s.ends_with(".c") || std::path::Path::new(s).is_file() => {
-            Ok(RuntimeArg::CFile(PathBuf::from(s)))
-        }
-        Err(e) => Err(e),
-    }
-}
 
 /// `--runtime NAME` and `--runtime-c FILE.c`: the runtime programs call
 /// and the C that native code links with.
@@ -334,16 +312,6 @@ pub struct FrontEndOpts {
     /// course dialects already leave them out).
     #[arg(long)]
     pub plain_strings: bool,
-}
-
-/// The Oat dialect called `name`, or a message listing them.
-pub fn parse_oat_dialect(name: &str) -> Result<OatDialect, String> {
-    OatDialect::by_name(name).ok_or_else(|| {
-        format!(
-            "unknown Oat dialect `{name}` (known: {}; `lloracle dialects` shows their constructs)",
-            OatDialect::names().join(", ")
-        )
-    })
 }
 
 /// The programs a campaign checks.

@@ -43,45 +43,32 @@ pub struct ReduceArgs {
 /// Reduces; 0 when a reduced program was written, 1 when the program does
 /// not fail, 2 for bad input.
 pub fn main(a: ReduceArgs) -> u8 {
-    if a.compiler.emit == EmitArg::Ll {
-        return match front_end(&a) {
-            Ok(code) => code,
-            Err(e) => {
-                eprintln!("lloracle: {e}");
-                EXIT_USAGE
-            }
-        };
-    }
+    let done = if a.compiler.emit == EmitArg::Ll {
+        front_end(&a)
+    } else {
+        back_end(&a)
+    };
+    done.unwrap_or_else(|e| {
+        eprintln!("lloracle: {e}");
+        EXIT_USAGE
+    })
+}
+
+/// Reduces a failing program under a back end or an optimiser: the exit
+/// code (1 when it does not fail, or the failure did not reproduce), `Err`
+/// a usage error.
+fn back_end(a: &ReduceArgs) -> Result<u8, String> {
     let limits = a.limits.limits();
     let budget = Budget::new(limits.time_budget);
-    let target = match a.compiler.target(&a.dialect) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            return EXIT_USAGE;
-        }
-    };
-    let tools = match limits.tools(&target) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            return EXIT_USAGE;
-        }
-    };
-    let failing = match first_failure(&tools, &target, &a.file) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("lloracle: {e}");
-            return EXIT_USAGE;
-        }
-    };
-    let Some(f) = failing else {
+    let target = a.compiler.target(&a.dialect)?;
+    let tools = limits.tools(&target)?;
+    let Some(f) = first_failure(&tools, &target, &a.file)? else {
         eprintln!(
             "lloracle: {} does not fail under {} (or the oracle does not return on it)",
             a.file.display(),
             target.compiler.describe()
         );
-        return 1;
+        return Ok(1);
     };
     eprintln!(
         "lloracle: reducing a {} failure ({}) on args {:?}",
@@ -93,7 +80,7 @@ pub fn main(a: ReduceArgs) -> u8 {
     };
     let Some(red) = reduce_failure(&tools, &target, &f, &bounds) else {
         eprintln!("lloracle: the failure did not reproduce (flaky?)");
-        return 1;
+        return Ok(1);
     };
     eprintln!(
         "lloracle: {} -> {}",
@@ -105,17 +92,19 @@ pub fn main(a: ReduceArgs) -> u8 {
         Some(x) => eprintln!("  actual: {}", describe(x)),
         None => eprintln!("  actual: no executable"),
     }
-    let text = reduced_corpus(&f.args, &red);
+    write_out(a, &reduced_corpus(&f.args, &red))?;
+    Ok(0)
+}
+
+/// Writes the reduced program to `--out`, or stdout.
+fn write_out(a: &ReduceArgs, text: &str) -> Result<(), String> {
     match &a.out {
-        Some(p) => {
-            if let Err(e) = std::fs::write(p, text) {
-                eprintln!("lloracle: {}: {e}", p.display());
-                return EXIT_USAGE;
-            }
+        Some(p) => std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display())),
+        None => {
+            print!("{text}");
+            Ok(())
         }
-        None => print!("{text}"),
     }
-    0
 }
 
 /// Reduces a failing Oat test under a front end (`--emit ll`): the exit
@@ -143,7 +132,7 @@ fn front_end(a: &ReduceArgs) -> Result<u8, String> {
             );
             return Ok(1);
         }
-        ReducedFile::Reduced(run, own, red) => (run, own, red),
+        ReducedFile::Reduced(reduced) => *reduced,
     };
     eprintln!(
         "lloracle: reducing a {} failure on args {:?}",
@@ -160,10 +149,6 @@ fn front_end(a: &ReduceArgs) -> Result<u8, String> {
         red.expected_from
     );
     eprintln!("  actual: {}", red.actual);
-    let text = reduced_test_file(&run, &red);
-    match &a.out {
-        Some(p) => std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display()))?,
-        None => print!("{text}"),
-    }
+    write_out(a, &reduced_test_file(&run, &red))?;
     Ok(0)
 }

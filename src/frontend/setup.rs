@@ -7,9 +7,8 @@
 //! [`FrontEndGiven`] and call [`settle`], [`class`] or [`reduce_test_file`]
 //! (docs/grading.md, "Front ends").
 
-use super::campaign::{reduce_test, FrontEndCampaign};
+use super::campaign::{reduce_test, FrontEndCampaign, ReducedTest};
 use super::class::FrontEndClass;
-use super::judge::FrontRun;
 use super::reduce::ReducedOat;
 use super::tests::{self, TestPlan};
 use crate::corpus::Run;
@@ -215,7 +214,7 @@ pub enum ReducedFile {
     /// Its first failing run and the front end's verdict on it, and the
     /// reduced test (`None`: the failure did not repeat under the
     /// reduction's expected output).
-    Reduced(Run, FrontRun, Option<ReducedOat>),
+    Reduced(Box<ReducedTest>),
 }
 
 /// Reduces the first failing run of the Oat test `file` as a front-end
@@ -245,7 +244,7 @@ pub fn reduce_test_file(g: &FrontEndGiven, file: &Path) -> Result<ReducedFile, S
     Ok(match reduce_test(&c, &tools, &test) {
         Err(why) => ReducedFile::NotReduced(why),
         Ok(None) => ReducedFile::DoesNotFail,
-        Ok(Some((run, own, red))) => ReducedFile::Reduced(run, own, red),
+        Ok(Some(reduced)) => ReducedFile::Reduced(Box::new(reduced)),
     })
 }
 

@@ -112,6 +112,30 @@ pub fn check_compiler(c: &Compiler) -> Result<(), String> {
     }
 }
 
+/// Finds (once) the confinement this kernel gives submissions
+/// (docs/grading.md, "What a submission can and cannot do"): `Ok(None)`
+/// when every confinement is in force, else `Ok(Some(words))` saying what
+/// is missing, or `Err` when every one is `required` (`--isolation
+/// required`).
+pub fn check_isolation(required: bool) -> Result<Option<String>, String> {
+    let iso = toolchain::isolation();
+    let missing = iso.missing();
+    if missing.is_empty() {
+        return Ok(None);
+    }
+    let words = format!(
+        "submissions are confined by: {} ({})",
+        iso.describe(),
+        missing.join("; ")
+    );
+    if required {
+        return Err(format!(
+            "--isolation required: {words}; see docs/grading.md, \"What a submission can and cannot do\""
+        ));
+    }
+    Ok(Some(words))
+}
+
 /// The submissions: every subdirectory of `dir` not starting with `.`, in
 /// name order.
 pub fn submissions(dir: &Path) -> Result<Vec<PathBuf>, String> {

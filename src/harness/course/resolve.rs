@@ -275,6 +275,40 @@ pub fn builtin_supports(runtime: RuntimeName) -> Result<(), String> {
     ))
 }
 
+/// The profile called `name`, or a message listing the profiles (the one
+/// parser of every `--dialect`).
+pub fn parse_dialect(name: &str) -> Result<Dialect, String> {
+    Dialect::by_name(name).ok_or_else(|| {
+        format!(
+            "unknown dialect `{name}` (known: {}; `lloracle dialects` shows their features)",
+            Dialect::NAMES.join(", ")
+        )
+    })
+}
+
+/// The one parser of every `--runtime`: a runtime's name; else a value
+/// that ends in `.c` or names an existing file (the old spelling of
+/// `--runtime-c`); else an error listing the names.
+pub fn parse_runtime(s: &str) -> Result<RuntimeArg, String> {
+    match s.parse::<RuntimeName>() {
+        Ok(r) => Ok(RuntimeArg::Named(r)),
+        Err(_) if s.ends_with(".c") || std::path::Path::new(s).is_file() => {
+            Ok(RuntimeArg::CFile(PathBuf::from(s)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The Oat dialect called `name`, or a message listing them.
+pub fn parse_oat_dialect(name: &str) -> Result<OatDialect, String> {
+    OatDialect::by_name(name).ok_or_else(|| {
+        format!(
+            "unknown Oat dialect `{name}` (known: {}; `lloracle dialects` shows their constructs)",
+            OatDialect::names().join(", ")
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
