@@ -18,8 +18,8 @@
 
 use super::options::{CampaignOpts, EmitArg};
 use super::EXIT_USAGE;
-use lloracle::frontend::{self, setup::ClassGiven};
-use lloracle::harness::class::{self, Class, ClassOptions};
+use lloracle::frontend;
+use lloracle::harness::class::{self, Class, ClassOptions, Submissions};
 use lloracle::harness::options;
 use lloracle::harness::report::class::StudentResult;
 use lloracle::harness::verdicts;
@@ -83,15 +83,6 @@ fn no_report_files(t: &CampaignOpts) -> Result<(), String> {
     Ok(())
 }
 
-/// Where the per-student folders and the class files go: `--out-dir`,
-/// else `lloracle-grade/`.
-fn out_dir(t: &CampaignOpts) -> PathBuf {
-    t.reports
-        .out_dir
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("lloracle-grade"))
-}
-
 /// The library's class options from the command line; `Err` is a usage
 /// error.
 fn options(mut a: GradeArgs) -> Result<ClassOptions, String> {
@@ -111,14 +102,26 @@ fn options(mut a: GradeArgs) -> Result<ClassOptions, String> {
         savings_scoring: t.reports.savings_scoring()?,
         reproduce: t.reports.reproduce.clone(),
         scoring,
-        out_dir: out_dir(t),
+        class: submissions(&a),
         shard: a.test.programs.shard.take(),
-        submissions: a.submissions,
-        build: a.build,
+    })
+}
+
+/// The submissions, their build and schedule, and the class's folder.
+fn submissions(a: &GradeArgs) -> Submissions {
+    Submissions {
+        submissions: a.submissions.clone(),
+        build: a.build.clone(),
         build_timeout: Duration::from_secs(a.build_timeout),
         parallel: a.parallel,
         class_time_budget: a.class_time_budget.map(Duration::from_secs),
-    })
+        out_dir: a
+            .test
+            .reports
+            .out_dir
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("lloracle-grade")),
+    }
 }
 
 /// Says what was graded and where the reports are, and names the
@@ -219,16 +222,8 @@ pub fn main(a: GradeArgs) -> u8 {
 fn front_end(a: GradeArgs) -> Result<u8, String> {
     let t = &a.test;
     no_report_files(t)?;
-    let given = ClassGiven {
-        submissions: a.submissions.clone(),
-        build: a.build.clone(),
-        build_timeout: Duration::from_secs(a.build_timeout),
-        parallel: a.parallel,
-        out_dir: out_dir(t),
-        class_time_budget: a.class_time_budget.map(Duration::from_secs),
-    };
     let grading = t.grading(Some(DEFAULT_POINTS), false)?;
-    let class = frontend::setup::class(&t.front_end_given()?, given, grading)?;
+    let class = frontend::setup::class(&t.front_end_given()?, submissions(&a), grading)?;
     let tests = class.campaign.tests.len();
     let subs = class.submissions_checked();
     let bar = Progress::new(

@@ -10,8 +10,9 @@
 use super::campaign::{reduce_test, FrontEndCampaign, ReducedTest};
 use super::class::FrontEndClass;
 use super::reduce::ReducedOat;
-use super::tests::{self, TestPlan};
+use super::tests::{self as oat_tests, TestPlan};
 use crate::corpus::Run;
+use crate::harness::class::Submissions;
 use crate::harness::compiler::{check_command, check_runnable, Tools};
 use crate::harness::course::resolve::{self, Given};
 use crate::harness::course::Course;
@@ -23,7 +24,6 @@ use oat::order::ArgOrders;
 use oat::OatVersion;
 use spec::dialect::Dialect;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// What a command line gives a front-end campaign (`--cmd ... --emit
 /// ll`), as plain values.
@@ -104,7 +104,7 @@ impl FrontEndGiven {
             dialect: resolve::oat_dialect(self.oat_dialect, self.plain_strings, version),
             orders: ArgOrders::default(),
         };
-        let tests = tests::plan(&plan)?;
+        let tests = oat_tests::plan(&plan)?;
         if let Some(r) = &self.reference {
             check_command(r)?;
         }
@@ -129,7 +129,7 @@ impl FrontEndGiven {
 /// `Err` naming the tests with no expectation (no `CHECK-` line) when
 /// there is no reference solution to say what they must do
 /// (docs/oat-tests.md).
-fn expectations_or_reference(tests: &[tests::OatTest], reference: bool) -> Result<(), String> {
+fn expectations_or_reference(tests: &[oat_tests::OatTest], reference: bool) -> Result<(), String> {
     let plain: Vec<String> = tests
         .iter()
         .filter(|t| t.expectation.runs.is_empty() && t.expectation.ill_typed.is_none())
@@ -160,29 +160,11 @@ pub fn settle(g: &FrontEndGiven) -> Result<(FrontEndCampaign, Tools), String> {
     Ok((campaign, tools))
 }
 
-/// What a class run gives beyond one campaign's values (`grade SUBS
-/// --emit ll`).
-#[derive(Clone, Debug)]
-pub struct ClassGiven {
-    /// The folder of submissions (each subdirectory one student's).
-    pub submissions: PathBuf,
-    /// The build command (`{submission}`: the folder, where it runs).
-    pub build: Option<String>,
-    /// Wall-clock limit of one build.
-    pub build_timeout: Duration,
-    /// Submissions checked at once (none: one per two worker threads).
-    pub parallel: Option<usize>,
-    /// Where the per-student folders and the class files go.
-    pub out_dir: PathBuf,
-    /// `--class-time-budget`.
-    pub class_time_budget: Option<Duration>,
-}
-
 /// A class of front ends settled before grading: the class's Oat dialect
 /// given or probed once (on the reference; the command names no one
 /// submission), `--shard` splitting the submissions (each checked on
 /// every test).
-pub fn class(g: &FrontEndGiven, c: ClassGiven, grading: Grading) -> Result<FrontEndClass, String> {
+pub fn class(g: &FrontEndGiven, c: Submissions, grading: Grading) -> Result<FrontEndClass, String> {
     let (campaign, course) = g.campaign()?;
     let mut campaign =
         super::probe::settle(campaign, &g.tools(course.clone())?, None, g.plain_strings)?;
@@ -222,7 +204,7 @@ pub enum ReducedFile {
 /// `Err` for a usage error or a file that holds no Oat test.
 pub fn reduce_test_file(g: &FrontEndGiven, file: &Path) -> Result<ReducedFile, String> {
     let course = g.course()?;
-    let test = tests::load(file)
+    let test = oat_tests::load(file)
         .map_err(|e| e.to_string())?
         .into_iter()
         .next()
@@ -258,4 +240,103 @@ pub fn reduced_test_file(run: &Run, red: &ReducedOat) -> String {
         run.args.join(" "),
         crate::corpus::escape(&red.expected)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// A campaign's values with the bundled tests left out and `programs`
+    /// generated Oat programs (each has its expectation: the evaluator's).
+    fn given(programs: u64) -> FrontEndGiven {
+        FrontEndGiven {
+            cmd: "cp {in} {out}".into(),
+            reference: None,
+            given: Given::default(),
+            tests: None,
+            oat_version: None,
+            oat_dialect: None,
+            native: true,
+            plain_strings: false,
+            dialect: None,
+            programs: Programs {
+                no_corpus: true,
+                random: programs,
+                ..Programs::default()
+            },
+            limits: Limits::default(),
+            reductions: Reductions::default(),
+            jobs: 1,
+        }
+    }
+
+    // The campaign's choices are the session's (docs/architecture.md, "One
+    // pipeline"): the threads, reductions and time budget given, not a
+    // copy of their defaults.
+    #[test]
+    fn the_campaign_carries_the_given_session_settings() {
+        let g = FrontEndGiven {
+            jobs: 3,
+            reductions: Reductions {
+                max_reductions: 7,
+                ..Reductions::default()
+            },
+            limits: Limits {
+                time_budget: Duration::from_secs(42),
+                ..Limits::default()
+            },
+            ..given(2)
+        };
+        let (c, _) = g.campaign().expect("a campaign");
+        assert_eq!(c.tests.len(), 2);
+        assert_eq!(c.settings.jobs, 3);
+        assert_eq!(c.settings.max_reductions, 7);
+        assert_eq!(c.settings.budget.total(), Duration::from_secs(42));
+    }
+
+    // A front end reads Oat, so a `.ll` corpus is refused, saying what to
+    // give instead.
+    #[test]
+    fn a_corpus_of_ll_programs_is_refused() {
+        let g = FrontEndGiven {
+            programs: Programs {
+                corpus: Some(PathBuf::from("corpus")),
+                ..given(0).programs
+            },
+            ..given(0)
+        };
+        let e = g.campaign().unwrap_err();
+        assert!(e.contains("--tests PATH"), "{e}");
+    }
+
+    // A test with no `CHECK-` line says nothing of what it must do: only a
+    // reference can (docs/oat-tests.md), so without one it is refused by
+    // name; with one it is kept.
+    #[test]
+    fn a_test_without_expectation_needs_a_reference() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let file = dir.path().join("plain.oat");
+        std::fs::write(
+            &file,
+            "int program(int argc, string[] argv) { return 0; }\n",
+        )
+        .expect("written");
+        let g = FrontEndGiven {
+            tests: Some(file),
+            programs: Programs {
+                random: 0,
+                ..Programs::default()
+            },
+            ..given(0)
+        };
+        let e = g.campaign().unwrap_err();
+        assert!(e.contains("plain.oat") && e.contains("--reference"), "{e}");
+        let with = FrontEndGiven {
+            reference: Some("cp {in} {out}".into()),
+            ..g
+        };
+        let (c, _) = with.campaign().expect("a campaign");
+        assert_eq!(c.tests.len(), 1);
+    }
 }

@@ -43,9 +43,11 @@ use toolchain::shell::quote as shell_quote;
 /// The per-student folder's Gradescope file.
 pub const RESULTS: &str = "results.json";
 
-/// A class to grade, as the command line settles it.
+/// The submissions of a class and how they are built, scheduled and
+/// filed, whatever the subject under test (back end, optimiser, front
+/// end).
 #[derive(Clone, Debug)]
-pub struct ClassOptions {
+pub struct Submissions {
     /// The folder of submissions: each subdirectory is one student's.
     pub submissions: PathBuf,
     /// The shell command that builds one submission (`{submission}`: its
@@ -58,6 +60,15 @@ pub struct ClassOptions {
     /// Wall-clock limit of the whole class (none: each submission has its
     /// own budget only).
     pub class_time_budget: Option<Duration>,
+    /// Where the per-student folders and the class files go.
+    pub out_dir: PathBuf,
+}
+
+/// A class to grade, as the command line settles it.
+#[derive(Clone, Debug)]
+pub struct ClassOptions {
+    /// The submissions, their build and schedule, and the class's folder.
+    pub class: Submissions,
     /// The compiler under test (its command names `{submission}`), in the
     /// class's dialect or to be probed.
     pub target: Target,
@@ -73,8 +84,6 @@ pub struct ClassOptions {
     pub reductions: Reductions,
     /// This machine's share of the submissions.
     pub shard: Option<Shard>,
-    /// Where the per-student folders and the class files go.
-    pub out_dir: PathBuf,
     /// The points and weights.
     pub scoring: Scoring,
     /// For optimisers: how the savings are scored.
@@ -646,16 +655,17 @@ pub fn setup(mut opts: ClassOptions) -> Result<Class, String> {
     // `--shard` splits the submissions here (each machine builds only its
     // own); every submission is checked on all the programs.
     let shard = opts.shard;
-    let subs = submissions_of_shard(&opts.submissions, shard)?;
+    let subs = submissions_of_shard(&opts.class.submissions, shard)?;
     // Every submission gets the same programs, in the class's dialect.
     let plan = super::plan::plan(&opts.programs, &class.target)?;
-    let out_dir = opts.out_dir.clone();
+    let out_dir = opts.class.out_dir.clone();
     crate::output::create_dir(&out_dir)?;
     let scoring = class_scoring(opts.scoring.clone(), &plan)?;
-    let class_budget = opts.class_time_budget.map(Budget::new);
+    let class_budget = opts.class.class_time_budget.map(Budget::new);
     let mut settings = super::options::session(jobs, &limits, &opts.reductions);
     let reference = super::resolve::judge_reference(&class, &limits, &settings, &plan)?;
     let parallel = opts
+        .class
         .parallel
         .unwrap_or(settings.jobs / 2)
         .clamp(1, subs.len().max(1));
@@ -692,8 +702,8 @@ pub fn grade_all(s: &Class, progress: &Progress) -> (Vec<StudentResult>, Vec<Str
         scoring: &s.scoring,
     };
     let run = ClassRun {
-        build: s.opts.build.as_deref(),
-        build_timeout: s.opts.build_timeout,
+        build: s.opts.class.build.as_deref(),
+        build_timeout: s.opts.class.build_timeout,
         time_budget: s.limits.time_budget,
         class_budget: s.class_budget.as_ref(),
         many: progress.many,
