@@ -104,13 +104,20 @@ pub fn main(args: TestCompilerArgs) -> u8 {
         Duration::from_secs(a.progress_every),
     );
     let r = settled.run(&failures_dir(a), &grading, &|r| bar.tick_result(r));
+    finish(&bar, &r, &files)
+}
+
+/// The end of a campaign: the progress line closed, why it stopped early
+/// (if it did), the report files written, then the report printed; the
+/// exit code ([`write_and_exit`]).
+fn finish(bar: &Progress, r: &Report, files: &ReportFiles) -> u8 {
     bar.finish();
     if let Some(why) = &r.stopped_early {
         eprintln!("lloracle: {why}");
     }
     // The files first: a closed stdout must not cost the reports.
-    let code = write_and_exit(&r, &files);
-    print_report(&r);
+    let code = write_and_exit(r, files);
+    print_report(r);
     code
 }
 
@@ -145,13 +152,7 @@ fn front_end(a: &CampaignOpts) -> u8 {
     let r = frontend::campaign::run(&campaign, &tools, &failures_dir(a), &grading, &|scored| {
         bar.tick_scored(1, scored)
     });
-    bar.finish();
-    if let Some(why) = &r.stopped_early {
-        eprintln!("lloracle: {why}");
-    }
-    let code = write_and_exit(&r, &a.reports.files());
-    print_report(&r);
-    code
+    finish(&bar, &r, &a.reports.files())
 }
 
 /// The terminal report of `r`, with the corpus files skipped on purpose
