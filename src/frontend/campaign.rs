@@ -390,14 +390,19 @@ fn judge_one(
 
 /// Builds the output natively once, only when a run's verdict is one a
 /// native run explains (undefined behaviour that may pass natively by
-/// luck, a wrong output or status that passes natively), and adds to each
-/// such run what it did. A passing test is not built: a pass needs no
-/// explaining, and the native build costs more than the rest of a test.
+/// luck, a wrong output or status that passes natively, an output
+/// LLVMlite's checker refuses, which the course's clang may refuse too or
+/// not), and adds to each such run what it did. A passing test is not
+/// built: a pass needs no explaining, and the native build costs more
+/// than the rest of a test.
 fn add_native_notes(n: &Native, tools: &Tools, text: &str, runs: &[Run], own: &mut [FrontRun]) {
     let wants_native = own.iter().any(|r| {
         matches!(
             r.category,
-            Category::UndefinedInOutput | Category::WrongOutput | Category::WrongStatus
+            Category::UndefinedInOutput
+                | Category::WrongOutput
+                | Category::WrongStatus
+                | Category::IllTypedOutput
         )
     });
     if !wants_native {
@@ -406,11 +411,17 @@ fn add_native_notes(n: &Native, tools: &Tools, text: &str, runs: &[Run], own: &m
     let exe = match tools.stages().time(Stage::Link, || n.build(tools, text)) {
         Ok(e) => e,
         Err(e) => {
-            for r in own
-                .iter_mut()
-                .filter(|r| r.category == Category::UndefinedInOutput)
-            {
-                push_note(r, format!("natively ({}): not built: {e}", n.describe()));
+            for r in own.iter_mut() {
+                match r.category {
+                    Category::UndefinedInOutput => {
+                        push_note(r, format!("natively ({}): not built: {e}", n.describe()))
+                    }
+                    Category::IllTypedOutput => push_note(
+                        r,
+                        format!("the native build ({}) refuses it too: {e}", n.describe()),
+                    ),
+                    _ => {}
+                }
             }
             return;
         }

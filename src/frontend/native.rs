@@ -59,10 +59,14 @@ impl Native {
                 .map_err(|e| format!("cannot keep a file: {e}"))?,
         );
         let limits = Limits::tool(tools.timeout);
+        // The build's errors name the output `out.ll`, not the folder it
+        // was written to, so that the same error reads the same in every
+        // report.
+        let folder = format!("{}/", dir.path().display());
         let tool = |c: Command, what: &str| -> Result<(), String> {
             toolchain::tools::run_tool(what, c, &limits)
                 .map(|_| ())
-                .map_err(|e| e.brief())
+                .map_err(|e| e.brief().replace(&folder, ""))
         };
         match self {
             Native::Clang(clang) => {
@@ -147,6 +151,10 @@ pub fn note(
         )),
         (Category::WrongOutput | Category::WrongStatus, Some(true)) => Some(format!(
             "natively it passes: {shown} (the verdict is the oracle's, the language's meaning)"
+        )),
+        (Category::IllTypedOutput, _) => Some(format!(
+            "the native build accepts it (LLVM is laxer here than LLVMlite's checker, whose \
+             verdict this is; docs/grading.md, \"Ill-typed output\") and prints {shown}"
         )),
         _ => None,
     }

@@ -177,6 +177,37 @@ fn an_undefined_output_that_passes_natively_passes_by_luck() {
 }
 
 #[test]
+fn an_ill_typed_output_says_whether_the_native_build_accepts_it() {
+    if toolchain::tools::llc().is_none() || !crate::common::have_cc("the native build") {
+        eprintln!("SKIP: llc is not installed; the native build of a front end's output");
+        return;
+    }
+    // `ret i1 1` in a function returning i64 (student/ill_typed_output.ll,
+    // line 3): LLVM refuses it as LLVMlite's checker does.
+    let test = fixtures().join("tests/ill_typed_output.oat");
+    let (_, _, r) = campaign(&["--cmd", &fake("student"), "--tests", test.to_str().unwrap()]);
+    let run = &first_runs(&r)["ill_typed_output.oat"];
+    assert_eq!(run["verdict"], "ill-typed output");
+    let note = run["note"].as_str().unwrap_or_default();
+    assert!(
+        note.contains("refuses it too") && note.contains("out.ll:3"),
+        "{run}"
+    );
+    // `add i1 1, 1` (student/llvm_accepts.ll): LLVMlite's checker refuses
+    // `add` at i1; LLVM computes 1 + 1 modulo 2 = 0, takes the branch that
+    // prints "hi" and returns 3: the course output "hi3".
+    let test = fixtures().join("native/llvm_accepts.oat");
+    let (_, _, r) = campaign(&["--cmd", &fake("student"), "--tests", test.to_str().unwrap()]);
+    let run = &first_runs(&r)["llvm_accepts.oat"];
+    assert_eq!(run["verdict"], "ill-typed output");
+    let note = run["note"].as_str().unwrap_or_default();
+    assert!(
+        note.contains("the native build accepts it") && note.contains("\"hi3\""),
+        "{run}"
+    );
+}
+
+#[test]
 fn the_reference_solution_decides_which_tests_count() {
     let tests = fixtures().join("refrules");
     let (code, stdout, r) = campaign(&[
