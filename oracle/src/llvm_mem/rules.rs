@@ -264,7 +264,13 @@ impl Machine<'_> {
         let l = self.llvm_mem()?;
         match l.free(p) {
             Ok(size) => {
-                self.mem.cells = self.mem.cells.saturating_sub(size.div_ceil(8));
+                // The freed block's record stays (a later `free` of it is a
+                // double free): it keeps one cell of the memory limit.
+                self.mem.cells = self
+                    .mem
+                    .cells
+                    .saturating_sub(size.div_ceil(8))
+                    .saturating_add(1);
                 Ok(())
             }
             Err(Access::Freed) => Err(stop::double_free()),
@@ -274,10 +280,13 @@ impl Machine<'_> {
         }
     }
 
-    /// The frame numbered `serial` returned: its allocations die.
+    /// The frame numbered `serial` returned: its allocations die. The
+    /// records kept for dead allocations whose address was exposed keep
+    /// one cell each of the memory limit, so that memory stays bounded.
     pub(crate) fn llvm_free_frame(&mut self, serial: u32) {
         if let Some(l) = self.llvm.as_deref_mut() {
-            l.free_frame(serial);
+            let kept = l.free_frame(serial);
+            self.mem.cells = self.mem.cells.saturating_add(kept);
         }
     }
 }
