@@ -23,16 +23,14 @@
 //! dangling pointer into a returned frame is still `use-after-return`,
 //! located, after its number is reused.
 //!
-//! This module holds the state and its operations; `rules` gives the
-//! machine's memory instructions and runtime functions their meaning over
-//! it, and `init` builds the initial memory.
+//! This module holds the state and its operations; `crate::llvm_rules`
+//! gives the machine's memory instructions and runtime functions their
+//! meaning over it, and `init` builds the initial memory.
 
 pub mod init;
 pub mod layout;
-mod rules;
 
 pub use layout::{AddressLayout, LlvmLayout};
-pub(crate) use rules::{is_null_addr, llvm_icmp};
 
 use crate::memory::Access;
 use crate::value::{Addr, NO_PROV};
