@@ -183,7 +183,7 @@ impl<'p> Machine<'p> {
         };
         match (va, vb) {
             (Value::Int(x), Value::Int(y)) => Ok(interp_cnd(cnd, *x, *y)),
-            (Value::Addr(p), Value::Addr(q)) => Ok(crate::llvm_mem::llvm_icmp(cnd, p, q)),
+            (Value::Addr(p), Value::Addr(q)) => Ok(crate::llvm_rules::llvm_icmp(cnd, p, q)),
             (Value::Ptr(p), Value::Ptr(q)) => {
                 if !matches!(cnd, Cnd::Eq | Cnd::Ne) {
                     return Err(stop::pointer_order_compare(cnd));

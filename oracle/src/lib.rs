@@ -37,6 +37,7 @@ pub mod insns;
 pub mod interp;
 pub mod ir;
 pub mod llvm_mem;
+mod llvm_rules;
 pub mod machine;
 pub mod memory;
 pub mod place;

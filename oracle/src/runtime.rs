@@ -12,7 +12,7 @@
 //! ([`Stop::Halt`]).
 
 use crate::ir::Runtime;
-use crate::llvm_mem::is_null_addr;
+use crate::llvm_rules::is_null_addr;
 use crate::machine::Machine;
 use crate::memory::{c_string, Access, AllocKind, Lazy, StringAt};
 use crate::place::Shape;

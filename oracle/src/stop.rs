@@ -216,7 +216,7 @@ pub(crate) fn access_error(prog: &Program, src: Option<&Source>, a: Access, what
 /// either memory.
 #[cold]
 #[inline(never)]
-fn access_error_words(a: Access, what: &str) -> Stop {
+pub(crate) fn access_error_words(a: Access, what: &str) -> Stop {
     match a {
         Access::Freed => Stop::Undefined(
             UndefinedKind::UseAfterFree,
@@ -330,50 +330,6 @@ pub(crate) fn runtime_null_deref(f: &str, what: &str) -> Stop {
         UndefinedKind::NullDeref,
         format!("{f} reads {what}, a null pointer (the C function crashes)"),
     )
-}
-
-/// The error of an access (a `what` of `len` bytes) through pointer `a`
-/// in LLVM's memory, for why [`Access`] says: `null-deref`,
-/// `use-after-return`, `use-after-free`, or `out-of-bounds` (outside the
-/// allocation its provenance names, through a function's address, or
-/// with no provenance at all).
-#[cold]
-#[inline(never)]
-pub(crate) fn llvm_access_error(
-    mem: &crate::llvm_mem::LlvmMemory,
-    a: Access,
-    p: &crate::value::Addr,
-    len: u64,
-    what: &str,
-) -> Stop {
-    match (a, mem.allocs.get(p.prov as usize)) {
-        (Access::Null, _) => Stop::Undefined(
-            UndefinedKind::NullDeref,
-            format!("{what} through a null pointer (address {:#x})", p.addr),
-        ),
-        (Access::OutOfBounds, Some(al)) => Stop::Undefined(
-            UndefinedKind::OutOfBounds,
-            format!(
-                "{what} of {len} bytes at offset {} of an allocation of {} bytes: outside it",
-                p.addr.wrapping_sub(al.base) as i64,
-                al.size
-            ),
-        ),
-        (Access::OutOfBounds, None) => Stop::Undefined(
-            UndefinedKind::OutOfBounds,
-            format!(
-                "{what} at address {:#x} through a pointer that may access no allocation (an integer read as a pointer that no exposed allocation contains)",
-                p.addr
-            ),
-        ),
-        (Access::Code, _) => Stop::Undefined(
-            UndefinedKind::OutOfBounds,
-            format!("{what} through a function's address, which is code, not data"),
-        ),
-        // No superseded allocas in LLVM's memory; dead and freed blocks
-        // are reported as in the tree memory.
-        (a, _) => access_error_words(a, what),
-    }
 }
 
 /// `undef-operand`: bytes never written used by a runtime function

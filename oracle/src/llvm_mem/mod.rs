@@ -16,16 +16,21 @@
 //! or none. Addresses are never reused, so a dangling pointer keeps the
 //! provenance of a dead allocation.
 //!
-//! This module holds the state and its operations; `rules` gives the
-//! machine's memory instructions and runtime functions their meaning over
-//! it, and `init` builds the initial memory.
+//! Memory stays bounded as frames come and go: the record of an `alloca`
+//! whose frame returned (its number, which bytes' provenance names) is
+//! given to a later allocation when its address was never exposed. The
+//! record remembers the addresses of its earlier allocations, so that a
+//! dangling pointer into a returned frame is still `use-after-return`,
+//! located, after its number is reused.
+//!
+//! This module holds the state and its operations; `crate::llvm_rules`
+//! gives the machine's memory instructions and runtime functions their
+//! meaning over it, and `init` builds the initial memory.
 
 pub mod init;
 pub mod layout;
-mod rules;
 
 pub use layout::{AddressLayout, LlvmLayout};
-pub(crate) use rules::{is_null_addr, llvm_icmp};
 
 use crate::memory::Access;
 use crate::value::{Addr, NO_PROV};
@@ -86,6 +91,10 @@ pub struct Allocation {
     /// Whether its address was exposed (a pointer into it read as an
     /// integer): an integer read as a pointer may then reach it.
     pub exposed: bool,
+    /// The addresses of the earlier allocations of this number (allocas
+    /// whose frames returned), from the first one's base to the last
+    /// one's end: a pointer of this provenance there is a dangling one.
+    pub earlier: Option<(u64, u64)>,
     bytes: Vec<u8>,
     meta: Vec<u32>,
 }
@@ -126,6 +135,12 @@ pub struct LlvmMemory {
     pub types: LlvmLayout,
     /// The live `alloca` allocations, innermost frame's last.
     stack: Vec<u32>,
+    /// The numbers of allocas whose frames returned, never exposed: a
+    /// new allocation takes one of them before making a new number.
+    reusable: Vec<u32>,
+    /// The exposed allocations' (base, number), in address order: where
+    /// an integer read as a pointer finds its provenance.
+    exposed: Vec<(u64, u32)>,
     /// Whether any allocation was exposed.
     any_exposed: bool,
     /// How many functions have an address (`Program::fun_refs`).
@@ -149,6 +164,8 @@ impl LlvmMemory {
             layout,
             types: LlvmLayout::default(),
             stack: Vec::new(),
+            reusable: Vec::new(),
+            exposed: Vec::new(),
             functions: functions as u64,
             any_exposed: false,
             address_uses: Vec::new(),
@@ -159,27 +176,59 @@ impl LlvmMemory {
     /// uninitialised or (`zero`) 0: its number. `None` past the address
     /// space or the number of allocations a byte can name.
     pub fn allocate(&mut self, size: u64, made: Made, zero: bool) -> Option<u32> {
-        let id = u32::try_from(self.allocs.len())
-            .ok()
-            .filter(|&n| n < MAX_ALLOCS)?;
         let base = self.next.checked_add(15)? & !15;
         let end = base.checked_add(size.max(1))?;
         self.next = end.checked_add(self.layout.gap)?;
         let n = usize::try_from(size).ok()?;
         let fill = if zero { DATA } else { UNINIT };
-        self.allocs.push(Allocation {
+        let fresh = Allocation {
             base,
             size,
             made,
             life: Life::Live,
             exposed: false,
+            earlier: None,
             bytes: vec![0; n],
             meta: vec![fill; n],
-        });
+        };
+        let id = match self.reusable_number() {
+            Some(id) => {
+                let old = self.allocs.get_mut(id as usize)?;
+                let first = old.earlier.map_or(old.base, |(lo, _)| lo);
+                let earlier = Some((first, old.base + old.size.max(1)));
+                *old = Allocation { earlier, ..fresh };
+                id
+            }
+            None => {
+                let id = u32::try_from(self.allocs.len())
+                    .ok()
+                    .filter(|&n| n < MAX_ALLOCS)?;
+                self.allocs.push(fresh);
+                id
+            }
+        };
         if let Made::Stack { .. } = made {
             self.stack.push(id);
         }
         Some(id)
+    }
+
+    /// A returned alloca's number that a new allocation may take: one
+    /// whose address was not exposed since (an exposed one keeps its
+    /// number, so that an integer read as a pointer finds it dead).
+    fn reusable_number(&mut self) -> Option<u32> {
+        while let Some(id) = self.reusable.pop() {
+            if self.allocs.get(id as usize).is_some_and(|a| !a.exposed) {
+                return Some(id);
+            }
+        }
+        None
+    }
+
+    /// How many allocation records memory holds (live, or kept to name a
+    /// dead allocation): what the host's memory holds besides the bytes.
+    pub fn records(&self) -> usize {
+        self.allocs.len()
     }
 
     /// A pointer to the start of allocation `id`.
@@ -219,7 +268,7 @@ impl LlvmMemory {
         }
         let off = a.addr.wrapping_sub(al.base);
         if off >= al.size || al.size - off < len {
-            return Err(Access::OutOfBounds);
+            return Err(earlier_or_out_of_bounds(al, a.addr));
         }
         Ok((a.prov, off as usize))
     }
@@ -262,10 +311,7 @@ impl LlvmMemory {
             .collect();
         let v = le(bytes);
         for p in exposed {
-            if let Some(a) = self.allocs.get_mut(p as usize) {
-                a.exposed = true;
-                self.any_exposed = true;
-            }
+            self.expose(p);
         }
         self.address_used(site);
         Some(v)
@@ -320,18 +366,32 @@ impl LlvmMemory {
         })
     }
 
+    /// Allocation `p`'s address is exposed (once).
+    fn expose(&mut self, p: u32) {
+        let Some(a) = self.allocs.get_mut(p as usize) else {
+            return;
+        };
+        if a.exposed {
+            return;
+        }
+        a.exposed = true;
+        self.any_exposed = true;
+        let at = self.exposed.partition_point(|&(b, _)| b <= a.base);
+        self.exposed.insert(at, (a.base, p));
+    }
+
     /// The provenance an integer read as a pointer gets: the exposed
     /// allocation whose bytes (or one past whose end) `addr` is, or none.
     pub fn exposed_at(&self, addr: u64) -> u32 {
         if addr < NULL_PAGE || !self.any_exposed {
             return NO_PROV;
         }
-        let k = self.allocs.partition_point(|a| a.base <= addr);
-        match k
-            .checked_sub(1)
-            .and_then(|i| self.allocs.get(i).map(|a| (i, a)))
-        {
-            Some((i, a)) if a.exposed && addr - a.base <= a.size => i as u32,
+        let k = self.exposed.partition_point(|&(b, _)| b <= addr);
+        let Some(&(base, id)) = k.checked_sub(1).and_then(|i| self.exposed.get(i)) else {
+            return NO_PROV;
+        };
+        match self.allocs.get(id as usize) {
+            Some(a) if addr - base <= a.size => id,
             _ => NO_PROV,
         }
     }
@@ -392,10 +452,11 @@ impl LlvmMemory {
         }
     }
 
-    /// The frame numbered `serial` returned: its allocations die. Their
-    /// bytes in all.
+    /// The frame numbered `serial` returned: its allocations die. How
+    /// many of their records are kept, never to be reused (those whose
+    /// address was exposed).
     pub fn free_frame(&mut self, serial: u32) -> u64 {
-        let mut freed = 0;
+        let mut kept = 0;
         while let Some(&id) = self.stack.last() {
             let Some(al) = self.allocs.get_mut(id as usize) else {
                 break;
@@ -403,11 +464,15 @@ impl LlvmMemory {
             if !matches!(al.made, Made::Stack { serial: s, .. } if s == serial) {
                 break;
             }
-            freed += al.size;
             kill(al, Life::Returned);
+            if al.exposed {
+                kept += 1;
+            } else {
+                self.reusable.push(id);
+            }
             self.stack.pop();
         }
-        freed
+        kept
     }
 
     /// C's `free(p)`: the heap allocation `p` points at the start of dies;
@@ -458,6 +523,18 @@ impl LlvmMemory {
     }
 }
 
+/// Why an access through a pointer of `al`'s provenance at `addr`,
+/// outside `al`, is undefined: a dangling pointer into an earlier
+/// allocation of its number (an alloca whose frame returned), or out of
+/// bounds.
+#[cold]
+fn earlier_or_out_of_bounds(al: &Allocation, addr: u64) -> Access {
+    match al.earlier {
+        Some((lo, hi)) if (lo..hi).contains(&addr) => Access::Dead,
+        _ => Access::OutOfBounds,
+    }
+}
+
 /// An allocation dies: its bytes go (the host's memory back).
 fn kill(al: &mut Allocation, life: Life) {
     al.life = life;
@@ -487,4 +564,71 @@ fn le(bytes: &[u8]) -> u64 {
     let n = bytes.len().min(8);
     b[..n].copy_from_slice(&bytes[..n]);
     u64::from_le_bytes(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One alloca of 8 bytes in frame `serial`.
+    fn alloca(m: &mut LlvmMemory, serial: u32) -> u32 {
+        m.allocate(8, Made::Stack { serial, site: 0 }, false)
+            .expect("room")
+    }
+
+    /// A thousand calls, each with one alloca, one after another: the
+    /// second and later take the first one's number, so one record is
+    /// kept, not a thousand.
+    #[test]
+    fn returned_frames_records_are_reused() {
+        let mut m = LlvmMemory::new(AddressLayout::FIRST, 0);
+        for serial in 0..1000 {
+            let id = alloca(&mut m, serial);
+            assert_eq!(id, 0);
+            assert_eq!(m.free_frame(serial), 0);
+        }
+        assert_eq!(m.records(), 1);
+    }
+
+    /// Frame 1's alloca at `0x1000_0000` (the first layout's base), 8
+    /// bytes; frame 2's reuses its number at the next 16-aligned address
+    /// after its end with no gap, `0x1000_0010`. The first pointer is
+    /// still a dangling one (use after return), the new one is live, and
+    /// one past the new one's end is out of bounds.
+    #[test]
+    fn a_dangling_pointer_is_dead_after_its_number_is_reused() {
+        let mut m = LlvmMemory::new(AddressLayout::FIRST, 0);
+        let id = alloca(&mut m, 1);
+        let old = m.start(id);
+        assert_eq!(old.addr, 0x1000_0000);
+        m.free_frame(1);
+        assert_eq!(alloca(&mut m, 2), id);
+        let new = m.start(id);
+        assert_eq!(new.addr, 0x1000_0010);
+        assert_eq!(m.check(&old, 8), Err(Access::Dead));
+        assert_eq!(m.check(&new, 8), Ok((id, 0)));
+        let past = Addr {
+            addr: 0x1000_0018,
+            prov: id,
+        };
+        assert_eq!(m.check(&past, 8), Err(Access::OutOfBounds));
+    }
+
+    /// An alloca whose address was exposed keeps its number: an integer
+    /// read as a pointer to it finds it dead, and the next alloca takes a
+    /// new number.
+    #[test]
+    fn an_exposed_allocation_keeps_its_number() {
+        let mut m = LlvmMemory::new(AddressLayout::FIRST, 0);
+        let id = alloca(&mut m, 1);
+        m.expose(id);
+        assert_eq!(m.free_frame(1), 1);
+        assert_eq!(alloca(&mut m, 2), id + 1);
+        assert_eq!(m.exposed_at(0x1000_0000), id);
+        let dangling = Addr {
+            addr: 0x1000_0000,
+            prov: m.exposed_at(0x1000_0000),
+        };
+        assert_eq!(m.check(&dangling, 8), Err(Access::Dead));
+    }
 }

@@ -433,3 +433,83 @@ done:
     assert_eq!(r.depends_on_addresses, None);
     assert_eq!(returned(r.outcome), (0, "done\n".into()));
 }
+
+/// `@f` returns a pointer to its own `alloca`; `@g` then runs an `alloca`
+/// of its own, which takes the record of `@f`'s (its frame returned and
+/// its address was never exposed), and stores 7 there. The load through
+/// `@f`'s pointer (main's instruction 2) is still use-after-return: the
+/// record remembers the addresses of its earlier allocations.
+#[test]
+fn a_dangling_pointer_stays_dangling_after_another_frame_reuses_its_record() {
+    let text = r#"
+define i64* @f() {
+  %x = alloca i64
+  store i64 1, i64* %x
+  ret i64* %x
+}
+define i64 @g() {
+  %y = alloca i64
+  store i64 7, i64* %y
+  %v = load i64, i64* %y
+  ret i64 %v
+}
+define i64 @main() {
+  %p = call i64* @f()
+  %w = call i64 @g()
+  %v = load i64, i64* %p
+  ret i64 %v
+}
+"#;
+    let (kind, f, i) = undefined(run_with(text, &[], &llvm(RuntimeName::Ll)));
+    assert_eq!((kind, f.as_str(), i), (K::UseAfterReturn, "main", 2));
+}
+
+/// Each call of `@f` exposes its `alloca`'s address (the pointer's bytes
+/// read as an `i64`) and returns: the record of an exposed dead
+/// allocation is kept (an integer may still name it), at one cell of the
+/// memory limit each. 100,000 calls under a limit of 1,000 cells stop at
+/// the limit instead of filling the host's memory; under the default
+/// limit (16,000,000 cells) the 100,000 kept records fit and `@main`
+/// returns 0.
+#[test]
+fn kept_records_of_exposed_allocas_count_against_the_memory_limit() {
+    let text = r#"
+define i64 @f() {
+  %x = alloca i64*
+  store i64* null, i64** %x
+  %c = bitcast i64** %x to i64*
+  %y = alloca i64
+  store i64 0, i64* %y
+  %slot = bitcast i64* %y to i64**
+  store i64* %c, i64** %slot
+  %a = load i64, i64* %y
+  ret i64 %a
+}
+define i64 @main() {
+  %n = alloca i64
+  store i64 100000, i64* %n
+  br label %loop
+loop:
+  %k = load i64, i64* %n
+  %done = icmp eq i64 %k, 0
+  br i1 %done, label %end, label %body
+body:
+  %a = call i64 @f()
+  %k2 = sub i64 %k, 1
+  store i64 %k2, i64* %n
+  br label %loop
+end:
+  ret i64 0
+}
+"#;
+    let limited = |o: Options| Options {
+        max_cells: 1000,
+        fuel: 100_000_000,
+        ..o
+    };
+    match run_with(text, &[], &limited(llvm(RuntimeName::Ll))) {
+        Outcome::Limit { kind, .. } => assert_eq!(kind, spec::LimitKind::MemoryExhausted),
+        o => panic!("expected the memory limit, got: {o}"),
+    }
+    assert_eq!(returned(run_with(text, &[], &llvm(RuntimeName::Ll))).0, 0);
+}

@@ -101,7 +101,7 @@ impl Tools {
             }
             Compiler::FrontEnd { .. } => Err(fail(
                 CompileError,
-                "lloracle: a front end compiles Oat programs, not LLVMlite (crate::frontend)"
+                "lloracle: a front end compiles Oat programs, not LLVMlite (its campaign is `test-compiler --emit ll`)"
                     .into(),
             )),
             Compiler::Optimiser { cmd } => {

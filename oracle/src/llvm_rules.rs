@@ -5,14 +5,14 @@
 //! other part of the rule (operands, the frame, the budgets, the errors'
 //! wording) shared with the tree memory.
 
-use super::{LlvmMemory, Made, StrFault};
 use crate::ir::{GepInsn, Op};
+use crate::llvm_mem::{LlvmMemory, Made, StrFault};
 use crate::machine::{operand_ref, Machine};
 use crate::memory::Access;
 use crate::stop::{self, Stop};
 use crate::tytable::{TyId, TyNode};
 use crate::value::{Addr, UndefWhy, Value, NO_PROV};
-use spec::{Cnd, LimitKind};
+use spec::{Cnd, LimitKind, UndefinedKind};
 
 /// How a load or store at a simple type reads or writes its bytes.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -95,7 +95,7 @@ impl Machine<'_> {
             return Err(Stop::Internal("LLVM's memory is not set up".into()));
         };
         l.check(a, len)
-            .map_err(|e| stop::llvm_access_error(l, e, a, len, what))
+            .map_err(|e| llvm_access_error(l, e, a, len, what))
     }
 
     /// `load S* OP` in LLVM's memory: the bytes at the address decoded at
@@ -212,7 +212,7 @@ impl Machine<'_> {
             StrFault::Access(Access::Null) => {
                 stop::bad_runtime_call(format!("{what} is a null pointer"))
             }
-            StrFault::Access(e) => stop::llvm_access_error(l, e, p, 1, what),
+            StrFault::Access(e) => llvm_access_error(l, e, p, 1, what),
             StrFault::Uninit => stop::llvm_uninit_used(&format!(
                 "{what} (a string with bytes never written before its NUL)"
             )),
@@ -264,7 +264,13 @@ impl Machine<'_> {
         let l = self.llvm_mem()?;
         match l.free(p) {
             Ok(size) => {
-                self.mem.cells = self.mem.cells.saturating_sub(size.div_ceil(8));
+                // The freed block's record stays (a later `free` of it is a
+                // double free): it keeps one cell of the memory limit.
+                self.mem.cells = self
+                    .mem
+                    .cells
+                    .saturating_sub(size.div_ceil(8))
+                    .saturating_add(1);
                 Ok(())
             }
             Err(Access::Freed) => Err(stop::double_free()),
@@ -274,10 +280,13 @@ impl Machine<'_> {
         }
     }
 
-    /// The frame numbered `serial` returned: its allocations die.
+    /// The frame numbered `serial` returned: its allocations die. The
+    /// records kept for dead allocations whose address was exposed keep
+    /// one cell each of the memory limit, so that memory stays bounded.
     pub(crate) fn llvm_free_frame(&mut self, serial: u32) {
         if let Some(l) = self.llvm.as_deref_mut() {
-            l.free_frame(serial);
+            let kept = l.free_frame(serial);
+            self.mem.cells = self.mem.cells.saturating_add(kept);
         }
     }
 }
@@ -445,5 +454,43 @@ impl Machine<'_> {
         };
         let r = llvm_icmp(cnd, x, y);
         self.put_local(base, dst, Value::Int(r as i64))
+    }
+}
+
+/// The error of an access (a `what` of `len` bytes) through pointer `a`
+/// in LLVM's memory, for why [`Access`] says: `null-deref`,
+/// `use-after-return`, `use-after-free`, or `out-of-bounds` (outside the
+/// allocation its provenance names, through a function's address, or
+/// with no provenance at all).
+#[cold]
+#[inline(never)]
+fn llvm_access_error(mem: &LlvmMemory, a: Access, p: &Addr, len: u64, what: &str) -> Stop {
+    match (a, mem.allocs.get(p.prov as usize)) {
+        (Access::Null, _) => Stop::Undefined(
+            UndefinedKind::NullDeref,
+            format!("{what} through a null pointer (address {:#x})", p.addr),
+        ),
+        (Access::OutOfBounds, Some(al)) => Stop::Undefined(
+            UndefinedKind::OutOfBounds,
+            format!(
+                "{what} of {len} bytes at offset {} of an allocation of {} bytes: outside it",
+                p.addr.wrapping_sub(al.base) as i64,
+                al.size
+            ),
+        ),
+        (Access::OutOfBounds, None) => Stop::Undefined(
+            UndefinedKind::OutOfBounds,
+            format!(
+                "{what} at address {:#x} through a pointer that may access no allocation (an integer read as a pointer that no exposed allocation contains)",
+                p.addr
+            ),
+        ),
+        (Access::Code, _) => Stop::Undefined(
+            UndefinedKind::OutOfBounds,
+            format!("{what} through a function's address, which is code, not data"),
+        ),
+        // No superseded allocas in LLVM's memory; dead and freed blocks
+        // are reported as in the tree memory.
+        (a, _) => stop::access_error_words(a, what),
     }
 }
