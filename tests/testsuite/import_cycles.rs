@@ -448,10 +448,10 @@ fn no_module_of_any_crate_uses_itself_through_others() {
         {
             let key: Vec<String> = c.iter().map(|m| format!("{name}:{m}")).collect();
             if let Some(a) = ALLOWED.iter().find(|a| a.iter().eq(key.iter())) {
-                eprintln!("allowed circle (being removed): {}", describe(&g, &c));
+                eprintln!("allowed circle (being removed): {}", describe(g, &c));
                 allowed_seen.insert(a.join(" "));
             } else {
-                found.push(format!("{name}: {}", describe(&g, &c)));
+                found.push(format!("{name}: {}", describe(g, &c)));
             }
         }
     }
