@@ -475,3 +475,50 @@ fn a_back_end_with_absolute_addresses_and_a_bug_is_still_linked_with_no_pie() {
         r.out
     );
 }
+
+/// A back end that writes a global's address as an absolute address only
+/// where the program stores a global's address as a value (as two real
+/// CIS341 homework-3 back ends do, `movq $g, ...`, while their
+/// `getelementptr` of a global is `%rip`-relative): here the fake strips
+/// `(%rip)` only from programs with a `store` of a global's address. The
+/// load-syntax probes link as they are; the probe that stores `@g` links
+/// only with `-no-pie`, so the campaign links with it, and the corpus's
+/// programs that store a global's address (`null_then_set.ll`,
+/// `recursive_type_list.ll`) pass (the built-in back end is otherwise
+/// right) instead of failing as link errors.
+#[test]
+fn a_back_end_with_absolute_addresses_only_for_stored_globals_is_linked_with_no_pie() {
+    if !common::have_cc("the -no-pie test needs it to link") {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let cmd = common::compiler_script(
+        dir.path(),
+        "absolute_stored.sh",
+        &format!(
+            "{EXE} compile --emit asm \"$1\" -o \"$2\" || exit 1\n\
+             if grep -qE 'store [^,]*\\* @' \"$1\"; then sed -i -E '/leaq/s/\\(%rip\\)//' \"$2\"; fi"
+        ),
+    );
+    let r = test_compiler(
+        dir.path(),
+        &[
+            "--cmd",
+            &cmd,
+            "--dialect",
+            "lloracle",
+            "--corpus",
+            &corpus("globals"),
+            "--random",
+            "3",
+        ],
+    );
+    assert!(
+        r.out.contains("links only with -no-pie"),
+        "{}\n{}",
+        r.out,
+        r.err
+    );
+    assert_eq!(summary(&r, "failed"), 0, "{}", r.out);
+    assert_eq!(r.code, Some(0));
+}
