@@ -482,10 +482,11 @@ fn a_back_end_with_absolute_addresses_and_a_bug_is_still_linked_with_no_pie() {
 /// `getelementptr` of a global is `%rip`-relative): here the fake strips
 /// `(%rip)` only from programs with a `store` of a global's address. The
 /// load-syntax probes link as they are; the probe that stores `@g` links
-/// only with `-no-pie`, so the campaign links with it, and the corpus's
-/// programs that store a global's address (`null_then_set.ll`,
-/// `recursive_type_list.ll`) pass (the built-in back end is otherwise
-/// right) instead of failing as link errors.
+/// only with `-no-pie`, so the campaign links with it, and the programs
+/// that store a global's address (the corpus's `null_then_set.ll` and
+/// `recursive_type_list.ll`, and random ones) pass (the built-in back end
+/// is otherwise right) instead of failing as link errors (5 with main's
+/// binary before this probe).
 #[test]
 fn a_back_end_with_absolute_addresses_only_for_stored_globals_is_linked_with_no_pie() {
     if !common::have_cc("the -no-pie test needs it to link") {
