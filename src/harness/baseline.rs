@@ -6,7 +6,7 @@
 
 use super::compiler::Tools;
 use super::options::Limits;
-use super::probe_programs::{probe_case, CONFIRMATIONS, PROBES};
+use super::probe_programs::{probe_case, CONFIRMATIONS, GLOBAL_VALUE_PROBES, PROBES};
 use super::reduce::Bounds;
 use super::session::{run_session, Settings};
 use super::target::{Compiler, Emit, Target};
@@ -229,16 +229,18 @@ pub fn baseline(
 }
 
 /// True when a program that addresses a global (the two load-syntax
-/// probes; the compiler reads one of them) fails to link as it is but
+/// probes, or the two that store a global's address, [`GLOBAL_VALUE_PROBES`];
+/// the compiler reads one syntax of each) fails to link as it is but
 /// links with `-no-pie` (`no_pie_tools`): the back end writes absolute
-/// addresses, as 2017-era course code does. Linking is the question, not
+/// addresses, as 2017-era course code does (some only for a global used
+/// as a value, not in a `getelementptr`). Linking is the question, not
 /// the probe's result: a back end with a wrong `getelementptr` still
 /// writes absolute addresses, and every program with a global would
 /// otherwise fail as a link error instead of showing its real bug.
 fn links_only_without_pie(tools: &Tools, no_pie_tools: &Tools, compiler: &Compiler) -> bool {
     let category =
         |r: Option<CaseResult>| r.and_then(|r| r.verdicts.first().and_then(RunVerdict::category));
-    PROBES[1..3].iter().any(|p| {
+    PROBES[1..3].iter().chain(&GLOBAL_VALUE_PROBES).any(|p| {
         let case = probe_case(p, tools.course());
         category(send_alone(tools, compiler, &case)) == Some(Category::LinkError)
             && category(send_alone(no_pie_tools, compiler, &case))

@@ -163,6 +163,32 @@ pub const PROBES: [Probe; 18] = [
     },
 ];
 
+/// Two programs that store a global's address as a value and load the
+/// global back through it, returning its 5 (by the spec: `%q` holds `@g`,
+/// `@g` holds 5), in the typed and in the spec's load syntax (a compiler
+/// reads one of them). A back end that writes such an address as an
+/// absolute immediate (`movq $g, ...`) links them only with `-no-pie`,
+/// even when it addresses globals relative to `%rip` in a
+/// `getelementptr`, as [`PROBES`]' load-syntax probes do.
+pub const GLOBAL_VALUE_PROBES: [Probe; 2] = [
+    Probe {
+        feature: Some(Feature::TypedLoadGep),
+        needs: None,
+        text: "@g = global i64 5\n\
+               define i64 @main() {\n  %p = alloca i64*\n  store i64* @g, i64** %p\n  \
+               %q = load i64*, i64** %p\n  %v = load i64, i64* %q\n  ret i64 %v\n}\n",
+        result: 5,
+    },
+    Probe {
+        feature: Some(Feature::SpecLoadGep),
+        needs: None,
+        text: "@g = global i64 5\n\
+               define i64 @main() {\n  %p = alloca i64*\n  store i64* @g, i64** %p\n  \
+               %q = load i64** %p\n  %v = load i64* %q\n  ret i64 %v\n}\n",
+        result: 5,
+    },
+];
+
 /// How many times a refused probe (or a failed baseline) is sent again,
 /// alone and one after the other, before the refusal counts: a flaky
 /// driver (one that races on a fixed `output/` folder) must not narrow the

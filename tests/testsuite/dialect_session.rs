@@ -10,7 +10,7 @@
 use crate::common;
 
 use lloracle::harness::probe::{choose, Finding};
-use lloracle::harness::probe_programs::PROBES;
+use lloracle::harness::probe_programs::{GLOBAL_VALUE_PROBES, PROBES};
 use spec::dialect::{uses_in_text, Dialect, Feature, FeatureSet};
 use spec::{Outcome, Source};
 use std::collections::BTreeSet;
@@ -30,12 +30,12 @@ fn have(tool: &str) -> bool {
     ok
 }
 
-/// Each probe parses, checks, returns the result written next to it on
-/// the oracle, and uses exactly its own feature (plus the load syntax it
-/// needs); the baseline uses none.
+/// Each probe (and each global-as-a-value link probe) parses, checks,
+/// returns the result written next to it on the oracle, and uses exactly
+/// its own feature (plus the load syntax it needs); the baseline uses none.
 #[test]
 fn each_probe_uses_exactly_its_feature_and_returns_its_result() {
-    for p in PROBES {
+    for p in PROBES.iter().chain(&GLOBAL_VALUE_PROBES) {
         let name = p.feature.map_or("baseline", Feature::name);
         let src = Source::new(name, p.text);
         let prog = spec::parse(&src).unwrap_or_else(|d| panic!("{name}: {}", d.render(&src)));

@@ -89,6 +89,94 @@ fn assert_all_reduced(gs: &[Value]) {
     }
 }
 
+/// A planted bug: a fake compiler (see [`fake`]) named `name`, made of
+/// the shell lines `pre`, the built-in back end with the miscompilation
+/// `mutate` and the assembly filter `post`, with `files` (name, text)
+/// written beside it, in the folder `$(dirname "$0")`.
+struct Bug<'a> {
+    name: &'a str,
+    mutate: Option<&'a str>,
+    pre: &'a str,
+    post: &'a str,
+    files: &'a [(&'a str, &'a str)],
+}
+
+/// The bug `mutate` of the built-in back end alone, under `name`.
+fn bug<'a>(name: &'a str, mutate: Option<&'a str>) -> Bug<'a> {
+    Bug {
+        name,
+        mutate,
+        pre: "",
+        post: "cat",
+        files: &[],
+    }
+}
+
+/// The programs a planted bug is run on.
+enum Programs<'a> {
+    /// Hand-written programs (file name, text) as the corpus, no random ones.
+    Corpus(&'a [(&'a str, &'a str)]),
+    /// `count` random programs of size `size`, without the corpus.
+    Random { count: usize, size: usize },
+}
+
+/// The campaign of a planted bug: `lloracle test-compiler` with the fake
+/// compiler of `bug` on `programs` (and the further options `extra`), at
+/// most `reductions` failing runs reduced; the JSON report, or `None`
+/// (with a SKIP notice) where there is no C compiler to build the fake
+/// compiler's output.
+fn run_planted(bug: &Bug, programs: Programs, extra: &[&str], reductions: usize) -> Option<Value> {
+    if !have_cc() {
+        return None;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, text) in bug.files {
+        std::fs::write(dir.path().join(name), text).expect("write a file of the fake compiler");
+    }
+    let cmd = fake(dir.path(), bug.name, bug.mutate, bug.pre, bug.post);
+    let mut args: Vec<String> = match programs {
+        Programs::Corpus(corpus) => {
+            let corpus = write_corpus(dir.path(), corpus);
+            vec!["--corpus".into(), corpus, "--random".into(), "0".into()]
+        }
+        Programs::Random { count, size } => vec![
+            "--no-corpus".into(),
+            "--random".into(),
+            count.to_string(),
+            "--size".into(),
+            size.to_string(),
+        ],
+    };
+    args.extend(extra.iter().map(|a| a.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    Some(campaign(dir.path(), &cmd, &args, reductions))
+}
+
+/// What a group's signature must be.
+enum Key<'a> {
+    /// Exactly this text.
+    Is(&'a str),
+    /// Any signature containing this text.
+    Contains(&'a str),
+    /// Any signature ending with this text.
+    EndsWith(&'a str),
+}
+
+/// The report's one group, whose signature is `key`; fails with every
+/// group listed when there are more or its signature is another.
+fn one_group(r: &Value, key: Key) -> Value {
+    let gs = groups(r);
+    assert_eq!(gs.len(), 1, "{}", describe(&gs));
+    let sig = gs[0]["signature"].as_str().expect("signature");
+    let fits = match key {
+        Key::Is(k) => sig == k,
+        Key::Contains(k) => sig.contains(k),
+        Key::EndsWith(k) => sig.ends_with(k),
+    };
+    assert!(fits, "signature {sig:?} is not the expected key");
+    gs[0].clone()
+}
+
 /// The built-in back end names block N of function F `.LF_N`; this one
 /// writes `b(N + 3F)` instead, a global name that another function's block
 /// may also get, so the assembler stops at the first clash (`symbol `b3'
@@ -96,23 +184,18 @@ fn assert_all_reduced(gs: &[Value]) {
 /// Whatever label name clashes first, it is one cause: one group.
 #[test]
 fn labels_written_as_one_global_name_are_one_group() {
-    if !have_cc() {
+    let labels = Bug {
+        post: r#"awk '{ while (match($0, /\.L[0-9]+_[0-9]+/)) { split(substr($0, RSTART + 2, RLENGTH - 2), n, "_"); $0 = substr($0, 1, RSTART - 1) "b" (n[2] + 3 * n[1]) substr($0, RSTART + RLENGTH) } print }'"#,
+        ..bug("labels.sh", None)
+    };
+    let random = Programs::Random {
+        count: 20,
+        size: 12,
+    };
+    let Some(r) = run_planted(&labels, random, &[], 1) else {
         return;
-    }
-    let dir = tempfile::tempdir().expect("temp dir");
-    let cmd = fake(
-        dir.path(),
-        "labels.sh",
-        None,
-        "",
-        r#"awk '{ while (match($0, /\.L[0-9]+_[0-9]+/)) { split(substr($0, RSTART + 2, RLENGTH - 2), n, "_"); $0 = substr($0, 1, RSTART - 1) "b" (n[2] + 3 * n[1]) substr($0, RSTART + RLENGTH) } print }'"#,
-    );
-    let random = ["--no-corpus", "--random", "20", "--size", "12"];
-    let r = campaign(dir.path(), &cmd, &random, 1);
-    let gs = groups(&r);
-    assert_eq!(gs.len(), 1, "{}", describe(&gs));
-    let sig = gs[0]["signature"].as_str().expect("signature");
-    assert!(sig.contains("`NAME' is already defined"), "{sig}");
+    };
+    let g = one_group(&r, Key::Contains("`NAME' is already defined"));
     // The clashing names differ from program to program.
     let names: std::collections::BTreeSet<String> = r["programs"]
         .as_array()
@@ -122,7 +205,7 @@ fn labels_written_as_one_global_name_are_one_group() {
         .filter_map(|d| d.split('`').nth(1)?.split('\'').next().map(String::from))
         .collect();
     assert!(names.len() > 1, "one label name only: {names:?}");
-    assert_all_reduced(&gs);
+    assert_all_reduced(&[g]);
 }
 
 /// Six programs, three that compute with `sub` and three with `mul` of two
@@ -163,19 +246,14 @@ const TWO_BUGS_CORPUS: [(&str, &str); 6] = [
 /// its own reduced example showing its own instruction.
 #[test]
 fn two_wrong_code_bugs_with_one_signature_are_two_groups() {
-    if !have_cc() {
+    let two_bugs = Bug {
+        post: r"sed -e 's/^\(\s*\)imulq \(%[a-z0-9]*\), \(%[a-z0-9]*\)$/\1addq \2, \3/'",
+        ..bug("two-bugs.sh", Some("sub-swap"))
+    };
+    let corpus = Programs::Corpus(&TWO_BUGS_CORPUS);
+    let Some(r) = run_planted(&two_bugs, corpus, &[], 6) else {
         return;
-    }
-    let dir = tempfile::tempdir().expect("temp dir");
-    let cmd = fake(
-        dir.path(),
-        "two-bugs.sh",
-        Some("sub-swap"),
-        "",
-        r"sed -e 's/^\(\s*\)imulq \(%[a-z0-9]*\), \(%[a-z0-9]*\)$/\1addq \2, \3/'",
-    );
-    let corpus = write_corpus(dir.path(), &TWO_BUGS_CORPUS);
-    let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 6);
+    };
     // Every program fails, three by each bug.
     assert_eq!(r["summary"]["failed"].as_u64(), Some(6), "{r}");
     let gs = groups(&r);
@@ -209,21 +287,18 @@ fn two_wrong_code_bugs_with_one_signature_are_two_groups() {
 /// and they find the other bug.
 #[test]
 fn a_rejected_construct_is_unmasked_and_the_other_bugs_found() {
-    if !have_cc() {
-        return;
-    }
-    let dir = tempfile::tempdir().expect("temp dir");
-    let reject = "if grep -qE 'call [^(@]*%[A-Za-z0-9_.]+\\(' \"$1\"; then\n  echo \"$1: error: calls through pointers are not supported\" >&2\n  exit 1\nfi\n";
-    let cmd = fake(
-        dir.path(),
-        "no-pointer-calls.sh",
-        Some("sub-swap"),
-        reject,
-        "cat",
-    );
+    let reject = Bug {
+        pre: "if grep -qE 'call [^(@]*%[A-Za-z0-9_.]+\\(' \"$1\"; then\n  echo \"$1: error: calls through pointers are not supported\" >&2\n  exit 1\nfi\n",
+        ..bug("no-pointer-calls.sh", Some("sub-swap"))
+    };
     let random = 20;
-    let programs = ["--no-corpus", "--random", "20", "--size", "12"];
-    let r = campaign(dir.path(), &cmd, &programs, 3);
+    let programs = Programs::Random {
+        count: random,
+        size: 12,
+    };
+    let Some(r) = run_planted(&reject, programs, &[], 3) else {
+        return;
+    };
     let gs = groups(&r);
     assert_all_reduced(&gs);
     let compile: Vec<&Value> = gs
@@ -242,7 +317,7 @@ fn a_rejected_construct_is_unmasked_and_the_other_bugs_found() {
         .as_array()
         .expect("programs")
         .iter()
-        .filter(|p| p["index"].as_u64().is_some_and(|i| i >= random))
+        .filter(|p| p["index"].as_u64().is_some_and(|i| i >= random as u64))
         .collect();
     assert_eq!(second.len() as u64, masked);
     let verdicts: Vec<&str> = second
@@ -268,19 +343,23 @@ fn a_rejected_construct_is_unmasked_and_the_other_bugs_found() {
 /// "Failures are grouped by cause"), one group.
 #[test]
 fn errors_naming_types_are_one_group() {
-    if !have_cc() {
-        return;
-    }
-    let dir = tempfile::tempdir().expect("temp dir");
     let reject = "if [ $(wc -l < \"$1\") -gt 6 ]; then\n\
          n=$(cksum < \"$1\" | cut -d' ' -f1)\ncase $((n % 4)) in\n\
          0) a='i64*'; b='%node**';;\n1) a='{ i64, [0 x i8*] }*'; b='i64';;\n\
          2) a='[3 x i8]'; b='%struct.list*';;\n*) a='i1'; b='i64 (i64)*';;\nesac\n\
          echo \"llc: $1:$((n % 50 + 1)):7: error: '%t$((n % 97))' defined with type '$a' but expected '$b'\" >&2\n\
          exit 1\nfi\n";
-    let cmd = fake(dir.path(), "types.sh", None, reject, "cat");
-    let random = ["--no-corpus", "--random", "16", "--size", "12"];
-    let r = campaign(dir.path(), &cmd, &random, 1);
+    let types = Bug {
+        pre: reject,
+        ..bug("types.sh", None)
+    };
+    let random = Programs::Random {
+        count: 16,
+        size: 12,
+    };
+    let Some(r) = run_planted(&types, random, &[], 1) else {
+        return;
+    };
     assert_eq!(r["summary"]["failed"].as_u64(), Some(16), "{r}");
     // The programs' messages name more than one pair of types.
     let pairs: std::collections::BTreeSet<String> = r["programs"]
@@ -291,14 +370,11 @@ fn errors_naming_types_are_one_group() {
         .filter_map(|d| d.split("with type").nth(1).map(String::from))
         .collect();
     assert!(pairs.len() > 1, "one pair of types only: {pairs:?}");
-    let gs = groups(&r);
-    assert_eq!(gs.len(), 1, "{}", describe(&gs));
-    assert_eq!(gs[0]["category"], "compile error");
-    let sig = gs[0]["signature"].as_str().expect("signature");
-    assert!(
-        sig.ends_with("error: 'NAME' defined with type 'TYPE' but expected 'TYPE'"),
-        "{sig}"
+    let g = one_group(
+        &r,
+        Key::EndsWith("error: 'NAME' defined with type 'TYPE' but expected 'TYPE'"),
     );
+    assert_eq!(g["category"], "compile error");
 }
 
 /// Three programs whose `icmp slt` is not the last instruction before the
@@ -329,21 +405,17 @@ const HELD_CONDITION_CORPUS: [(&str, &str); 3] = [
 /// by it (docs/grading.md, "The first wrong value").
 #[test]
 fn a_wrong_path_is_one_group_by_its_branch_condition() {
-    if !have_cc() {
+    let held = bug("held.sh", Some("held-cond-inverted"));
+    let corpus = Programs::Corpus(&HELD_CONDITION_CORPUS);
+    let Some(r) = run_planted(&held, corpus, &[], 3) else {
         return;
-    }
-    let dir = tempfile::tempdir().expect("temp dir");
-    let cmd = fake(dir.path(), "held.sh", Some("held-cond-inverted"), "", "cat");
-    let corpus = write_corpus(dir.path(), &HELD_CONDITION_CORPUS);
-    let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 3);
+    };
     assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
-    let gs = groups(&r);
-    assert_eq!(gs.len(), 1, "{}", describe(&gs));
-    assert_eq!(
-        gs[0]["signature"],
-        "first wrong path: the condition of br from icmp slt i64"
+    let g = one_group(
+        &r,
+        Key::Is("first wrong path: the condition of br from icmp slt i64"),
     );
-    assert_eq!(gs[0]["runs"].as_u64(), Some(3));
+    assert_eq!(g["runs"].as_u64(), Some(3));
 }
 
 /// Three programs that load through field 1 of `@p = { @x, @x, null }`
@@ -377,22 +449,18 @@ const CRASH_AFTER_CORPUS: [(&str, &str); 3] = [
 /// load` (docs/grading.md, "The first wrong value").
 #[test]
 fn crashes_whose_traces_stop_after_different_instructions_are_one_group() {
-    if !have_cc() {
+    let field = bug("field.sh", Some("field-offset"));
+    let corpus = Programs::Corpus(&CRASH_AFTER_CORPUS);
+    let Some(r) = run_planted(&field, corpus, &[], 3) else {
         return;
-    }
-    let dir = tempfile::tempdir().expect("temp dir");
-    let cmd = fake(dir.path(), "field.sh", Some("field-offset"), "", "cat");
-    let corpus = write_corpus(dir.path(), &CRASH_AFTER_CORPUS);
-    let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 3);
+    };
     assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
-    let gs = groups(&r);
-    assert_eq!(gs.len(), 1, "{}", describe(&gs));
-    assert_eq!(
-        gs[0]["signature"],
-        "killed by signal 11; reduces to getelementptr, load"
+    let g = one_group(
+        &r,
+        Key::Is("killed by signal 11; reduces to getelementptr, load"),
     );
-    assert_eq!(gs[0]["runs"].as_u64(), Some(3));
-    assert_all_reduced(&gs);
+    assert_eq!(g["runs"].as_u64(), Some(3));
+    assert_all_reduced(&[g]);
 }
 
 /// A back end that compiles every `mul` as a jump to itself (`sed`
@@ -404,30 +472,17 @@ fn crashes_whose_traces_stop_after_different_instructions_are_one_group() {
 /// "The reduction budget is spread over the groups").
 #[test]
 fn a_run_timeout_is_reduced_to_what_keeps_it_looping() {
-    if !have_cc() {
+    let loops = Bug {
+        post: "sed 's/^[[:space:]]*imulq.*/0: jmp 0b/'",
+        ..bug("loops.sh", None)
+    };
+    let corpus = Programs::Corpus(&[(
+        "mul.ll",
+        "; 1 * 42 = 42\n; CHECK-RESULT: 42\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = add i64 %argc, 2\n  %b = sub i64 %a, 1\n  %m = mul i64 %argc, 42\n  ret i64 %m\n}\n",
+    )]);
+    let Some(r) = run_planted(&loops, corpus, &["--timeout", "3"], 1) else {
         return;
-    }
-    let dir = tempfile::tempdir().expect("temp dir");
-    let cmd = fake(
-        dir.path(),
-        "loops.sh",
-        None,
-        "",
-        "sed 's/^[[:space:]]*imulq.*/0: jmp 0b/'",
-    );
-    let corpus = write_corpus(
-        dir.path(),
-        &[(
-            "mul.ll",
-            "; 1 * 42 = 42\n; CHECK-RESULT: 42\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = add i64 %argc, 2\n  %b = sub i64 %a, 1\n  %m = mul i64 %argc, 42\n  ret i64 %m\n}\n",
-        )],
-    );
-    let r = campaign(
-        dir.path(),
-        &cmd,
-        &["--corpus", &corpus, "--random", "0", "--timeout", "3"],
-        1,
-    );
+    };
     let gs = groups(&r);
     assert_eq!(gs.len(), 1, "{}", describe(&gs));
     assert_eq!(gs[0]["category"], "run timeout");
@@ -471,23 +526,19 @@ const LEAF_SUB_CORPUS: [(&str, &str); 3] = [
 /// "Tracing at calls only").
 #[test]
 fn a_bug_that_tracing_every_value_hides_is_traced_at_calls() {
-    if !have_cc() {
-        return;
-    }
-    let dir = tempfile::tempdir().expect("temp dir");
     let leaf = r#"awk '/^define/ { f = 1; buf = "" } f { buf = buf $0 "\n"; if ($0 ~ /^}/) { f = 0; if (buf !~ /call/) gsub(/= sub i64/, "= add i64", buf); printf "%s", buf } next } { print }' "$1" > "$2.ll" || exit 1
 set -- "$2.ll" "$2"
 "#;
-    let cmd = fake(dir.path(), "leaf.sh", None, leaf, "cat");
-    let corpus = write_corpus(dir.path(), &LEAF_SUB_CORPUS);
-    let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 0);
+    let leaf = Bug {
+        pre: leaf,
+        ..bug("leaf.sh", None)
+    };
+    let corpus = Programs::Corpus(&LEAF_SUB_CORPUS);
+    let Some(r) = run_planted(&leaf, corpus, &[], 0) else {
+        return;
+    };
     assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
-    let gs = groups(&r);
-    assert_eq!(gs.len(), 1, "{}", describe(&gs));
-    assert_eq!(
-        gs[0]["signature"],
-        "first wrong value: call i64 (traced at calls)"
-    );
+    one_group(&r, Key::Is("first wrong value: call i64 (traced at calls)"));
     let mut seen: Vec<String> = r["programs"]
         .as_array()
         .expect("programs")
@@ -514,14 +565,17 @@ set -- "$2.ll" "$2"
 /// "One cause under several conditions").
 #[test]
 fn a_probe_that_does_not_build_says_so() {
-    if !have_cc() {
+    let refuse = Bug {
+        pre: "grep -q llprobe_icmp \"$1\" && { echo 'error: too many calls' >&2; exit 1; }\n",
+        ..bug("noprobe.sh", Some("cmp-swap"))
+    };
+    let random = Programs::Random {
+        count: 60,
+        size: 30,
+    };
+    let Some(r) = run_planted(&refuse, random, &[], 0) else {
         return;
-    }
-    let dir = tempfile::tempdir().expect("temp dir");
-    let refuse = "grep -q llprobe_icmp \"$1\" && { echo 'error: too many calls' >&2; exit 1; }\n";
-    let cmd = fake(dir.path(), "noprobe.sh", Some("cmp-swap"), refuse, "cat");
-    let random = ["--no-corpus", "--random", "60", "--size", "30"];
-    let r = campaign(dir.path(), &cmd, &random, 0);
+    };
     let gs = groups(&r);
     let icmp: Vec<&Value> = gs
         .iter()
@@ -593,23 +647,19 @@ const UNUSED_CORPUS: [(&str, &str); 2] = [
 /// live value overwritten by an unused one").
 #[test]
 fn a_live_value_overwritten_by_an_unused_one_is_one_group() {
-    if !have_cc() {
-        return;
-    }
     if Command::new("python3").arg("--version").output().is_err() {
         eprintln!("SKIP: python3 is not installed; the planted-clobber compiler is not run");
         return;
     }
-    let dir = tempfile::tempdir().expect("temp dir");
-    let script = dir.path().join("clobber.py");
-    std::fs::write(&script, CLOBBER_PY).expect("write the script");
-    let pre = format!(
-        "python3 '{}' \"$1\" > \"$2.ll\" || exit 1\nset -- \"$2.ll\" \"$2\"\n",
-        script.display()
-    );
-    let cmd = fake(dir.path(), "clobber.sh", None, &pre, "cat");
-    let corpus = write_corpus(dir.path(), &UNUSED_CORPUS);
-    let r = campaign(dir.path(), &cmd, &["--corpus", &corpus, "--random", "0"], 0);
+    let clobber = Bug {
+        pre: "python3 \"$(dirname \"$0\")/clobber.py\" \"$1\" > \"$2.ll\" || exit 1\nset -- \"$2.ll\" \"$2\"\n",
+        files: &[("clobber.py", CLOBBER_PY)],
+        ..bug("clobber.sh", None)
+    };
+    let corpus = Programs::Corpus(&UNUSED_CORPUS);
+    let Some(r) = run_planted(&clobber, corpus, &[], 0) else {
+        return;
+    };
     assert_eq!(r["summary"]["failed"].as_u64(), Some(2), "{r}");
     // The exit statuses: 5, and 303 mod 256 = 47.
     let mut codes: Vec<i64> = r["programs"]
@@ -620,10 +670,8 @@ fn a_live_value_overwritten_by_an_unused_one_is_one_group() {
         .collect();
     codes.sort();
     assert_eq!(codes, [5, 47], "{r}");
-    let gs = groups(&r);
-    assert_eq!(gs.len(), 1, "{}", describe(&gs));
-    assert_eq!(
-        gs[0]["signature"],
-        "first wrong value: a live value overwritten by computing an unused one"
+    one_group(
+        &r,
+        Key::Is("first wrong value: a live value overwritten by computing an unused one"),
     );
 }
