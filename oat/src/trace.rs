@@ -28,7 +28,10 @@ use crate::ast::{Binop, Decl, Exp, Fdecl, RefTy, RetTy, Stmt, Ty, Unop};
 use crate::features::Feature;
 use std::collections::HashMap;
 
-/// The start of a printed trace value: `#lltrace N VALUE#`.
+/// The start of a printed trace value: `#lltrace N VALUE#`. The one trace
+/// wire format of lloracle: the traced LLVMlite variants of the back-end
+/// and optimiser harness print it too (each value on a line of its own),
+/// and both are read by [`lines`].
 pub const MARK: &str = "#lltrace ";
 
 /// The prefix of every name the traced variant adds (a program whose text

@@ -281,6 +281,41 @@ fn failing_runs(r: &Value) -> Vec<&Value> {
         .collect()
 }
 
+/// One front-end bug under the names each program gives its registers and
+/// functions is one group (docs/grading.md, "Groups and reductions" of
+/// front ends): the prepared outputs
+/// of tests/fixtures/frontend/renamed hold the same undefined step (an
+/// `i64` slot loaded as `i1`, then branched on), one in `@sieve` with
+/// `%_arr_el_gep200`-style names, one in `@program` with `%445`-style
+/// names. By hand, both branch lines normalise to
+/// `br i1 %REG, label %REG, label %REG`, so both runs have one key.
+#[test]
+fn one_front_end_bug_under_other_register_and_function_names_is_one_group() {
+    let tests = fixtures().join("renamed");
+    let (code, stdout, r) = campaign(&[
+        "--cmd",
+        &fake("renamed_ll"),
+        "--tests",
+        tests.to_str().unwrap(),
+        "--dialect",
+        "eth",
+        "--no-native",
+    ]);
+    assert_eq!(code, 1, "{stdout}");
+    let runs = first_runs(&r);
+    let key = |name: &str| {
+        let run = &runs[name];
+        assert_eq!(run["verdict"], "undefined behaviour in output", "{run}");
+        run["failure"]["signature"].as_str().unwrap().to_string()
+    };
+    let (sieve, program) = (key("sieve.oat"), key("program.oat"));
+    assert_eq!(sieve, program);
+    assert!(
+        sieve.starts_with("undef-operand at `br i1 %REG, label %REG, label %REG"),
+        "{sieve}"
+    );
+}
+
 #[test]
 fn a_planted_bug_on_generated_programs_is_one_group_reduced() {
     // No OAT_MUTANT: fold.sh's own bug, a status one too high wherever the

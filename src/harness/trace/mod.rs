@@ -52,9 +52,14 @@ pub enum Density {
     Calls,
 }
 
-/// The start of every line a traced variant prints for a value:
-/// `#lltrace N V`, point `N`, value `V`.
-pub const TRACE_MARK: &str = "#lltrace ";
+/// The start of every value a traced variant prints, the one trace wire
+/// format of LLVMlite and Oat programs alike (`oat::trace::MARK`):
+/// `#lltrace N V#`, point `N`, value `V`; read back by
+/// `oat::trace::lines`.
+pub use oat::trace::MARK as TRACE_MARK;
+
+/// The end of a printed trace value (`#lltrace N V#`).
+const TRACE_END: &str = "#";
 
 /// The start of every name the traced variant adds (a program that uses it
 /// already is not traced). Not `__`: a global so named is the C side's
@@ -62,7 +67,7 @@ pub const TRACE_MARK: &str = "#lltrace ";
 /// where the program ran.
 const NAME: &str = "lltrace_";
 
-/// The traced variant runs up to five instructions per traced one: the
+/// The traced variant runs up to seven instructions per traced one: the
 /// oracle's fuel for it is this many times the campaign's.
 const FUEL_FACTOR: u64 = 8;
 
@@ -311,8 +316,8 @@ impl Builder {
                             term: cbr,
                         },
                     ));
-                    let one = self.print_tag(&format!("{TRACE_MARK}{id} 1"));
-                    let zero = self.print_tag(&format!("{TRACE_MARK}{id} 0"));
+                    let one = self.print_tag(&format!("{TRACE_MARK}{id} 1{TRACE_END}"));
+                    let zero = self.print_tag(&format!("{TRACE_MARK}{id} 0{TRACE_END}"));
                     parts.push((
                         Some(yes),
                         Block {
@@ -408,34 +413,41 @@ impl Builder {
         vec![gep, puts]
     }
 
-    /// Prints `#lltrace ID V` for the `i64` value `v`.
+    /// Prints `#lltrace ID V#` for the `i64` value `v`.
     fn print_value(&mut self, id: usize, v: Operand) -> Vec<Insn> {
         let s = || Ty::I8.ptr_to();
         let (tag, gep) = self.tag(&format!("{TRACE_MARK}{id} "));
-        let (digits, line) = (self.name(), self.name());
+        let (end, end_gep) = self.tag(TRACE_END);
+        let (digits, value, line) = (self.name(), self.name(), self.name());
         vec![
             gep,
+            end_gep,
             self.call(Some(&digits), s(), "ll_ltoa", vec![(Ty::I64, v)]),
+            self.call(
+                Some(&value),
+                s(),
+                "ll_strcat",
+                vec![(s(), tag), (s(), Operand::id(digits.clone()))],
+            ),
             self.call(
                 Some(&line),
                 s(),
                 "ll_strcat",
-                vec![(s(), tag), (s(), Operand::id(digits.clone()))],
+                vec![(s(), Operand::id(value)), (s(), end)],
             ),
             self.call(None, Ty::Void, "ll_puts", vec![(s(), Operand::id(line))]),
         ]
     }
 }
 
-/// The trace lines of a run's stdout: `(point, value)` in order (other
-/// lines, the program's own output, are left out).
+/// The traced values of a run's stdout, `(point, value)` in order, read
+/// by the one trace wire format's parser (`oat::trace::lines`): the
+/// program's own output, before a mark on the same line too, is left out,
+/// as is a value that is not an `i64`.
 pub fn trace_lines(stdout: &[u8]) -> Vec<(usize, i64)> {
-    String::from_utf8_lossy(stdout)
-        .lines()
-        .filter_map(|l| {
-            let mut w = l.strip_prefix(TRACE_MARK)?.split(' ');
-            Some((w.next()?.parse().ok()?, w.next()?.parse().ok()?))
-        })
+    oat::trace::lines(stdout)
+        .into_iter()
+        .filter_map(|(n, v)| Some((n, v.parse().ok()?)))
         .collect()
 }
 
@@ -909,6 +921,17 @@ mod tests {
         spec::parse(&spec::Source::new("t.ll", text)).expect("parses")
     }
 
+    /// The one wire format: a value is read where the program's own
+    /// output left the line unfinished, a value that is not an `i64` or a
+    /// mark without its closing `#` is not a traced value. By hand:
+    /// `ab#lltrace 3 -7#` is point 3, value -7; `#lltrace 4 x#` and the
+    /// unterminated `#lltrace 5 9` give nothing.
+    #[test]
+    fn trace_lines_read_the_one_wire_format() {
+        let out = b"ab#lltrace 3 -7#\n#lltrace 4 x#\nz\n#lltrace 5 9\n";
+        assert_eq!(trace_lines(out), vec![(3, -7)]);
+    }
+
     /// The trace lines of `o` as `function.local` and value.
     fn named(points: &[Point], o: &Outcome) -> Vec<(String, i64)> {
         trace_lines(o.stdout())
@@ -992,8 +1015,8 @@ mod tests {
         assert!(matches!(o, Outcome::Returned { value: 17, .. }), "{o:?}");
         assert_eq!(named(&points, &o), owned(&[("main.r", 6), ("main.x", 11)]));
         let env = spec::TypeEnv::new(&p);
-        let right = printed("#lltrace 0 6\n#lltrace 1 11\n");
-        let wrong = printed("#lltrace 0 6\n#lltrace 1 6\n");
+        let right = printed("#lltrace 0 6#\n#lltrace 1 11#\n");
+        let wrong = printed("#lltrace 0 6#\n#lltrace 1 6#\n");
         let tr = compare_traces(&p, &env, &points, &right, &wrong);
         assert_eq!(
             tr.key.as_deref(),
@@ -1005,7 +1028,7 @@ mod tests {
             "{}",
             tr.says
         );
-        let wrong = printed("#lltrace 0 7\n#lltrace 1 11\n");
+        let wrong = printed("#lltrace 0 7#\n#lltrace 1 11#\n");
         let tr = compare_traces(&p, &env, &points, &right, &wrong);
         assert_eq!(
             tr.key.as_deref(),
@@ -1022,8 +1045,8 @@ mod tests {
         let env = spec::TypeEnv::new(&p);
         // argc = 1, y = -1, and -1 <= -1: the oracle's trace; the compiled
         // program's `icmp sle` gave 0.
-        let right = printed("#lltrace 0 1\n#lltrace 1 -1\n#lltrace 2 1\n");
-        let wrong = printed("#lltrace 0 1\n#lltrace 1 -1\n#lltrace 2 0\n");
+        let right = printed("#lltrace 0 1#\n#lltrace 1 -1#\n#lltrace 2 1#\n");
+        let wrong = printed("#lltrace 0 1#\n#lltrace 1 -1#\n#lltrace 2 0#\n");
         let t = compare_traces(&p, &env, &points, &right, &wrong);
         assert_eq!(t.key.as_deref(), Some("first wrong value: icmp sle i64"));
         assert!(
@@ -1035,7 +1058,7 @@ mod tests {
         let crashed = Outcome::Crashed {
             signal: 11,
             syscall: None,
-            stdout: b"#lltrace 0 1\n".to_vec(),
+            stdout: b"#lltrace 0 1#\n".to_vec(),
         };
         let t = compare_traces(&p, &env, &points, &right, &crashed);
         assert_eq!(
@@ -1061,8 +1084,8 @@ mod tests {
         // argc = 1: 1 < 2 holds, so the oracle goes to a (u = 2); the
         // compiled program computed %c = 1 too but went to b (v = 0):
         // its branch on %c, from the `icmp slt`, went the wrong way.
-        let right = out(2, "#lltrace 0 1\n#lltrace 1 1\n#lltrace 2 2\n");
-        let wrong = out(0, "#lltrace 0 1\n#lltrace 1 1\n#lltrace 3 0\n");
+        let right = out(2, "#lltrace 0 1#\n#lltrace 1 1#\n#lltrace 2 2#\n");
+        let wrong = out(0, "#lltrace 0 1#\n#lltrace 1 1#\n#lltrace 3 0#\n");
         let t = compare_traces(&p, &env, &points, &right, &wrong);
         assert_eq!(
             t.key.as_deref(),
@@ -1080,9 +1103,9 @@ mod tests {
         // whose trace goes from argc to y, skipping f's parameter.
         let right = out(
             2,
-            "#lltrace 2 1\n#lltrace 0 1\n#lltrace 1 2\n#lltrace 3 2\n",
+            "#lltrace 2 1#\n#lltrace 0 1#\n#lltrace 1 2#\n#lltrace 3 2#\n",
         );
-        let wrong = out(2, "#lltrace 2 1\n#lltrace 1 2\n#lltrace 3 2\n");
+        let wrong = out(2, "#lltrace 2 1#\n#lltrace 1 2#\n#lltrace 3 2#\n");
         let t = compare_traces(&q, &env, &points, &right, &wrong);
         assert_eq!(
             t.key.as_deref(),
@@ -1097,8 +1120,8 @@ mod tests {
         let (_, points) = traced(&l).expect("traced");
         let env = spec::TypeEnv::new(&l);
         // Points: 0 argc, 1 %u, 2 %v.
-        let right = out(2, "#lltrace 0 1\n#lltrace 1 2\n");
-        let wrong = out(0, "#lltrace 0 1\n#lltrace 2 0\n");
+        let right = out(2, "#lltrace 0 1#\n#lltrace 1 2#\n");
+        let wrong = out(0, "#lltrace 0 1#\n#lltrace 2 0#\n");
         let t = compare_traces(&l, &env, &points, &right, &wrong);
         assert_eq!(
             t.key.as_deref(),
