@@ -34,6 +34,9 @@ use std::collections::HashMap;
 /// and both are read by [`lines`].
 pub const MARK: &str = "#lltrace ";
 
+/// The end of a printed trace value: the `#` of `#lltrace N VALUE#`.
+pub const END: &str = "#";
+
 /// The prefix of every name the traced variant adds (a program whose text
 /// already holds it is not traced).
 const NAME: &str = "lltrace";
@@ -138,14 +141,17 @@ pub fn lines(stdout: &[u8]) -> Vec<(usize, String)> {
             at = start + bytes.len();
             format!("{:?}", String::from_utf8_lossy(bytes))
         } else {
-            let Some(end) = find(stdout, b"#", next) else {
+            let Some(end) = find(stdout, END.as_bytes(), next) else {
                 break;
             };
             at = end;
             String::from_utf8_lossy(&stdout[next..end]).into_owned()
         };
-        if stdout.get(at) == Some(&b'#') {
-            at += 1;
+        if stdout
+            .get(at..)
+            .is_some_and(|s| s.starts_with(END.as_bytes()))
+        {
+            at += END.len();
             out.push((n as usize, value));
         }
     }
@@ -487,7 +493,7 @@ impl Tracer {
         };
         let mut out = vec![text(&format!("{MARK}{n} "))];
         out.extend(value);
-        out.push(text("#"));
+        out.push(text(END));
         out
     }
 
@@ -718,7 +724,7 @@ mod tests {
                 keep.push_str(if i == 0 {
                     piece
                 } else {
-                    piece.split_once('#').map_or("", |(_, r)| r)
+                    piece.split_once(END).map_or("", |(_, r)| r)
                 });
             }
             keep

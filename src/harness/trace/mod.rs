@@ -59,7 +59,7 @@ pub enum Density {
 pub use oat::trace::MARK as TRACE_MARK;
 
 /// The end of a printed trace value (`#lltrace N V#`).
-const TRACE_END: &str = "#";
+use oat::trace::END as TRACE_END;
 
 /// The start of every name the traced variant adds (a program that uses it
 /// already is not traced). Not `__`: a global so named is the C side's
