@@ -130,6 +130,7 @@ pub fn run_with(
     let budget: &Budget = &c.settings.budget;
     let stop = || interrupted() || budget.exhausted();
     let native = if c.native { Native::detect() } else { None };
+    let baseline = refused_baseline(c, tools);
     let judge_all = || -> Vec<Option<TestResult>> {
         judge_each(
             c.tests.iter().enumerate().collect(),
@@ -139,7 +140,10 @@ pub fn run_with(
             },
             |(k, _)| in_shard(c, *k),
             |(_, t)| t.path.to_string_lossy().into_owned(),
-            |(k, t)| judge_one(c, tools, native.as_ref(), t, refs.and_then(|rs| rs.get(k))),
+            |(k, t)| {
+                let reference = refs.and_then(|rs| rs.get(k));
+                judge_one(c, tools, native.as_ref(), baseline.as_deref(), t, reference)
+            },
             &|r: &TestResult| tick(r.scored()),
         )
     };
@@ -215,7 +219,9 @@ pub fn reduce_test(
     test: &OatTest,
 ) -> Result<Option<ReducedTest>, String> {
     let refs = references(c, tools);
-    let r = judge_one(c, tools, None, test, refs.as_ref().and_then(|r| r.first()));
+    let baseline = refused_baseline(c, tools);
+    let reference = refs.as_ref().and_then(|r| r.first());
+    let r = judge_one(c, tools, None, baseline.as_deref(), test, reference);
     let Some(i) = r.first_failure() else {
         return Ok(None);
     };
@@ -334,13 +340,27 @@ fn reduction_order(
     cands.into_iter().take(budget).map(|(_, k)| k).collect()
 }
 
+/// Why the front end of `c` refuses the well-typed baseline program, when
+/// it does and `c` has a test it must refuse (`CHECK-ILL-TYPED`): its
+/// refusals then pass nothing (`rejection::without_baseline`). Sent once
+/// per campaign, so once per submission of a class.
+fn refused_baseline(c: &FrontEndCampaign, tools: &Tools) -> Option<String> {
+    if !c.tests.iter().any(|t| t.expectation.ill_typed.is_some()) {
+        return None;
+    }
+    let (file, _, why) = super::probe::refused_baseline(tools, &c.cmd, c.version)?;
+    Some(format!("{file}: {why}"))
+}
+
 /// Judges one test: the reference first (when there is one), then the
 /// student's output on each run, held against the reference, with the
-/// native notes.
+/// native notes; `baseline` says why the front end refuses the baseline,
+/// when it does.
 fn judge_one(
     c: &FrontEndCampaign,
     tools: &Tools,
     native: Option<&Native>,
+    baseline: Option<&str>,
     test: &OatTest,
     reference: Option<&RefTest>,
 ) -> TestResult {
@@ -357,6 +377,12 @@ fn judge_one(
     let mut own = stages.time(Stage::Oracle, || {
         judge::judge_test(tools, &judged, &compiled, c.language())
     });
+    if let (Some(why), Some(_)) = (baseline, &test.expectation.ill_typed) {
+        own = own
+            .into_iter()
+            .map(|r| super::rejection::without_baseline(r, why))
+            .collect();
+    }
     // The driver failing after it wrote the output (its own back end,
     // `clang` missing for `--clang`) explains nothing on a run that
     // passes: said only beside a failure.

@@ -22,6 +22,7 @@ use oat::order::ArgOrders;
 use oat::OatVersion;
 use spec::dialect::Dialect;
 use spec::{Outcome, Prog, Source};
+use toolchain::process::Ended;
 
 /// The language rules a front end's output is held to beside a test's
 /// expectation: the Oat version (for the evaluator) and the call-argument
@@ -48,6 +49,10 @@ pub struct Compiled {
     /// The driver's failure after it wrote the output (its bundled back
     /// end failing, say): not the front end's; said beside the verdict.
     pub note: Option<String>,
+    /// How the front end's command ended (`None`: it could not be
+    /// started): whether a program it wrote nothing for was refused
+    /// (`super::rejection`).
+    pub ended: Option<Ended>,
 }
 
 /// The verdict of one run of a test.
@@ -104,6 +109,7 @@ pub fn compile_text(
             src: None,
             prog: Err(failure),
             note: None,
+            ended: built.ended,
         };
     };
     let note = built.failure.map(|f| {
@@ -120,6 +126,7 @@ pub fn compile_text(
         text: Some(text),
         prog,
         note,
+        ended: built.ended,
     }
 }
 
@@ -448,7 +455,7 @@ pub fn judge_test(
     lang: Language,
 ) -> Vec<FrontRun> {
     if test.expectation.ill_typed.is_some() {
-        return vec![judge_rejection(compiled)];
+        return vec![super::rejection::judge_rejection(compiled)];
     }
     let source = oat::parse::program(&test.text).ok();
     test.expectation
@@ -476,27 +483,6 @@ pub fn judge_test(
             }
         })
         .collect()
-}
-
-/// The verdict on a `CHECK-ILL-TYPED` test: passed when the front end
-/// wrote no output (it refused the program), failed when it did.
-fn judge_rejection(compiled: &Compiled) -> FrontRun {
-    let (category, detail) = match (&compiled.text, &compiled.prog) {
-        (None, Err(f)) if f.category == Category::CompileTimeout => {
-            (Category::CompileTimeout, f.detail.clone())
-        }
-        (None, _) => (Category::Pass, String::new()),
-        (Some(_), _) => (
-            Category::AcceptsIllTyped,
-            "the front end wrote an output for a program the course's type checker rejects".into(),
-        ),
-    };
-    FrontRun {
-        category,
-        actual: None,
-        detail,
-        note: None,
-    }
 }
 
 #[cfg(test)]

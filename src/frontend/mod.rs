@@ -42,6 +42,7 @@ pub mod native;
 pub mod probe;
 pub mod reduce;
 pub mod reference;
+pub mod rejection;
 pub mod settings;
 pub mod setup;
 pub mod tests;

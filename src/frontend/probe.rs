@@ -167,21 +167,33 @@ fn send(
 /// Why a front end reads no program at all, when its baseline (or, for
 /// Oat v2, the struct baseline) is refused.
 pub fn baseline(tools: &Tools, cmd: &str, version: OatVersion) -> Result<(), String> {
+    let Some((file, text, why)) = refused_baseline(tools, cmd, version) else {
+        return Ok(());
+    };
+    Err(format!(
+        "the front end refused the baseline program {file} ({TRIES} tries; {why}):\n{text}\
+         every test would fail to compile, so none was sent. Check --cmd (it must write \
+         {{out}} or {{outdir}}/{{stem}}.ll) and --oat-version (1 for homework 4, 2 for \
+         homework 5)"
+    ))
+}
+
+/// The baseline program the front end `cmd` refuses ([`TRIES`] times), its
+/// text and the last refusal's words; `None` when it compiles them all.
+pub fn refused_baseline(
+    tools: &Tools,
+    cmd: &str,
+    version: OatVersion,
+) -> Option<(&'static str, &'static str, String)> {
     let mut sent = vec![("probe_baseline.oat", BASELINE)];
     if version == OatVersion::V2 {
         sent.push(("probe_baseline_v2.oat", V2_BASELINE));
     }
-    for (file, text) in sent {
-        if let (Err(why), _) = send(tools, cmd, file, text, false) {
-            return Err(format!(
-                "the front end refused the baseline program {file} ({TRIES} tries; {why}):\n{text}\
-                 every test would fail to compile, so none was sent. Check --cmd (it must write \
-                 {{out}} or {{outdir}}/{{stem}}.ll) and --oat-version (1 for homework 4, 2 for \
-                 homework 5)"
-            ));
-        }
-    }
-    Ok(())
+    sent.into_iter()
+        .find_map(|(file, text)| match send(tools, cmd, file, text, false) {
+            (Err(why), _) => Some((file, text, why)),
+            _ => None,
+        })
 }
 
 /// Probes the front end `cmd` (of Oat `version`) and chooses its dialect.

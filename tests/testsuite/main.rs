@@ -43,6 +43,7 @@ mod opt_profile_catches;
 mod optimiser;
 mod recover_corpus;
 mod reduce_size;
+mod rejections;
 mod reports;
 mod reproduce;
 mod runtime_cc;

@@ -49,6 +49,10 @@ pub struct SourceBuild {
     pub output: Option<Vec<u8>>,
     /// How the command failed, if it did (with or without an output).
     pub failure: Option<BuildFailure>,
+    /// How the command's last run ended (`None`: it could not be started,
+    /// or its input could not be written): what tells a front end's
+    /// refusal of a program from its failing to run at all.
+    pub ended: Option<toolchain::process::Ended>,
 }
 
 impl Tools {

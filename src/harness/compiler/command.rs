@@ -81,7 +81,7 @@ impl Tools {
                 ("{out}", &out.to_string_lossy()),
             ],
         );
-        self.run_confirmed(&line, out, outdir)
+        self.run_confirmed(&line, out, outdir).0
     }
 
     /// Runs the filled command line `line` (its output `out` in `outdir`).
@@ -91,17 +91,18 @@ impl Tools {
     /// compiler's failure (docs/grading.md). A failed run that still wrote
     /// `out` is not sent again: a front end's driver writes its `.ll`
     /// before its own back end runs, and that back end's failure is not
-    /// the front end's.
-    fn run_confirmed(&self, line: &str, out: &Path, outdir: &Path) -> Result<(), BuildFailure> {
+    /// the front end's. How the last run ended comes too (`None` when `sh`
+    /// could not be started).
+    fn run_confirmed(&self, line: &str, out: &Path, outdir: &Path) -> Ran {
         let first = {
             let _shared = BUILDS.read().unwrap_or_else(PoisonError::into_inner);
             self.run_line(line, out, outdir)
         };
         match first {
-            Err(f) if f.category == Category::CompileError && !out.exists() => {
+            (Err(f), _) if f.category == Category::CompileError && !out.exists() => {
                 let _alone = BUILDS.write().unwrap_or_else(PoisonError::into_inner);
                 let again = self.run_line(line, out, outdir);
-                if again.is_ok() {
+                if again.0.is_ok() {
                     self.flaky_builds.fetch_add(1, Ordering::Relaxed);
                 }
                 again
@@ -131,6 +132,7 @@ impl Tools {
                 category: Category::CompileError,
                 detail,
             }),
+            ended: None,
         };
         let folder = self.fresh("");
         if let Err(e) = std::fs::create_dir(&folder) {
@@ -155,28 +157,31 @@ impl Tools {
                 ("{out}", &out.to_string_lossy()),
             ],
         );
-        let failure = self.run_confirmed(&line, &out, outdir.path()).err();
+        let (result, ended) = self.run_confirmed(&line, &out, outdir.path());
         SourceBuild {
             output: std::fs::read(&out).ok(),
-            failure,
+            failure: result.err(),
+            ended,
         }
     }
 
     /// Runs the filled command line `line` once; `Ok` when it exits 0 and
-    /// wrote `out` (in `outdir`).
-    fn run_line(&self, line: &str, out: &Path, outdir: &Path) -> Result<(), BuildFailure> {
+    /// wrote `out` (in `outdir`); how it ended comes too.
+    fn run_line(&self, line: &str, out: &Path, outdir: &Path) -> Ran {
         use Category::*;
         let fail = |category, detail: String| BuildFailure { category, detail };
         let mut c = Command::new("sh");
         c.arg("-c").arg(line);
         let sandbox = self.compiler_sandbox.as_ref();
-        let f = process::run_confined(c, &[], &self.limits(None), sandbox)
-            .map_err(|e| fail(CompileError, format!("cannot run sh: {e}")))?;
+        let f = match process::run_confined(c, &[], &self.limits(None), sandbox) {
+            Ok(f) => f,
+            Err(e) => return (Err(fail(CompileError, format!("cannot run sh: {e}"))), None),
+        };
         let stderr = String::from_utf8_lossy(&f.stderr).into_owned();
         if sandbox.is_some() && refused_words(&stderr) {
             self.refused.fetch_add(1, Ordering::Relaxed);
         }
-        match f.ended {
+        let result = match f.ended {
             Ended::Exited(0) if out.exists() => Ok(()),
             Ended::Exited(0) => Err(fail(
                 CompileError,
@@ -193,9 +198,14 @@ impl Tools {
                 CompileTimeout,
                 format!("no result after {:?}\n{stderr}", self.timeout),
             )),
-        }
+        };
+        (result, Some(f.ended))
     }
 }
+
+/// One run of a compiler command: `Ok` when it wrote its output and
+/// exited 0, and how it ended (`None`: `sh` could not be started).
+type Ran = (Result<(), BuildFailure>, Option<Ended>);
 
 /// The names of the files in `dir`, for a message (`empty` when none).
 fn folder_listing(dir: &Path) -> String {
