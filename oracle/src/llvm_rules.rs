@@ -263,14 +263,16 @@ impl Machine<'_> {
     pub(crate) fn llvm_free(&mut self, p: &Addr) -> Result<(), Stop> {
         let l = self.llvm_mem()?;
         match l.free(p) {
-            Ok(size) => {
-                // The freed block's record stays (a later `free` of it is a
-                // double free): it keeps one cell of the memory limit.
+            Ok((size, kept)) => {
+                // A freed block's record kept for an integer that may name
+                // it keeps one cell of the memory limit; one never exposed
+                // goes to the next heap block, which still finds a pointer
+                // into it freed.
                 self.mem.cells = self
                     .mem
                     .cells
                     .saturating_sub(size.div_ceil(8))
-                    .saturating_add(1);
+                    .saturating_add(u64::from(kept));
                 Ok(())
             }
             Err(Access::Freed) => Err(stop::double_free()),

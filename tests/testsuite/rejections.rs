@@ -27,7 +27,10 @@ fn runs_of(out: &Path, who: &str) -> Vec<(String, String, String)> {
             (
                 p["name"].as_str().unwrap_or_default().to_string(),
                 run["verdict"].as_str().unwrap_or_default().to_string(),
-                run["failure"]["detail"].as_str().unwrap_or_default().to_string(),
+                run["failure"]["detail"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
             )
         })
         .collect()

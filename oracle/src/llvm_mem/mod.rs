@@ -92,8 +92,10 @@ pub struct Allocation {
     /// integer): an integer read as a pointer may then reach it.
     pub exposed: bool,
     /// The addresses of the earlier allocations of this number (allocas
-    /// whose frames returned), from the first one's base to the last
-    /// one's end: a pointer of this provenance there is a dangling one.
+    /// whose frames returned, or heap blocks `free` released: a number
+    /// is reused by the same kind only), from the first one's base to the
+    /// last one's end: a pointer of this provenance there is a dangling
+    /// one.
     pub earlier: Option<(u64, u64)>,
     bytes: Vec<u8>,
     meta: Vec<u32>,
@@ -136,8 +138,11 @@ pub struct LlvmMemory {
     /// The live `alloca` allocations, innermost frame's last.
     stack: Vec<u32>,
     /// The numbers of allocas whose frames returned, never exposed: a
-    /// new allocation takes one of them before making a new number.
+    /// new `alloca` takes one of them before making a new number.
     reusable: Vec<u32>,
+    /// The numbers of heap blocks `free` released, never exposed: a new
+    /// heap block takes one of them before making a new number.
+    reusable_heap: Vec<u32>,
     /// The exposed allocations' (base, number), in address order: where
     /// an integer read as a pointer finds its provenance.
     exposed: Vec<(u64, u32)>,
@@ -165,6 +170,7 @@ impl LlvmMemory {
             types: LlvmLayout::default(),
             stack: Vec::new(),
             reusable: Vec::new(),
+            reusable_heap: Vec::new(),
             exposed: Vec::new(),
             functions: functions as u64,
             any_exposed: false,
@@ -191,7 +197,7 @@ impl LlvmMemory {
             bytes: vec![0; n],
             meta: vec![fill; n],
         };
-        let id = match self.reusable_number() {
+        let id = match self.reusable_number(made) {
             Some(id) => {
                 let old = self.allocs.get_mut(id as usize)?;
                 let first = old.earlier.map_or(old.base, |(lo, _)| lo);
@@ -213,11 +219,19 @@ impl LlvmMemory {
         Some(id)
     }
 
-    /// A returned alloca's number that a new allocation may take: one
-    /// whose address was not exposed since (an exposed one keeps its
-    /// number, so that an integer read as a pointer finds it dead).
-    fn reusable_number(&mut self) -> Option<u32> {
-        while let Some(id) = self.reusable.pop() {
+    /// A dead allocation's number that a new allocation made by `made`
+    /// may take: a returned alloca's for an `alloca`, a freed block's for
+    /// a heap block (so that a dangling pointer of the number stays
+    /// `use-after-return` or `use-after-free`), one whose address was not
+    /// exposed since (an exposed one keeps its number, so that an integer
+    /// read as a pointer finds it dead).
+    fn reusable_number(&mut self, made: Made) -> Option<u32> {
+        let pool = match made {
+            Made::Stack { .. } => &mut self.reusable,
+            Made::Heap => &mut self.reusable_heap,
+            Made::Global(_) | Made::Argv => return None,
+        };
+        while let Some(id) = pool.pop() {
             if self.allocs.get(id as usize).is_some_and(|a| !a.exposed) {
                 return Some(id);
             }
@@ -476,9 +490,12 @@ impl LlvmMemory {
     }
 
     /// C's `free(p)`: the heap allocation `p` points at the start of dies;
-    /// its size. `Err` when `p` is not such a pointer (`Freed` when it was
-    /// released already).
-    pub fn free(&mut self, p: &Addr) -> Result<u64, Access> {
+    /// its size, and whether its record is kept (its address was
+    /// exposed: an integer may still name it) rather than given to a
+    /// later heap block. `Err` when `p` is not such a pointer (`Freed`
+    /// when it was released already, also when its number has been
+    /// reused since).
+    pub fn free(&mut self, p: &Addr) -> Result<(u64, bool), Access> {
         let al = self
             .allocs
             .get_mut(p.prov as usize)
@@ -488,9 +505,12 @@ impl LlvmMemory {
             (Life::Live, Made::Heap) if p.addr == al.base => {
                 let size = al.size;
                 kill(al, Life::Freed);
-                Ok(size)
+                if !al.exposed {
+                    self.reusable_heap.push(p.prov);
+                }
+                Ok((size, al.exposed))
             }
-            _ => Err(Access::OutOfBounds),
+            _ => Err(earlier_or_out_of_bounds(al, p.addr)),
         }
     }
 
@@ -525,12 +545,15 @@ impl LlvmMemory {
 
 /// Why an access through a pointer of `al`'s provenance at `addr`,
 /// outside `al`, is undefined: a dangling pointer into an earlier
-/// allocation of its number (an alloca whose frame returned), or out of
-/// bounds.
+/// allocation of its number (an alloca whose frame returned: `Dead`; a
+/// block `free` released: `Freed`), or out of bounds.
 #[cold]
 fn earlier_or_out_of_bounds(al: &Allocation, addr: u64) -> Access {
     match al.earlier {
-        Some((lo, hi)) if (lo..hi).contains(&addr) => Access::Dead,
+        Some((lo, hi)) if (lo..hi).contains(&addr) => match al.made {
+            Made::Heap => Access::Freed,
+            _ => Access::Dead,
+        },
         _ => Access::OutOfBounds,
     }
 }
@@ -612,6 +635,29 @@ mod tests {
             prov: id,
         };
         assert_eq!(m.check(&past, 8), Err(Access::OutOfBounds));
+    }
+
+    /// A freed heap block's number goes to the next heap block, not to an
+    /// alloca: block 1 at `0x1000_0000` (8 bytes), freed; block 2 takes
+    /// its number at `0x1000_0010`. A pointer to block 1 is then still a
+    /// use after free, and freeing it again a double free; an alloca
+    /// after them takes a new number.
+    #[test]
+    fn a_freed_block_s_number_goes_to_the_next_heap_block() {
+        let mut m = LlvmMemory::new(AddressLayout::FIRST, 0);
+        let id = m.allocate(8, Made::Heap, false).expect("room");
+        let old = m.start(id);
+        assert_eq!(old.addr, 0x1000_0000);
+        assert_eq!(m.free(&old), Ok((8, false)));
+        assert_eq!(m.allocate(8, Made::Heap, false), Some(id));
+        let new = m.start(id);
+        assert_eq!(new.addr, 0x1000_0010);
+        assert_eq!(m.check(&old, 8), Err(Access::Freed));
+        assert_eq!(m.free(&old), Err(Access::Freed));
+        assert_eq!(m.check(&new, 8), Ok((id, 0)));
+        assert_eq!(m.free(&new), Ok((8, false)));
+        assert_eq!(alloca(&mut m, 1), id + 1);
+        assert_eq!(m.records(), 2);
     }
 
     /// An alloca whose address was exposed keeps its number: an integer

@@ -513,3 +513,75 @@ end:
     }
     assert_eq!(returned(run_with(text, &[], &llvm(RuntimeName::Ll))).0, 0);
 }
+
+/// A loop that mallocs a block of 8 bytes and frees it 100,000 times:
+/// each freed block's record goes to the next block (its address was
+/// never exposed), so the run needs one block at a time and returns 0
+/// under a limit of 1,000 cells; had each freed record kept a cell, it
+/// would stop at the limit after about a thousand rounds.
+#[test]
+fn a_malloc_and_free_loop_runs_in_bounded_memory() {
+    let text = r#"
+declare i64* @ll_malloc(i64, i64)
+declare void @free(i8*)
+define i64 @main() {
+  %n = alloca i64
+  store i64 100000, i64* %n
+  br label %loop
+loop:
+  %k = load i64, i64* %n
+  %done = icmp eq i64 %k, 0
+  br i1 %done, label %end, label %body
+body:
+  %p = call i64* @ll_malloc(i64 1, i64 8)
+  store i64 %k, i64* %p
+  %b = bitcast i64* %p to i8*
+  call void @free(i8* %b)
+  %k2 = sub i64 %k, 1
+  store i64 %k2, i64* %n
+  br label %loop
+end:
+  ret i64 0
+}
+"#;
+    let limited = Options {
+        max_cells: 1000,
+        fuel: 100_000_000,
+        ..llvm(RuntimeName::LlLibc)
+    };
+    assert_eq!(returned(run_with(text, &[], &limited)).0, 0);
+}
+
+/// Block 1 is freed and block 2 takes its record; then block 1 is read
+/// (instruction 5, use-after-free) and, in the second program, freed
+/// again (instruction 5, a double free, which is `use-after-free` with its own words): the record remembers its
+/// earlier block.
+#[test]
+fn a_freed_block_stays_freed_after_its_record_is_reused() {
+    let prelude = r#"
+declare i64* @ll_malloc(i64, i64)
+declare void @free(i8*)
+define i64 @main() {
+  %p = call i64* @ll_malloc(i64 1, i64 8)
+  %b = bitcast i64* %p to i8*
+  call void @free(i8* %b)
+  %q = call i64* @ll_malloc(i64 1, i64 8)
+  store i64 5, i64* %q
+"#;
+    let read = format!("{prelude}  %v = load i64, i64* %p\n  ret i64 %v\n}}\n");
+    let (kind, f, i) = undefined(run_with(&read, &[], &llvm(RuntimeName::LlLibc)));
+    assert_eq!((kind, f.as_str(), i), (K::UseAfterFree, "main", 5));
+    let twice = format!("{prelude}  call void @free(i8* %b)\n  ret i64 0\n}}\n");
+    match run_with(&twice, &[], &llvm(RuntimeName::LlLibc)) {
+        Outcome::Undefined {
+            kind,
+            message,
+            location,
+            ..
+        } => {
+            assert_eq!((kind, location.index), (K::UseAfterFree, 5));
+            assert!(message.contains("double free"), "{message}");
+        }
+        o => panic!("expected a double free, got: {o}"),
+    }
+}
