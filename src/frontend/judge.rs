@@ -9,7 +9,8 @@
 //! [`Category`]: in a front end the output is the thing under test, so an
 //! output that is undefined on the oracle is a failure
 //! ([`Category::UndefinedInOutput`]), not a skipped run; one whose output
-//! depends on addresses is [`Category::DependsOnAddresses`], not graded.
+//! depends on addresses is [`Category::DependsOnAddresses`], a failure
+//! too: no Oat program can observe an address.
 //! Where the program's output depends on an order the language leaves
 //! open (a call's arguments, docs/oat.md "The evaluator's rules"), a run
 //! has several right outcomes ([`allowed_runs`]) and passes on any of them.
@@ -213,7 +214,7 @@ pub fn tag_rule_note(
 
 /// Judges one run of the output: in LLVM's memory at two address
 /// layouts; a run whose behaviour differs between them depends on
-/// addresses (not graded), any other is held to the expectations `runs`
+/// addresses (a failure: no Oat program can observe one), any other is held to the expectations `runs`
 /// (one run's, in each order the language allows; [`judge_allowed`]),
 /// with a note when only LLVMlite's tag rules would stop it.
 pub fn judge_output(

@@ -73,6 +73,7 @@ pub fn reducible(c: Category) -> bool {
         Category::WrongOutput
             | Category::WrongStatus
             | Category::UndefinedInOutput
+            | Category::DependsOnAddresses
             | Category::IllTypedOutput
             | Category::OutputNotInDialect
             | Category::CompileError

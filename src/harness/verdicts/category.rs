@@ -39,7 +39,8 @@ pub enum Category {
     /// where its allocations lie (a printed pointer, a seed taken from an
     /// address): it behaves otherwise at a second address layout in LLVM's
     /// memory (docs/semantics.md, "Outputs that depend on addresses").
-    /// Not graded: the run is left out.
+    /// A failure: no Oat program can observe an address, so the
+    /// dependence is the front end's.
     DependsOnAddresses,
     /// A front end's output does not parse or is ill-typed LLVMlite.
     IllTypedOutput,
