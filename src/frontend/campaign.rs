@@ -342,7 +342,7 @@ fn reduction_order(
 
 /// Why the front end of `c` refuses the well-typed baseline program, when
 /// it does and `c` has a test it must refuse (`CHECK-ILL-TYPED`): its
-/// refusals then pass nothing (`rejection::without_baseline`). Sent once
+/// refusals then pass nothing (`judge::without_baseline`). Sent once
 /// per campaign, so once per submission of a class.
 fn refused_baseline(c: &FrontEndCampaign, tools: &Tools) -> Option<String> {
     if !c.tests.iter().any(|t| t.expectation.ill_typed.is_some()) {
@@ -380,7 +380,7 @@ fn judge_one(
     if let (Some(why), Some(_)) = (baseline, &test.expectation.ill_typed) {
         own = own
             .into_iter()
-            .map(|r| super::rejection::without_baseline(r, why))
+            .map(|r| judge::without_baseline(r, why))
             .collect();
     }
     // The driver failing after it wrote the output (its own back end,

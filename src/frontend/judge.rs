@@ -15,6 +15,7 @@
 //! open (a call's arguments, docs/oat.md "The evaluator's rules"), a run
 //! has several right outcomes ([`allowed_runs`]) and passes on any of them.
 
+use super::rejection;
 use super::tests::OatTest;
 use crate::corpus::{Expected, Run};
 use crate::harness::compiler::{BuildFailure, Tools};
@@ -456,7 +457,7 @@ pub fn judge_test(
     lang: Language,
 ) -> Vec<FrontRun> {
     if test.expectation.ill_typed.is_some() {
-        return vec![super::rejection::judge_rejection(compiled)];
+        return vec![judge_rejection(compiled)];
     }
     let source = oat::parse::program(&test.text).ok();
     test.expectation
@@ -484,6 +485,50 @@ pub fn judge_test(
             }
         })
         .collect()
+}
+
+/// The verdict on a `CHECK-ILL-TYPED` test: passed when the front end
+/// refused the program (`rejection::refusal`), `accepts ill-typed` when it wrote an
+/// output, a compile timeout when it ran out of time, and a compile error
+/// saying why when it failed some other way.
+pub fn judge_rejection(compiled: &Compiled) -> FrontRun {
+    let (category, detail) = match (&compiled.text, &compiled.prog) {
+        (Some(_), _) => (
+            Category::AcceptsIllTyped,
+            "the front end wrote an output for a program the course's type checker rejects".into(),
+        ),
+        (None, Err(f)) if f.category == Category::CompileTimeout => {
+            (Category::CompileTimeout, f.detail.clone())
+        }
+        (None, prog) => {
+            let words = prog.as_ref().err().map_or("", |f| f.detail.as_str());
+            match rejection::refusal(compiled.ended.as_ref(), words) {
+                rejection::Refusal::Rejected => (Category::Pass, String::new()),
+                rejection::Refusal::NotARejection(why) => (Category::CompileError, why),
+            }
+        }
+    };
+    FrontRun {
+        category,
+        actual: None,
+        detail,
+        note: None,
+    }
+}
+
+/// `run`, the verdict on a `CHECK-ILL-TYPED` test, when the front end
+/// also refuses the well-typed baseline (`why`): a refusal is then not a
+/// rejection, so a pass becomes a compile error that says so; another
+/// verdict stays.
+pub fn without_baseline(run: FrontRun, why: &str) -> FrontRun {
+    if run.category != Category::Pass {
+        return run;
+    }
+    FrontRun {
+        category: Category::CompileError,
+        detail: rejection::baseline_refused(why),
+        ..run
+    }
 }
 
 #[cfg(test)]
@@ -596,5 +641,28 @@ mod unit {
         r.expect = Expected::Result(-1);
         assert_eq!(judge_run(&r, &returned("", -1)).0, Category::Pass);
         assert_eq!(judge_run(&r, &returned("", 255)).0, Category::WrongStatus);
+    }
+
+    #[test]
+    fn a_front_end_that_refuses_the_baseline_passes_no_rejection() {
+        let passed = FrontRun {
+            category: Category::Pass,
+            actual: None,
+            detail: String::new(),
+            note: None,
+        };
+        let run = without_baseline(passed, "exit 1");
+        assert_eq!(run.category, Category::CompileError);
+        assert!(run.detail.contains("baseline"), "{}", run.detail);
+        let accepted = FrontRun {
+            category: Category::AcceptsIllTyped,
+            actual: None,
+            detail: "wrote".into(),
+            note: None,
+        };
+        assert_eq!(
+            without_baseline(accepted, "exit 1").category,
+            Category::AcceptsIllTyped
+        );
     }
 }

@@ -12,11 +12,9 @@
 //!   type checker's `TypeError` ([`uncaught_exception`],
 //!   [`is_type_error`]): a `Not_found` is a crash, not a rejection;
 //! - and the front end compiles the baseline, a well-typed print and
-//!   return ([`without_baseline`]): a front end that refuses every program
+//!   return ([`baseline_refused`]): a front end that refuses every program
 //!   refuses this one for no type's sake.
 
-use super::judge::{first_line, Compiled, FrontRun};
-use crate::harness::verdicts::Category;
 use toolchain::process::Ended;
 
 /// How the front end's command ended on a program it wrote no output
@@ -31,39 +29,11 @@ pub enum Refusal {
     NotARejection(String),
 }
 
-/// The verdict on a `CHECK-ILL-TYPED` test: passed when the front end
-/// refused the program ([`refusal`]), `accepts ill-typed` when it wrote an
-/// output, a compile timeout when it ran out of time, and a compile error
-/// saying why when it failed some other way.
-pub fn judge_rejection(compiled: &Compiled) -> FrontRun {
-    let (category, detail) = match (&compiled.text, &compiled.prog) {
-        (Some(_), _) => (
-            Category::AcceptsIllTyped,
-            "the front end wrote an output for a program the course's type checker rejects".into(),
-        ),
-        (None, Err(f)) if f.category == Category::CompileTimeout => {
-            (Category::CompileTimeout, f.detail.clone())
-        }
-        (None, prog) => {
-            let words = prog.as_ref().err().map_or("", |f| f.detail.as_str());
-            match refusal(compiled.ended.as_ref(), words) {
-                Refusal::Rejected => (Category::Pass, String::new()),
-                Refusal::NotARejection(why) => (Category::CompileError, why),
-            }
-        }
-    };
-    FrontRun {
-        category,
-        actual: None,
-        detail,
-        note: None,
-    }
-}
-
 /// Whether a command that wrote no output refused its program: `ended` is
 /// how it ended (`None`: it could not be started), `words` the failure's
 /// words (its exit status, then its error output).
 pub fn refusal(ended: Option<&Ended>, words: &str) -> Refusal {
+    let first_line = |s: &str| s.lines().next().unwrap_or("").to_string();
     let said = first_line(words.split_once('\n').map_or("", |(_, rest)| rest));
     let not = |why: String| Refusal::NotARejection(why);
     match ended {
@@ -119,22 +89,13 @@ pub fn is_type_error(name: &str) -> bool {
     name.rsplit('.').next() == Some("TypeError")
 }
 
-/// `run`, the verdict on a `CHECK-ILL-TYPED` test, when the front end
-/// also refuses the well-typed baseline (`why`): a refusal is then not a
-/// rejection, so a pass becomes a compile error that says so; another
-/// verdict stays.
-pub fn without_baseline(run: FrontRun, why: &str) -> FrontRun {
-    if run.category != Category::Pass {
-        return run;
-    }
-    FrontRun {
-        category: Category::CompileError,
-        detail: format!(
-            "the front end refuses the well-typed baseline program too ({why}), so its \
-             refusal of this one is not a type error's"
-        ),
-        ..run
-    }
+/// Why a refusal by a front end that also refuses the well-typed
+/// baseline (`why`) is not a rejection.
+pub fn baseline_refused(why: &str) -> String {
+    format!(
+        "the front end refuses the well-typed baseline program too ({why}), so its refusal \
+         of this one is not a type error's"
+    )
 }
 
 #[cfg(test)]
@@ -201,28 +162,5 @@ mod unit {
         assert!(is_type_error("TypeError"));
         assert!(!is_type_error("Typechecker.NotTypeError"));
         assert!(!is_type_error("Not_found"));
-    }
-
-    #[test]
-    fn a_front_end_that_refuses_the_baseline_passes_no_rejection() {
-        let passed = FrontRun {
-            category: Category::Pass,
-            actual: None,
-            detail: String::new(),
-            note: None,
-        };
-        let run = without_baseline(passed, "exit 1");
-        assert_eq!(run.category, Category::CompileError);
-        assert!(run.detail.contains("baseline"), "{}", run.detail);
-        let accepted = FrontRun {
-            category: Category::AcceptsIllTyped,
-            actual: None,
-            detail: "wrote".into(),
-            note: None,
-        };
-        assert_eq!(
-            without_baseline(accepted, "exit 1").category,
-            Category::AcceptsIllTyped
-        );
     }
 }
