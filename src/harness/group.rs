@@ -596,7 +596,7 @@ pub const WHERE_THE_TRACE_ENDED: [&str; 3] = [
 
 /// True when the trace key `t` names a cause: not one of
 /// [`WHERE_THE_TRACE_ENDED`].
-fn names_a_cause(t: &str) -> bool {
+pub fn names_a_cause(t: &str) -> bool {
     !WHERE_THE_TRACE_ENDED.iter().any(|p| t.starts_with(p))
 }
 

@@ -169,6 +169,14 @@ pub fn run_session(
             merge_shared_causes(tools, compiler, results)
         });
     };
+    // Reductions of different shapes that keep one construct a probe shows
+    // failing get one key (a probe built once per campaign, only when a
+    // reduction keeps such a construct).
+    let key_constructs = |results: &mut Vec<CaseResult>| {
+        settings.budget.attempt("the construct probe", || {
+            super::trace::merge_by_construct(tools, compiler, results, &super::group::names_a_cause)
+        });
+    };
     let reduce_all = |results: &mut Vec<CaseResult>| {
         // The budget goes one failure group at a time, largest first (and
         // the reductions start in that order); compile timeouts are not
@@ -205,6 +213,7 @@ pub fn run_session(
         trace_all(&mut results);
         merge_causes(&mut results);
         reduce_all(&mut results);
+        key_constructs(&mut results);
         results
     })
 }

@@ -675,3 +675,55 @@ fn a_live_value_overwritten_by_an_unused_one_is_one_group() {
         Key::Is("first wrong value: a live value overwritten by computing an unused one"),
     );
 }
+
+/// Three programs that use a global's address as a value in different
+/// instructions (stored in an `alloca` slot, stored in another global,
+/// passed to a function), each with the value the spec gives by hand, and
+/// one that only loads and stores through a global.
+const GLOBAL_VALUE_CORPUS: [(&str, &str); 4] = [
+    (
+        "slot.ll",
+        "; @g's address stored in a slot, read back and through: 7\n; CHECK-RESULT: 7\n@g = global i64 7\n\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %s = alloca i64*\n  store i64* @g, i64** %s\n  %p = load i64*, i64** %s\n  %v = load i64, i64* %p\n  ret i64 %v\n}\n",
+    ),
+    (
+        "in_global.ll",
+        "; @x's address stored in @p, read back and through: 5\n; CHECK-RESULT: 5\n@x = global i64 5\n@p = global i64* null\n\ndefine i64 @main(i64 %argc, i8** %argv) {\n  store i64* @x, i64** @p\n  %q = load i64*, i64** @p\n  %v = load i64, i64* %q\n  ret i64 %v\n}\n",
+    ),
+    (
+        "argument.ll",
+        "; @h's address passed to @get, which reads 9 through it\n; CHECK-RESULT: 9\n@h = global i64 9\n\ndefine i64 @get(i64* %p) {\n  %v = load i64, i64* %p\n  ret i64 %v\n}\n\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %v = call i64 @get(i64* @h)\n  ret i64 %v\n}\n",
+    ),
+    (
+        "direct.ll",
+        "; 2 stored in @n, read back, plus 1: 3\n; CHECK-RESULT: 3\n@n = global i64 0\n\ndefine i64 @main(i64 %argc, i8** %argv) {\n  store i64 2, i64* @n\n  %v = load i64, i64* @n\n  %w = add i64 %v, 1\n  ret i64 %w\n}\n",
+    ),
+];
+
+/// A CIS341-style `compile_operand` that makes a global used as a value
+/// into `g(%rbp)` (a load at the frame plus the global's address, as a
+/// real homework-3 back end does), planted in the built-in back end: in
+/// an instruction that stores a global's address, compares globals or
+/// passes one, its first `leaq g(%rip)` becomes `movq g(%rbp)`. Loads
+/// and stores through a global stay right. The three programs that use a
+/// global as a value crash (the frame's address plus the global's is not
+/// mapped, or the global's contents, 0, are used as an address), each
+/// reducing to a different shape (`alloca, store, load`, `store, load`,
+/// `load, call`); the construct probe (`store i64* @g, i64** @p`, then loads)
+/// crashes too and its control (`direct.ll`'s kind) passes, so they are
+/// one group keyed by the construct.
+#[test]
+fn a_global_used_as_a_value_is_one_group_whatever_the_reduction_s_shape() {
+    let global_value = Bug {
+        post: r#"awk '/^\t# / { v = ($0 ~ /# store [^,]*\* @/ || $0 ~ /icmp [a-z]+ [^,]*\* @/ || $0 ~ /call .*\(.*\* @/) } v && /leaq llg_/ { sub(/leaq /, "movq "); sub(/\(%rip\)/, "(%rbp)"); v = 0 } { print }'"#,
+        ..bug("global-value.sh", None)
+    };
+    let corpus = Programs::Corpus(&GLOBAL_VALUE_CORPUS);
+    let Some(r) = run_planted(&global_value, corpus, &[], 4) else {
+        return;
+    };
+    assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
+    let g = one_group(&r, Key::EndsWith("; a global's address used as a value"));
+    assert_eq!(g["runs"].as_u64(), Some(3), "{g}");
+    assert_eq!(g["category"], "crash", "{g}");
+    assert_all_reduced(&[g]);
+}

@@ -1,0 +1,237 @@
+//! One cause behind several shapes (docs/grading.md, "One construct under
+//! several shapes"). A back end that compiles one construct wrongly
+//! wherever it appears fails programs whose reductions keep that construct
+//! inside different instructions: a global's address used as a value (a
+//! CIS341-style `compile_operand` that makes `@g` into `g(%rbp)`, reading
+//! the global's contents at a frame offset) crashes in `store i64* @g,
+//! i64** %slot`, in `icmp ne i64* @b, @b` and in `store %s* @a, %s** %f`,
+//! and each reduction's shape was a group of its own.
+//!
+//! A *construct probe* tells such a cause apart: a tiny program that uses
+//! the construct and nothing a back end can get wrong besides, and a
+//! control that does the same without it. When the compiler under test
+//! fails the probe and passes the control, every failing run whose reduced
+//! program uses the construct, whose failure is of the probe's category
+//! and whose trace names no cause of its own, gets the construct as its
+//! key: one group, named by what the student must fix.
+
+use crate::harness::compiler::Tools;
+use crate::harness::course::entry_name;
+use crate::harness::group::signature;
+use crate::harness::judge::judge_program;
+use crate::harness::target::Compiler;
+use crate::harness::verdicts::{CaseResult, Category, RunVerdict, Trace};
+use spec::ast::{InsnKind, OperandKind, TermKind};
+use spec::Prog;
+use std::collections::HashSet;
+
+/// The key of runs a construct probe explains: what the reduced programs
+/// share and the probe shows failing.
+pub const GLOBAL_AS_VALUE: &str = "a global's address used as a value";
+
+/// Whether `prog` uses a global's address as a value: a global (not a
+/// function) as an operand other than the address a `load` reads or a
+/// `store` writes, or the base of a `getelementptr` (where back ends
+/// address it directly): stored, compared, passed, returned, cast or
+/// indexed with.
+pub fn uses_global_as_value(prog: &Prog) -> bool {
+    let globals: HashSet<&str> = prog.gdecls.iter().map(|g| g.name.as_str()).collect();
+    let global = |o: &spec::ast::Operand| matches!(&o.kind, OperandKind::Gid(g) if globals.contains(g.as_str()));
+    prog.fdecls.iter().any(|f| {
+        f.cfg.blocks().any(|b| {
+            let in_insn = b.insns.iter().any(|i| match &i.kind {
+                InsnKind::Binop { op1, op2, .. } | InsnKind::Icmp { op1, op2, .. } => {
+                    global(op1) || global(op2)
+                }
+                InsnKind::Store { val, .. } => global(val),
+                InsnKind::Call { args, .. } => args.iter().any(|(_, a)| global(a)),
+                InsnKind::Gep { idxs, .. } => idxs.iter().any(global),
+                InsnKind::Bitcast { op, .. } => global(op),
+                InsnKind::Alloca { .. } | InsnKind::Load { .. } => false,
+            });
+            let in_term = match &b.term.kind {
+                TermKind::Ret(_, Some(o)) | TermKind::Cbr(o, _, _) => global(o),
+                _ => false,
+            };
+            in_insn || in_term
+        })
+    })
+}
+
+/// The probe of [`GLOBAL_AS_VALUE`] for the entry `entry`: `@g`'s address
+/// stored in the global `@p` and loaded back, then `@g` read through it:
+/// 42. No `alloca`, no arithmetic.
+fn global_as_value_probe(entry: &str) -> String {
+    format!(
+        "@g = global i64 42\n@p = global i64* null\n\n\
+         define i64 @{entry}() {{\n\
+         \x20 store i64* @g, i64** @p\n\
+         \x20 %q = load i64*, i64** @p\n\
+         \x20 %v = load i64, i64* %q\n\
+         \x20 ret i64 %v\n}}\n"
+    )
+}
+
+/// The control of [`GLOBAL_AS_VALUE`]: `@g` written and read as an
+/// address only: 42.
+fn global_as_address_control(entry: &str) -> String {
+    format!(
+        "@g = global i64 0\n\n\
+         define i64 @{entry}() {{\n\
+         \x20 store i64 42, i64* @g\n\
+         \x20 %v = load i64, i64* @g\n\
+         \x20 ret i64 %v\n}}\n"
+    )
+}
+
+/// The verdict of `text` (the probe named `name`) under `compiler`: its
+/// one run's, or `Err` when the program is not the session's to send (it
+/// does not parse in its dialect, or the oracle does not return on it).
+fn verdict_of(
+    tools: &Tools,
+    compiler: &Compiler,
+    name: &str,
+    text: String,
+) -> Result<RunVerdict, String> {
+    let prog = spec::parse(&spec::Source::new(name, text))
+        .map_err(|e| format!("the {name} does not parse: {}", e.message))?;
+    tools
+        .text_of(&prog)
+        .map_err(|e| format!("the {name} is not in the dialect: {e}"))?;
+    judge_program(tools, compiler, &prog, &[vec![]])
+        .into_iter()
+        .next()
+        .ok_or_else(|| format!("the {name} was not judged"))
+}
+
+/// What the probe of [`GLOBAL_AS_VALUE`] showed: the failing category and
+/// its words (`killed by signal 11`), when the compiler fails the probe
+/// and passes the control; `None` otherwise.
+fn probe_global_as_value(tools: &Tools, compiler: &Compiler) -> Option<(Category, String)> {
+    let entry = entry_name(tools.course().entry);
+    let control = verdict_of(tools, compiler, "control", global_as_address_control(entry)).ok()?;
+    if signature(&control).is_some() {
+        return None;
+    }
+    let probe = verdict_of(tools, compiler, "probe", global_as_value_probe(entry)).ok()?;
+    signature(&probe)
+}
+
+/// The runs of `results` whose reduced program uses a global's address as
+/// a value (the first failing run, the one reduced), whose trace names no
+/// cause (`names_a_cause`), and whose category is `cat`.
+fn explained(
+    results: &[CaseResult],
+    cat: Option<Category>,
+    names_a_cause: &dyn Fn(&str) -> bool,
+) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (k, r) in results.iter().enumerate() {
+        let Some((i, red)) = &r.reduced else { continue };
+        let Some((c, _)) = r.verdicts.get(*i).and_then(signature) else {
+            continue;
+        };
+        let traced = r
+            .traces
+            .get(*i)
+            .and_then(Option::as_ref)
+            .and_then(|t| t.key.as_deref());
+        if cat.is_some_and(|want| want != c) || traced.is_some_and(names_a_cause) {
+            continue;
+        }
+        if uses_global_as_value(&red.prog) {
+            out.push((k, *i));
+        }
+    }
+    out
+}
+
+/// Keys by their construct the failing runs a construct probe explains
+/// (the module documentation): built and run once per campaign, only when
+/// a reduced behavioural failure uses the construct. `names_a_cause` says
+/// whether a trace key names a cause (such a run keeps it).
+pub fn merge_by_construct(
+    tools: &Tools,
+    compiler: &Compiler,
+    results: &mut [CaseResult],
+    names_a_cause: &dyn Fn(&str) -> bool,
+) {
+    if explained(results, None, names_a_cause).is_empty() {
+        return;
+    }
+    let Some((cat, words)) = probe_global_as_value(tools, compiler) else {
+        return;
+    };
+    if !crate::harness::group::is_behavioural(cat) {
+        return;
+    }
+    let found = format!(
+        "the construct probe `store i64* @g, i64** @p` then a load through @p gives {cat} \
+         ({words}), while storing to and loading from @g directly works; this run's reduced \
+         program uses a global's address as a value too"
+    );
+    for (k, i) in explained(results, Some(cat), names_a_cause) {
+        let r = &mut results[k];
+        if r.traces.len() <= i {
+            r.traces.resize(i + 1, None);
+        }
+        let says = r.traces[i]
+            .as_ref()
+            .map_or_else(|| found.clone(), |t| format!("{}; {found}", t.says));
+        r.traces[i] = Some(Trace {
+            key: Some(GLOBAL_AS_VALUE.to_string()),
+            says,
+            values: None,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prog(text: &str) -> Prog {
+        spec::parse(&spec::Source::new("t", text.to_string())).expect("parses")
+    }
+
+    /// The three reductions of one real CIS341 back end's crash (its
+    /// `compile_operand` makes `@g` into `g(%rbp)`) use a global as a
+    /// value; a global only loaded from, stored to or indexed does not.
+    #[test]
+    fn a_global_as_a_value_is_found_in_every_instruction_that_takes_one() {
+        assert!(uses_global_as_value(&prog(
+            "@g = global i64 0\ndefine i64 @main() {\n  %s = alloca i64*\n  store i64* @g, i64** %s\n  ret i64 0\n}\n"
+        )));
+        assert!(uses_global_as_value(&prog(
+            "@b = global i64 0\ndefine i64 @main() {\n  %c = icmp ne i64* @b, @b\n  ret i64 0\n}\n"
+        )));
+        assert!(uses_global_as_value(&prog(
+            "@p = global i64* null\n@x = global i64 0\ndefine i64 @main() {\n  store i64* @x, i64** @p\n  ret i64 0\n}\n"
+        )));
+        assert!(!uses_global_as_value(&prog(
+            "@g = global [2 x i64] [i64 1, i64 2]\ndefine i64 @main() {\n  %e = getelementptr [2 x i64], [2 x i64]* @g, i64 0, i64 1\n  %v = load i64, i64* %e\n  store i64 3, i64* %e\n  ret i64 %v\n}\n"
+        )));
+        // A function called, not a global used as a value.
+        assert!(!uses_global_as_value(&prog(
+            "define i64 @f() {\n  ret i64 1\n}\ndefine i64 @main() {\n  %v = call i64 @f()\n  ret i64 %v\n}\n"
+        )));
+    }
+
+    /// The probe and its control are well-typed LLVMlite that return 42 on
+    /// the oracle (by hand: the probe reads @g through the pointer it
+    /// stored in @p; the control stores 42 in @g and reads it back).
+    #[test]
+    fn the_probe_and_its_control_return_42() {
+        for text in [
+            global_as_value_probe("main"),
+            global_as_address_control("main"),
+        ] {
+            let p = spec::parse_and_check(&spec::Source::new("probe", text.clone()))
+                .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            match oracle::run(&p, None, &[], &oracle::Options::default()) {
+                spec::Outcome::Returned { value, .. } => assert_eq!(value, 42, "{text}"),
+                o => panic!("{text}: {o}"),
+            }
+        }
+    }
+}
