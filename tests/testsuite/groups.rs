@@ -722,7 +722,7 @@ fn a_global_used_as_a_value_is_one_group_whatever_the_reduction_s_shape() {
         return;
     };
     assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
-    let g = one_group(&r, Key::EndsWith("; a global's address used as a value"));
+    let g = one_group(&r, Key::EndsWith("; a global or function used as a value"));
     assert_eq!(g["runs"].as_u64(), Some(3), "{g}");
     assert_eq!(g["category"], "crash", "{g}");
     assert_all_reduced(&[g]);

@@ -27,15 +27,20 @@ use std::collections::HashSet;
 
 /// The key of runs a construct probe explains: what the reduced programs
 /// share and the probe shows failing.
-pub const GLOBAL_AS_VALUE: &str = "a global's address used as a value";
+pub const GLOBAL_AS_VALUE: &str = "a global or function used as a value";
 
-/// Whether `prog` uses a global's address as a value: a global (not a
-/// function) as an operand other than the address a `load` reads or a
-/// `store` writes, or the base of a `getelementptr` (where back ends
-/// address it directly): stored, compared, passed, returned, cast or
-/// indexed with.
+/// Whether `prog` uses a global's or a function's address as a value: an
+/// `@` name as an operand other than the address a `load` reads or a
+/// `store` writes, the base of a `getelementptr` (where back ends address
+/// it directly) or a call's callee: stored, compared, passed, returned,
+/// cast or indexed with.
 pub fn uses_global_as_value(prog: &Prog) -> bool {
-    let globals: HashSet<&str> = prog.gdecls.iter().map(|g| g.name.as_str()).collect();
+    let globals: HashSet<&str> = prog
+        .gdecls
+        .iter()
+        .map(|g| g.name.as_str())
+        .chain(prog.fdecls.iter().map(|f| f.name.as_str()))
+        .collect();
     let global = |o: &spec::ast::Operand| matches!(&o.kind, OperandKind::Gid(g) if globals.contains(g.as_str()));
     prog.fdecls.iter().any(|f| {
         f.cfg.blocks().any(|b| {
@@ -59,28 +64,41 @@ pub fn uses_global_as_value(prog: &Prog) -> bool {
 }
 
 /// The probe of [`GLOBAL_AS_VALUE`] for the entry `entry`: `@g`'s address
-/// stored in the global `@p` and loaded back, then `@g` read through it:
-/// 42. No `alloca`, no arithmetic.
+/// stored in the global `@p` and loaded back, `@g` read through it (42);
+/// `@f`'s stored in `@q`, loaded back and compared with `null` (not null:
+/// no call through a pointer, which some handouts refuse): 42. No
+/// `alloca`, no arithmetic.
 fn global_as_value_probe(entry: &str) -> String {
     format!(
-        "@g = global i64 42\n@p = global i64* null\n\n\
+        "@g = global i64 42\n@p = global i64* null\n@q = global i64 ()* null\n\n\
+         define i64 @f() {{\n  ret i64 0\n}}\n\n\
          define i64 @{entry}() {{\n\
          \x20 store i64* @g, i64** @p\n\
-         \x20 %q = load i64*, i64** @p\n\
-         \x20 %v = load i64, i64* %q\n\
-         \x20 ret i64 %v\n}}\n"
+         \x20 %a = load i64*, i64** @p\n\
+         \x20 %v = load i64, i64* %a\n\
+         \x20 store i64 ()* @f, i64 ()** @q\n\
+         \x20 %h = load i64 ()*, i64 ()** @q\n\
+         \x20 %n = icmp eq i64 ()* %h, null\n\
+         \x20 br i1 %n, label %null, label %set\n\
+         set:\n\
+         \x20 ret i64 %v\n\
+         null:\n\
+         \x20 ret i64 1\n}}\n"
     )
 }
 
 /// The control of [`GLOBAL_AS_VALUE`]: `@g` written and read as an
-/// address only: 42.
+/// address only, `@f` called by name: 42.
 fn global_as_address_control(entry: &str) -> String {
     format!(
         "@g = global i64 0\n\n\
+         define i64 @f() {{\n  ret i64 0\n}}\n\n\
          define i64 @{entry}() {{\n\
          \x20 store i64 42, i64* @g\n\
          \x20 %v = load i64, i64* @g\n\
-         \x20 ret i64 %v\n}}\n"
+         \x20 %w = call i64 @f()\n\
+         \x20 %r = add i64 %v, %w\n\
+         \x20 ret i64 %r\n}}\n"
     )
 }
 
@@ -166,9 +184,10 @@ pub fn merge_by_construct(
         return;
     }
     let found = format!(
-        "the construct probe `store i64* @g, i64** @p` then a load through @p gives {cat} \
-         ({words}), while storing to and loading from @g directly works; this run's reduced \
-         program uses a global's address as a value too"
+        "the construct probe (`store i64* @g, i64** @p` and `store i64 ()* @f, i64 ()** @q`, \
+         each loaded back and used) gives {cat} ({words}), while storing to and loading from \
+         @g directly and calling @f by name works; this run's reduced program uses a global \
+         or function as a value too"
     );
     for (k, i) in explained(results, Some(cat), names_a_cause) {
         let r = &mut results[k];
@@ -211,15 +230,19 @@ mod tests {
         assert!(!uses_global_as_value(&prog(
             "@g = global [2 x i64] [i64 1, i64 2]\ndefine i64 @main() {\n  %e = getelementptr [2 x i64], [2 x i64]* @g, i64 0, i64 1\n  %v = load i64, i64* %e\n  store i64 3, i64* %e\n  ret i64 %v\n}\n"
         )));
-        // A function called, not a global used as a value.
+        // A function called is not used as a value; one stored is.
         assert!(!uses_global_as_value(&prog(
             "define i64 @f() {\n  ret i64 1\n}\ndefine i64 @main() {\n  %v = call i64 @f()\n  ret i64 %v\n}\n"
+        )));
+        assert!(uses_global_as_value(&prog(
+            "define i1 @f(i64 %p) {\n  ret i1 0\n}\ndefine i64 @main() {\n  %s = alloca i1 (i64)*\n  store i1 (i64)* @f, i1 (i64)** %s\n  ret i64 0\n}\n"
         )));
     }
 
     /// The probe and its control are well-typed LLVMlite that return 42 on
-    /// the oracle (by hand: the probe reads @g through the pointer it
-    /// stored in @p; the control stores 42 in @g and reads it back).
+    /// the oracle (by hand: the probe reads 42 from @g through the pointer
+    /// it stored in @p, and @f's address read back from @q is not null;
+    /// the control stores 42 in @g, reads it back and adds @f's 0).
     #[test]
     fn the_probe_and_its_control_return_42() {
         for text in [
