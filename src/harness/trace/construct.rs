@@ -70,15 +70,15 @@ pub fn uses_global_as_value(prog: &Prog) -> bool {
 /// `alloca`, no arithmetic.
 fn global_as_value_probe(entry: &str) -> String {
     format!(
-        "@g = global i64 42\n@p = global i64* null\n@q = global i64 ()* null\n\n\
-         define i64 @f() {{\n  ret i64 0\n}}\n\n\
+        "@g = global i64 42\n@p = global i64* null\n@q = global i64 (i64)* null\n\n\
+         define i64 @f(i64 %x) {{\n  ret i64 0\n}}\n\n\
          define i64 @{entry}() {{\n\
          \x20 store i64* @g, i64** @p\n\
          \x20 %a = load i64*, i64** @p\n\
          \x20 %v = load i64, i64* %a\n\
-         \x20 store i64 ()* @f, i64 ()** @q\n\
-         \x20 %h = load i64 ()*, i64 ()** @q\n\
-         \x20 %n = icmp eq i64 ()* %h, null\n\
+         \x20 store i64 (i64)* @f, i64 (i64)** @q\n\
+         \x20 %h = load i64 (i64)*, i64 (i64)** @q\n\
+         \x20 %n = icmp eq i64 (i64)* %h, null\n\
          \x20 br i1 %n, label %null, label %set\n\
          set:\n\
          \x20 ret i64 %v\n\
@@ -92,11 +92,11 @@ fn global_as_value_probe(entry: &str) -> String {
 fn global_as_address_control(entry: &str) -> String {
     format!(
         "@g = global i64 0\n\n\
-         define i64 @f() {{\n  ret i64 0\n}}\n\n\
+         define i64 @f(i64 %x) {{\n  ret i64 0\n}}\n\n\
          define i64 @{entry}() {{\n\
          \x20 store i64 42, i64* @g\n\
          \x20 %v = load i64, i64* @g\n\
-         \x20 %w = call i64 @f()\n\
+         \x20 %w = call i64 @f(i64 1)\n\
          \x20 %r = add i64 %v, %w\n\
          \x20 ret i64 %r\n}}\n"
     )
@@ -124,15 +124,22 @@ fn verdict_of(
 
 /// What the probe of [`GLOBAL_AS_VALUE`] showed: the failing category and
 /// its words (`killed by signal 11`), when the compiler fails the probe
-/// and passes the control; `None` otherwise.
-fn probe_global_as_value(tools: &Tools, compiler: &Compiler) -> Option<(Category, String)> {
+/// and passes the control; `Ok(None)` when it passes the probe; `Err` says
+/// why the probe shows nothing (it could not be sent, or the control
+/// fails too).
+fn probe_global_as_value(
+    tools: &Tools,
+    compiler: &Compiler,
+) -> Result<Option<(Category, String)>, String> {
     let entry = entry_name(tools.course().entry);
-    let control = verdict_of(tools, compiler, "control", global_as_address_control(entry)).ok()?;
-    if signature(&control).is_some() {
-        return None;
+    let control = verdict_of(tools, compiler, "control", global_as_address_control(entry))?;
+    if let Some((cat, words)) = signature(&control) {
+        return Err(format!(
+            "the probe's control, which uses no global as a value, fails too ({cat}: {words})"
+        ));
     }
-    let probe = verdict_of(tools, compiler, "probe", global_as_value_probe(entry)).ok()?;
-    signature(&probe)
+    let probe = verdict_of(tools, compiler, "probe", global_as_value_probe(entry))?;
+    Ok(signature(&probe))
 }
 
 /// The runs of `results` whose reduced program uses a global's address as
@@ -177,12 +184,15 @@ pub fn merge_by_construct(
     if explained(results, None, names_a_cause).is_empty() {
         return;
     }
-    let Some((cat, words)) = probe_global_as_value(tools, compiler) else {
-        return;
+    let (cat, words) = match probe_global_as_value(tools, compiler) {
+        Ok(Some(found)) if crate::harness::group::is_behavioural(found.0) => found,
+        Ok(Some((cat, words))) => {
+            let why = format!("the construct probe gives {cat} ({words}), not a run to compare");
+            return say_not_joined(results, names_a_cause, &why);
+        }
+        Ok(None) => return,
+        Err(why) => return say_not_joined(results, names_a_cause, &why),
     };
-    if !crate::harness::group::is_behavioural(cat) {
-        return;
-    }
     let found = format!(
         "the construct probe (`store i64* @g, i64** @p` and `store i64 ()* @f, i64 ()** @q`, \
          each loaded back and used) gives {cat} ({words}), while storing to and loading from \
@@ -202,6 +212,16 @@ pub fn merge_by_construct(
             says,
             values: None,
         });
+    }
+}
+
+/// Says beside the trace of every run the probe was for why it joined
+/// none (`why`): a probe that could not show anything.
+fn say_not_joined(results: &mut [CaseResult], names_a_cause: &dyn Fn(&str) -> bool, why: &str) {
+    for (k, i) in explained(results, None, names_a_cause) {
+        if let Some(Some(t)) = results[k].traces.get_mut(i) {
+            t.says = format!("{} (not joined by its construct: {why})", t.says);
+        }
     }
 }
 
@@ -254,6 +274,21 @@ mod tests {
             match oracle::run(&p, None, &[], &oracle::Options::default()) {
                 spec::Outcome::Returned { value, .. } => assert_eq!(value, 42, "{text}"),
                 o => panic!("{text}: {o}"),
+            }
+        }
+    }
+
+    /// Every course dialect can be sent the probe and its control (a
+    /// probe written in a form a course's parser lacks, `i64 ()*` for
+    /// one, would show nothing there).
+    #[test]
+    fn the_probe_and_its_control_are_in_every_course_dialect() {
+        for d in spec::dialect::Dialect::profiles() {
+            for text in [global_as_value_probe("main"), global_as_address_control("main")] {
+                let p = prog(&text);
+                if let Err(e) = crate::harness::dialect::in_dialect(&p, &d) {
+                    panic!("{}: {e}\n{text}", d.name);
+                }
             }
         }
     }
