@@ -676,6 +676,82 @@ fn a_live_value_overwritten_by_an_unused_one_is_one_group() {
     );
 }
 
+/// [`CLOBBER_PY`] for calls: in each function, the first `i64` call
+/// result nothing reads takes the place of the call result defined just
+/// before it, which later instructions then read (as when an allocator
+/// gives an unused call result the register of one still live).
+const CLOBBER_CALL_PY: &str = r#"import re, sys
+lines = open(sys.argv[1]).read().split("\n")
+define = re.compile(r"^\s+%(\w+) = call i64 ")
+out, body = [], []
+def flush():
+    text = "\n".join(body)
+    defs = [(k, m.group(1)) for k, l in enumerate(body) for m in [define.match(l)] if m]
+    for n, (k, d) in enumerate(defs):
+        if n > 0 and not re.search(r"%" + d + r"\b(?! =)", text):
+            p = defs[n - 1][1]
+            for j in range(k + 1, len(body)):
+                body[j] = re.sub(r"%" + p + r"\b", "%" + d, body[j])
+            break
+    out.extend(body)
+    body.clear()
+for l in lines:
+    body.append(l)
+    if l.startswith("}"):
+        flush()
+flush()
+print("\n".join(out), end="")
+"#;
+
+/// Two programs, each with a call whose result nothing reads after one
+/// whose result is read, with the values the spec's arithmetic derives.
+const UNUSED_CALL_CORPUS: [(&str, &str); 2] = [
+    (
+        "unused_call_ret.ll",
+        "; ten(1) = 10 is returned; ten(2) = 20 is not read\n; CHECK-RESULT: 10\ndefine i64 @ten(i64 %x) {\n  %y = mul i64 %x, 10\n  ret i64 %y\n}\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = call i64 @ten(i64 1)\n  %u = call i64 @ten(i64 2)\n  ret i64 %a\n}\n",
+    ),
+    (
+        "unused_call_sub.ll",
+        "; ten(3) - 1 = 29; seven() = 7 is not read\n; CHECK-RESULT: 29\ndefine i64 @ten(i64 %x) {\n  %y = mul i64 %x, 10\n  ret i64 %y\n}\ndefine i64 @seven(i64 %x) {\n  ret i64 7\n}\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = call i64 @ten(i64 3)\n  %u = call i64 @seven(i64 0)\n  %s = sub i64 %a, 1\n  ret i64 %s\n}\n",
+    ),
+];
+
+/// The planted bug of [`CLOBBER_CALL_PY`] returns ten(2) = 20 for 10 in one
+/// program and computes seven() - 1 = 6 for 29 in the other: two shapes,
+/// a wrong `ret` and a wrong `sub`. Both pass once every call result
+/// nothing reads is stored (the calls stay): one group, keyed as the other
+/// unused values are (docs/grading.md, "A live value overwritten by an
+/// unused one").
+#[test]
+fn a_live_value_overwritten_by_an_unused_call_result_is_one_group() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("SKIP: python3 is not installed; the planted-clobber compiler is not run");
+        return;
+    }
+    let clobber = Bug {
+        pre: "python3 \"$(dirname \"$0\")/clobber.py\" \"$1\" > \"$2.ll\" || exit 1\nset -- \"$2.ll\" \"$2\"\n",
+        files: &[("clobber.py", CLOBBER_CALL_PY)],
+        ..bug("clobber-call.sh", None)
+    };
+    let corpus = Programs::Corpus(&UNUSED_CALL_CORPUS);
+    let Some(r) = run_planted(&clobber, corpus, &[], 0) else {
+        return;
+    };
+    assert_eq!(r["summary"]["failed"].as_u64(), Some(2), "{r}");
+    let mut codes: Vec<i64> = r["programs"]
+        .as_array()
+        .expect("programs")
+        .iter()
+        .filter_map(|p| p["runs"][0]["failure"]["actual_outcome"]["code"].as_i64())
+        .collect();
+    codes.sort();
+    assert_eq!(codes, [6, 20], "{r}");
+    one_group(
+        &r,
+        Key::Is("first wrong value: a live value overwritten by computing an unused one"),
+    );
+}
+
 /// Three programs that use a global's address as a value in different
 /// instructions (stored in an `alloca` slot, stored in another global,
 /// passed to a function), each with the value the spec gives by hand, and

@@ -284,7 +284,10 @@ mod tests {
     #[test]
     fn the_probe_and_its_control_are_in_every_course_dialect() {
         for d in spec::dialect::Dialect::profiles() {
-            for text in [global_as_value_probe("main"), global_as_address_control("main")] {
+            for text in [
+                global_as_value_probe("main"),
+                global_as_address_control("main"),
+            ] {
                 let p = prog(&text);
                 if let Err(e) = crate::harness::dialect::in_dialect(&p, &d) {
                     panic!("{}: {e}\n{text}", d.name);
