@@ -12,7 +12,7 @@ use spec::Outcome;
 use std::collections::{BTreeMap, HashMap};
 
 mod shape;
-pub use shape::{literal_class, operations, shape, shape_id};
+pub use shape::{defined_names, literal_class, operations, shape, shape_id};
 
 /// The longest signature text kept (a longer first error line is cut).
 const SIGNATURE_CHARS: usize = 160;

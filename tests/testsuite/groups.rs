@@ -598,14 +598,15 @@ fn a_probe_that_does_not_build_says_so() {
 }
 
 /// A planted allocator bug at the level of the program: in each function,
-/// the first `i64` value nothing reads takes the place of the value the
-/// function defined just before it, which later instructions then read
-/// (as when an allocator gives an unused value the register of one still
-/// live). A Python script edits the `.ll`; the built-in back end compiles
-/// the result.
+/// the first value nothing reads whose definition matches the pattern
+/// given as the script's second argument (an `i64` binop, an `i64` call)
+/// takes the place of the value defined just before it by such an
+/// instruction, which later instructions then read (as when an allocator
+/// gives an unused value the register of one still live). A Python
+/// script edits the `.ll`; the built-in back end compiles the result.
 const CLOBBER_PY: &str = r#"import re, sys
 lines = open(sys.argv[1]).read().split("\n")
-define = re.compile(r"^\s+%(\w+) = (add|sub|mul|and|or|xor|shl|lshr|ashr) i64 ")
+define = re.compile(r"^\s+%(\w+) = " + sys.argv[2])
 out, body = [], []
 def flush():
     text = "\n".join(body)
@@ -639,7 +640,7 @@ const UNUSED_CORPUS: [(&str, &str); 2] = [
     ),
 ];
 
-/// The planted bug of [`CLOBBER_PY`] shows as a wrong `sub` operand in one
+/// The planted clobber of binops ([`CLOBBER_PY`] on [`BINOP`]) shows as a wrong `sub` operand in one
 /// program (7 - 2 = 5 for 5 - 2 = 3) and a wrong call argument in the
 /// other (f(101) = 303 for f(10) = 30): traced, one is "every traced value
 /// right", the other a wrong call result. Both pass once the unused
@@ -647,61 +648,47 @@ const UNUSED_CORPUS: [(&str, &str); 2] = [
 /// live value overwritten by an unused one").
 #[test]
 fn a_live_value_overwritten_by_an_unused_one_is_one_group() {
+    // The exit statuses: 5, and 303 mod 256 = 47.
+    clobbered_is_one_group(BINOP, &UNUSED_CORPUS, [5, 47]);
+}
+
+/// The definitions the planted clobber of binops matches.
+const BINOP: &str = "(add|sub|mul|and|or|xor|shl|lshr|ashr) i64 ";
+
+/// The planted clobber ([`CLOBBER_PY`]) of the definitions matching
+/// `pattern` on `corpus`: both programs fail, with the exit statuses
+/// `codes` (in order), in one group keyed as a live value overwritten by
+/// an unused one. Skipped with a notice where python3 is not installed.
+fn clobbered_is_one_group(pattern: &str, corpus: &[(&str, &str)], codes: [i64; 2]) {
     if Command::new("python3").arg("--version").output().is_err() {
         eprintln!("SKIP: python3 is not installed; the planted-clobber compiler is not run");
         return;
     }
+    let pre = format!(
+        "python3 \"$(dirname \"$0\")/clobber.py\" \"$1\" '{pattern}' > \"$2.ll\" || exit 1\nset -- \"$2.ll\" \"$2\"\n"
+    );
     let clobber = Bug {
-        pre: "python3 \"$(dirname \"$0\")/clobber.py\" \"$1\" > \"$2.ll\" || exit 1\nset -- \"$2.ll\" \"$2\"\n",
+        pre: &pre,
         files: &[("clobber.py", CLOBBER_PY)],
         ..bug("clobber.sh", None)
     };
-    let corpus = Programs::Corpus(&UNUSED_CORPUS);
-    let Some(r) = run_planted(&clobber, corpus, &[], 0) else {
+    let Some(r) = run_planted(&clobber, Programs::Corpus(corpus), &[], 0) else {
         return;
     };
     assert_eq!(r["summary"]["failed"].as_u64(), Some(2), "{r}");
-    // The exit statuses: 5, and 303 mod 256 = 47.
-    let mut codes: Vec<i64> = r["programs"]
+    let mut got: Vec<i64> = r["programs"]
         .as_array()
         .expect("programs")
         .iter()
         .filter_map(|p| p["runs"][0]["failure"]["actual_outcome"]["code"].as_i64())
         .collect();
-    codes.sort();
-    assert_eq!(codes, [5, 47], "{r}");
+    got.sort();
+    assert_eq!(got, codes, "{r}");
     one_group(
         &r,
         Key::Is("first wrong value: a live value overwritten by computing an unused one"),
     );
 }
-
-/// [`CLOBBER_PY`] for calls: in each function, the first `i64` call
-/// result nothing reads takes the place of the call result defined just
-/// before it, which later instructions then read (as when an allocator
-/// gives an unused call result the register of one still live).
-const CLOBBER_CALL_PY: &str = r#"import re, sys
-lines = open(sys.argv[1]).read().split("\n")
-define = re.compile(r"^\s+%(\w+) = call i64 ")
-out, body = [], []
-def flush():
-    text = "\n".join(body)
-    defs = [(k, m.group(1)) for k, l in enumerate(body) for m in [define.match(l)] if m]
-    for n, (k, d) in enumerate(defs):
-        if n > 0 and not re.search(r"%" + d + r"\b(?! =)", text):
-            p = defs[n - 1][1]
-            for j in range(k + 1, len(body)):
-                body[j] = re.sub(r"%" + p + r"\b", "%" + d, body[j])
-            break
-    out.extend(body)
-    body.clear()
-for l in lines:
-    body.append(l)
-    if l.startswith("}"):
-        flush()
-flush()
-print("\n".join(out), end="")
-"#;
 
 /// Two programs, each with a call whose result nothing reads after one
 /// whose result is read, with the values the spec's arithmetic derives.
@@ -716,40 +703,15 @@ const UNUSED_CALL_CORPUS: [(&str, &str); 2] = [
     ),
 ];
 
-/// The planted bug of [`CLOBBER_CALL_PY`] returns ten(2) = 20 for 10 in one
-/// program and computes seven() - 1 = 6 for 29 in the other: two shapes,
-/// a wrong `ret` and a wrong `sub`. Both pass once every call result
-/// nothing reads is stored (the calls stay): one group, keyed as the other
-/// unused values are (docs/grading.md, "A live value overwritten by an
-/// unused one").
+/// The planted clobber of call results ([`CLOBBER_PY`] on `i64` calls)
+/// returns ten(2) = 20 for 10 in one program and computes seven() - 1 = 6
+/// for 29 in the other: two shapes, a wrong `ret` and a wrong `sub`. Both
+/// pass once every call result nothing reads is stored (the calls stay):
+/// one group, keyed as the other unused values are (docs/grading.md, "A
+/// live value overwritten by an unused one").
 #[test]
 fn a_live_value_overwritten_by_an_unused_call_result_is_one_group() {
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("SKIP: python3 is not installed; the planted-clobber compiler is not run");
-        return;
-    }
-    let clobber = Bug {
-        pre: "python3 \"$(dirname \"$0\")/clobber.py\" \"$1\" > \"$2.ll\" || exit 1\nset -- \"$2.ll\" \"$2\"\n",
-        files: &[("clobber.py", CLOBBER_CALL_PY)],
-        ..bug("clobber-call.sh", None)
-    };
-    let corpus = Programs::Corpus(&UNUSED_CALL_CORPUS);
-    let Some(r) = run_planted(&clobber, corpus, &[], 0) else {
-        return;
-    };
-    assert_eq!(r["summary"]["failed"].as_u64(), Some(2), "{r}");
-    let mut codes: Vec<i64> = r["programs"]
-        .as_array()
-        .expect("programs")
-        .iter()
-        .filter_map(|p| p["runs"][0]["failure"]["actual_outcome"]["code"].as_i64())
-        .collect();
-    codes.sort();
-    assert_eq!(codes, [6, 20], "{r}");
-    one_group(
-        &r,
-        Key::Is("first wrong value: a live value overwritten by computing an unused one"),
-    );
+    clobbered_is_one_group("call i64 ", &UNUSED_CALL_CORPUS, [6, 20]);
 }
 
 /// Three programs that use a global's address as a value in different

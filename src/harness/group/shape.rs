@@ -27,14 +27,19 @@
 use spec::Prog;
 use std::collections::{HashMap, HashSet};
 
-/// The shape of `prog` (see the module documentation).
-pub fn shape(prog: &Prog) -> String {
-    let globals: HashSet<&str> = prog
-        .gdecls
+/// The `@` names `prog` defines: its globals and its functions (not the
+/// runtime's, which it only declares).
+pub fn defined_names(prog: &Prog) -> HashSet<&str> {
+    prog.gdecls
         .iter()
         .map(|g| g.name.as_str())
         .chain(prog.fdecls.iter().map(|f| f.name.as_str()))
-        .collect();
+        .collect()
+}
+
+/// The shape of `prog` (see the module documentation).
+pub fn shape(prog: &Prog) -> String {
+    let globals = defined_names(prog);
     let types: HashSet<&str> = prog.tdecls.iter().map(|t| t.name.as_str()).collect();
     let mut names = Names::default();
     let mut out = String::new();

@@ -23,7 +23,6 @@ use crate::harness::target::Compiler;
 use crate::harness::verdicts::{CaseResult, Category, RunVerdict, Trace};
 use spec::ast::{InsnKind, OperandKind, TermKind};
 use spec::Prog;
-use std::collections::HashSet;
 
 /// The key of runs a construct probe explains: what the reduced programs
 /// share and the probe shows failing.
@@ -35,12 +34,7 @@ pub const GLOBAL_AS_VALUE: &str = "a global or function used as a value";
 /// it directly) or a call's callee: stored, compared, passed, returned,
 /// cast or indexed with.
 pub fn uses_global_as_value(prog: &Prog) -> bool {
-    let globals: HashSet<&str> = prog
-        .gdecls
-        .iter()
-        .map(|g| g.name.as_str())
-        .chain(prog.fdecls.iter().map(|f| f.name.as_str()))
-        .collect();
+    let globals = crate::harness::group::defined_names(prog);
     let global = |o: &spec::ast::Operand| matches!(&o.kind, OperandKind::Gid(g) if globals.contains(g.as_str()));
     prog.fdecls.iter().any(|f| {
         f.cfg.blocks().any(|b| {
