@@ -82,8 +82,10 @@ fn categories_follow_the_comparison_rules() {
 
 #[test]
 fn the_process_runner_reports_signals_timeouts_and_argv0() {
+    // 2 s: far below `sleep 5`, far above a loaded machine's start of a
+    // shell (300 ms made `kill -SEGV $$` a timeout while builds ran).
     let limits = Limits {
-        timeout: Duration::from_millis(300),
+        timeout: Duration::from_millis(2000),
         max_memory: None,
         max_stdout: 1 << 16,
         max_stack: None,
