@@ -94,7 +94,7 @@ fn options(mut a: GradeArgs) -> Result<ClassOptions, String> {
         .ok_or("grade always has points")?;
     Ok(ClassOptions {
         target: t.compiler.target(&t.dialect)?,
-        reference: t.compiler.reference()?,
+        reference: t.compiler.selection().reference()?,
         limits: t.limits.limits(),
         jobs: options::jobs(t.jobs),
         programs: t.programs.programs(),
