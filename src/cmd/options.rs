@@ -107,7 +107,11 @@ impl CampaignOpts {
             programs: self.programs.programs(),
             reductions: self.reduce.reductions(),
             jobs: lloracle::harness::options::jobs(self.jobs),
-            ..self.compiler.front_end_given(&self.dialect, &self.limits)?
+            ..FrontEndGiven::of(
+                &self.compiler.selection(),
+                self.dialect.dialect.clone(),
+                self.limits.limits(),
+            )?
         })
     }
 
@@ -208,16 +212,6 @@ impl CompilerOpts {
     /// probed; [`Selection::target`]).
     pub fn target(&self, dialect: &DialectOpt) -> Result<Target, String> {
         self.selection().target(dialect.dialect.clone())
-    }
-
-    /// The front end these options select (`--emit ll`) with `dialect` and
-    /// `limits` ([`FrontEndGiven::of`]).
-    pub fn front_end_given(
-        &self,
-        dialect: &DialectOpt,
-        limits: &LimitOpts,
-    ) -> Result<FrontEndGiven, String> {
-        FrontEndGiven::of(&self.selection(), dialect.dialect.clone(), limits.limits())
     }
 }
 
