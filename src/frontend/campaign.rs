@@ -5,6 +5,7 @@
 //! [`crate::harness::report::Report`] of it all, the same report type
 //! (terminal, JSON, Gradescope, JUnit, the class files) as for back ends.
 
+use super::group::{constructs_of, is_output, signature, CauseConstructs};
 use super::judge::{self, expectation_words, FrontRun};
 use super::native::{self, Native};
 use super::reduce::{self, ReducedOat};
@@ -16,7 +17,7 @@ use crate::corpus::Run;
 use crate::harness::budget::Budget;
 use crate::harness::campaign::add_not_reached;
 use crate::harness::compiler::Tools;
-use crate::harness::group::{build_key, normalise_ll, spread_over_groups, FIRST_WRONG};
+use crate::harness::group::spread_over_groups;
 use crate::harness::report::{
     cap, outcome_json, FailureRecord, Grading, ProgramRecord, ReducedRecord, Report, RunRecord,
     Scored, Verdict, MESSAGE_CAP, PROGRAM_CAP,
@@ -30,7 +31,6 @@ use crate::harness::verdicts::{describe, interrupted, slug, Category, Trace};
 use oat::OatVersion;
 use rayon::prelude::*;
 use serde_json::{json, Value};
-use spec::Outcome;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::Path;
 use std::time::Instant;
@@ -454,16 +454,6 @@ fn push_note(r: &mut FrontRun, note: String) {
     });
 }
 
-/// The constructs that explain a category's failures: chosen from the
-/// reduced failures' constructs, most explaining first (see [`causes`]),
-/// and the trace keys of the campaign that name an operation (a construct
-/// both name is one group, under the trace's key).
-#[derive(Default)]
-pub struct CauseConstructs {
-    chosen: Vec<(Category, String)>,
-    traced: BTreeSet<String>,
-}
-
 /// The constructs that stand for the causes of `results`' behavioural
 /// failures, chosen greedily: per category, the construct that the most
 /// reduced failures use and, among those, the fewest passing tests use (a
@@ -520,89 +510,6 @@ fn causes(results: &[Option<TestResult>]) -> CauseConstructs {
         let c = c.clone();
         reduced.retain(|(k, set)| !(*k == cat && set.contains(&c)));
         chosen.push((cat, c));
-    }
-}
-
-/// True for the construct names of the runtime's print builtins.
-fn is_output(construct: &str) -> bool {
-    ["print_string", "print_int", "print_bool"]
-        .iter()
-        .any(|p| construct == format!("`{p}`"))
-}
-
-/// The Oat constructs the program `text` uses (none when it does not
-/// parse).
-fn constructs_of(text: &str) -> BTreeSet<String> {
-    oat::parse::program(text)
-        .map(|p| {
-            oat::features::features(&p)
-                .iter()
-                .map(oat::features::Feature::name)
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// The group key of a failing run: the category's own key (the front
-/// end's normalised first error line, the undefined kind and the output's
-/// instruction at that step, the checker's rule), or for a wrong output or
-/// status its trace's key when it names an operation (`first wrong value:
-/// `>>``, [`trace::names_an_operation`]), else the first of the campaign's cause constructs ([`causes`]) that
-/// the run's program uses (`uses `[&]``).
-pub fn signature(
-    r: &FrontRun,
-    output: Option<&str>,
-    constructs: &BTreeSet<String>,
-    cause_constructs: &CauseConstructs,
-    trace: Option<&Trace>,
-) -> String {
-    if let Some(key) = trace
-        .and_then(|t| t.key.as_ref())
-        .filter(|k| trace::names_an_operation(k))
-    {
-        return key.clone();
-    }
-    match r.category {
-        Category::UndefinedInOutput => match &r.actual {
-            Some(Outcome::Undefined { kind, location, .. }) => {
-                let line = location
-                    .line
-                    .and_then(|l| output?.lines().nth((l as usize).checked_sub(1)?))
-                    .map(|l| normalise_ll(l.trim()))
-                    .unwrap_or_else(|| "?".into());
-                format!("{} at `{line}`", kind.name())
-            }
-            _ => "undefined".into(),
-        },
-        Category::IllTypedOutput | Category::OutputNotInDialect => {
-            let first = r
-                .detail
-                .lines()
-                .find(|l| l.contains('['))
-                .or_else(|| r.detail.lines().next())
-                .unwrap_or("");
-            // The rule and the message's words before any quoted text:
-            // `error[syntax]: expected a top-level definition`.
-            let cut = first.find(['(', '`', ',']).unwrap_or(first.len());
-            normalise_ll(first[..cut].trim_end())
-        }
-        c if c.is_build_failure() => build_key(&r.detail),
-        Category::AcceptsIllTyped => "accepts a program the type checker rejects".into(),
-        c => match cause_constructs
-            .chosen
-            .iter()
-            .find(|(k, construct)| *k == c && constructs.contains(construct))
-        {
-            Some((_, construct)) => {
-                let traced = format!("{}{construct}", FIRST_WRONG[0]);
-                if cause_constructs.traced.contains(&traced) {
-                    traced
-                } else {
-                    format!("uses {construct}")
-                }
-            }
-            None => "not reduced".into(),
-        },
     }
 }
 
