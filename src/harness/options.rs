@@ -298,3 +298,60 @@ impl Selection {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kinds of compiler a command line can name, read off the
+    /// options as docs/grading.md describes them: `--cmd` with `--emit
+    /// asm|exe` is a back end, `--emit ll` a front end, `--opt-cmd` an
+    /// optimiser, neither the built-in back end.
+    #[test]
+    fn a_selection_names_the_kind_of_compiler_and_its_reference() {
+        let cmd = || Some("./c {in} {out}".to_string());
+        let back_end = Selection {
+            cmd: cmd(),
+            emit: Some(Emit::Asm),
+            reference: Some("./ref {in} {out}".into()),
+            ..Selection::default()
+        };
+        assert_eq!(back_end.under(), Under::Asm);
+        assert!(matches!(
+            back_end.reference(),
+            Ok(Some(Compiler::Command { cmd, emit: Emit::Asm })) if cmd == "./ref {in} {out}"
+        ));
+        let front_end = Selection {
+            emit: None,
+            ..back_end.clone()
+        };
+        assert_eq!(front_end.under(), Under::FrontEnd);
+        assert!(matches!(
+            front_end.reference(),
+            Ok(Some(Compiler::FrontEnd { .. }))
+        ));
+        let optimiser = Selection {
+            cmd: None,
+            opt_cmd: cmd(),
+            ..back_end.clone()
+        };
+        assert_eq!(optimiser.under(), Under::Optimiser);
+        assert!(matches!(
+            optimiser.reference(),
+            Ok(Some(Compiler::Optimiser { .. }))
+        ));
+        // The built-in back end has no reference solution.
+        let builtin = Selection {
+            cmd: None,
+            ..back_end.clone()
+        };
+        assert_eq!(builtin.under(), Under::Builtin);
+        assert!(builtin.reference().is_err());
+        // A command that does not say where its input is is refused.
+        let no_input = Selection {
+            cmd: Some("./c -o {out}".into()),
+            ..back_end
+        };
+        assert!(no_input.compiler().is_err());
+    }
+}
