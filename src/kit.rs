@@ -8,6 +8,8 @@
 //! has one), and a README says how to upload and try the kit.
 //! docs/grading.md is the TA's guide.
 
+use crate::harness::course::resolve::Under;
+use crate::harness::options::Selection;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -327,6 +329,69 @@ fn check_kit_options(g: &KitOptions) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The options the kit sets itself (the results file, the scratch folder,
+/// the compiler's confinement to the build folder).
+const KIT_SETS: [&str; 3] = ["--gradescope", "--out-dir", "--confine-to"];
+
+/// The kit's own options, which must come before test-compiler's.
+const KIT_OWN: [&str; 10] = [
+    "--build",
+    "--source",
+    "--git",
+    "--rev",
+    "--apt",
+    "--handout",
+    "--submit",
+    "--binary",
+    "--visibility",
+    "--rust",
+];
+
+/// `Err` when the options passed through to `test-compiler` (`args`)
+/// give one the kit sets itself, or one of the kit's own (which must come
+/// before them).
+pub fn refuse_kit_options(args: &[String]) -> Result<(), String> {
+    if let Some(o) = given(args, &KIT_SETS) {
+        return Err(format!(
+            "{o} is set by the kit (run_autograder writes /autograder/results/results.json)"
+        ));
+    }
+    if let Some(o) = given(args, &KIT_OWN) {
+        return Err(format!(
+            "{o} is the kit's own option: give it before test-compiler's options (the first of them starts the options passed through)"
+        ));
+    }
+    Ok(())
+}
+
+/// The first of the options `names` that `args` gives (as `--name` or
+/// `--name=value`).
+fn given<'a>(args: &[String], names: &[&'a str]) -> Option<&'a str> {
+    args.iter().find_map(|a| {
+        names
+            .iter()
+            .find(|o| a == *o || a.starts_with(&format!("{o}=")))
+            .copied()
+    })
+}
+
+/// `Err` unless the passed-through options name a students' compiler the
+/// kit can run (`selection`) and fix the dialect (`dialect_given`, or a
+/// reference to probe once): every student of a course is graded on the
+/// same programs, so the kit never lets `test-compiler` probe each
+/// submission (a front end is not probed: its input is Oat).
+pub fn check_pass_through(selection: &Selection, dialect_given: bool) -> Result<(), String> {
+    let Some(cmd) = selection.cmd.as_ref().or(selection.opt_cmd.as_ref()) else {
+        return Err("give the students' compiler: --cmd 'CMD {in} {out}' (or --opt-cmd for an ll-to-ll optimiser), run in the submission's build folder".into());
+    };
+    crate::harness::compiler::check_command(cmd)?;
+    let front_end = selection.under() == Under::FrontEnd;
+    if !front_end && !dialect_given && selection.reference.is_none() {
+        return Err(crate::harness::resolve::NEED_A_DIALECT.into());
+    }
+    shell_syntax("--cmd", cmd)
 }
 
 /// `Err` when `bash -n` finds a syntax error in the command `text` of the

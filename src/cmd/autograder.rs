@@ -13,7 +13,6 @@
 use super::options::CampaignOpts;
 use super::EXIT_USAGE;
 use clap::Parser;
-use lloracle::harness::compiler;
 use lloracle::kit::{self, KitOptions};
 use std::path::PathBuf;
 
@@ -124,24 +123,6 @@ struct TestCompilerOnly {
     args: CampaignOpts,
 }
 
-/// The options the kit sets itself (the results file, the scratch folder,
-/// the compiler's confinement to the build folder).
-const KIT_SETS: [&str; 3] = ["--gradescope", "--out-dir", "--confine-to"];
-
-/// The kit's own options, which must come before test-compiler's.
-const KIT_OWN: [&str; 10] = [
-    "--build",
-    "--source",
-    "--git",
-    "--rev",
-    "--apt",
-    "--handout",
-    "--submit",
-    "--binary",
-    "--visibility",
-    "--rust",
-];
-
 /// The library's kit options from the command line, the pass-through
 /// options checked as test-compiler would read them.
 fn options(g: GradescopeArgs) -> Result<KitOptions, String> {
@@ -183,46 +164,16 @@ pub fn main(a: AutograderArgs) -> u8 {
 }
 
 /// Parses `args` as `test-compiler`'s options: a typo or a missing compiler
-/// is found now, not on the first student's submission.
+/// is found now, not on the first student's submission
+/// ([`kit::refuse_kit_options`], [`kit::check_pass_through`]).
 fn check_pass_through(args: &[String]) -> Result<(), String> {
-    if let Some(o) = given(args, &KIT_SETS) {
-        return Err(format!(
-            "{o} is set by the kit (run_autograder writes /autograder/results/results.json)"
-        ));
-    }
-    if let Some(o) = given(args, &KIT_OWN) {
-        return Err(format!(
-            "{o} is the kit's own option: give it before test-compiler's options (the first of them starts the options passed through)"
-        ));
-    }
+    kit::refuse_kit_options(args)?;
     let parsed = TestCompilerOnly::try_parse_from(args).map_err(|e| {
         format!(
             "the options for test-compiler do not parse:\n{}",
             e.render()
         )
     })?;
-    let c = &parsed.args.compiler;
-    let Some(cmd) = c.cmd.as_ref().or(c.opt_cmd.as_ref()) else {
-        return Err("give the students' compiler: --cmd 'CMD {in} {out}' (or --opt-cmd for an ll-to-ll optimiser), run in the submission's build folder".into());
-    };
-    compiler::check_command(cmd)?;
-    // Every student of the course is graded on the same programs: the kit
-    // never lets test-compiler probe each submission (a front end is not
-    // probed: its input is Oat).
-    let front_end = c.emit == super::options::EmitArg::Ll;
-    if !front_end && parsed.args.dialect.dialect.is_none() && c.reference.is_none() {
-        return Err(lloracle::harness::resolve::NEED_A_DIALECT.into());
-    }
-    kit::shell_syntax("--cmd", cmd)
-}
-
-/// The first of the options `names` that `args` gives (as `--name` or
-/// `--name=value`).
-fn given<'a>(args: &[String], names: &[&'a str]) -> Option<&'a str> {
-    args.iter().find_map(|a| {
-        names
-            .iter()
-            .find(|o| a == *o || a.starts_with(&format!("{o}=")))
-            .copied()
-    })
+    let a = &parsed.args;
+    kit::check_pass_through(&a.compiler.selection(), a.dialect.dialect.is_some())
 }

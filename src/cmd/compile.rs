@@ -5,9 +5,7 @@
 use super::options::RuntimeOpts;
 use super::{load_file_with, EXIT_USAGE};
 use lloracle::harness::compiler::Tools;
-use lloracle::harness::course::{default_entry, Course};
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::PathBuf;
 
 /// What `compile` writes.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,13 +87,15 @@ pub fn main(a: CompileArgs) -> u8 {
         module.to_asm()
     };
     match (a.emit, a.disasm, &a.output) {
-        (Emit::Exe, false, Some(out)) => match link_exe(&text, runtime, runtime_c, out) {
-            Ok(()) => 0,
-            Err(e) => {
-                eprintln!("lloracle: {e}");
-                1
+        (Emit::Exe, false, Some(out)) => {
+            match Tools::link_program(&text, runtime, runtime_c, out) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("lloracle: {e}");
+                    1
+                }
             }
-        },
+        }
         (Emit::Exe, false, None) => {
             eprintln!("lloracle: --emit exe needs -o OUT");
             EXIT_USAGE
@@ -112,25 +112,4 @@ pub fn main(a: CompileArgs) -> u8 {
             0
         }
     }
-}
-
-/// Assembles `asm` and links it with the bundled C of runtime `name` (or
-/// the course's C file `runtime_c`) into the executable `out`.
-fn link_exe(
-    asm: &str,
-    name: spec::RuntimeName,
-    runtime_c: Option<PathBuf>,
-    out: &Path,
-) -> Result<(), String> {
-    let course = Course {
-        runtime: name,
-        runtime_c,
-        entry: default_entry(name),
-        ..Course::default()
-    };
-    let tools = Tools::with(course, None, Duration::from_secs(120))?;
-    let dir = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
-    let s = dir.path().join("program.s");
-    std::fs::write(&s, asm).map_err(|e| format!("{}: {e}", s.display()))?;
-    tools.link_to(&s, out)
 }

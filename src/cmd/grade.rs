@@ -19,12 +19,12 @@
 use super::options::{CampaignOpts, EmitArg};
 use super::EXIT_USAGE;
 use lloracle::frontend;
-use lloracle::harness::class::{self, Class, ClassOptions, Submissions};
+use lloracle::harness::class::{self, ClassOptions, Submissions};
 use lloracle::harness::options;
 use lloracle::harness::report::class::StudentResult;
 use lloracle::harness::verdicts;
 use lloracle::progress::{colour_stdout, Progress};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `lloracle grade`: the submissions, how to build one, and
@@ -94,7 +94,7 @@ fn options(mut a: GradeArgs) -> Result<ClassOptions, String> {
         .ok_or("grade always has points")?;
     Ok(ClassOptions {
         target: t.compiler.target(&t.dialect)?,
-        reference: t.compiler.reference()?,
+        reference: t.compiler.selection().reference()?,
         limits: t.limits.limits(),
         jobs: options::jobs(t.jobs),
         programs: t.programs.programs(),
@@ -124,23 +124,26 @@ fn submissions(a: &GradeArgs) -> Submissions {
     }
 }
 
-/// Says what was graded and where the reports are, and names the
-/// submissions whose campaign stopped early (`files`: the class files
-/// written); true when there were such submissions.
-fn say_graded(s: &Class, ok: &[StudentResult], files: &[(PathBuf, String); 3]) -> bool {
-    let runs = s.runs();
+/// Says what was graded (`ok`, each on the same `count` `what`: programs
+/// and their runs, or tests) and where the reports are (`out_dir`; `files`:
+/// the class files written), and names the submissions whose campaign
+/// stopped early; true when there were such submissions.
+fn say_graded(
+    ok: &[StudentResult],
+    count: &str,
+    what: &str,
+    out_dir: &Path,
+    files: &[(PathBuf, String); 3],
+) -> bool {
     println!(
-        "{} submissions graded, each on the same {} programs ({} runs), scored out of {}; per-student reports in {}/STUDENT/; the class in {}, {} and {}",
+        "{} submissions graded, each on the same {count}; per-student reports in {}/STUDENT/; the class in {}, {} and {}",
         ok.len(),
-        s.plan.cases.len(),
-        runs,
-        s.scoring.points,
-        s.out_dir.display(),
+        out_dir.display(),
         files[0].0.display(),
         files[1].0.display(),
         files[2].0.display()
     );
-    say_stopped(ok, "programs")
+    say_stopped(ok, what)
 }
 
 /// Names the submissions whose campaign stopped early (their `what`, the
@@ -210,7 +213,13 @@ pub fn main(a: GradeArgs) -> u8 {
         Ok(f) => f,
         Err(e) => return usage(e),
     };
-    let stopped = say_graded(&s, &ok, &files);
+    let count = format!(
+        "{} programs ({} runs), scored out of {}",
+        s.plan.cases.len(),
+        s.runs(),
+        s.scoring.points
+    );
+    let stopped = say_graded(&ok, &count, "programs", &s.out_dir, &files);
     if !errors.is_empty() {
         return EXIT_USAGE;
     }
@@ -245,15 +254,13 @@ fn front_end(a: GradeArgs) -> Result<u8, String> {
             colour_stdout()
         )
     );
-    println!(
-        "{} submissions graded, each on the same {tests} tests; per-student reports in {}/STUDENT/; the class in {}, {} and {}",
-        ok.len(),
-        class.out_dir.display(),
-        files[0].0.display(),
-        files[1].0.display(),
-        files[2].0.display()
+    let stopped = say_graded(
+        &ok,
+        &format!("{tests} tests"),
+        "tests",
+        &class.out_dir,
+        &files,
     );
-    let stopped = say_stopped(&ok, "tests");
     Ok(if errors.is_empty() {
         u8::from(verdicts::interrupted() || stopped)
     } else {

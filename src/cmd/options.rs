@@ -7,18 +7,17 @@
 
 use lloracle::frontend::setup::FrontEndGiven;
 use lloracle::harness::campaign::ReportFiles;
+use lloracle::harness::course::resolve::Given;
 pub use lloracle::harness::course::resolve::{
     builtin_supports, parse_dialect, parse_oat_dialect, parse_runtime, RuntimeArg,
 };
-use lloracle::harness::course::resolve::{Given, Under};
-use lloracle::harness::course::{Course, Entry};
+use lloracle::harness::course::Entry;
 use lloracle::harness::optimiser::SavingsScoring;
-use lloracle::harness::options::{select_compiler, select_reference};
-use lloracle::harness::options::{Limits, Programs, Reductions};
+use lloracle::harness::options::{Limits, Programs, Reductions, Selection};
 use lloracle::harness::reduce::Bounds;
 use lloracle::harness::report::{Grading, Scoring};
 use lloracle::harness::shard::Shard;
-use lloracle::harness::{Compiler, Emit, Target};
+use lloracle::harness::{Emit, Target};
 use oat::dialect::OatDialect;
 use spec::dialect::Dialect;
 use spec::RuntimeName;
@@ -108,7 +107,11 @@ impl CampaignOpts {
             programs: self.programs.programs(),
             reductions: self.reduce.reductions(),
             jobs: lloracle::harness::options::jobs(self.jobs),
-            ..self.compiler.front_end_given(&self.dialect, &self.limits)?
+            ..FrontEndGiven::of(
+                &self.compiler.selection(),
+                self.dialect.dialect.clone(),
+                self.limits.limits(),
+            )?
         })
     }
 
@@ -174,113 +177,41 @@ pub struct CompilerOpts {
 }
 
 impl CompilerOpts {
-    /// The course conventions as given: the one place these options become
-    /// the library's value.
-    pub fn given(&self) -> Given {
-        Given {
-            runtime: self.runtime.runtime.clone(),
-            runtime_c: self.runtime.runtime_c.clone(),
-            link_flags: self
-                .link_flags
-                .as_deref()
-                .unwrap_or("")
-                .split_whitespace()
-                .map(str::to_string)
-                .collect(),
-            entry: self.entry.map(|e| match e {
-                EntryArg::Main => Entry::Main,
-                EntryArg::Program => Entry::Program,
-            }),
-        }
-    }
-
-    /// What kind of compiler these options put under test.
-    fn under(&self) -> Under {
-        match (self.emit, &self.cmd, &self.opt_cmd) {
-            (EmitArg::Ll, _, _) => Under::FrontEnd,
-            (EmitArg::Asm, Some(_), _) => Under::Asm,
-            (EmitArg::Exe, Some(_), _) => Under::Exe,
-            (_, None, Some(_)) => Under::Optimiser,
-            (_, None, None) => Under::Builtin,
-        }
-    }
-
-    /// What `--emit` asks of a compiler command (`None`: a front end).
-    fn emit_kind(&self) -> Option<Emit> {
-        match self.emit {
-            EmitArg::Asm => Some(Emit::Asm),
-            EmitArg::Exe => Some(Emit::Exe),
-            EmitArg::Ll => None,
-        }
-    }
-
-    /// The compiler these options select ([`select_compiler`]).
-    pub fn compiler(&self) -> Result<Compiler, String> {
-        select_compiler(
-            self.cmd.as_deref(),
-            self.emit_kind(),
-            self.opt_cmd.as_deref(),
-            self.mutate.as_deref(),
-        )
-    }
-
-    /// The reference solution `--reference` names, of the same kind as the
-    /// compiler under test ([`select_reference`]).
-    pub fn reference(&self) -> Result<Option<Compiler>, String> {
-        let Some(r) = self.reference.as_deref() else {
-            return Ok(None);
-        };
-        select_reference(
-            self.cmd.as_ref().map(|_| r),
-            self.emit_kind(),
-            self.opt_cmd.as_ref().map(|_| r),
-        )
-        .map(Some)
-    }
-
-    /// The course conventions these options select for a compiler reading
-    /// `dialect` ([`Given::back_end_course`]).
-    pub fn course(&self, dialect: Option<&Dialect>) -> Result<Course, String> {
-        self.given().back_end_course(self.under(), dialect)
-    }
-
-    /// The front end these options select (`--emit ll`), with the course
-    /// conventions, `dialect` and `limits` given, and the defaults of the
-    /// rest (no tests given, one thread, the library's programs and
-    /// reductions).
-    pub fn front_end_given(
-        &self,
-        dialect: &DialectOpt,
-        limits: &LimitOpts,
-    ) -> Result<FrontEndGiven, String> {
-        let Compiler::FrontEnd { cmd } = self.compiler()? else {
-            return Err("--emit ll needs --cmd (the front end under test)".into());
-        };
-        Ok(FrontEndGiven {
-            cmd,
+    /// The compiler under test and the course conventions as given: the
+    /// one place these options become the library's value.
+    pub fn selection(&self) -> Selection {
+        Selection {
+            cmd: self.cmd.clone(),
+            emit: match self.emit {
+                EmitArg::Asm => Some(Emit::Asm),
+                EmitArg::Exe => Some(Emit::Exe),
+                EmitArg::Ll => None,
+            },
+            opt_cmd: self.opt_cmd.clone(),
+            mutate: self.mutate.clone(),
             reference: self.reference.clone(),
-            given: self.given(),
-            tests: None,
-            oat_version: None,
-            oat_dialect: None,
-            native: false,
-            plain_strings: false,
-            dialect: dialect.dialect.clone(),
-            programs: Programs::default(),
-            limits: limits.limits(),
-            reductions: Reductions::default(),
-            jobs: 1,
-        })
+            given: Given {
+                runtime: self.runtime.runtime.clone(),
+                runtime_c: self.runtime.runtime_c.clone(),
+                link_flags: self
+                    .link_flags
+                    .as_deref()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect(),
+                entry: self.entry.map(|e| match e {
+                    EntryArg::Main => Entry::Main,
+                    EntryArg::Program => Entry::Program,
+                }),
+            },
+        }
     }
 
     /// The target these options and `dialect` select (the dialect not yet
-    /// probed).
+    /// probed; [`Selection::target`]).
     pub fn target(&self, dialect: &DialectOpt) -> Result<Target, String> {
-        Ok(Target {
-            compiler: self.compiler()?,
-            course: self.course(dialect.dialect.as_ref())?,
-            dialect: dialect.dialect.clone(),
-        })
+        self.selection().target(dialect.dialect.clone())
     }
 }
 

@@ -117,7 +117,11 @@ fn front_end(a: &ReduceArgs) -> Result<u8, String> {
             max_reductions: 1,
             bounds: a.bounds.bounds(),
         },
-        ..a.compiler.front_end_given(&a.dialect, &a.limits)?
+        ..FrontEndGiven::of(
+            &a.compiler.selection(),
+            a.dialect.dialect.clone(),
+            a.limits.limits(),
+        )?
     };
     let (run, own, red) = match reduce_test_file(&g, &a.file)? {
         ReducedFile::NotReduced(why) => {

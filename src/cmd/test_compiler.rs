@@ -83,7 +83,7 @@ pub fn main(args: TestCompilerArgs) -> u8 {
             Err(e) => usage(e),
         };
     }
-    let settled = match a.compiler.reference().and_then(|reference| {
+    let settled = match a.compiler.selection().reference().and_then(|reference| {
         campaign::settle(target, reference, &limits, settings, &a.programs.programs())
     }) {
         Ok(s) => s,

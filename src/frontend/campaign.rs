@@ -5,6 +5,7 @@
 //! [`crate::harness::report::Report`] of it all, the same report type
 //! (terminal, JSON, Gradescope, JUnit, the class files) as for back ends.
 
+use super::group::{constructs_of, is_output, signature, CauseConstructs};
 use super::judge::{self, expectation_words, FrontRun};
 use super::native::{self, Native};
 use super::reduce::{self, ReducedOat};
@@ -16,7 +17,7 @@ use crate::corpus::Run;
 use crate::harness::budget::Budget;
 use crate::harness::campaign::add_not_reached;
 use crate::harness::compiler::Tools;
-use crate::harness::group::{build_key, normalise_ll, FIRST_WRONG};
+use crate::harness::group::spread_over_groups;
 use crate::harness::report::{
     cap, outcome_json, FailureRecord, Grading, ProgramRecord, ReducedRecord, Report, RunRecord,
     Scored, Verdict, MESSAGE_CAP, PROGRAM_CAP,
@@ -30,7 +31,6 @@ use crate::harness::verdicts::{describe, interrupted, slug, Category, Trace};
 use oat::OatVersion;
 use rayon::prelude::*;
 use serde_json::{json, Value};
-use spec::Outcome;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::Path;
 use std::time::Instant;
@@ -148,6 +148,17 @@ pub fn run_with(
         )
     };
     let mut results: Vec<Option<TestResult>> = on_threads(c.settings.jobs, judge_all);
+    // Traced before the reductions: a trace's key is the group key the
+    // reductions are spread over, as for back ends.
+    let trace_one = |r: &mut TestResult| {
+        let name = r.test.path.to_string_lossy().into_owned();
+        if let Some(t) = budget.attempt(&name, || trace_first_failure(c, tools, r)) {
+            r.trace = t;
+        }
+    };
+    on_threads(c.settings.jobs, || {
+        results.par_iter_mut().flatten().for_each(trace_one)
+    });
     let order: Vec<usize> =
         reduction_order(&results, c.settings.max_reductions, c.reference.is_some());
     let reduce_one = |k: usize| {
@@ -181,15 +192,6 @@ pub fn run_with(
             r.reduced = red;
         }
     }
-    let trace_one = |r: &mut TestResult| {
-        let name = r.test.path.to_string_lossy().into_owned();
-        if let Some(t) = budget.attempt(&name, || trace_first_failure(c, tools, r)) {
-            r.trace = t;
-        }
-    };
-    on_threads(c.settings.jobs, || {
-        results.par_iter_mut().flatten().for_each(trace_one)
-    });
     for (k, r) in results.iter_mut().enumerate() {
         if let Some(r) = r {
             r.not_reduced = why_not_reduced(c, r, tried.contains(&k), budget);
@@ -310,34 +312,39 @@ fn trace_first_failure(c: &FrontEndCampaign, tools: &Tools, r: &TestResult) -> O
     ))
 }
 
-/// The tests whose first failure is reduced: behavioural failures first
-/// (wrong output, wrong status, undefined behaviour, timeouts: their
-/// cause is in the Oat program), one per test, at most `budget`; compile
-/// errors only with a reference (`with_reference`), which says what a
-/// smaller program must compile to.
+/// The tests whose first failure is reduced, at most `budget`, in the one
+/// order of every subject ([`spread_over_groups`]): grouped by category
+/// and the key the failure has before any reduction ([`signature`] with no
+/// cause constructs yet: the trace's key when it names an operation, the
+/// front end's first error line, the checker's rule), the smallest Oat
+/// program (non-blank lines) first within a group. Only failures the
+/// reducer takes ([`reduce::reducible`]), one per test; compile errors
+/// only with a reference (`with_reference`), which says what a smaller
+/// program must compile to.
 fn reduction_order(
     results: &[Option<TestResult>],
     budget: usize,
     with_reference: bool,
 ) -> Vec<usize> {
-    let mut cands: Vec<(u8, usize)> = results
-        .iter()
-        .enumerate()
-        .filter_map(|(k, r)| {
-            let r = r.as_ref()?;
-            let i = r.first_failure()?;
-            let cat = r.held[i].own().category;
-            let rank =
-                if !reduce::reducible(cat) || (cat == Category::CompileError && !with_reference) {
-                    return None;
-                } else {
-                    0
-                };
-            Some((rank, k))
-        })
-        .collect();
-    cands.sort();
-    cands.into_iter().take(budget).map(|(_, k)| k).collect()
+    let no_causes = CauseConstructs::default();
+    let candidates = results.iter().enumerate().filter_map(|(k, r)| {
+        let r = r.as_ref()?;
+        let own = r.held.get(r.first_failure()?)?.own();
+        let cat = own.category;
+        if !reduce::reducible(cat) || (cat == Category::CompileError && !with_reference) {
+            return None;
+        }
+        let key = signature(
+            own,
+            r.output.as_deref(),
+            &constructs_of(&r.test.text),
+            &no_causes,
+            r.trace.as_ref(),
+        );
+        let size = r.test.text.lines().filter(|l| !l.trim().is_empty()).count();
+        Some((k, (cat, key), size))
+    });
+    spread_over_groups(candidates, budget)
 }
 
 /// Why the front end of `c` refuses the well-typed baseline program, when
@@ -473,15 +480,6 @@ fn push_note(r: &mut FrontRun, note: String) {
     });
 }
 
-/// The constructs that explain a category's failures: chosen from the
-/// reduced failures' constructs, most explaining first (see [`causes`]),
-/// and the trace keys of the campaign that name an operation (a construct
-/// both name is one group, under the trace's key).
-pub struct Cores {
-    chosen: Vec<(Category, String)>,
-    traced: BTreeSet<String>,
-}
-
 /// The constructs that stand for the causes of `results`' behavioural
 /// failures, chosen greedily: per category, the construct that the most
 /// reduced failures use and, among those, the fewest passing tests use (a
@@ -489,7 +487,7 @@ pub struct Cores {
 /// next one for the reduced failures left, until none is left. A construct every reduced failure of one bug keeps
 /// (its reduction cannot remove it) and that no passing test contains is
 /// that bug's construct, whatever else each reduction kept.
-fn causes(results: &[Option<TestResult>]) -> Cores {
+fn causes(results: &[Option<TestResult>]) -> CauseConstructs {
     let mut passing: BTreeMap<String, usize> = BTreeMap::new();
     for r in results.iter().flatten() {
         if r.first_failure().is_none() && !r.held.is_empty() {
@@ -533,94 +531,11 @@ fn causes(results: &[Option<TestResult>]) -> Cores {
             .into_iter()
             .max_by(|a, b| rank(a).cmp(&rank(b)).then(b.0.cmp(&a.0)))
         else {
-            return Cores { chosen, traced };
+            return CauseConstructs { chosen, traced };
         };
         let c = c.clone();
         reduced.retain(|(k, set)| !(*k == cat && set.contains(&c)));
         chosen.push((cat, c));
-    }
-}
-
-/// True for the construct names of the runtime's print builtins.
-fn is_output(construct: &str) -> bool {
-    ["print_string", "print_int", "print_bool"]
-        .iter()
-        .any(|p| construct == format!("`{p}`"))
-}
-
-/// The Oat constructs the program `text` uses (none when it does not
-/// parse).
-fn constructs_of(text: &str) -> BTreeSet<String> {
-    oat::parse::program(text)
-        .map(|p| {
-            oat::features::features(&p)
-                .iter()
-                .map(oat::features::Feature::name)
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// The group key of a failing run: the category's own key (the front
-/// end's normalised first error line, the undefined kind and the output's
-/// instruction at that step, the checker's rule), or for a wrong output or
-/// status its trace's key when it names an operation (`first wrong value:
-/// `>>``, [`trace::names_an_operation`]), else the first of the campaign's cause constructs ([`causes`]) that
-/// the run's program uses (`uses `[&]``).
-pub fn signature(
-    r: &FrontRun,
-    output: Option<&str>,
-    constructs: &BTreeSet<String>,
-    cores: &Cores,
-    trace: Option<&Trace>,
-) -> String {
-    if let Some(key) = trace
-        .and_then(|t| t.key.as_ref())
-        .filter(|k| trace::names_an_operation(k))
-    {
-        return key.clone();
-    }
-    match r.category {
-        Category::UndefinedInOutput => match &r.actual {
-            Some(Outcome::Undefined { kind, location, .. }) => {
-                let line = location
-                    .line
-                    .and_then(|l| output?.lines().nth((l as usize).checked_sub(1)?))
-                    .map(|l| normalise_ll(l.trim()))
-                    .unwrap_or_else(|| "?".into());
-                format!("{} at `{line}`", kind.name())
-            }
-            _ => "undefined".into(),
-        },
-        Category::IllTypedOutput | Category::OutputNotInDialect => {
-            let first = r
-                .detail
-                .lines()
-                .find(|l| l.contains('['))
-                .or_else(|| r.detail.lines().next())
-                .unwrap_or("");
-            // The rule and the message's words before any quoted text:
-            // `error[syntax]: expected a top-level definition`.
-            let cut = first.find(['(', '`', ',']).unwrap_or(first.len());
-            normalise_ll(first[..cut].trim_end())
-        }
-        c if c.is_build_failure() => build_key(&r.detail),
-        Category::AcceptsIllTyped => "accepts a program the type checker rejects".into(),
-        c => match cores
-            .chosen
-            .iter()
-            .find(|(k, construct)| *k == c && constructs.contains(construct))
-        {
-            Some((_, construct)) => {
-                let traced = format!("{}{construct}", FIRST_WRONG[0]);
-                if cores.traced.contains(&traced) {
-                    traced
-                } else {
-                    format!("uses {construct}")
-                }
-            }
-            None => "not reduced".into(),
-        },
     }
 }
 
@@ -632,7 +547,7 @@ fn build_report(
     out_dir: &Path,
     budget: &Budget,
 ) -> Report {
-    let cores = causes(results);
+    let cause_constructs = causes(results);
     let internal_errors = budget.internal_errors();
     let mut programs = Vec::new();
     for (index, r) in results.iter().enumerate() {
@@ -645,7 +560,7 @@ fn build_report(
             .held
             .iter()
             .enumerate()
-            .map(|(i, h)| run_record(r, i, h, saved.as_ref(), &cores))
+            .map(|(i, h)| run_record(r, i, h, saved.as_ref(), &cause_constructs))
             .collect();
         programs.push(ProgramRecord {
             index,
@@ -753,7 +668,7 @@ fn run_record(
     i: usize,
     h: &Held,
     saved: Option<&Saved>,
-    cores: &Cores,
+    cause_constructs: &CauseConstructs,
 ) -> RunRecord {
     let run = r.runs.get(i);
     let (verdict, oracle, shared) = match h {
@@ -790,7 +705,7 @@ fn run_record(
                     || constructs_of(&r.test.text),
                     |red| red.constructs.iter().cloned().collect(),
                 ),
-                cores,
+                cause_constructs,
                 trace,
             ),
             expected: run.map(expectation_words).unwrap_or_default(),
@@ -853,5 +768,59 @@ fn reduced_text(red: &ReducedOat) -> String {
             red.text.trim_end()
         ),
         None => red.text.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A test `text` whose one run failed with `category` and `detail`.
+    fn failing(text: &str, category: Category, detail: &str) -> Option<TestResult> {
+        Some(TestResult {
+            test: OatTest {
+                path: "t.oat".into(),
+                text: text.into(),
+                expectation: Default::default(),
+            },
+            runs: vec![],
+            held: vec![Held::Judged(FrontRun {
+                category,
+                actual: None,
+                detail: detail.into(),
+                note: None,
+            })],
+            output: None,
+            reduced: None,
+            trace: None,
+            not_reduced: None,
+        })
+    }
+
+    /// A front end that rejects four tests for one syntax and prints a
+    /// wrong output on a fifth: by the one rule (docs/grading.md, "The
+    /// reduction budget is spread over the groups") two reductions go one
+    /// to each group, the larger group first and in it the smallest
+    /// program (test 2, one line; the others have two or three). In test
+    /// order both would have gone to the syntax error (tests 0 and 1).
+    #[test]
+    fn a_front_ends_reductions_are_spread_over_its_groups() {
+        let rejected = "exit 1\nError: unexpected token at 3.4";
+        let results = vec![
+            failing("a\nb\nc", Category::CompileError, rejected),
+            failing("a\n\nb", Category::CompileError, rejected),
+            failing("a", Category::CompileError, rejected),
+            failing("a\nb\nc\nd", Category::CompileError, rejected),
+            failing(
+                "a\nb\nc\nd\ne",
+                Category::WrongOutput,
+                "prints 2, expected 1",
+            ),
+        ];
+        assert_eq!(reduction_order(&results, 2, true), [2, 4]);
+        assert_eq!(reduction_order(&results, 3, true), [2, 4, 1]);
+        // Without a reference a compile error is not reduced: nothing
+        // says a smaller program is one the front end must accept.
+        assert_eq!(reduction_order(&results, 3, false), [4]);
     }
 }

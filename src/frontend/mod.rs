@@ -20,7 +20,8 @@
 //! (the output built as the course builds it, to explain a verdict),
 //! [`reference`] (the course's solution held against every run),
 //! [`reduce`] (delta debugging on the Oat source), [`trace`] (the first
-//! wrong value of a failing run), [`campaign`] (every
+//! wrong value of a failing run), [`group`] (the group key of a failing
+//! run), [`campaign`] (every
 //! test in parallel, reductions, the report), [`class`] (a class of front
 //! ends in one run), [`setup`] (a campaign or a class assembled from what
 //! a command line gives).
@@ -36,6 +37,7 @@
 
 pub mod campaign;
 pub mod class;
+pub mod group;
 pub mod import;
 pub mod judge;
 pub mod native;

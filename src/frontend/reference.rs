@@ -4,17 +4,23 @@
 //! test's expectation, or that the reference cannot compile, is not scored
 //! for any student (the test depends on undefined behaviour, or its
 //! expectation disagrees with the course's solution); a student who fails
-//! it the same way shares the handout's defect, listed apart. A plain test
+//! it the same way (the same signature and behaviour,
+//! `harness::reference::fails_the_same_way`) shares the handout's defect,
+//! listed apart. This is the one rule of every kind of compiler
+//! (docs/grading.md, "One rule for every kind of compiler"). A plain test
 //! (a `.oat` file without expectations) takes the reference's output as
 //! its expectation.
 
+use super::group::{signature, CauseConstructs};
 use super::judge::{self, first_line, Compiled, FrontRun, Language};
 use super::tests::OatTest;
 use crate::corpus::{Expected, Run, DEFAULT_RUN};
 use crate::harness::compiler::Tools;
+use crate::harness::reference::fails_the_same_way;
 use crate::harness::verdicts::Category;
 use spec::dialect::Dialect;
 use spec::Outcome;
+use std::collections::BTreeSet;
 
 /// The reference's view of one test: its compiled output and, per run of
 /// the test, why the run cannot be scored (`None`: the reference passes
@@ -132,20 +138,44 @@ pub fn hold(test: &OatTest, own: Vec<FrontRun>, reference: Option<&RefTest>) -> 
     let plain = test.expectation.runs.is_empty() && test.expectation.ill_typed.is_none();
     own.into_iter()
         .enumerate()
-        .map(|(i, own)| {
-            let Some(r) = reference.runs.get(i) else {
-                return held_alone(own);
-            };
-            match left_out_because(r, plain) {
-                None => held_alone(own),
-                Some(why) if own.category == r.category => Held::Shared {
-                    own,
-                    reference: why,
-                },
-                Some(why) => Held::LeftOut { own, why },
-            }
+        .map(|(i, own)| match reference.runs.get(i) {
+            Some(r) => held_against(own, r, plain),
+            None => held_alone(own),
         })
         .collect()
+}
+
+/// The student's verdict `own` on a run held against the reference's
+/// verdict `r` on it (`plain`: the test has no expectation of its own):
+/// scored when the reference passes it, else left out for everyone, and
+/// listed as shared when the student fails it the same way
+/// ([`fails_the_same_way`]).
+fn held_against(own: FrontRun, r: &FrontRun, plain: bool) -> Held {
+    match left_out_because(r, plain) {
+        None => held_alone(own),
+        Some(why)
+            if fails_the_same_way(&key(&own), own.actual.as_ref(), &key(r), r.actual.as_ref()) =>
+        {
+            Held::Shared {
+                own,
+                reference: why,
+            }
+        }
+        Some(why) => Held::LeftOut { own, why },
+    }
+}
+
+/// The group key of a run held against the reference's run of the same
+/// test: `frontend::group::signature` with no output text, cause
+/// constructs or trace, which both runs lack alike (their outcomes, which
+/// hold the undefined step's location and what was printed, tell the
+/// rest: [`fails_the_same_way`]).
+fn key(r: &FrontRun) -> (Category, String) {
+    let none = CauseConstructs::default();
+    (
+        r.category,
+        signature(r, None, &BTreeSet::new(), &none, None),
+    )
 }
 
 /// A verdict held on its own: scored. An output whose run depends on
@@ -199,4 +229,44 @@ pub fn hold_by_definition(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run that returned `status` after printing `stdout`, judged
+    /// `category`.
+    fn ran(category: Category, stdout: &str, status: u8) -> FrontRun {
+        FrontRun {
+            category,
+            actual: Some(Outcome::Exited {
+                code: status,
+                stdout: stdout.as_bytes().to_vec(),
+            }),
+            detail: "prints something else".into(),
+            note: None,
+        }
+    }
+
+    /// The reference prints `1` where the test expects `0`: the
+    /// expectation is in doubt, so the run counts for no one
+    /// (docs/grading.md, "One rule for every kind of compiler"). A student
+    /// who prints `1` too fails it the same way: shared. A student who
+    /// prints `2` has the same category but another behaviour, a bug of
+    /// their own: left out, not shared.
+    #[test]
+    fn a_run_is_shared_only_when_it_fails_as_the_reference_does() {
+        let reference = ran(Category::WrongOutput, "1", 0);
+        let same = held_against(ran(Category::WrongOutput, "1", 0), &reference, false);
+        assert!(matches!(same, Held::Shared { .. }), "{same:?}");
+        let other = held_against(ran(Category::WrongOutput, "2", 0), &reference, false);
+        assert!(matches!(other, Held::LeftOut { .. }), "{other:?}");
+        let passes = held_against(
+            ran(Category::Pass, "0", 0),
+            &ran(Category::Pass, "0", 0),
+            false,
+        );
+        assert!(matches!(passes, Held::Judged(_)), "{passes:?}");
+    }
 }

@@ -16,7 +16,7 @@ use crate::harness::class::Submissions;
 use crate::harness::compiler::{check_command, check_runnable, Tools};
 use crate::harness::course::resolve::{self, Given};
 use crate::harness::course::Course;
-use crate::harness::options::{session, Limits, Programs, Reductions};
+use crate::harness::options::{session, Limits, Programs, Reductions, Selection};
 use crate::harness::report::Grading;
 use crate::harness::Compiler;
 use oat::dialect::OatDialect;
@@ -61,6 +61,35 @@ pub struct FrontEndGiven {
 }
 
 impl FrontEndGiven {
+    /// The front end `selection` names (`--emit ll`), with `dialect` and
+    /// `limits`, and the defaults of the rest (no tests given, no Oat
+    /// version or dialect, one thread, the library's programs and
+    /// reductions); `Err` without `--cmd`.
+    pub fn of(
+        selection: &Selection,
+        dialect: Option<Dialect>,
+        limits: Limits,
+    ) -> Result<FrontEndGiven, String> {
+        let Compiler::FrontEnd { cmd } = selection.compiler()? else {
+            return Err("--emit ll needs --cmd (the front end under test)".into());
+        };
+        Ok(FrontEndGiven {
+            cmd,
+            reference: selection.reference.clone(),
+            given: selection.given.clone(),
+            tests: None,
+            oat_version: None,
+            oat_dialect: None,
+            native: false,
+            plain_strings: false,
+            dialect,
+            programs: Programs::default(),
+            limits,
+            reductions: Reductions::default(),
+            jobs: 1,
+        })
+    }
+
     /// The Oat version ([`Given::oat_version`]).
     pub fn version(&self) -> Result<OatVersion, String> {
         self.given

@@ -442,43 +442,54 @@ fn cut(s: &str) -> String {
 }
 
 /// The programs to reduce, as indices into `results`, at most `budget` of
-/// them: programs are grouped by the key of their first failing run (its
-/// trace's key, [`traced_key`], else its signature); the first round
-/// takes one program from each group, largest group first (ties: the
-/// group seen first), the next round a second one from each, and so on.
-/// Within a group the smallest program (by instruction count) goes first:
-/// its reduction is the quickest. Compile timeouts are never reduced (each
-/// candidate would cost a whole timeout); run timeouts are.
+/// them, in the order of [`spread_over_groups`]: programs are grouped by
+/// the key of their first failing run (its trace's key, [`traced_key`],
+/// else its signature), and sized by instruction count. Compile timeouts
+/// are never reduced (each candidate would cost a whole timeout); run
+/// timeouts are.
 pub fn reduction_order(results: &[CaseResult], budget: usize) -> Vec<usize> {
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    let mut at: HashMap<(Category, String), usize> = HashMap::new();
-    for (i, r) in results.iter().enumerate() {
-        let Some(k) = r.first_failure() else { continue };
-        let Some(sig) = r
+    let candidates = results.iter().enumerate().filter_map(|(i, r)| {
+        let k = r.first_failure()?;
+        let sig = r
             .verdicts
             .get(k)
             .and_then(signature)
-            .filter(|(c, _)| *c != Category::CompileTimeout)
-        else {
-            continue;
-        };
+            .filter(|(c, _)| *c != Category::CompileTimeout)?;
         let key = (sig.0, traced_key(r, k, &sig).unwrap_or(sig.1));
+        Some((i, key, gen::shrink::insn_count(&r.case.prog)))
+    });
+    spread_over_groups(candidates, budget)
+}
+
+/// The one order in which every subject's failures are reduced
+/// (docs/grading.md, "The reduction budget is spread over the groups"):
+/// `candidates` are `(index, group key, size)`; at most `budget` indices
+/// are taken, one from each group per round, largest group first (ties:
+/// the group seen first), and within a group the smallest program first
+/// (ties: the lower index): its reduction is the quickest.
+pub fn spread_over_groups<K: std::hash::Hash + Eq>(
+    candidates: impl IntoIterator<Item = (usize, K, usize)>,
+    budget: usize,
+) -> Vec<usize> {
+    let mut groups: Vec<Vec<(usize, usize)>> = Vec::new();
+    let mut at: HashMap<K, usize> = HashMap::new();
+    for (i, key, size) in candidates {
         let k = *at.entry(key).or_insert_with(|| {
             groups.push(vec![]);
             groups.len() - 1
         });
-        groups[k].push(i);
+        groups[k].push((size, i));
     }
     groups.sort_by_key(|members| std::cmp::Reverse(members.len()));
     for members in &mut groups {
-        members.sort_by_key(|&i| (gen::shrink::insn_count(&results[i].case.prog), i));
+        members.sort();
     }
     let mut order = Vec::new();
     let mut round = 0;
     while order.len() < budget {
         let mut any = false;
         for members in &groups {
-            if let Some(&i) = members.get(round) {
+            if let Some(&(_, i)) = members.get(round) {
                 any = true;
                 if order.len() < budget {
                     order.push(i);

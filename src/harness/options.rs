@@ -1,16 +1,20 @@
 //! A campaign's options as the library's values, each with the default
 //! every command shares: the limits of one run ([`Limits`]), the reduction
 //! bounds ([`Reductions`]), the programs ([`Programs`]), the worker threads
-//! ([`jobs`]) and the session's settings made of them ([`session`]), and
-//! the interrupt handler a campaign installs.
+//! ([`jobs`]) and the session's settings made of them ([`session`]), the
+//! compiler under test and its reference ([`Selection`]), and the
+//! interrupt handler a campaign installs.
 
 use super::budget::{Budget, DEFAULT_TIME_BUDGET};
 use super::compiler::Tools;
+use super::course::resolve::{Given, Under};
+use super::course::Course;
 use super::reduce::Bounds;
 use super::session::Settings;
 use super::shard::Shard;
 use super::target::{Compiler, Emit, Target};
 use super::verdicts;
+use spec::dialect::Dialect;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -195,51 +199,159 @@ pub fn install_interrupt_handler() {
     }
 }
 
-/// The compiler a command line names: `cmd` writing `emit` (`None`: a
-/// front end writing LLVMlite), else the optimiser `opt_cmd`, else the
-/// built-in back end with the planted bugs `mutate` names; a command that
-/// does not name its input and output is refused.
-pub fn select_compiler(
-    cmd: Option<&str>,
-    emit: Option<Emit>,
-    opt_cmd: Option<&str>,
-    mutate: Option<&str>,
-) -> Result<Compiler, String> {
-    let need = super::compiler::check_command;
-    if let Some(c) = cmd {
-        need(c)?;
-        return Ok(match emit {
-            Some(emit) => Compiler::Command {
-                cmd: c.to_string(),
-                emit,
-            },
-            None => Compiler::FrontEnd { cmd: c.to_string() },
-        });
-    }
-    if let Some(c) = opt_cmd {
-        need(c)?;
-        return Ok(Compiler::Optimiser { cmd: c.to_string() });
-    }
-    let mutations = match mutate {
-        None => codegen::Mutations::NONE,
-        Some(n) => codegen::Mutations::from_names(n)?,
-    };
-    Ok(Compiler::Builtin { mutations })
+/// The compiler under test and its reference as a command line names
+/// them (`--cmd`, `--emit`, `--opt-cmd`, `--mutate`, `--reference`) with
+/// the course conventions given: the one value every campaign command
+/// turns its options into, and the one place they are resolved to a
+/// [`Compiler`], a reference and a [`Course`].
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// `--cmd`: a compiler command with `{in}` and `{out}` (or `{outdir}`).
+    pub cmd: Option<String>,
+    /// `--emit`: what `cmd` writes; `None`: LLVMlite (`--emit ll`, a front
+    /// end).
+    pub emit: Option<Emit>,
+    /// `--opt-cmd`: an ll-to-ll optimiser.
+    pub opt_cmd: Option<String>,
+    /// `--mutate`: the built-in back end's planted bugs, comma-separated.
+    pub mutate: Option<String>,
+    /// `--reference`: the course's solution, a command of the compiler's
+    /// kind.
+    pub reference: Option<String>,
+    /// `--runtime`, `--runtime-c`, `--link-flags`, `--entry`.
+    pub given: Given,
 }
 
-/// The reference solution of a command line: `cmd` or `opt_cmd` (the
-/// reference's command in the place of the compiler's, so that it is of
-/// the same kind), writing `emit`; without either it is refused, since the
-/// built-in back end has no reference solution.
-pub fn select_reference(
-    cmd: Option<&str>,
-    emit: Option<Emit>,
-    opt_cmd: Option<&str>,
-) -> Result<Compiler, String> {
-    match select_compiler(cmd, emit, opt_cmd, None)? {
-        Compiler::Builtin { .. } => {
-            Err("--reference needs --cmd or --opt-cmd: it is a compiler of the same kind".into())
+impl Selection {
+    /// What kind of compiler is under test.
+    pub fn under(&self) -> Under {
+        match (self.emit, &self.cmd, &self.opt_cmd) {
+            (None, _, _) => Under::FrontEnd,
+            (Some(Emit::Asm), Some(_), _) => Under::Asm,
+            (Some(Emit::Exe), Some(_), _) => Under::Exe,
+            (_, None, Some(_)) => Under::Optimiser,
+            (_, None, None) => Under::Builtin,
         }
-        c => Ok(c),
+    }
+
+    /// The compiler under test: `cmd` writing `emit` (a front end when
+    /// `emit` is `None`), else the optimiser `opt_cmd`, else the built-in
+    /// back end with the planted bugs `mutate` names; a command that does
+    /// not name its input and output is refused.
+    pub fn compiler(&self) -> Result<Compiler, String> {
+        let need = super::compiler::check_command;
+        if let Some(c) = &self.cmd {
+            need(c)?;
+            return Ok(match self.emit {
+                Some(emit) => Compiler::Command {
+                    cmd: c.clone(),
+                    emit,
+                },
+                None => Compiler::FrontEnd { cmd: c.clone() },
+            });
+        }
+        if let Some(c) = &self.opt_cmd {
+            need(c)?;
+            return Ok(Compiler::Optimiser { cmd: c.clone() });
+        }
+        let mutations = match &self.mutate {
+            None => codegen::Mutations::NONE,
+            Some(n) => codegen::Mutations::from_names(n)?,
+        };
+        Ok(Compiler::Builtin { mutations })
+    }
+
+    /// The reference solution (`None` without `--reference`): its command
+    /// in the place of the compiler's, so that it is of the same kind;
+    /// refused for the built-in back end, which has no reference solution.
+    pub fn reference(&self) -> Result<Option<Compiler>, String> {
+        let Some(r) = &self.reference else {
+            return Ok(None);
+        };
+        let as_compiler = Selection {
+            cmd: self.cmd.as_ref().map(|_| r.clone()),
+            opt_cmd: self.opt_cmd.as_ref().map(|_| r.clone()),
+            mutate: None,
+            ..self.clone()
+        };
+        match as_compiler.compiler()? {
+            Compiler::Builtin { .. } => Err(
+                "--reference needs --cmd or --opt-cmd: it is a compiler of the same kind".into(),
+            ),
+            c => Ok(Some(c)),
+        }
+    }
+
+    /// The course conventions of a compiler reading `dialect`
+    /// ([`Given::back_end_course`]).
+    pub fn course(&self, dialect: Option<&Dialect>) -> Result<Course, String> {
+        self.given.back_end_course(self.under(), dialect)
+    }
+
+    /// The target: the compiler, its course, and `dialect` (not yet probed
+    /// when `None`).
+    pub fn target(&self, dialect: Option<Dialect>) -> Result<Target, String> {
+        Ok(Target {
+            compiler: self.compiler()?,
+            course: self.course(dialect.as_ref())?,
+            dialect,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kinds of compiler a command line can name, read off the
+    /// options as docs/grading.md describes them: `--cmd` with `--emit
+    /// asm|exe` is a back end, `--emit ll` a front end, `--opt-cmd` an
+    /// optimiser, neither the built-in back end.
+    #[test]
+    fn a_selection_names_the_kind_of_compiler_and_its_reference() {
+        let cmd = || Some("./c {in} {out}".to_string());
+        let back_end = Selection {
+            cmd: cmd(),
+            emit: Some(Emit::Asm),
+            reference: Some("./ref {in} {out}".into()),
+            ..Selection::default()
+        };
+        assert_eq!(back_end.under(), Under::Asm);
+        assert!(matches!(
+            back_end.reference(),
+            Ok(Some(Compiler::Command { cmd, emit: Emit::Asm })) if cmd == "./ref {in} {out}"
+        ));
+        let front_end = Selection {
+            emit: None,
+            ..back_end.clone()
+        };
+        assert_eq!(front_end.under(), Under::FrontEnd);
+        assert!(matches!(
+            front_end.reference(),
+            Ok(Some(Compiler::FrontEnd { .. }))
+        ));
+        let optimiser = Selection {
+            cmd: None,
+            opt_cmd: cmd(),
+            ..back_end.clone()
+        };
+        assert_eq!(optimiser.under(), Under::Optimiser);
+        assert!(matches!(
+            optimiser.reference(),
+            Ok(Some(Compiler::Optimiser { .. }))
+        ));
+        // The built-in back end has no reference solution.
+        let builtin = Selection {
+            cmd: None,
+            ..back_end.clone()
+        };
+        assert_eq!(builtin.under(), Under::Builtin);
+        assert!(builtin.reference().is_err());
+        // A command that does not say where its input is is refused.
+        let no_input = Selection {
+            cmd: Some("./c -o {out}".into()),
+            ..back_end
+        };
+        assert!(no_input.compiler().is_err());
     }
 }

@@ -29,6 +29,7 @@ use super::group::signature;
 use super::session::{run_session, Settings};
 use super::target::Compiler;
 use super::verdicts::{Case, CaseResult, Category, RunVerdict};
+use spec::Outcome;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -181,15 +182,28 @@ fn held_against(v: &RunVerdict, reference: &RunVerdict) -> Option<RunVerdict> {
     let RunVerdict::Judged { actual, .. } = v else {
         return None;
     };
-    let same_behaviour = match (actual, ractual) {
-        (Some(a), Some(b)) => a == b,
-        (None, None) => true,
-        _ => false,
-    };
-    (mine == theirs && same_behaviour).then(|| RunVerdict::SharedWithReference {
-        own: Box::new(v.clone()),
-        reference: "fails the same way on this program".into(),
+    fails_the_same_way(&mine, actual.as_ref(), &theirs, ractual.as_ref()).then(|| {
+        RunVerdict::SharedWithReference {
+            own: Box::new(v.clone()),
+            reference: "fails the same way on this program".into(),
+        }
     })
+}
+
+/// Whether a student's failing run fails *the same way* as the
+/// reference's run of the same program, the one test of every kind of
+/// compiler (docs/grading.md, "One rule for every kind of compiler"): the
+/// same signature (`mine`, `theirs`: category and key) and the same
+/// behaviour (the same outcome where both were built and run, or neither
+/// was). The category alone is not enough: a wrong output other than the
+/// reference's is the student's own.
+pub fn fails_the_same_way(
+    mine: &(Category, String),
+    my_outcome: Option<&Outcome>,
+    theirs: &(Category, String),
+    their_outcome: Option<&Outcome>,
+) -> bool {
+    mine == theirs && my_outcome == their_outcome
 }
 
 #[cfg(test)]

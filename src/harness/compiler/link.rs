@@ -184,6 +184,28 @@ impl Tools {
         })
     }
 
+    /// Assembles the text `asm` and links it with the bundled C of runtime
+    /// `name` (or the course's C file `runtime_c`), its entry the runtime's
+    /// default, into the executable `out` (`lloracle compile --emit exe`).
+    pub fn link_program(
+        asm: &str,
+        name: spec::RuntimeName,
+        runtime_c: Option<std::path::PathBuf>,
+        out: &Path,
+    ) -> Result<(), String> {
+        let course = crate::harness::course::Course {
+            runtime: name,
+            runtime_c,
+            entry: crate::harness::course::default_entry(name),
+            ..crate::harness::course::Course::default()
+        };
+        let tools = Tools::with(course, None, std::time::Duration::from_secs(120))?;
+        let dir = tempfile::tempdir().map_err(|e| format!("temporary directory: {e}"))?;
+        let s = dir.path().join("program.s");
+        std::fs::write(&s, asm).map_err(|e| format!("{}: {e}", s.display()))?;
+        tools.link_to(&s, out)
+    }
+
     /// Links assembly `s` with the runtime object into the executable `exe`
     /// with `cc` (and the course's link flags); `Err` has cc's words.
     pub fn link_to(&self, s: &Path, exe: &Path) -> Result<(), String> {
