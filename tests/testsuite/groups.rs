@@ -93,16 +93,21 @@ fn assert_all_reduced(gs: &[Value]) {
 /// the shell lines `pre`, the built-in back end with the miscompilation
 /// `mutate` and the assembly filter `post`, with `files` (name, text)
 /// written beside it, in the folder `$(dirname "$0")`.
-struct Bug<'a> {
-    name: &'a str,
-    mutate: Option<&'a str>,
-    pre: &'a str,
-    post: &'a str,
-    files: &'a [(&'a str, &'a str)],
+pub(super) struct Bug<'a> {
+    /// The fake compiler's file name.
+    pub(super) name: &'a str,
+    /// The built-in back end's miscompilation, if any.
+    pub(super) mutate: Option<&'a str>,
+    /// Shell lines run before the back end.
+    pub(super) pre: &'a str,
+    /// The filter the assembly goes through.
+    pub(super) post: &'a str,
+    /// Files (name, text) written beside the fake compiler.
+    pub(super) files: &'a [(&'a str, &'a str)],
 }
 
 /// The bug `mutate` of the built-in back end alone, under `name`.
-fn bug<'a>(name: &'a str, mutate: Option<&'a str>) -> Bug<'a> {
+pub(super) fn bug<'a>(name: &'a str, mutate: Option<&'a str>) -> Bug<'a> {
     Bug {
         name,
         mutate,
@@ -113,7 +118,7 @@ fn bug<'a>(name: &'a str, mutate: Option<&'a str>) -> Bug<'a> {
 }
 
 /// The programs a planted bug is run on.
-enum Programs<'a> {
+pub(super) enum Programs<'a> {
     /// Hand-written programs (file name, text) as the corpus, no random ones.
     Corpus(&'a [(&'a str, &'a str)]),
     /// `count` random programs of size `size`, without the corpus.
@@ -125,7 +130,12 @@ enum Programs<'a> {
 /// most `reductions` failing runs reduced; the JSON report, or `None`
 /// (with a SKIP notice) where there is no C compiler to build the fake
 /// compiler's output.
-fn run_planted(bug: &Bug, programs: Programs, extra: &[&str], reductions: usize) -> Option<Value> {
+pub(super) fn run_planted(
+    bug: &Bug,
+    programs: Programs,
+    extra: &[&str],
+    reductions: usize,
+) -> Option<Value> {
     if !have_cc() {
         return None;
     }
@@ -153,7 +163,7 @@ fn run_planted(bug: &Bug, programs: Programs, extra: &[&str], reductions: usize)
 }
 
 /// What a group's signature must be.
-enum Key<'a> {
+pub(super) enum Key<'a> {
     /// Exactly this text.
     Is(&'a str),
     /// Any signature containing this text.
@@ -164,7 +174,7 @@ enum Key<'a> {
 
 /// The report's one group, whose signature is `key`; fails with every
 /// group listed when there are more or its signature is another.
-fn one_group(r: &Value, key: Key) -> Value {
+pub(super) fn one_group(r: &Value, key: Key) -> Value {
     let gs = groups(r);
     assert_eq!(gs.len(), 1, "{}", describe(&gs));
     let sig = gs[0]["signature"].as_str().expect("signature");
@@ -598,14 +608,14 @@ fn a_probe_that_does_not_build_says_so() {
 }
 
 /// A planted allocator bug at the level of the program: in each function,
-/// the first `i64` value nothing reads takes the place of the value the
-/// function defined just before it, which later instructions then read
-/// (as when an allocator gives an unused value the register of one still
-/// live). A Python script edits the `.ll`; the built-in back end compiles
-/// the result.
-const CLOBBER_PY: &str = r#"import re, sys
+/// the first `i64` value (an arithmetic result or a load) nothing reads
+/// takes the place of the last such value the function defined before it,
+/// which later instructions then read (as when an allocator gives an
+/// unused value the register of one still live). A Python script edits
+/// the `.ll`; the built-in back end compiles the result.
+pub(super) const CLOBBER_PY: &str = r#"import re, sys
 lines = open(sys.argv[1]).read().split("\n")
-define = re.compile(r"^\s+%(\w+) = (add|sub|mul|and|or|xor|shl|lshr|ashr) i64 ")
+define = re.compile(r"^\s+%(\w+) = ((add|sub|mul|and|or|xor|shl|lshr|ashr) i64 |load i64, )")
 out, body = [], []
 def flush():
     text = "\n".join(body)
