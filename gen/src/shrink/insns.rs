@@ -185,10 +185,10 @@ pub(super) fn apply(q: &mut Prog, e: &Edit) -> Option<()> {
             if of_literals(&insn.kind) {
                 return None;
             }
-            let span = insn.span.clone();
+            let span = insn.span;
             let literal = |n: i64| Operand {
                 kind: OperandKind::Const(n),
-                span: span.clone(),
+                span,
             };
             let kind = InsnKind::Binop {
                 bop: Bop::Add,
