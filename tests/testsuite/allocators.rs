@@ -1,8 +1,7 @@
 //! Planted register-allocator bugs and how small their failures reduce
 //! (docs/grading.md, "How small an allocator's failure reduces").
 
-use crate::groups::{bug, run_planted, Bug, Programs, CLOBBER_PY};
-use std::process::Command;
+use crate::groups::{clobber_bug, run_planted, Programs, CLOBBER_PY};
 
 /// The live value `%v` is loaded from a slot that was stored 3, the
 /// unused `%d` is loaded from `@seven`, both in `@f`, which `@main` calls
@@ -23,14 +22,8 @@ const LIVE_LOAD_IN_A_CALLEE: (&str, &str) = (
 /// loaded `@seven` (the same value as `%d`).
 #[test]
 fn a_live_load_overwritten_in_a_callee_reduces_to_two_instructions() {
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("SKIP: python3 is not installed; the planted-clobber compiler is not run");
+    let Some(clobber) = clobber_bug(&[("clobber.py", CLOBBER_PY)]) else {
         return;
-    }
-    let clobber = Bug {
-        pre: "python3 \"$(dirname \"$0\")/clobber.py\" \"$1\" > \"$2.ll\" || exit 1\nset -- \"$2.ll\" \"$2\"\n",
-        files: &[("clobber.py", CLOBBER_PY)],
-        ..bug("clobber.sh", None)
     };
     let corpus = [LIVE_LOAD_IN_A_CALLEE];
     // No time bound on the reduction: its size, not its speed, is tested.

@@ -94,20 +94,15 @@ fn assert_all_reduced(gs: &[Value]) {
 /// `mutate` and the assembly filter `post`, with `files` (name, text)
 /// written beside it, in the folder `$(dirname "$0")`.
 pub(super) struct Bug<'a> {
-    /// The fake compiler's file name.
-    pub(super) name: &'a str,
-    /// The built-in back end's miscompilation, if any.
-    pub(super) mutate: Option<&'a str>,
-    /// Shell lines run before the back end.
-    pub(super) pre: &'a str,
-    /// The filter the assembly goes through.
-    pub(super) post: &'a str,
-    /// Files (name, text) written beside the fake compiler.
-    pub(super) files: &'a [(&'a str, &'a str)],
+    name: &'a str,
+    mutate: Option<&'a str>,
+    pre: &'a str,
+    post: &'a str,
+    files: &'a [(&'a str, &'a str)],
 }
 
 /// The bug `mutate` of the built-in back end alone, under `name`.
-pub(super) fn bug<'a>(name: &'a str, mutate: Option<&'a str>) -> Bug<'a> {
+fn bug<'a>(name: &'a str, mutate: Option<&'a str>) -> Bug<'a> {
     Bug {
         name,
         mutate,
@@ -163,7 +158,7 @@ pub(super) fn run_planted(
 }
 
 /// What a group's signature must be.
-pub(super) enum Key<'a> {
+enum Key<'a> {
     /// Exactly this text.
     Is(&'a str),
     /// Any signature containing this text.
@@ -174,7 +169,7 @@ pub(super) enum Key<'a> {
 
 /// The report's one group, whose signature is `key`; fails with every
 /// group listed when there are more or its signature is another.
-pub(super) fn one_group(r: &Value, key: Key) -> Value {
+fn one_group(r: &Value, key: Key) -> Value {
     let gs = groups(r);
     assert_eq!(gs.len(), 1, "{}", describe(&gs));
     let sig = gs[0]["signature"].as_str().expect("signature");
@@ -636,6 +631,22 @@ flush()
 print("\n".join(out), end="")
 "#;
 
+/// The fake compiler of a planted allocator bug: the Python script
+/// `clobber.py` of `files` (such as [`CLOBBER_PY`]) edits the `.ll`, the
+/// built-in back end compiles the result; `None`, with a SKIP notice,
+/// where python3 is not installed.
+pub(super) fn clobber_bug<'a>(files: &'a [(&'a str, &'a str)]) -> Option<Bug<'a>> {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("SKIP: python3 is not installed; the planted-clobber compiler is not run");
+        return None;
+    }
+    Some(Bug {
+        pre: "python3 \"$(dirname \"$0\")/clobber.py\" \"$1\" > \"$2.ll\" || exit 1\nset -- \"$2.ll\" \"$2\"\n",
+        files,
+        ..bug("clobber.sh", None)
+    })
+}
+
 /// Two programs, each computing a value nothing reads (`%d`) after one
 /// that is read, with the values the spec's arithmetic derives for argc 1.
 const UNUSED_CORPUS: [(&str, &str); 2] = [
@@ -657,14 +668,8 @@ const UNUSED_CORPUS: [(&str, &str); 2] = [
 /// live value overwritten by an unused one").
 #[test]
 fn a_live_value_overwritten_by_an_unused_one_is_one_group() {
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("SKIP: python3 is not installed; the planted-clobber compiler is not run");
+    let Some(clobber) = clobber_bug(&[("clobber.py", CLOBBER_PY)]) else {
         return;
-    }
-    let clobber = Bug {
-        pre: "python3 \"$(dirname \"$0\")/clobber.py\" \"$1\" > \"$2.ll\" || exit 1\nset -- \"$2.ll\" \"$2\"\n",
-        files: &[("clobber.py", CLOBBER_PY)],
-        ..bug("clobber.sh", None)
     };
     let corpus = Programs::Corpus(&UNUSED_CORPUS);
     let Some(r) = run_planted(&clobber, corpus, &[], 0) else {
