@@ -32,14 +32,21 @@ fn fake(dir: &Path, name: &str, mutate: Option<&str>, pre: &str, post: &str) -> 
 
 /// `lloracle test-compiler --cmd CMD` on `programs` (`--random N --size
 /// S` without the corpus, or `--corpus DIR --random 0`), at most
-/// `reductions` failing runs reduced; the JSON report.
+/// `reductions` failing runs reduced (each within 60 s unless `programs`
+/// gives `--reduce-time`); the JSON report.
 fn campaign(dir: &Path, cmd: &str, programs: &[&str], reductions: usize) -> Value {
     let json = dir.join("r.json");
+    let bound: &[&str] = if programs.contains(&"--reduce-time") {
+        &[]
+    } else {
+        &["--reduce-time", "60"]
+    };
     let out = Command::new(LLORACLE)
         .args(["test-compiler", "--cmd", cmd, "--dialect", "llvm"])
         .args(programs)
         .args(["--max-reductions", &reductions.to_string()])
-        .args(["--reduce-time", "60", "--jobs", "2"])
+        .args(bound)
+        .args(["--jobs", "2"])
         .arg("--out-dir")
         .arg(dir.join("failures"))
         .arg("--json")
