@@ -38,8 +38,11 @@ use std::time::{Duration, Instant};
 pub const CANDIDATE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The most instructions a reduction stops at without retrying with
-/// `gen::shrink::retry_edits`.
-pub const RETRY_ABOVE: usize = 10;
+/// `gen::shrink::retry_edits`: 2, because the smallest program a register
+/// allocator's overwritten live value shows in has 2 (docs/grading.md, "How
+/// small an allocator's failure reduces"), and its reductions stopped at 4
+/// with the bug in a callee reached through a call from `@main`.
+pub const RETRY_ABOVE: usize = 2;
 
 /// Bounds on one reduction.
 #[derive(Clone, Debug, PartialEq, Eq)]

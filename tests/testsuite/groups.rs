@@ -32,14 +32,21 @@ fn fake(dir: &Path, name: &str, mutate: Option<&str>, pre: &str, post: &str) -> 
 
 /// `lloracle test-compiler --cmd CMD` on `programs` (`--random N --size
 /// S` without the corpus, or `--corpus DIR --random 0`), at most
-/// `reductions` failing runs reduced; the JSON report.
+/// `reductions` failing runs reduced (each within 60 s unless `programs`
+/// gives `--reduce-time`); the JSON report.
 fn campaign(dir: &Path, cmd: &str, programs: &[&str], reductions: usize) -> Value {
     let json = dir.join("r.json");
+    let bound: &[&str] = if programs.contains(&"--reduce-time") {
+        &[]
+    } else {
+        &["--reduce-time", "60"]
+    };
     let out = Command::new(LLORACLE)
         .args(["test-compiler", "--cmd", cmd, "--dialect", "llvm"])
         .args(programs)
         .args(["--max-reductions", &reductions.to_string()])
-        .args(["--reduce-time", "60", "--jobs", "2"])
+        .args(bound)
+        .args(["--jobs", "2"])
         .arg("--out-dir")
         .arg(dir.join("failures"))
         .arg("--json")
@@ -93,7 +100,7 @@ fn assert_all_reduced(gs: &[Value]) {
 /// the shell lines `pre`, the built-in back end with the miscompilation
 /// `mutate` and the assembly filter `post`, with `files` (name, text)
 /// written beside it, in the folder `$(dirname "$0")`.
-struct Bug<'a> {
+pub(super) struct Bug<'a> {
     name: &'a str,
     mutate: Option<&'a str>,
     pre: &'a str,
@@ -113,7 +120,7 @@ fn bug<'a>(name: &'a str, mutate: Option<&'a str>) -> Bug<'a> {
 }
 
 /// The programs a planted bug is run on.
-enum Programs<'a> {
+pub(super) enum Programs<'a> {
     /// Hand-written programs (file name, text) as the corpus, no random ones.
     Corpus(&'a [(&'a str, &'a str)]),
     /// `count` random programs of size `size`, without the corpus.
@@ -125,7 +132,12 @@ enum Programs<'a> {
 /// most `reductions` failing runs reduced; the JSON report, or `None`
 /// (with a SKIP notice) where there is no C compiler to build the fake
 /// compiler's output.
-fn run_planted(bug: &Bug, programs: Programs, extra: &[&str], reductions: usize) -> Option<Value> {
+pub(super) fn run_planted(
+    bug: &Bug,
+    programs: Programs,
+    extra: &[&str],
+    reductions: usize,
+) -> Option<Value> {
     if !have_cc() {
         return None;
     }
@@ -599,12 +611,13 @@ fn a_probe_that_does_not_build_says_so() {
 
 /// A planted allocator bug at the level of the program: in each function,
 /// the first value nothing reads whose definition matches the pattern
-/// given as the script's second argument (an `i64` binop, an `i64` call)
-/// takes the place of the value defined just before it by such an
-/// instruction, which later instructions then read (as when an allocator
-/// gives an unused value the register of one still live). A Python
-/// script edits the `.ll`; the built-in back end compiles the result.
-const CLOBBER_PY: &str = r#"import re, sys
+/// given as the script's second argument ([`VALUES`]: an `i64`
+/// arithmetic result or load; or an `i64` call) takes the place of the
+/// last value the function defined before it by such an instruction,
+/// which later instructions then read (as when an allocator gives an
+/// unused value the register of one still live). A Python script edits
+/// the `.ll`; the built-in back end compiles the result.
+pub(super) const CLOBBER_PY: &str = r#"import re, sys
 lines = open(sys.argv[1]).read().split("\n")
 define = re.compile(r"^\s+%(\w+) = " + sys.argv[2])
 out, body = [], []
@@ -627,6 +640,35 @@ flush()
 print("\n".join(out), end="")
 "#;
 
+/// The definitions the planted clobber of values matches: `i64`
+/// arithmetic results and loads.
+pub(super) const VALUES: &str = "((add|sub|mul|and|or|xor|shl|lshr|ashr) i64 |load i64, )";
+
+/// The shell line that runs [`CLOBBER_PY`] (as `clobber.py`) on the
+/// definitions matching `pattern`, before the built-in back end compiles
+/// its output.
+pub(super) fn clobber_pre(pattern: &str) -> String {
+    format!(
+        "python3 \"$(dirname \"$0\")/clobber.py\" \"$1\" '{pattern}' > \"$2.ll\" || exit 1\nset -- \"$2.ll\" \"$2\"\n"
+    )
+}
+
+/// The fake compiler of a planted allocator bug: the shell line `pre`
+/// ([`clobber_pre`]) runs [`CLOBBER_PY`], the built-in back end compiles
+/// the result; `None`, with a SKIP notice, where python3 is not
+/// installed.
+pub(super) fn clobber_bug(pre: &str) -> Option<Bug<'_>> {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("SKIP: python3 is not installed; the planted-clobber compiler is not run");
+        return None;
+    }
+    Some(Bug {
+        pre,
+        files: &[("clobber.py", CLOBBER_PY)],
+        ..bug("clobber.sh", None)
+    })
+}
+
 /// Two programs, each computing a value nothing reads (`%d`) after one
 /// that is read, with the values the spec's arithmetic derives for argc 1.
 const UNUSED_CORPUS: [(&str, &str); 2] = [
@@ -640,7 +682,7 @@ const UNUSED_CORPUS: [(&str, &str); 2] = [
     ),
 ];
 
-/// The planted clobber of binops ([`CLOBBER_PY`] on [`BINOP`]) shows as a wrong `sub` operand in one
+/// The planted clobber of values ([`CLOBBER_PY`] on [`VALUES`]) shows as a wrong `sub` operand in one
 /// program (7 - 2 = 5 for 5 - 2 = 3) and a wrong call argument in the
 /// other (f(101) = 303 for f(10) = 30): traced, one is "every traced value
 /// right", the other a wrong call result. Both pass once the unused
@@ -649,28 +691,17 @@ const UNUSED_CORPUS: [(&str, &str); 2] = [
 #[test]
 fn a_live_value_overwritten_by_an_unused_one_is_one_group() {
     // The exit statuses: 5, and 303 mod 256 = 47.
-    clobbered_is_one_group(BINOP, &UNUSED_CORPUS, [5, 47]);
+    clobbered_is_one_group(VALUES, &UNUSED_CORPUS, [5, 47]);
 }
-
-/// The definitions the planted clobber of binops matches.
-const BINOP: &str = "(add|sub|mul|and|or|xor|shl|lshr|ashr) i64 ";
 
 /// The planted clobber ([`CLOBBER_PY`]) of the definitions matching
 /// `pattern` on `corpus`: both programs fail, with the exit statuses
 /// `codes` (in order), in one group keyed as a live value overwritten by
 /// an unused one. Skipped with a notice where python3 is not installed.
 fn clobbered_is_one_group(pattern: &str, corpus: &[(&str, &str)], codes: [i64; 2]) {
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("SKIP: python3 is not installed; the planted-clobber compiler is not run");
+    let pre = clobber_pre(pattern);
+    let Some(clobber) = clobber_bug(&pre) else {
         return;
-    }
-    let pre = format!(
-        "python3 \"$(dirname \"$0\")/clobber.py\" \"$1\" '{pattern}' > \"$2.ll\" || exit 1\nset -- \"$2.ll\" \"$2\"\n"
-    );
-    let clobber = Bug {
-        pre: &pre,
-        files: &[("clobber.py", CLOBBER_PY)],
-        ..bug("clobber.sh", None)
     };
     let Some(r) = run_planted(&clobber, Programs::Corpus(corpus), &[], 0) else {
         return;

@@ -7,6 +7,7 @@
 //! current directory or signal dispositions of the test process, and state
 //! they share (a `static`) must not make one test depend on another's timing.
 
+mod allocators;
 mod autograder;
 mod build_script;
 mod cli_bench;

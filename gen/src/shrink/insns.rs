@@ -10,11 +10,13 @@
 //! values of its type computed before it in its block (for a `load`, first
 //! the value last stored to its pointer).
 //! The instructions without effects that only fed the dropped one go too.
+//! Last, an instruction that defines an `i64` becomes `add i64 c, 0`,
+//! keeping its local ([`recompute_edits`]).
 
 use super::literals::value_of;
 use super::operands::{operand_tys, stand_ins};
 use super::{block_mut, blocks, blocks_mut, Edit};
-use spec::{Fdecl, InsnKind, OperandKind, Prog, TermKind, Ty, TypeEnv};
+use spec::{Bop, Fdecl, InsnKind, Operand, OperandKind, Prog, TermKind, Ty, TypeEnv};
 
 /// This file's edits of `p`: every run of every block, then every value
 /// replacement.
@@ -64,6 +66,54 @@ pub(super) fn edits(p: &Prog, out: &mut Vec<Edit>) {
             }
         }
     }
+    recompute_edits(p, out);
+}
+
+/// The [`Edit::Recompute`]s of `p`: each instruction that defines an
+/// `i64` and is not already a `binop` of two literals becomes `add i64 c,
+/// 0`, `c` first the value it has when that is known from literals
+/// ([`value_of`]; for a `load`, the literal last stored to its pointer
+/// earlier in its block), then `0` and `1`. A register allocator that
+/// lets an unused value overwrite a live one fails only while the live
+/// value is in a register; replacing it by a literal ([`Edit::ReplaceValue`])
+/// hides the bug, but a live `add` of literals keeps it and lets what
+/// computed the value (an `alloca` and the `store` that filled it) go.
+fn recompute_edits(p: &Prog, out: &mut Vec<Edit>) {
+    let env = TypeEnv::new(p);
+    for (fi, f) in p.fdecls.iter().enumerate() {
+        for (bi, b) in blocks(f).enumerate() {
+            for (ii, insn) in b.insns.iter().enumerate() {
+                let Some(r) = &insn.result else { continue };
+                if result_ty(&env, &insn.kind) != Some(Ty::I64) || of_literals(&insn.kind) {
+                    continue;
+                }
+                let mut cs: Vec<i64> = Vec::new();
+                cs.extend(value_of(f, &OperandKind::Id(r.clone()), 8));
+                if let [OperandKind::Const(c), ..] =
+                    earlier_values(&env, &b.insns[..ii], &insn.kind, &Ty::I64)[..]
+                {
+                    if matches!(insn.kind, InsnKind::Load { .. }) {
+                        cs.push(c);
+                    }
+                }
+                cs.extend([0, 1]);
+                let mut seen = Vec::new();
+                for c in cs {
+                    if !seen.contains(&c) {
+                        seen.push(c);
+                        out.push(Edit::Recompute(fi, bi, ii, c));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// True for a `binop` whose operands are both literals: what
+/// [`Edit::Recompute`] makes, which it leaves alone.
+fn of_literals(k: &InsnKind) -> bool {
+    matches!(k, InsnKind::Binop { op1, op2, .. }
+        if matches!(op1.kind, OperandKind::Const(_)) && matches!(op2.kind, OperandKind::Const(_)))
 }
 
 /// Values that dominate an instruction `k` of type `ty` placed after
@@ -126,6 +176,29 @@ pub(super) fn apply(q: &mut Prog, e: &Edit) -> Option<()> {
             replace_local(fd, &r, by);
             let mut fed = Vec::new();
             spec::visit::insn_operands(&gone.kind, |o| fed.push(o.kind.clone()));
+            drop_dead_feeders(fd, fed);
+        }
+        Edit::Recompute(f, b, i, c) => {
+            let fd = q.fdecls.get_mut(*f)?;
+            let insn = block_mut(fd, *b)?.insns.get_mut(*i)?;
+            insn.result.as_ref()?;
+            if of_literals(&insn.kind) {
+                return None;
+            }
+            let span = insn.span;
+            let literal = |n: i64| Operand {
+                kind: OperandKind::Const(n),
+                span,
+            };
+            let kind = InsnKind::Binop {
+                bop: Bop::Add,
+                ty: Ty::I64,
+                op1: literal(*c),
+                op2: literal(0),
+            };
+            let gone = std::mem::replace(&mut insn.kind, kind);
+            let mut fed = Vec::new();
+            spec::visit::insn_operands(&gone, |o| fed.push(o.kind.clone()));
             drop_dead_feeders(fd, fed);
         }
         _ => return None,

@@ -18,7 +18,11 @@
 //!   `shl`/`or` and `sub i64 0, N` chains the dialect lowering writes for
 //!   literals a dialect cannot write, see `spec::dialect::lower`; `0`, `1`,
 //!   a parameter, a global or one of its own operands), together with the
-//!   instructions that only fed it;
+//!   instructions that only fed it; turn one that defines an `i64` into
+//!   `add i64 c, 0` (`c` the value it has when that is known from literals
+//!   or the literal last stored to a loaded pointer, else `0` or `1`),
+//!   keeping the local: a register allocator's bug needs a live value in a
+//!   register, which a literal in its place is not;
 //! - `data`: shrink an array type `[N x T]` everywhere to `[1 x T]` or
 //!   `[N/2 x T]` (initializers truncated), drop a field of a named struct
 //!   type (GEP field numbers and initializers follow);
@@ -28,7 +32,8 @@
 //!
 //! Every edit makes the program strictly smaller in a well-founded order
 //! (fewer functions, blocks, reachable paths, instructions, fields, array
-//! elements, locals read, or simpler literals), so repeating edits stops.
+//! elements, locals read, instructions reading more than literals, or
+//! simpler literals), so repeating edits stops.
 //!
 //! [`retry_edits`] adds what a reduction retries with when those edits stop
 //! above a handful of instructions (`inline`: a call of a one-block
@@ -77,6 +82,13 @@ pub enum Edit {
     /// local, and read the operand `by` wherever that local was read; then
     /// drop the instructions (without effects) that only fed it.
     ReplaceValue(usize, usize, usize, OperandKind),
+    /// In function `f`, block `b`: instruction `i`, which defines an `i64`
+    /// local and reads something other than literals, becomes `add i64 c,
+    /// 0` (the same local, now computed from literals alone); then drop the
+    /// instructions (without effects) that only fed it. Unlike
+    /// [`Edit::ReplaceValue`] the value stays a local, held where the
+    /// compiler keeps locals.
+    Recompute(usize, usize, usize, i64),
     /// Drop parameter `k` of function `f` (and the argument of every direct
     /// call of it): simplifies its function type.
     RemoveParam(usize, usize),
@@ -213,7 +225,9 @@ pub fn apply(p: &Prog, e: &Edit) -> Option<Prog> {
         Edit::ExitLoop(..) | Edit::CbrToBr(..) | Edit::MergeBlocks(..) => {
             control::apply(&mut q, e)?
         }
-        Edit::RemoveInsns(..) | Edit::ReplaceValue(..) => insns::apply(&mut q, e)?,
+        Edit::RemoveInsns(..) | Edit::ReplaceValue(..) | Edit::Recompute(..) => {
+            insns::apply(&mut q, e)?
+        }
         Edit::ShrinkArray(..) | Edit::DropField(..) => data::apply(&mut q, e)?,
         Edit::SetOperand(..) => operands::apply(&mut q, e)?,
         Edit::ZeroGlobalInt(..) => literals::apply_global(&mut q, e)?,

@@ -357,3 +357,31 @@ define i64 @main() {
         .iter()
         .any(|e| matches!(e, Edit::InlineCall(..))));
 }
+
+/// The load of `%acc`, last stored the literal 7, becomes `add i64 7, 0`
+/// under the same name: `ret` still reads a local (7 by hand either way),
+/// and `%acc` stays while the store reads it. The `add` of two literals
+/// is not recomputed again.
+#[test]
+fn a_load_becomes_an_add_of_the_literal_last_stored_keeping_its_local() {
+    let before = "define i64 @main() {
+  %acc = alloca i64
+  store i64 7, i64* %acc
+  %v = load i64, i64* %acc
+  ret i64 %v
+}";
+    let after = "define i64 @main() {
+  %acc = alloca i64
+  store i64 7, i64* %acc
+  %v = add i64 7, 0
+  ret i64 %v
+}";
+    gives(before, Edit::Recompute(0, 0, 2, 7), after);
+    let again = edits(&parse(after));
+    assert!(
+        !again
+            .iter()
+            .any(|e| matches!(e, Edit::Recompute(0, 0, 2, _))),
+        "{again:?}"
+    );
+}
