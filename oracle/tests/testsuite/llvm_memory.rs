@@ -473,7 +473,7 @@ define i64 @main() {
 /// returns 0.
 #[test]
 fn kept_records_of_exposed_allocas_count_against_the_memory_limit() {
-    let text = r#"
+    let f = r#"
 define i64 @f() {
   %x = alloca i64*
   store i64* null, i64** %x
@@ -484,34 +484,31 @@ define i64 @f() {
   store i64* %c, i64** %slot
   %a = load i64, i64* %y
   ret i64 %a
-}
-define i64 @main() {
-  %n = alloca i64
-  store i64 100000, i64* %n
-  br label %loop
-loop:
-  %k = load i64, i64* %n
-  %done = icmp eq i64 %k, 0
-  br i1 %done, label %end, label %body
-body:
-  %a = call i64 @f()
-  %k2 = sub i64 %k, 1
-  store i64 %k2, i64* %n
-  br label %loop
-end:
-  ret i64 0
-}
-"#;
-    let limited = |o: Options| Options {
-        max_cells: 1000,
-        fuel: 100_000_000,
-        ..o
-    };
-    match run_with(text, &[], &limited(llvm(RuntimeName::Ll))) {
+}"#;
+    let text = rounds_of(f, "  %a = call i64 @f()\n");
+    match run_with(&text, &[], &small_memory(llvm(RuntimeName::Ll))) {
         Outcome::Limit { kind, .. } => assert_eq!(kind, spec::LimitKind::MemoryExhausted),
         o => panic!("expected the memory limit, got: {o}"),
     }
-    assert_eq!(returned(run_with(text, &[], &llvm(RuntimeName::Ll))).0, 0);
+    assert_eq!(returned(run_with(&text, &[], &llvm(RuntimeName::Ll))).0, 0);
+}
+
+/// `decls`, then an `@main` that runs `body` 100,000 times (a counter in
+/// an `alloca`, counted down to 0) and returns 0.
+fn rounds_of(decls: &str, body: &str) -> String {
+    format!(
+        "{decls}\ndefine i64 @main() {{\n  %n = alloca i64\n  store i64 100000, i64* %n\n  br label %loop\nloop:\n  %k = load i64, i64* %n\n  %done = icmp eq i64 %k, 0\n  br i1 %done, label %end, label %body\nbody:\n{body}  %k2 = sub i64 %k, 1\n  store i64 %k2, i64* %n\n  br label %loop\nend:\n  ret i64 0\n}}\n"
+    )
+}
+
+/// `o` with a memory limit of 1,000 cells (and fuel enough for
+/// [`rounds_of`]'s 100,000 rounds).
+fn small_memory(o: Options) -> Options {
+    Options {
+        max_cells: 1000,
+        fuel: 100_000_000,
+        ..o
+    }
 }
 
 /// A loop that mallocs a block of 8 bytes and frees it 100,000 times:
@@ -521,35 +518,11 @@ end:
 /// would stop at the limit after about a thousand rounds.
 #[test]
 fn a_malloc_and_free_loop_runs_in_bounded_memory() {
-    let text = r#"
-declare i64* @ll_malloc(i64, i64)
-declare void @free(i8*)
-define i64 @main() {
-  %n = alloca i64
-  store i64 100000, i64* %n
-  br label %loop
-loop:
-  %k = load i64, i64* %n
-  %done = icmp eq i64 %k, 0
-  br i1 %done, label %end, label %body
-body:
-  %p = call i64* @ll_malloc(i64 1, i64 8)
-  store i64 %k, i64* %p
-  %b = bitcast i64* %p to i8*
-  call void @free(i8* %b)
-  %k2 = sub i64 %k, 1
-  store i64 %k2, i64* %n
-  br label %loop
-end:
-  ret i64 0
-}
-"#;
-    let limited = Options {
-        max_cells: 1000,
-        fuel: 100_000_000,
-        ..llvm(RuntimeName::LlLibc)
-    };
-    assert_eq!(returned(run_with(text, &[], &limited)).0, 0);
+    let decls = "declare i64* @ll_malloc(i64, i64)\ndeclare void @free(i8*)";
+    let body = "  %p = call i64* @ll_malloc(i64 1, i64 8)\n  store i64 %k, i64* %p\n  %b = bitcast i64* %p to i8*\n  call void @free(i8* %b)\n";
+    let text = rounds_of(decls, body);
+    let limited = small_memory(llvm(RuntimeName::LlLibc));
+    assert_eq!(returned(run_with(&text, &[], &limited)).0, 0);
 }
 
 /// Block 1 is freed and block 2 takes its record; then block 1 is read
