@@ -28,13 +28,16 @@ use gen::shrink::{apply, edits, insn_count, retry_edits, SHRINK_FUEL};
 use spec::{Outcome, Prog};
 use std::time::{Duration, Instant};
 
-/// The wall-clock limit of a candidate's run when the failure reduced is a
-/// run past the timeout: the oracle ran the candidate to its end within
+/// The wall-clock limit of a candidate's compiled run, whatever the
+/// failure reduced: the oracle ran the candidate to its end within
 /// `gen::shrink::SHRINK_FUEL` (2 million) instructions, which a compiled
 /// program runs in milliseconds even at a few memory accesses per
-/// instruction, so one still running after this long is still looping (a
-/// run of the session's timeout per kept candidate would leave a
-/// reduction a handful of edits).
+/// instruction, so one still running after this long is looping. For a
+/// run past the timeout that is the failure kept; for any other it is
+/// another failure, and the candidate goes. A run of the session's
+/// timeout per such candidate would leave a reduction a handful of edits
+/// (a compare compiled wrongly turns many candidates into endless loops:
+/// six of them took a 60 s reduction's whole time).
 pub const CANDIDATE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The most instructions a reduction stops at without retrying with
@@ -134,12 +137,7 @@ fn still_fails(
             .matches(f.category, || group::build_key(&f.detail))
             .then_some((expected, None)),
         Ok(b) => {
-            let actual = match goal.category {
-                Category::RunTimeout => {
-                    tools.run_within(&b, args, CANDIDATE_TIMEOUT.min(tools.timeout))
-                }
-                _ => tools.run(&b, args),
-            };
+            let actual = tools.run_within(&b, args, CANDIDATE_TIMEOUT.min(tools.timeout));
             goal.matches(compare(&expected, &actual), || {
                 group::run_key(&expected, &actual)
             })
