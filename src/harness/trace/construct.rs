@@ -96,6 +96,64 @@ fn global_as_address_control(entry: &str) -> String {
     )
 }
 
+/// The key of runs the alloca probe explains: values stored in memory
+/// from `alloca` that do not stay there (a CIS341-style `compile_alloca`
+/// that moves `%rsp` up, into the frame's slots of other values).
+pub const ALLOCA_MEMORY: &str = "a value kept in memory from alloca";
+
+/// Whether `prog` has an `alloca` (the memory a reduction keeps values in).
+pub fn uses_alloca(prog: &Prog) -> bool {
+    prog.fdecls.iter().any(|f| {
+        f.cfg.blocks().any(|b| {
+            b.insns
+                .iter()
+                .any(|i| matches!(i.kind, InsnKind::Alloca { .. }))
+        })
+    })
+}
+
+/// The probe of [`ALLOCA_MEMORY`] for the entry `entry`: two `alloca i64`
+/// slots, `%i` and `%s`, both 0, counted up in a loop (`%i` by 1, `%s` by
+/// 7) while `%i` is below 6: 6 rounds, 42. The loop's values are defined
+/// after the slots and written while the slots hold what the next round
+/// reads, so a back end that places the slots' memory over its own values
+/// reads them back wrong.
+fn alloca_probe(entry: &str) -> String {
+    format!(
+        "define i64 @{entry}() {{\n\
+         \x20 %i = alloca i64\n\
+         \x20 %s = alloca i64\n\
+         \x20 store i64 0, i64* %i\n\
+         \x20 store i64 0, i64* %s\n\
+         \x20 br label %loop\n\
+         loop:\n\
+         \x20 %iv = load i64, i64* %i\n\
+         \x20 %sv = load i64, i64* %s\n\
+         \x20 %i2 = add i64 %iv, 1\n\
+         \x20 %s2 = add i64 %sv, 7\n\
+         \x20 store i64 %i2, i64* %i\n\
+         \x20 store i64 %s2, i64* %s\n\
+         \x20 %c = icmp slt i64 %i2, 6\n\
+         \x20 br i1 %c, label %loop, label %done\n\
+         done:\n\
+         \x20 ret i64 %s2\n}}\n"
+    )
+}
+
+/// The control of [`ALLOCA_MEMORY`]: the probe's loop on the globals `@i`
+/// and `@s` instead of two `alloca` slots: 42.
+fn alloca_control(entry: &str) -> String {
+    alloca_probe(entry)
+        .replace("  %i = alloca i64\n  %s = alloca i64\n", "")
+        .replace("i64* %i", "i64* @i")
+        .replace("i64* %s", "i64* @s")
+        .replacen(
+            "define",
+            "@i = global i64 0\n@s = global i64 0\n\ndefine",
+            1,
+        )
+}
+
 /// The verdict of `text` (the probe named `name`) under `compiler`: its
 /// one run's, or `Err` when the program is not the session's to send (it
 /// does not parse in its dialect, or the oracle does not return on it).
@@ -116,34 +174,93 @@ fn verdict_of(
         .ok_or_else(|| format!("the {name} was not judged"))
 }
 
-/// What the probe of [`GLOBAL_AS_VALUE`] showed: the failing category and
-/// its words (`killed by signal 11`), when the compiler fails the probe
-/// and passes the control; `Ok(None)` when it passes the probe; `Err` says
-/// why the probe shows nothing (it could not be sent, or the control
-/// fails too).
-fn probe_global_as_value(
+/// A construct a probe can tell apart (the module documentation): its
+/// key, which reduced programs keep it, its probe and control (each
+/// returns 42 on the oracle, written for the course's entry name), and
+/// the words that say so in a report.
+struct Construct {
+    /// The group key of the runs the probe explains.
+    key: &'static str,
+    /// Whether a reduced program keeps the construct.
+    kept_by: fn(&Prog) -> bool,
+    /// The probe: the construct and nothing else a back end can get wrong.
+    probe: fn(&str) -> String,
+    /// The control: the probe's computation without the construct.
+    control: fn(&str) -> String,
+    /// What the probe does, for the report.
+    probe_words: &'static str,
+    /// What the control does, for the report.
+    control_words: &'static str,
+    /// What the reduced program shares with the probe, for the report.
+    reduced_words: &'static str,
+    /// Whether runs of every behavioural category join (not only the
+    /// probe's own): where the construct's failure corrupts memory, one
+    /// program reads a wrong number and another a wrong address.
+    any_behaviour: bool,
+}
+
+/// The constructs probed, in order: a run keyed by one keeps that key
+/// (it names a cause), so the more specific construct comes first.
+const CONSTRUCTS: [Construct; 2] = [
+    Construct {
+        key: GLOBAL_AS_VALUE,
+        kept_by: uses_global_as_value,
+        probe: global_as_value_probe,
+        control: global_as_address_control,
+        probe_words: "`store i64* @g, i64** @p` and `store i64 ()* @f, i64 ()** @q`, \
+                      each loaded back and used",
+        control_words: "storing to and loading from @g directly and calling @f by name",
+        reduced_words: "uses a global or function as a value",
+        any_behaviour: false,
+    },
+    Construct {
+        key: ALLOCA_MEMORY,
+        kept_by: uses_alloca,
+        probe: alloca_probe,
+        control: alloca_control,
+        probe_words: "two `alloca i64` slots counted up in a loop, 6 times by 1 and by 7",
+        control_words: "the same loop on two globals",
+        reduced_words: "keeps values in memory from `alloca`",
+        any_behaviour: true,
+    },
+];
+
+/// What the probe of `construct` showed: the failing category and its
+/// words (`killed by signal 11`), when the compiler fails the probe and
+/// passes the control; `Ok(None)` when it passes the probe; `Err` says why
+/// the probe shows nothing (it could not be sent, or the control fails
+/// too).
+fn probe_construct(
     tools: &Tools,
     compiler: &Compiler,
+    construct: &Construct,
 ) -> Result<Option<(Category, String)>, String> {
     let entry = entry_name(tools.course().entry);
-    let control = verdict_of(tools, compiler, "control", global_as_address_control(entry))?;
+    let control = verdict_of(tools, compiler, "control", (construct.control)(entry))?;
     if let Some((cat, words)) = signature(&control) {
         return Err(format!(
-            "the probe's control, which uses no global as a value, fails too ({cat}: {words})"
+            "the probe's control, which does the same without the construct, fails too ({cat}: {words})"
         ));
     }
-    let probe = verdict_of(tools, compiler, "probe", global_as_value_probe(entry))?;
+    let probe = verdict_of(tools, compiler, "probe", (construct.probe)(entry))?;
     Ok(signature(&probe))
 }
 
-/// The runs of `results` whose reduced program uses a global's address as
-/// a value (the first failing run, the one reduced), whose trace names no
-/// cause (`names_a_cause`), and whose category is `cat`.
+/// The runs of `results` whose reduced program keeps `construct` (the
+/// first failing run, the one reduced), whose trace names no cause
+/// (`names_a_cause`), and whose category is `cat` (any behavioural one
+/// when the construct joins every behaviour).
 fn explained(
     results: &[CaseResult],
+    construct: &Construct,
     cat: Option<Category>,
     names_a_cause: &dyn Fn(&str) -> bool,
 ) -> Vec<(usize, usize)> {
+    let fits = |c: Category| match cat {
+        None => true,
+        Some(_) if construct.any_behaviour => crate::harness::group::is_behavioural(c),
+        Some(want) => want == c,
+    };
     let mut out = Vec::new();
     for (k, r) in results.iter().enumerate() {
         let Some((i, red)) = &r.reduced else { continue };
@@ -155,10 +272,10 @@ fn explained(
             .get(*i)
             .and_then(Option::as_ref)
             .and_then(|t| t.key.as_deref());
-        if cat.is_some_and(|want| want != c) || traced.is_some_and(names_a_cause) {
+        if !fits(c) || traced.is_some_and(names_a_cause) {
             continue;
         }
-        if uses_global_as_value(&red.prog) {
+        if (construct.kept_by)(&red.prog) {
             out.push((k, *i));
         }
     }
@@ -166,34 +283,47 @@ fn explained(
 }
 
 /// Keys by their construct the failing runs a construct probe explains
-/// (the module documentation): built and run once per campaign, only when
-/// a reduced behavioural failure uses the construct. `names_a_cause` says
-/// whether a trace key names a cause (such a run keeps it).
+/// (the module documentation): each probe is built and run once per
+/// campaign, only when a reduced behavioural failure keeps its construct.
+/// `names_a_cause` says whether a trace key names a cause (such a run
+/// keeps it).
 pub fn merge_by_construct(
     tools: &Tools,
     compiler: &Compiler,
     results: &mut [CaseResult],
     names_a_cause: &dyn Fn(&str) -> bool,
 ) {
-    if explained(results, None, names_a_cause).is_empty() {
+    for construct in &CONSTRUCTS {
+        merge_one_construct(tools, compiler, results, names_a_cause, construct);
+    }
+}
+
+/// [`merge_by_construct`] for one construct.
+fn merge_one_construct(
+    tools: &Tools,
+    compiler: &Compiler,
+    results: &mut [CaseResult],
+    names_a_cause: &dyn Fn(&str) -> bool,
+    construct: &Construct,
+) {
+    if explained(results, construct, None, names_a_cause).is_empty() {
         return;
     }
-    let (cat, words) = match probe_global_as_value(tools, compiler) {
+    let (cat, words) = match probe_construct(tools, compiler, construct) {
         Ok(Some(found)) if crate::harness::group::is_behavioural(found.0) => found,
         Ok(Some((cat, words))) => {
             let why = format!("the construct probe gives {cat} ({words}), not a run to compare");
-            return say_not_joined(results, names_a_cause, &why);
+            return say_not_joined(results, construct, names_a_cause, &why);
         }
         Ok(None) => return,
-        Err(why) => return say_not_joined(results, names_a_cause, &why),
+        Err(why) => return say_not_joined(results, construct, names_a_cause, &why),
     };
     let found = format!(
-        "the construct probe (`store i64* @g, i64** @p` and `store i64 ()* @f, i64 ()** @q`, \
-         each loaded back and used) gives {cat} ({words}), while storing to and loading from \
-         @g directly and calling @f by name works; this run's reduced program uses a global \
-         or function as a value too"
+        "the construct probe ({}) gives {cat} ({words}), while {} works; \
+         this run's reduced program {} too",
+        construct.probe_words, construct.control_words, construct.reduced_words
     );
-    for (k, i) in explained(results, Some(cat), names_a_cause) {
+    for (k, i) in explained(results, construct, Some(cat), names_a_cause) {
         let r = &mut results[k];
         if r.traces.len() <= i {
             r.traces.resize(i + 1, None);
@@ -202,17 +332,22 @@ pub fn merge_by_construct(
             .as_ref()
             .map_or_else(|| found.clone(), |t| format!("{}; {found}", t.says));
         r.traces[i] = Some(Trace {
-            key: Some(GLOBAL_AS_VALUE.to_string()),
+            key: Some(construct.key.to_string()),
             says,
             values: None,
         });
     }
 }
 
-/// Says beside the trace of every run the probe was for why it joined
-/// none (`why`): a probe that could not show anything.
-fn say_not_joined(results: &mut [CaseResult], names_a_cause: &dyn Fn(&str) -> bool, why: &str) {
-    for (k, i) in explained(results, None, names_a_cause) {
+/// Says beside the trace of every run the probe of `construct` was for
+/// why it joined none (`why`): a probe that could not show anything.
+fn say_not_joined(
+    results: &mut [CaseResult],
+    construct: &Construct,
+    names_a_cause: &dyn Fn(&str) -> bool,
+    why: &str,
+) {
+    for (k, i) in explained(results, construct, None, names_a_cause) {
         if let Some(Some(t)) = results[k].traces.get_mut(i) {
             t.says = format!("{} (not joined by its construct: {why})", t.says);
         }
@@ -253,16 +388,30 @@ mod tests {
         )));
     }
 
-    /// The probe and its control are well-typed LLVMlite that return 42 on
-    /// the oracle (by hand: the probe reads 42 from @g through the pointer
-    /// it stored in @p, and @f's address read back from @q is not null;
-    /// the control stores 42 in @g, reads it back and adds @f's 0).
+    /// The reductions of a real CIS341 back end's alloca bug keep an
+    /// `alloca`; a program of globals only does not.
+    #[test]
+    fn an_alloca_is_found_in_any_function() {
+        assert!(uses_alloca(&prog(
+            "define i64 @f() {\n  %s = alloca i64\n  ret i64 0\n}\ndefine i64 @main() {\n  ret i64 0\n}\n"
+        )));
+        assert!(!uses_alloca(&prog(
+            "@g = global i64 0\ndefine i64 @main() {\n  store i64 1, i64* @g\n  %v = load i64, i64* @g\n  ret i64 %v\n}\n"
+        )));
+    }
+
+    /// Every probe and control is well-typed LLVMlite that returns 42 on
+    /// the oracle (by hand: the global probe reads 42 from @g through the
+    /// pointer it stored in @p, and @f's address read back from @q is not
+    /// null; its control stores 42 in @g, reads it back and adds @f's 0;
+    /// the alloca probe and its control add 7 to 0 in six rounds, %i going
+    /// 1, 2, .., 6 and stopping when 6 < 6 fails: 6 * 7 = 42).
     #[test]
     fn the_probe_and_its_control_return_42() {
-        for text in [
-            global_as_value_probe("main"),
-            global_as_address_control("main"),
-        ] {
+        for text in CONSTRUCTS
+            .iter()
+            .flat_map(|c| [(c.probe)("main"), (c.control)("main")])
+        {
             let p = spec::parse_and_check(&spec::Source::new("probe", text.clone()))
                 .unwrap_or_else(|e| panic!("{text}: {e:?}"));
             match oracle::run(&p, None, &[], &oracle::Options::default()) {
@@ -272,16 +421,16 @@ mod tests {
         }
     }
 
-    /// Every course dialect can be sent the probe and its control (a
+    /// Every course dialect can be sent every probe and its control (a
     /// probe written in a form a course's parser lacks, `i64 ()*` for
     /// one, would show nothing there).
     #[test]
     fn the_probe_and_its_control_are_in_every_course_dialect() {
         for d in spec::dialect::Dialect::profiles() {
-            for text in [
-                global_as_value_probe("main"),
-                global_as_address_control("main"),
-            ] {
+            for text in CONSTRUCTS
+                .iter()
+                .flat_map(|c| [(c.probe)("main"), (c.control)("main")])
+            {
                 let p = prog(&text);
                 if let Err(e) = crate::harness::dialect::in_dialect(&p, &d) {
                     panic!("{}: {e}\n{text}", d.name);
