@@ -796,3 +796,60 @@ fn a_global_used_as_a_value_is_one_group_whatever_the_reduction_s_shape() {
     assert_eq!(g["category"], "crash", "{g}");
     assert_all_reduced(&[g]);
 }
+
+/// Programs that keep values in `alloca` slots; under the planted alloca
+/// bug (every slot is the 8 bytes below `%rsp`, where the next call
+/// writes its return address) the first three fail, each its own way, and
+/// the fourth passes.
+const ALLOCA_CORPUS: [(&str, &str); 4] = [
+    (
+        "across_a_call.ll",
+        "; 100 stored in a slot, @f called, the slot read back: 100\n; CHECK-RESULT: 100\ndefine void @f() {\n  ret void\n}\n\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = alloca i64\n  store i64 100, i64* %a\n  call void @f()\n  %x = load i64, i64* %a\n  ret i64 %x\n}\n",
+    ),
+    (
+        "two_slots.ll",
+        "; 40 and 2 in two slots, read back and added: 42\n; CHECK-RESULT: 42\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = alloca i64\n  %b = alloca i64\n  store i64 40, i64* %a\n  store i64 2, i64* %b\n  %x = load i64, i64* %a\n  %y = load i64, i64* %b\n  %r = add i64 %x, %y\n  ret i64 %r\n}\n",
+    ),
+    (
+        "pointer_slot.ll",
+        "; @g's address kept in a slot across a call, 5 stored through it and read back: 5\n; CHECK-RESULT: 5\n@g = global i64 0\n\ndefine void @f() {\n  ret void\n}\n\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %p = alloca i64*\n  store i64* @g, i64** %p\n  call void @f()\n  %q = load i64*, i64** %p\n  store i64 5, i64* %q\n  %v = load i64, i64* @g\n  ret i64 %v\n}\n",
+    ),
+    (
+        "one_slot.ll",
+        "; 7 stored in the one slot and read back, no call: 7\n; CHECK-RESULT: 7\ndefine i64 @main(i64 %argc, i8** %argv) {\n  %a = alloca i64\n  store i64 7, i64* %a\n  %x = load i64, i64* %a\n  ret i64 %x\n}\n",
+    ),
+];
+
+/// A CIS341-style `compile_alloca` that leaves its slots where a call
+/// overwrites them (a real homework-3 back end moves `%rsp` past the
+/// slot it hands out), planted in the built-in back end: every address
+/// of an `alloca` slot (`N(%rsp)` in the lines of an instruction that
+/// names the slot) becomes `-8(%rsp)`, the 8 bytes a `call` writes its
+/// return address to. By hand: `across_a_call.ll` reads back the return
+/// address of `call @f` (a code address, not 100: a wrong result);
+/// `two_slots.ll` reads 2 for `%x` too (one cell: 2 + 2 = 4, a wrong
+/// result); `pointer_slot.ll` stores 5 through the return address it read
+/// back, into the program's code (a crash, signal 11); `one_slot.ll`
+/// stores and loads the one cell with no call between (7, passes). The
+/// three failures reduce to different shapes, and the traced ones are
+/// first wrong `load`s; the alloca probe (two slots counted up in a loop
+/// with a call: by hand the one cell makes it return 14, not 42) fails
+/// and its control on globals passes, so all three are one group keyed
+/// by the construct.
+#[test]
+fn values_lost_from_alloca_slots_are_one_group_whatever_the_failure() {
+    let alloca = Bug {
+        post: r#"awk '/^\t# / { on = 0; if ($0 ~ /= alloca /) { split($0, w, " "); a[w[2]] = 1 } for (x in a) if (index($0, x " = alloca") || index($0, "* " x ",") || substr($0, length($0) - length(x) - 1) == "* " x) on = 1; print; next } on { gsub(/-?[0-9]*\(%rsp\)/, "-8(%rsp)") } { print } /^\t\.size/ { split("", a) }'"#,
+        ..bug("alloca-below-rsp.sh", None)
+    };
+    let corpus = Programs::Corpus(&ALLOCA_CORPUS);
+    let Some(r) = run_planted(&alloca, corpus, &[], 4) else {
+        return;
+    };
+    assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
+    let key = "first wrong value: a value read back from an alloca slot";
+    let g = one_group(&r, Key::Is(key));
+    assert_eq!(g["runs"].as_u64(), Some(3), "{g}");
+    assert_eq!(g["category"], "wrong result, crash", "{g}");
+    assert_all_reduced(&[g]);
+}

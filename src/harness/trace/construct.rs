@@ -98,29 +98,61 @@ fn global_as_address_control(entry: &str) -> String {
 
 /// The key of runs the alloca probe explains: values stored in memory
 /// from `alloca` that do not stay there (a CIS341-style `compile_alloca`
-/// that moves `%rsp` up, into the frame's slots of other values).
-pub const ALLOCA_MEMORY: &str = "a value kept in memory from alloca";
+/// that moves `%rsp` up, into the frame's slots of other values, where
+/// the next call's pushes overwrite them). A first wrong value
+/// (`group::FIRST_WRONG`): one cause whether the value read back is then
+/// a wrong number or a wrong address that crashes, so its group takes
+/// runs of every category.
+pub const ALLOCA_MEMORY: &str = "first wrong value: a value read back from an alloca slot";
 
-/// Whether `prog` has an `alloca` (the memory a reduction keeps values in).
-pub fn uses_alloca(prog: &Prog) -> bool {
+/// Whether `prog` reads a value back from memory it got from `alloca`: a
+/// `load` whose address is a local defined by an `alloca` of the same
+/// function, or a `getelementptr` into one.
+pub fn loads_from_alloca(prog: &Prog) -> bool {
     prog.fdecls.iter().any(|f| {
-        f.cfg.blocks().any(|b| {
-            b.insns
-                .iter()
-                .any(|i| matches!(i.kind, InsnKind::Alloca { .. }))
-        })
+        let insns = || f.cfg.blocks().flat_map(|b| b.insns.iter());
+        let allocated = |o: &spec::ast::Operand| {
+            let OperandKind::Id(x) = &o.kind else {
+                return false;
+            };
+            insns()
+                .any(|i| i.result.as_ref() == Some(x) && matches!(i.kind, InsnKind::Alloca { .. }))
+        };
+        let in_slot = |o: &spec::ast::Operand| {
+            let OperandKind::Id(x) = &o.kind else {
+                return false;
+            };
+            allocated(o)
+                || insns().any(|i| {
+                    i.result.as_ref() == Some(x)
+                        && matches!(&i.kind, InsnKind::Gep { ptr, .. } if allocated(ptr))
+                })
+        };
+        insns().any(|i| matches!(&i.kind, InsnKind::Load { ptr, .. } if in_slot(ptr)))
     })
+}
+
+/// True for the trace keys whose cause is a value that came back wrong
+/// from memory: a first wrong `load`, or a value kept across a call (which
+/// a back end keeps in a stack slot). When the alloca probe fails, such a
+/// run whose reduced program reads an `alloca` slot is explained by it.
+fn read_back_from_memory(key: &str) -> bool {
+    key.starts_with("first wrong value: load ")
+        || key.strip_prefix("first wrong value: ") == Some(super::KEPT_ACROSS_A_CALL)
 }
 
 /// The probe of [`ALLOCA_MEMORY`] for the entry `entry`: two `alloca i64`
 /// slots, `%i` and `%s`, both 0, counted up in a loop (`%i` by 1, `%s` by
-/// 7) while `%i` is below 6: 6 rounds, 42. The loop's values are defined
-/// after the slots and written while the slots hold what the next round
-/// reads, so a back end that places the slots' memory over its own values
-/// reads them back wrong.
+/// 7 after a call of `@keep`, which returns its argument) while `%i` is
+/// below 6: 6 rounds, 42. The loop's values are defined after the slots
+/// and written while the slots hold what the next round reads, so a back
+/// end that places the slots' memory over its own values reads them back
+/// wrong, and the call's return address and frame overwrite slots a back
+/// end placed below `%rsp`.
 fn alloca_probe(entry: &str) -> String {
     format!(
-        "define i64 @{entry}() {{\n\
+        "define i64 @keep(i64 %x) {{\n  ret i64 %x\n}}\n\n\
+         define i64 @{entry}() {{\n\
          \x20 %i = alloca i64\n\
          \x20 %s = alloca i64\n\
          \x20 store i64 0, i64* %i\n\
@@ -130,7 +162,8 @@ fn alloca_probe(entry: &str) -> String {
          \x20 %iv = load i64, i64* %i\n\
          \x20 %sv = load i64, i64* %s\n\
          \x20 %i2 = add i64 %iv, 1\n\
-         \x20 %s2 = add i64 %sv, 7\n\
+         \x20 %k = call i64 @keep(i64 %sv)\n\
+         \x20 %s2 = add i64 %k, 7\n\
          \x20 store i64 %i2, i64* %i\n\
          \x20 store i64 %s2, i64* %s\n\
          \x20 %c = icmp slt i64 %i2, 6\n\
@@ -197,6 +230,9 @@ struct Construct {
     /// probe's own): where the construct's failure corrupts memory, one
     /// program reads a wrong number and another a wrong address.
     any_behaviour: bool,
+    /// The trace keys naming a cause that the construct explains further
+    /// (a run whose trace names another cause keeps its key).
+    explains: fn(&str) -> bool,
 }
 
 /// The constructs probed, in order: a run keyed by one keeps that key
@@ -212,16 +248,19 @@ const CONSTRUCTS: [Construct; 2] = [
         control_words: "storing to and loading from @g directly and calling @f by name",
         reduced_words: "uses a global or function as a value",
         any_behaviour: false,
+        explains: |_| false,
     },
     Construct {
         key: ALLOCA_MEMORY,
-        kept_by: uses_alloca,
+        kept_by: loads_from_alloca,
         probe: alloca_probe,
         control: alloca_control,
-        probe_words: "two `alloca i64` slots counted up in a loop, 6 times by 1 and by 7",
+        probe_words:
+            "two `alloca i64` slots counted up in a loop with a call, 6 times by 1 and by 7",
         control_words: "the same loop on two globals",
-        reduced_words: "keeps values in memory from `alloca`",
+        reduced_words: "reads a value back from an `alloca` slot",
         any_behaviour: true,
+        explains: read_back_from_memory,
     },
 ];
 
@@ -248,8 +287,8 @@ fn probe_construct(
 
 /// The runs of `results` whose reduced program keeps `construct` (the
 /// first failing run, the one reduced), whose trace names no cause
-/// (`names_a_cause`), and whose category is `cat` (any behavioural one
-/// when the construct joins every behaviour).
+/// (`names_a_cause`) or one the construct explains, and whose category is
+/// `cat` (any behavioural one when the construct joins every behaviour).
 fn explained(
     results: &[CaseResult],
     construct: &Construct,
@@ -272,7 +311,8 @@ fn explained(
             .get(*i)
             .and_then(Option::as_ref)
             .and_then(|t| t.key.as_deref());
-        if !fits(c) || traced.is_some_and(names_a_cause) {
+        let own_cause = |t: &str| names_a_cause(t) && !(construct.explains)(t);
+        if !fits(c) || traced.is_some_and(own_cause) {
             continue;
         }
         if (construct.kept_by)(&red.prog) {
@@ -388,16 +428,37 @@ mod tests {
         )));
     }
 
-    /// The reductions of a real CIS341 back end's alloca bug keep an
-    /// `alloca`; a program of globals only does not.
+    /// The reductions of a real CIS341 back end's alloca bug read a slot
+    /// back (directly or through a `getelementptr`); a program of globals
+    /// only, or one that allocates a slot and never loads from it, does not.
     #[test]
-    fn an_alloca_is_found_in_any_function() {
-        assert!(uses_alloca(&prog(
-            "define i64 @f() {\n  %s = alloca i64\n  ret i64 0\n}\ndefine i64 @main() {\n  ret i64 0\n}\n"
+    fn a_load_from_an_alloca_slot_is_found_in_any_function() {
+        assert!(loads_from_alloca(&prog(
+            "define i64 @f() {\n  %s = alloca i64\n  store i64 1, i64* %s\n  %v = load i64, i64* %s\n  ret i64 %v\n}\ndefine i64 @main() {\n  ret i64 0\n}\n"
         )));
-        assert!(!uses_alloca(&prog(
+        assert!(loads_from_alloca(&prog(
+            "define i64 @main() {\n  %a = alloca [2 x i64]\n  %e = getelementptr [2 x i64], [2 x i64]* %a, i64 0, i64 1\n  store i64 1, i64* %e\n  %v = load i64, i64* %e\n  ret i64 %v\n}\n"
+        )));
+        assert!(!loads_from_alloca(&prog(
             "@g = global i64 0\ndefine i64 @main() {\n  store i64 1, i64* @g\n  %v = load i64, i64* @g\n  ret i64 %v\n}\n"
         )));
+        assert!(!loads_from_alloca(&prog(
+            "@g = global i64 0\ndefine i64 @main() {\n  %s = alloca i64\n  store i64 1, i64* %s\n  %v = load i64, i64* @g\n  ret i64 %v\n}\n"
+        )));
+    }
+
+    /// The trace keys the alloca probe explains further: a wrong value
+    /// loaded or kept across a call; not a wrong `add` or `icmp`.
+    #[test]
+    fn only_values_read_back_from_memory_are_explained_by_the_alloca_probe() {
+        assert!(read_back_from_memory("first wrong value: load i64"));
+        assert!(read_back_from_memory("first wrong value: load i8*"));
+        assert!(read_back_from_memory(
+            "first wrong value: a value kept across a call"
+        ));
+        assert!(!read_back_from_memory("first wrong value: add i64"));
+        assert!(!read_back_from_memory("first wrong value: icmp slt i64"));
+        assert!(!read_back_from_memory("the trace stops after load i64"));
     }
 
     /// Every probe and control is well-typed LLVMlite that returns 42 on

@@ -761,13 +761,18 @@ fn compare_traces(
     }
 }
 
+/// The operation of a point of the variant traced at calls that is a
+/// value kept across a call and read after it (its key is `first wrong
+/// value: a value kept across a call`).
+pub const KEPT_ACROSS_A_CALL: &str = "a value kept across a call";
+
 /// The operation a point is keyed by: its instruction's ([`operation`]),
 /// `parameter i64`, and for a point of the variant traced at calls only
 /// ([`Density::Calls`]) the call's result (`call i64 (traced at calls)`)
 /// or `a value kept across a call`.
 fn point_operation(p: &Point) -> String {
     match (&p.insn, &p.across, p.density) {
-        (_, Some(_), _) => "a value kept across a call".to_string(),
+        (_, Some(_), _) => KEPT_ACROSS_A_CALL.to_string(),
         (Some(i), None, Density::Calls) => format!("{} (traced at calls)", operation(i)),
         (Some(i), None, Density::Every) => operation(i),
         (None, _, _) => "parameter i64".to_string(),
