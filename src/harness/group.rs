@@ -568,12 +568,28 @@ pub fn computing_operations(ops: &[String]) -> Vec<String> {
 /// (`first wrong value: icmp sle i64`, or for an optimiser its first
 /// undefined behaviour): one cause whatever the run's category, so the
 /// reports' groups with such a key take runs of every category
-/// ([`names_a_wrong_value`]).
+/// ([`one_cause_in_every_category`]).
 pub const FIRST_WRONG: [&str; 2] = ["first wrong value: ", "first undefined behaviour: "];
 
 /// True for a group key that names a first wrong value ([`FIRST_WRONG`]).
 pub fn names_a_wrong_value(key: &str) -> bool {
     FIRST_WRONG.iter().any(|p| key.starts_with(p))
+}
+
+/// The key of the runs the alloca construct probe explains
+/// (`trace::construct`): memory an `alloca` gave that does not keep what
+/// was stored in it (a CIS341-style `compile_alloca` that moves `%rsp` up
+/// past the slot it hands out, so the slot lies in the frame's own slots
+/// and the next call's pushes overwrite it). Like a first wrong value it
+/// is one cause in every category: one program reads a wrong number back,
+/// another a wrong address and crashes.
+pub const ALLOCA_MEMORY: &str = "memory from alloca does not keep what is stored in it";
+
+/// True for a group key that is one cause whatever the category of its
+/// runs, so that its group takes runs of every category: a first wrong
+/// value ([`names_a_wrong_value`]) or [`ALLOCA_MEMORY`].
+pub fn one_cause_in_every_category(key: &str) -> bool {
+    names_a_wrong_value(key) || key == ALLOCA_MEMORY
 }
 
 /// The group key run `i` of `r` (with signature `sig`) gets from its
@@ -585,7 +601,7 @@ pub fn names_a_wrong_value(key: &str) -> bool {
 pub fn traced_key(r: &CaseResult, i: usize, sig: &(Category, String)) -> Option<String> {
     let t = r.traces.get(i)?.as_ref()?.key.as_ref()?;
     Some(match sig.0 {
-        Category::Crash | Category::RunTimeout if !names_a_wrong_value(t) => {
+        Category::Crash | Category::RunTimeout if !one_cause_in_every_category(t) => {
             format!("{}; {t}", sig.1)
         }
         _ => t.clone(),

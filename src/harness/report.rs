@@ -333,7 +333,8 @@ pub struct Summary {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Group {
     /// The category's name; for a group keyed by a first wrong value
-    /// (`group::names_a_wrong_value`), which takes runs of every category,
+    /// or another key that is one cause in every category
+    /// (`group::one_cause_in_every_category`), which takes runs of every category,
     /// the names of its runs' categories, `, `-separated, in the order met.
     pub category: String,
     /// The key within it.
@@ -627,7 +628,7 @@ impl Report {
                 // A first wrong value is one cause whatever the category
                 // of the runs that show it: one group, named by the
                 // categories of its runs.
-                let one_cause = super::group::names_a_wrong_value(&f.signature);
+                let one_cause = super::group::one_cause_in_every_category(&f.signature);
                 let key = (if one_cause { "" } else { cat }, f.signature.as_str());
                 match at.get(&key) {
                     Some(&k) => {

@@ -847,7 +847,7 @@ fn values_lost_from_alloca_slots_are_one_group_whatever_the_failure() {
         return;
     };
     assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
-    let key = "first wrong value: a value read back from an alloca slot";
+    let key = "memory from alloca does not keep what is stored in it";
     let g = one_group(&r, Key::Is(key));
     assert_eq!(g["runs"].as_u64(), Some(3), "{g}");
     assert_eq!(g["category"], "wrong result, crash", "{g}");
