@@ -832,7 +832,8 @@ const ALLOCA_CORPUS: [(&str, &str); 4] = [
 /// back, into the program's code (a crash, signal 11); `one_slot.ll`
 /// stores and loads the one cell with no call between (7, passes). The
 /// three failures reduce to different shapes, and the traced ones are
-/// first wrong `load`s; the alloca probe (two slots counted up in a loop
+/// first wrong `load`s (one of them is reduced, and the other joins with
+/// it as one group); the alloca probe (two slots counted up in a loop
 /// with a call: by hand the one cell makes it return 14, not 42) fails
 /// and its control on globals passes, so all three are one group keyed
 /// by the construct.
@@ -843,7 +844,9 @@ fn values_lost_from_alloca_slots_are_one_group_whatever_the_failure() {
         ..bug("alloca-below-rsp.sh", None)
     };
     let corpus = Programs::Corpus(&ALLOCA_CORPUS);
-    let Some(r) = run_planted(&alloca, corpus, &[], 4) else {
+    // Two reductions: one for the two traced `load i64` runs, one for the
+    // crash; the `load i64` run not reduced joins with its group's example.
+    let Some(r) = run_planted(&alloca, corpus, &[], 2) else {
         return;
     };
     assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
@@ -852,4 +855,13 @@ fn values_lost_from_alloca_slots_are_one_group_whatever_the_failure() {
     assert_eq!(g["runs"].as_u64(), Some(3), "{g}");
     assert_eq!(g["category"], "wrong result, crash", "{g}");
     assert_all_reduced(&[g]);
+    let failures: Vec<&Value> = r["programs"]
+        .as_array()
+        .expect("programs")
+        .iter()
+        .flat_map(|p| p["runs"].as_array().expect("runs"))
+        .filter_map(|run| run.get("failure"))
+        .collect();
+    let reduced = failures.iter().filter(|f| f["reduced"].is_object()).count();
+    assert_eq!(reduced, 2, "{r}");
 }
