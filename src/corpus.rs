@@ -736,6 +736,40 @@ pub fn load_corpus(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
     load(dir, false)
 }
 
+/// The program of `files` that `name` names as a report does
+/// (`corpus/spec/factorial.ll`, `spec/factorial.ll`, `spec/factorial`, or
+/// `factorial.ll` when only one program has that file name), or why there
+/// is none (`lloracle corpus show`).
+pub fn find_by_name<'a>(files: &'a [CorpusFile], name: &str) -> Result<&'a CorpusFile, String> {
+    let rel = name.strip_prefix("corpus/").unwrap_or(name);
+    let rel = if rel.ends_with(".ll") {
+        rel.to_string()
+    } else {
+        format!("{rel}.ll")
+    };
+    let path = |f: &CorpusFile| f.path.to_string_lossy().replace('\\', "/");
+    if let Some(f) = files.iter().find(|f| path(f) == rel) {
+        return Ok(f);
+    }
+    let same_base: Vec<&CorpusFile> = files
+        .iter()
+        .filter(|f| path(f).rsplit('/').next() == Some(rel.as_str()))
+        .collect();
+    match same_base.as_slice() {
+        [one] => Ok(one),
+        [] => Err(format!(
+            "no bundled program is called `{name}` (`lloracle corpus list` names them all)"
+        )),
+        many => Err(format!(
+            "`{name}` names several programs: {}",
+            many.iter()
+                .map(|f| f.display_name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
 /// Does `text` have any `; CHECK` line? A file without one is a plain
 /// program (a course's own test, say), not an annotated corpus file.
 pub fn has_annotations(text: &str) -> bool {

@@ -94,6 +94,45 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// What kind of end this is, as `lloracle run --json` names it:
+    /// `returned`, `trapped`, `undefined`, `limit` or `malformed`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Outcome::Returned { .. } => "returned",
+            Outcome::Trap { .. } => "trapped",
+            Outcome::Undefined { .. } => "undefined",
+            Outcome::Limit { .. } => "limit",
+            Outcome::Malformed(_) => "malformed",
+        }
+    }
+
+    /// The exit code of `lloracle run` on an Oat program, the same
+    /// contract as for LLVMlite: the program's status when it returned,
+    /// 1 when the course runtime stopped it (as the compiled program exits),
+    /// 3 when its meaning is undefined, 4 for a limit, 2 when it is
+    /// ill-formed.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Outcome::Returned { value, .. } => *value as u8,
+            Outcome::Trap { .. } => 1,
+            Outcome::Undefined { .. } => 3,
+            Outcome::Limit { .. } => 4,
+            Outcome::Malformed(_) => 2,
+        }
+    }
+
+    /// Why it did not return: the trap's message, the undefined rule, the
+    /// limit, or what is ill-formed; `None` when it returned.
+    pub fn message(&self) -> Option<&str> {
+        match self {
+            Outcome::Returned { .. } => None,
+            Outcome::Trap { message: m, .. }
+            | Outcome::Undefined { reason: m, .. }
+            | Outcome::Limit { what: m, .. }
+            | Outcome::Malformed(m) => Some(m),
+        }
+    }
+
     /// The exit status when the program returned (`value mod 256`).
     pub fn status(&self) -> Option<u8> {
         match self {

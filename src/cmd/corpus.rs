@@ -4,7 +4,7 @@
 //! report names without lloracle's source tree.
 
 use super::EXIT_USAGE;
-use lloracle::corpus::{default_dir, load_corpus, CorpusFile};
+use lloracle::corpus::{default_dir, find_by_name, load_corpus};
 
 /// Arguments of `lloracle corpus`.
 #[derive(clap::Args, Debug)]
@@ -43,7 +43,7 @@ pub fn main(a: CorpusArgs) -> u8 {
             }
             0
         }
-        Action::Show { name } => match find(&files, &name) {
+        Action::Show { name } => match find_by_name(&files, &name) {
             Ok(f) => {
                 print!("{}", f.text);
                 0
@@ -53,36 +53,5 @@ pub fn main(a: CorpusArgs) -> u8 {
                 EXIT_USAGE
             }
         },
-    }
-}
-
-/// The program `name` names (see [`Action::Show`]), or why there is none.
-fn find<'a>(files: &'a [CorpusFile], name: &str) -> Result<&'a CorpusFile, String> {
-    let rel = name.strip_prefix("corpus/").unwrap_or(name);
-    let rel = if rel.ends_with(".ll") {
-        rel.to_string()
-    } else {
-        format!("{rel}.ll")
-    };
-    let path = |f: &CorpusFile| f.path.to_string_lossy().replace('\\', "/");
-    if let Some(f) = files.iter().find(|f| path(f) == rel) {
-        return Ok(f);
-    }
-    let same_base: Vec<&CorpusFile> = files
-        .iter()
-        .filter(|f| path(f).rsplit('/').next() == Some(rel.as_str()))
-        .collect();
-    match same_base.as_slice() {
-        [one] => Ok(one),
-        [] => Err(format!(
-            "no bundled program is called `{name}` (`lloracle corpus list` names them all)"
-        )),
-        many => Err(format!(
-            "`{name}` names several programs: {}",
-            many.iter()
-                .map(|f| f.display_name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
     }
 }

@@ -156,33 +156,26 @@ fn run_oat(a: &RunArgs) -> u8 {
     };
     let args: Vec<&[u8]> = a.args.iter().map(|x| x.as_bytes()).collect();
     let o = oat::eval::run_mutated(&prog, version, &limits, &args, mutant);
-    let (name, status, why) = match &o {
-        oat::eval::Outcome::Returned { value, .. } => ("returned", i32::from(*value as u8), None),
-        oat::eval::Outcome::Trap { message, .. } => ("trapped", 1, Some(message.clone())),
-        oat::eval::Outcome::Undefined { reason, .. } => ("undefined", 3, Some(reason.clone())),
-        oat::eval::Outcome::Limit { what, .. } => ("limit", 4, Some(what.clone())),
-        oat::eval::Outcome::Malformed(m) => ("malformed", 2, Some(m.clone())),
-    };
     let course_output = o
         .course_output()
         .map(|c| String::from_utf8_lossy(&c).into_owned());
     if a.json {
         print_json(&serde_json::json!({
-            "outcome": name,
-            "status": status,
+            "outcome": o.kind(),
+            "status": o.exit_code(),
             "stdout": String::from_utf8_lossy(o.stdout()),
             "course_output": course_output,
-            "message": why,
+            "message": o.message(),
         }));
     } else {
         use std::io::Write;
         let _ = std::io::stdout().write_all(o.stdout());
         let _ = std::io::stdout().flush();
-        if let Some(w) = why {
-            eprintln!("lloracle: {name}: {w}");
+        if let Some(w) = o.message() {
+            eprintln!("lloracle: {}: {w}", o.kind());
         }
     }
-    status as u8
+    o.exit_code()
 }
 
 /// The JSON object of `run --json`: the outcome's own fields, and the

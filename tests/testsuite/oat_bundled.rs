@@ -260,3 +260,46 @@ fn the_cos320_homework_3_tests_hold_on_the_evaluator() {
     assert!(runs >= 34, "{runs} runs imported");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `lloracle run` on an Oat program exits as its compiled form would
+/// (docs/oat.md): its status mod 256 when it returns (300: 44), 1 when the
+/// course runtime stops it (an Oat v2 bounds check on `a[5]` of a
+/// two-element array), 2 when it is ill-typed (`1 + true`); `--json` names
+/// the outcome and says why it did not return.
+#[test]
+fn running_an_oat_program_exits_as_its_compiled_form_would() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cases = [
+        (
+            "returns.oat",
+            "int program(int argc, string[] argv) { return 300; }",
+            44,
+            "returned",
+        ),
+        (
+            "traps.oat",
+            "int program(int argc, string[] argv) { var a = new int[2]; return a[5]; }",
+            1,
+            "trapped",
+        ),
+        (
+            "ill_typed.oat",
+            "int program(int argc, string[] argv) { return 1 + true; }",
+            2,
+            "malformed",
+        ),
+    ];
+    for (name, text, code, kind) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("write");
+        let file = path.to_str().expect("utf-8 path");
+        let (status, _, err) = crate::common::lloracle(&["run", file]);
+        assert_eq!(status, code, "{name}: {err}");
+        let (_, out, err) = crate::common::lloracle(&["run", "--json", file]);
+        let v: serde_json::Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{name}: {e}: {out}{err}"));
+        assert_eq!(v["outcome"], kind, "{name}: {v}");
+        assert_eq!(v["status"], code, "{name}: {v}");
+        assert_eq!(v["message"].is_null(), kind == "returned", "{name}: {v}");
+    }
+}
