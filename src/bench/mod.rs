@@ -24,6 +24,7 @@
 
 pub mod campaign;
 pub mod front_end;
+mod table;
 
 use crate::harness::compiler::Tools;
 use oracle::BenchProgram;
