@@ -155,22 +155,10 @@ fn front_end(a: &CampaignOpts) -> u8 {
     finish(&bar, &r, &a.reports.files())
 }
 
-/// The terminal report of `r`, with the corpus files skipped on purpose
-/// and the speed; a closed pipe on stdout is not an error of the campaign.
+/// The terminal report of `r` (`report::campaign_text`); a closed pipe on
+/// stdout is not an error of the campaign.
 fn print_report(r: &Report) {
-    let mut text = report::text(r, colour_stdout());
-    if r.bad_files > 0 {
-        text.push_str(&format!(
-            "({} corpus files skipped: ill-typed or malformed on purpose)\n",
-            r.bad_files
-        ));
-    }
-    let n = r.programs.len();
-    text.push_str(&format!(
-        "{n} programs in {:.1}s ({:.0} programs/s)\n",
-        r.elapsed_secs,
-        n as f64 / r.elapsed_secs.max(1e-9)
-    ));
+    let text = report::campaign_text(r, colour_stdout());
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
@@ -186,27 +174,9 @@ macro_rules! outln {
 /// (`harness::mutation`): one row per mutant as it is done, then the
 /// score; 0 when every mutant is caught.
 fn mutation_score(tools: &Tools, cases: Vec<Case>, settings: &Settings, random: u64) -> u8 {
-    outln!(
-        "{:<18} {:<34} {:<28} {:>7} {:>8}",
-        "mutant",
-        "corpus",
-        "random (of ".to_string() + &random.to_string() + ")",
-        "reduced",
-        "time"
-    );
-    let rows = mutation::mutation_score(tools, cases, settings, &|row| {
-        let caught = |c: &Option<String>| c.clone().unwrap_or_else(|| "not caught".into());
-        outln!(
-            "{:<18} {:<34} {:<28} {:>7} {:>8}",
-            row.mutation.name(),
-            caught(&row.by_corpus),
-            caught(&row.by_random),
-            row.reduced.map_or("-".into(), |(n, _)| n.to_string()),
-            row.reduced.map_or("-".into(), |(_, s)| format!("{s:.1}s"))
-        );
-    });
+    outln!("{}", mutation::MutantRow::heading(random));
+    let rows = mutation::mutation_score(tools, cases, settings, &|row| outln!("{row}"));
+    outln!("{}", mutation::score_line(&rows));
     let killed = rows.iter().filter(|r| r.killed()).count();
-    let total = codegen::Mutation::ALL.len();
-    outln!("mutation score: {killed}/{total} mutants killed");
-    u8::from(killed < total)
+    u8::from(killed < codegen::Mutation::ALL.len())
 }

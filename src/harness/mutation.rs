@@ -29,6 +29,44 @@ impl MutantRow {
     pub fn killed(&self) -> bool {
         self.by_corpus.is_some() || self.by_random.is_some()
     }
+
+    /// The heading of the table of rows, for `random` random programs.
+    pub fn heading(random: u64) -> String {
+        format!(
+            "{:<18} {:<34} {:<28} {:>7} {:>8}",
+            "mutant",
+            "corpus",
+            format!("random (of {random})"),
+            "reduced",
+            "time"
+        )
+    }
+}
+
+impl std::fmt::Display for MutantRow {
+    /// The row of the table under [`MutantRow::heading`]: the mutant, the
+    /// first corpus and random program that catch it (`not caught`), and
+    /// the size and time of its first reduced failure.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let caught = |c: &Option<String>| c.clone().unwrap_or_else(|| "not caught".into());
+        write!(
+            f,
+            "{:<18} {:<34} {:<28} {:>7} {:>8}",
+            self.mutation.name(),
+            caught(&self.by_corpus),
+            caught(&self.by_random),
+            self.reduced.map_or("-".into(), |(n, _)| n.to_string()),
+            self.reduced.map_or("-".into(), |(_, s)| format!("{s:.1}s"))
+        )
+    }
+}
+
+/// The last line of the table: how many of `rows` were killed, of every
+/// mutant.
+pub fn score_line(rows: &[MutantRow]) -> String {
+    let killed = rows.iter().filter(|r| r.killed()).count();
+    let total = codegen::Mutation::ALL.len();
+    format!("mutation score: {killed}/{total} mutants killed")
 }
 
 /// Checks every mutant on `cases` (the corpus programs, then the random

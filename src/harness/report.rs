@@ -21,7 +21,7 @@ pub use super::saved::{describe_reduction, save_failures, Saved};
 pub use gradescope::{gradescope, gradescope_build_failure, score as gradescope_score};
 pub use junit::junit;
 pub use scored::Scoring;
-pub use text::{summary_line, text};
+pub use text::{campaign_text, summary_line, text};
 pub use verdict::{Scored, Verdict};
 
 use super::group::signature;

@@ -329,6 +329,27 @@ pub fn table(s: &Summary) -> String {
     t
 }
 
+/// The terminal report of a campaign `test-compiler` ran ([`text`]), with
+/// the corpus files skipped on purpose and the campaign's speed.
+pub fn campaign_text(r: &Report, color: bool) -> String {
+    let mut t = text(r, color);
+    if r.bad_files > 0 {
+        let _ = writeln!(
+            t,
+            "({} corpus files skipped: ill-typed or malformed on purpose)",
+            r.bad_files
+        );
+    }
+    let n = r.programs.len();
+    let _ = writeln!(
+        t,
+        "{n} programs in {:.1}s ({:.0} programs/s)",
+        r.elapsed_secs,
+        n as f64 / r.elapsed_secs.max(1e-9)
+    );
+    t
+}
+
 /// The terminal report; `color` paints the verdicts (for a terminal
 /// without `NO_COLOR`).
 pub fn text(r: &Report, color: bool) -> String {
