@@ -155,6 +155,24 @@ pub struct TraceStep {
     pub result: Option<String>,
 }
 
+impl TraceStep {
+    /// The step as `lloracle run --trace` shows it, indented by its call
+    /// depth (at most 40 levels): before the step, `@f block#index: text`
+    /// (`text` its line of `src`); after it, `= value`.
+    pub fn line(&self, src: &Source) -> String {
+        let indent = self.depth.min(40) * 2;
+        if let Some(value) = &self.result {
+            return format!("{:indent$}  = {value}", "");
+        }
+        let loc = &self.location;
+        let text = loc.line.map_or("", |n| src.line_text(n).trim());
+        format!(
+            "{:indent$}@{} {}#{}: {text}",
+            "", loc.function, loc.block, loc.index
+        )
+    }
+}
+
 impl<'p> Machine<'p> {
     /// A machine for `prog` with empty memory and the given budgets.
     pub fn new(

@@ -194,37 +194,16 @@ fn run_json(o: &Outcome) -> serde_json::Value {
 }
 
 /// Runs with a trace of at most `limit` steps on stderr: each step's call
-/// depth, location and source text.
+/// depth, location and source text (`oracle::TraceStep::line`).
 fn trace_run(l: &super::Loaded, args: &[String], opts: &oracle::Options, limit: u64) -> Outcome {
     let mut shown = 0u64;
     let mut trace = |step: &oracle::TraceStep| {
-        if let Some(value) = &step.result {
-            if shown <= limit {
-                eprintln!(
-                    "trace: {:indent$}  = {value}",
-                    "",
-                    indent = step.depth.min(40) * 2
-                );
-            }
-            return;
+        shown += u64::from(step.result.is_none());
+        if shown <= limit {
+            eprintln!("trace: {}", step.line(&l.src));
+        } else if shown == limit + 1 && step.result.is_none() {
+            eprintln!("trace: limit of {limit} steps reached; the run goes on untraced");
         }
-        shown += 1;
-        if shown > limit {
-            if shown == limit + 1 {
-                eprintln!("trace: limit of {limit} steps reached; the run goes on untraced");
-            }
-            return;
-        }
-        let loc = &step.location;
-        let text = loc.line.map_or("", |n| l.src.line_text(n).trim());
-        eprintln!(
-            "trace: {:indent$}@{} {}#{}: {text}",
-            "",
-            loc.function,
-            loc.block,
-            loc.index,
-            indent = step.depth.min(40) * 2
-        );
     };
     oracle::run_with_trace(&l.prog, Some(&l.src), args, opts, &mut trace).0
 }

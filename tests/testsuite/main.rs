@@ -17,6 +17,7 @@ mod cli_gen;
 mod cli_hostile;
 mod cli_import_tests;
 mod cli_recover;
+mod cli_run;
 mod common;
 mod conformance;
 mod corpus_coverage;
