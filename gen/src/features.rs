@@ -274,14 +274,16 @@ pub fn features(prog: &Prog) -> BTreeSet<Feature> {
 /// How many of `progs` contain each feature (every feature of
 /// [`Feature::all`] and [`Feature::opt_patterns`] is a key, with 0 when
 /// absent).
-pub fn histogram<'a>(progs: impl IntoIterator<Item = &'a Prog>) -> BTreeMap<Feature, usize> {
+pub fn histogram<P: std::borrow::Borrow<Prog>>(
+    progs: impl IntoIterator<Item = P>,
+) -> BTreeMap<Feature, usize> {
     let mut h: BTreeMap<Feature, usize> = Feature::all()
         .into_iter()
         .chain(Feature::opt_patterns())
         .map(|f| (f, 0))
         .collect();
     for p in progs {
-        for f in features(p) {
+        for f in features(p.borrow()) {
             *h.entry(f).or_insert(0) += 1;
         }
     }

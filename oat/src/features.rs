@@ -271,11 +271,14 @@ fn reaches(calls: &BTreeSet<(&str, &str)>, from: &str, to: &str) -> bool {
 
 /// For each feature of [`Feature::all`]`(version)` (and any other found),
 /// how many of `progs` contain it.
-pub fn histogram(progs: &[Program], version: OatVersion) -> BTreeMap<Feature, usize> {
+pub fn histogram<P: std::borrow::Borrow<Program>>(
+    progs: impl IntoIterator<Item = P>,
+    version: OatVersion,
+) -> BTreeMap<Feature, usize> {
     let mut h: BTreeMap<Feature, usize> =
         Feature::all(version).into_iter().map(|f| (f, 0)).collect();
     for p in progs {
-        for f in features(p) {
+        for f in features(p.borrow()) {
             *h.entry(f).or_insert(0) += 1;
         }
     }

@@ -3,7 +3,7 @@
 //! iced-x86 listing.
 
 use super::options::RuntimeOpts;
-use super::{load_file_with, EXIT_USAGE};
+use super::{load_file, EXIT_USAGE};
 use lloracle::harness::compiler::Tools;
 use std::path::PathBuf;
 
@@ -53,7 +53,7 @@ pub fn main(a: CompileArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let l = match load_file_with(&a.file, runtime) {
+    let l = match load_file(&a.file, runtime) {
         Ok(l) => l,
         Err(code) => return code,
     };

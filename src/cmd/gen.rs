@@ -67,9 +67,7 @@ pub fn main(a: GenArgs) -> u8 {
     let profile = gen::Profile::by_name(&a.profile).unwrap_or_default();
     let size = a.size as usize;
     if a.histogram {
-        let progs: Vec<spec::Prog> = (a.seed..a.seed.saturating_add(a.count))
-            .map(|s| gen::from_seed_with(s, size, dialect.as_ref(), profile))
-            .collect();
+        let seeds = a.seed..a.seed.saturating_add(a.count);
         let name = dialect.as_ref().map_or("lloracle", |d| d.name.as_str());
         let of = match profile {
             gen::Profile::Default => String::new(),
@@ -77,9 +75,10 @@ pub fn main(a: GenArgs) -> u8 {
         };
         println!(
             "{} programs of size {size} in dialect {name}{of}:",
-            progs.len()
+            seeds.end - seeds.start
         );
-        for (f, n) in gen::features::histogram(&progs) {
+        let progs = seeds.map(|s| gen::from_seed_with(s, size, dialect.as_ref(), profile));
+        for (f, n) in gen::features::histogram(progs) {
             println!("{n:7}  {f:?}");
         }
         return 0;
@@ -106,15 +105,14 @@ fn oat_main(a: &GenArgs) -> u8 {
     let size = a.size as usize;
     let cfg = oat::gen::OatGenConfig::in_dialect(size, dialect);
     if a.histogram {
-        let progs: Vec<oat::ast::Program> = (a.seed..a.seed.saturating_add(a.count))
-            .map(|s| oat::gen::from_seed_with(s, size, &cfg))
-            .collect();
+        let seeds = a.seed..a.seed.saturating_add(a.count);
+        let count = seeds.end - seeds.start;
         println!(
-            "{} programs of size {size} in Oat dialect {}:",
-            progs.len(),
+            "{count} programs of size {size} in Oat dialect {}:",
             dialect.name
         );
-        for (f, n) in oat::features::histogram(&progs, version) {
+        let progs = seeds.map(|s| oat::gen::from_seed_with(s, size, &cfg));
+        for (f, n) in oat::features::histogram(progs, version) {
             println!("{n:7}  {f:?}");
         }
         return 0;

@@ -54,14 +54,10 @@ pub fn report_outcome(outcome: &Outcome, src: Option<&Source>) {
     }
 }
 
-/// Reads and checks the program at `path`, reporting problems on stderr;
-/// `Err` is the exit code to end with.
-pub fn load_file(path: &Path) -> Result<Loaded, u8> {
-    load_file_with(path, spec::RuntimeName::Ll)
-}
-
-/// [`load_file`] checking calls against course runtime `runtime`.
-pub fn load_file_with(path: &Path, runtime: spec::RuntimeName) -> Result<Loaded, u8> {
+/// Reads and checks the program at `path` (its calls against course
+/// runtime `runtime`), reporting problems on stderr; `Err` is the exit
+/// code to end with.
+pub fn load_file(path: &Path, runtime: spec::RuntimeName) -> Result<Loaded, u8> {
     let src = read_source(path).map_err(|e| {
         eprintln!("lloracle: {e}");
         EXIT_USAGE

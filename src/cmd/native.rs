@@ -47,7 +47,7 @@ pub fn main(a: NativeArgs) -> u8 {
         eprintln!("lloracle: {e}");
         return super::EXIT_USAGE;
     }
-    let l = match load_file(&a.file) {
+    let l = match load_file(&a.file, spec::RuntimeName::Ll) {
         Ok(l) => l,
         Err(code) => return code,
     };

@@ -121,11 +121,10 @@ impl CampaignOpts {
     pub fn grading(&self, points: Option<f64>, savings: bool) -> Result<Grading, String> {
         Ok(Grading {
             scoring: self.reports.scoring(points)?,
-            savings: if savings {
-                self.reports.savings_scoring()?
-            } else {
-                None
-            },
+            savings: savings
+                .then(|| self.reports.savings_scoring())
+                .transpose()?
+                .flatten(),
             reproduce: self.reports.reproduce.clone(),
         })
     }

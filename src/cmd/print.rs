@@ -51,7 +51,7 @@ pub fn main(a: PrintArgs) -> u8 {
 
 /// `print --dialect NAME`: the checked program lowered into the dialect.
 fn print_in_dialect(path: &std::path::Path, d: &spec::dialect::Dialect) -> u8 {
-    let loaded = match load_file(path) {
+    let loaded = match load_file(path, spec::RuntimeName::Ll) {
         Ok(l) => l,
         Err(code) => return code,
     };
