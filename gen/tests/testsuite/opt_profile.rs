@@ -36,8 +36,8 @@ fn every_optimiser_pattern_is_in_a_good_share_of_opt_programs() {
             .collect()
     };
     let (opt, default) = (
-        histogram(&gen_all(Profile::Opt)),
-        histogram(&gen_all(Profile::Default)),
+        histogram(gen_all(Profile::Opt)),
+        histogram(gen_all(Profile::Default)),
     );
     eprintln!("programs (of {N}) with each pattern: opt profile / default profile");
     let mut rare = Vec::new();
