@@ -343,7 +343,8 @@ pub struct Group {
     pub runs: usize,
     /// The programs they belong to (each once, in campaign order).
     pub programs: Vec<String>,
-    /// The example shown: a reduced member if there is one, else the first.
+    /// The example shown: the smallest reduced member if there is one (the
+    /// first of equal size), else the first.
     pub example: Example,
     /// Further reduced members (at most [`MORE_EXAMPLES`]): when the budget
     /// allowed more than one reduction in a group, what the others show.
@@ -640,10 +641,22 @@ impl Report {
                         if g.programs.last() != Some(&p.name) {
                             g.programs.push(p.name.clone());
                         }
-                        if g.example.failure.reduced.is_none() && f.reduced.is_some() {
-                            g.example = example();
-                        } else if f.reduced.is_some() && g.more_examples.len() < MORE_EXAMPLES {
-                            g.more_examples.push(example());
+                        // The smallest reduced member is the example; the
+                        // others reduced are the further examples.
+                        let size = |f: &FailureRecord| f.reduced.as_ref().map(|r| r.instructions);
+                        match (size(&g.example.failure), size(f)) {
+                            (_, None) => {}
+                            (None, Some(_)) => g.example = example(),
+                            (Some(now), Some(new)) if new < now => {
+                                let before = std::mem::replace(&mut g.example, example());
+                                g.more_examples.insert(0, before);
+                                g.more_examples.truncate(MORE_EXAMPLES);
+                            }
+                            (Some(_), Some(_)) => {
+                                if g.more_examples.len() < MORE_EXAMPLES {
+                                    g.more_examples.push(example());
+                                }
+                            }
                         }
                     }
                     None => {

@@ -85,14 +85,21 @@ fn describe(gs: &[Value]) -> String {
         .collect()
 }
 
-/// Every group's example is a reduced program.
+/// Every group's example is a reduced program, and the smallest of the
+/// group's reduced examples (docs/grading.md, "Failures a student can act
+/// on").
 fn assert_all_reduced(gs: &[Value]) {
+    let size = |e: &Value| e["failure"]["reduced"]["instructions"].as_u64();
     for g in gs {
-        assert!(
-            g["example"]["failure"]["reduced"].is_object(),
-            "group without a reduced example: {}",
-            g["signature"]
-        );
+        let Some(shown) = size(&g["example"]) else {
+            panic!("group without a reduced example: {}", g["signature"]);
+        };
+        for more in g["more_examples"].as_array().into_iter().flatten() {
+            assert!(
+                size(more).is_some_and(|n| shown <= n),
+                "the example ({shown} instructions) is not the smallest: {g}"
+            );
+        }
     }
 }
 
@@ -820,6 +827,14 @@ const ALLOCA_CORPUS: [(&str, &str); 4] = [
     ),
 ];
 
+/// The group key of the planted alloca bug (the alloca construct probe's).
+const ALLOCA_MEMORY: &str = "memory from alloca does not keep what is stored in it";
+
+/// The planted alloca bug's assembly filter: every address of an `alloca`
+/// slot (`N(%rsp)` in the lines of an instruction that names the slot)
+/// becomes `-8(%rsp)`, where a call writes its return address.
+const ALLOCA_POST: &str = r#"awk '/^\t# / { on = 0; if ($0 ~ /= alloca /) { split($0, w, " "); a[w[2]] = 1 } for (x in a) if (index($0, x " = alloca") || index($0, "* " x ",") || substr($0, length($0) - length(x) - 1) == "* " x) on = 1; print; next } on { gsub(/-?[0-9]*\(%rsp\)/, "-8(%rsp)") } { print } /^\t\.size/ { split("", a) }'"#;
+
 /// A CIS341-style `compile_alloca` that leaves its slots where a call
 /// overwrites them (a real homework-3 back end moves `%rsp` past the
 /// slot it hands out), planted in the built-in back end: every address
@@ -840,7 +855,7 @@ const ALLOCA_CORPUS: [(&str, &str); 4] = [
 #[test]
 fn values_lost_from_alloca_slots_are_one_group_whatever_the_failure() {
     let alloca = Bug {
-        post: r#"awk '/^\t# / { on = 0; if ($0 ~ /= alloca /) { split($0, w, " "); a[w[2]] = 1 } for (x in a) if (index($0, x " = alloca") || index($0, "* " x ",") || substr($0, length($0) - length(x) - 1) == "* " x) on = 1; print; next } on { gsub(/-?[0-9]*\(%rsp\)/, "-8(%rsp)") } { print } /^\t\.size/ { split("", a) }'"#,
+        post: ALLOCA_POST,
         ..bug("alloca-below-rsp.sh", None)
     };
     let corpus = Programs::Corpus(&ALLOCA_CORPUS);
@@ -850,8 +865,7 @@ fn values_lost_from_alloca_slots_are_one_group_whatever_the_failure() {
         return;
     };
     assert_eq!(r["summary"]["failed"].as_u64(), Some(3), "{r}");
-    let key = "memory from alloca does not keep what is stored in it";
-    let g = one_group(&r, Key::Is(key));
+    let g = one_group(&r, Key::Is(ALLOCA_MEMORY));
     assert_eq!(g["runs"].as_u64(), Some(3), "{g}");
     assert_eq!(g["category"], "wrong result, crash", "{g}");
     assert_all_reduced(&[g]);
@@ -864,4 +878,29 @@ fn values_lost_from_alloca_slots_are_one_group_whatever_the_failure() {
         .collect();
     let reduced = failures.iter().filter(|f| f["reduced"].is_object()).count();
     assert_eq!(reduced, 2, "{r}");
+}
+
+/// A group shows its smallest reduced example first, whatever order its
+/// programs ran in: under the planted alloca bug above, with every failure
+/// reduced, `a_two_slots.ll` (the two-slot program, first by name) reduces
+/// to 5 instructions (two slots, two stores, one load, by the reduction
+/// there) and `across_a_call.ll` to 4 (slot, store, call, load), so the
+/// latter is the example and the former a further example.
+#[test]
+fn a_group_shows_its_smallest_reduced_example_first() {
+    let alloca = Bug {
+        post: ALLOCA_POST,
+        ..bug("alloca-below-rsp.sh", None)
+    };
+    let corpus = [
+        ("a_two_slots.ll", ALLOCA_CORPUS[1].1),
+        ALLOCA_CORPUS[0],
+        ALLOCA_CORPUS[2],
+    ];
+    let Some(r) = run_planted(&alloca, Programs::Corpus(&corpus), &[], 4) else {
+        return;
+    };
+    let g = one_group(&r, Key::Is(ALLOCA_MEMORY));
+    assert_eq!(g["example"]["program"], "corpus/across_a_call.ll", "{g}");
+    assert_all_reduced(&[g]);
 }
