@@ -358,7 +358,7 @@ fn merge_one_construct(
         return;
     }
     let with_group = format!(
-        "{probe}; the reduced examples of this run's group (`{}`) {}",
+        "{probe}; each reduced example of this run's group (`{}`) {}",
         moved.iter().cloned().collect::<Vec<_>>().join("`, `"),
         construct.reduced_words
     );
