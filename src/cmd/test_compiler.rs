@@ -177,6 +177,5 @@ fn mutation_score(tools: &Tools, cases: Vec<Case>, settings: &Settings, random: 
     outln!("{}", mutation::MutantRow::heading(random));
     let rows = mutation::mutation_score(tools, cases, settings, &|row| outln!("{row}"));
     outln!("{}", mutation::score_line(&rows));
-    let killed = rows.iter().filter(|r| r.killed()).count();
-    u8::from(killed < codegen::Mutation::ALL.len())
+    u8::from(!mutation::all_killed(&rows))
 }

@@ -61,12 +61,22 @@ impl std::fmt::Display for MutantRow {
     }
 }
 
+/// How many of `rows` were killed.
+fn killed(rows: &[MutantRow]) -> usize {
+    rows.iter().filter(|r| r.killed()).count()
+}
+
+/// True when `rows` killed every mutant (none was missed or left
+/// unchecked by an interrupt).
+pub fn all_killed(rows: &[MutantRow]) -> bool {
+    killed(rows) == codegen::Mutation::ALL.len()
+}
+
 /// The last line of the table: how many of `rows` were killed, of every
 /// mutant.
 pub fn score_line(rows: &[MutantRow]) -> String {
-    let killed = rows.iter().filter(|r| r.killed()).count();
     let total = codegen::Mutation::ALL.len();
-    format!("mutation score: {killed}/{total} mutants killed")
+    format!("mutation score: {}/{total} mutants killed", killed(rows))
 }
 
 /// Checks every mutant on `cases` (the corpus programs, then the random

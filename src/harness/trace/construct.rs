@@ -17,7 +17,7 @@
 
 use crate::harness::compiler::Tools;
 use crate::harness::course::entry_name;
-use crate::harness::group::signature;
+use crate::harness::group::{signature, ALLOCA_MEMORY, FIRST_WRONG};
 use crate::harness::judge::judge_program;
 use crate::harness::target::Compiler;
 use crate::harness::verdicts::{CaseResult, Category, RunVerdict, Trace};
@@ -96,8 +96,6 @@ fn global_as_address_control(entry: &str) -> String {
     )
 }
 
-pub use crate::harness::group::ALLOCA_MEMORY;
-
 /// Whether `prog` has an `alloca`: a reduction keeps one only when the
 /// failure needs it (the slot is read, passed, or moves the stack).
 pub fn uses_alloca(prog: &Prog) -> bool {
@@ -119,9 +117,10 @@ pub fn uses_alloca(prog: &Prog) -> bool {
 /// what a broken `alloca` overwrites. When the alloca probe fails, such a
 /// run whose reduced program keeps an `alloca` is explained by it.
 fn explained_by_alloca(key: &str) -> bool {
-    key.starts_with("first wrong value: load ")
-        || key.strip_prefix("first wrong value: ") == Some(super::KEPT_ACROSS_A_CALL)
-        || key == super::unused::KEY
+    let Some(op) = key.strip_prefix(FIRST_WRONG[0]) else {
+        return false;
+    };
+    op.starts_with("load ") || op == super::KEPT_ACROSS_A_CALL || key == super::unused::KEY
 }
 
 /// The probe of [`ALLOCA_MEMORY`] for the entry `entry`: two `alloca i64`

@@ -37,7 +37,7 @@ mod cause;
 mod construct;
 mod unused;
 pub use cause::{merge_shared_causes, probe_icmp, Explanation, Findings};
-pub use construct::{merge_by_construct, uses_global_as_value, ALLOCA_MEMORY, GLOBAL_AS_VALUE};
+pub use construct::{merge_by_construct, uses_global_as_value, GLOBAL_AS_VALUE};
 
 /// Which values a traced variant prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
