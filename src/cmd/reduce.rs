@@ -3,7 +3,7 @@
 //! and stays well defined; the reduced program on stdout (or `--out`).
 //! With `--emit ll` the compiler is a front end and FILE an Oat test
 //! (docs/oat-tests.md), reduced on its Oat source as a front-end campaign
-//! reduces it (`lloracle::frontend::campaign::reduce_test`).
+//! reduces it (`lloracle::frontend::subject::reduce_test`).
 
 use super::options::{BoundOpts, CompilerOpts, DialectOpt, EmitArg, LimitOpts};
 use super::EXIT_USAGE;

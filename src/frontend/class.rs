@@ -7,6 +7,7 @@
 
 use super::campaign::{self, FrontEndCampaign};
 use super::reference::{runs_of, RefTest};
+use super::subject::references;
 use crate::harness::budget::Budget;
 use crate::harness::class::{
     check_compiler, check_each, for_submission, submissions_of_shard, write_class_files, ClassRun,
@@ -95,7 +96,7 @@ pub fn grade(c: &FrontEndClass, tick: &(dyn Fn(usize, Scored) + Sync)) -> Result
     let subs = submissions_of_shard(&c.submissions, c.shard)?;
     let class_budget = c.class_time_budget.map(Budget::new);
     crate::output::create_dir(&c.out_dir)?;
-    let refs = campaign::references(&c.campaign, &tools(c)?);
+    let refs = references(&c.campaign, &tools(c)?);
     let per = FrontEndCampaign {
         settings: Settings {
             jobs: (c.campaign.settings.jobs / c.parallel.max(1)).max(1),

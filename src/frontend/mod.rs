@@ -8,7 +8,7 @@
 //!
 //! ```text
 //! tests, import -> settings -> judge -> probe, native -> reference -> reduce
-//!   -> trace -> campaign -> class -> setup
+//!   -> trace -> subject -> campaign -> class -> setup
 //! ```
 //!
 //! [`tests`] (the Oat test format, the bundled tests, generated programs
@@ -21,15 +21,19 @@
 //! [`reference`] (the course's solution held against every run),
 //! [`reduce`] (delta debugging on the Oat source), [`trace`] (the first
 //! wrong value of a failing run), [`group`] (the group key of a failing
-//! run), [`campaign`] (every
-//! test in parallel, reductions, the report), [`class`] (a class of front
+//! run), [`subject`] (the front end's own step in each stage of the
+//! harness's one session driver: judging a test, tracing and reducing
+//! its failure, the order of the reductions), [`campaign`] (every
+//! test through the session, the report), [`class`] (a class of front
 //! ends in one run), [`setup`] (a campaign or a class assembled from what
 //! a command line gives).
 //!
 //! What does not depend on the subject under test is the harness's, and
 //! serves back ends, optimisers and front ends alike (docs/architecture.md,
 //! "One pipeline for back ends, optimisers and front ends"): the judging
-//! loop (`harness::session::judge_each`), the tests not reached
+//! stages and their order (`harness::session::run_stages`, which judges,
+//! traces and reduces within the budget, shards kept and panics
+//! contained, calling [`subject::FrontEnd`]'s own steps), the tests not reached
 //! (`harness::campaign::add_not_reached`), the saved reductions
 //! (`harness::saved::save_reduced`), the worker pools
 //! (`harness::threads`) and the class run (`harness::class`, for which
@@ -47,5 +51,6 @@ pub mod reference;
 pub mod rejection;
 pub mod settings;
 pub mod setup;
+pub mod subject;
 pub mod tests;
 pub mod trace;

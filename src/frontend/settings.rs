@@ -57,6 +57,12 @@ impl FrontEndCampaign {
 }
 
 impl FrontEndCampaign {
+    /// Whether this machine judges test `k` (its place among the tests):
+    /// the campaign's shard keeps it (every test without one).
+    pub fn in_shard(&self, k: usize) -> bool {
+        self.shard.is_none_or(|s| s.keeps(k as u64))
+    }
+
     /// The language rules its front end's output is held to.
     pub fn language(&self) -> Language {
         Language {

@@ -7,9 +7,10 @@
 //! [`FrontEndGiven`] and call [`settle`], [`class`] or [`reduce_test_file`]
 //! (docs/grading.md, "Front ends").
 
-use super::campaign::{reduce_test, FrontEndCampaign, ReducedTest};
+use super::campaign::FrontEndCampaign;
 use super::class::FrontEndClass;
 use super::reduce::ReducedOat;
+use super::subject::{reduce_test, ReducedTest};
 use super::tests::{self as oat_tests, TestPlan};
 use crate::corpus::Run;
 use crate::harness::class::Submissions;

@@ -1,8 +1,11 @@
-//! A session: many programs (the corpus, random programs) judged in
-//! parallel with rayon, then failing programs traced (`trace`: the first
-//! wrong value) and reduced, the budget spread over the failure groups. An interrupt (see
-//! [`super::verdicts::INTERRUPTED`]) stops the session at the next program;
-//! what finished is still reported.
+//! A session: many items under test judged in parallel with rayon, then
+//! the failing ones traced (`trace`: the first wrong value) and reduced,
+//! the budget spread over the failure groups. The stages are written once
+//! ([`run_stages`]) for every subject: a back end's or an optimiser's
+//! programs ([`run_session`]), a front end's Oat tests
+//! (`frontend::subject`); each subject supplies only its own steps
+//! ([`Subject`]). An interrupt (see [`super::verdicts::INTERRUPTED`])
+//! stops the session at the next item; what finished is still reported.
 
 use super::budget::Budget;
 use super::compiler::Tools;
@@ -12,7 +15,7 @@ use super::stages::Stage;
 use super::target::Compiler;
 use super::threads::on_threads;
 use super::trace::{merge_shared_causes, trace_runs};
-use super::verdicts::{Case, CaseResult, Category};
+use super::verdicts::{interrupted, Case, CaseResult, Category};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -33,6 +36,17 @@ pub struct Settings {
     pub budget: Arc<Budget>,
 }
 
+impl Settings {
+    /// The bounds of one reduction started now: the session's, its time
+    /// cut to what is left of the budget.
+    pub fn bounds_now(&self) -> Bounds {
+        Bounds {
+            max_time: self.bounds.max_time.min(self.budget.remaining()),
+            ..self.bounds.clone()
+        }
+    }
+}
+
 /// The most programs with a timeout that are traced in one session (a
 /// traced run of a program that loops costs a whole timeout again); the
 /// others join the commonest cause their signature's traces show.
@@ -43,12 +57,70 @@ pub trait Judged {
     /// The category of its first scored failing run (`None`: no run
     /// that counts failed).
     fn first_failing(&self) -> Option<Category>;
+
+    /// Its name in the report (and in an internal error of lloracle's
+    /// on it).
+    fn name(&self) -> String;
 }
 
 impl Judged for CaseResult {
     fn first_failing(&self) -> Option<Category> {
         self.verdicts.get(self.first_failure()?)?.category()
     }
+
+    fn name(&self) -> String {
+        self.case.name.clone()
+    }
+}
+
+/// The thing under test as a session sees it: its own steps, which
+/// [`run_stages`] calls in the one order of every subject (judge, trace,
+/// what follows the traces, choose and run the reductions, what follows
+/// them). A back end or an optimiser ([`run_session`]) judges programs; a
+/// front end judges Oat tests.
+pub trait Subject: Sync {
+    /// One thing judged (a program, an Oat test with its place).
+    type Item: Send;
+    /// What judging it gives.
+    type Result: Judged + Send;
+
+    /// The item's name (in an internal error of lloracle's on it).
+    fn name(&self, item: &Self::Item) -> String;
+
+    /// Whether this session judges the item (a shard keeps its own).
+    fn wanted(&self, _item: &Self::Item) -> bool {
+        true
+    }
+
+    /// Judges one item.
+    fn judge(&self, item: Self::Item) -> Self::Result;
+
+    /// Which failing results are traced (a flag per result): by default
+    /// every one that failed.
+    fn to_trace(&self, results: &[Self::Result]) -> Vec<bool> {
+        results
+            .iter()
+            .map(|r| r.first_failing().is_some())
+            .collect()
+    }
+
+    /// Traces the result's failure (its first wrong value).
+    fn trace(&self, r: &mut Self::Result);
+
+    /// What is done once every trace is in (keys that share a cause
+    /// merged).
+    fn after_traces(&self, _results: &mut [Self::Result]) {}
+
+    /// The results whose failure is reduced, at most `max`, in the order
+    /// the reductions start (`group::spread_over_groups`).
+    fn reduction_order(&self, results: &[Self::Result], max: usize) -> Vec<usize>;
+
+    /// Reduces the result's first failure within `bounds`.
+    fn reduce(&self, r: &mut Self::Result, bounds: &Bounds);
+
+    /// What is done once the reductions are in (`started`: per result,
+    /// whether its reduction was started).
+    fn after_reductions(&self, _results: &mut [Self::Result], _started: &[bool]) {}
 }
 
 /// How a session judges: within `budget` (its time, its give-up rule
@@ -98,51 +170,139 @@ pub fn judge_each<I: Send, R: Send + Judged>(
         .collect()
 }
 
-/// Judges every case (in parallel), calling `tick` after each, traces the
-/// failing ones (not when stopping at the first failure), then reduces up
-/// to `max_reductions` failing ones. Cases not reached before an
-/// interrupt are left out.
-pub fn run_session(
-    tools: &Tools,
-    compiler: &Compiler,
-    cases: Vec<Case>,
+/// The session's stages for any subject, on `settings.jobs` threads:
+/// every item judged ([`judge_each`], `tick` told of each), the failing
+/// ones traced (not when stopping at the first failure), then up to
+/// `settings.max_reductions` reduced in the subject's order. Each step on
+/// one item runs within the budget, a panic of lloracle's contained. The
+/// results are in the items' order, `None` where an item was not judged.
+pub fn run_stages<S: Subject>(
+    subject: &S,
+    items: Vec<S::Item>,
     settings: &Settings,
-    tick: &(dyn Fn(&CaseResult) + Sync),
-) -> Vec<CaseResult> {
-    let judge_all = || -> Vec<CaseResult> {
-        judge_each(
-            cases,
+    tick: &(dyn Fn(&S::Result) + Sync),
+) -> Vec<Option<S::Result>> {
+    let budget: &Budget = &settings.budget;
+    on_threads(settings.jobs, || {
+        let judged = judge_each(
+            items,
             &Judging {
-                budget: &settings.budget,
+                budget,
                 stop_at_first_failure: settings.stop_at_first_failure,
             },
-            |_| true,
-            |case| case.name.clone(),
-            |case| {
-                let args: Vec<Vec<String>> = case.runs.iter().map(|(_, a)| a.clone()).collect();
-                let verdicts = judge_text(tools, compiler, &case.prog, case.text.as_deref(), &args);
-                CaseResult {
-                    case,
-                    verdicts,
-                    reduced: None,
-                    traces: vec![],
-                }
-            },
+            |i| subject.wanted(i),
+            |i| subject.name(i),
+            |i| subject.judge(i),
             tick,
-        )
-        .into_iter()
-        .flatten()
-        .collect()
-    };
-    let trace_all = |results: &mut Vec<CaseResult>| {
-        if settings.stop_at_first_failure {
-            return;
+        );
+        let places: Vec<bool> = judged.iter().map(Option::is_some).collect();
+        let mut results: Vec<S::Result> = judged.into_iter().flatten().collect();
+        if !settings.stop_at_first_failure {
+            trace_stage(subject, &mut results, budget);
         }
+        subject.after_traces(&mut results);
+        let started = reduction_stage(subject, &mut results, settings);
+        subject.after_reductions(&mut results, &started);
+        let mut judged = results.into_iter();
+        places
+            .into_iter()
+            .map(|p| if p { judged.next() } else { None })
+            .collect()
+    })
+}
+
+/// Traces the results the subject chooses, in parallel.
+fn trace_stage<S: Subject>(subject: &S, results: &mut [S::Result], budget: &Budget) {
+    let chosen = subject.to_trace(results);
+    results
+        .par_iter_mut()
+        .zip(chosen)
+        .filter(|(_, traced)| *traced)
+        .for_each(|(r, _)| {
+            let name = r.name();
+            budget.attempt(&name, || subject.trace(r));
+        });
+}
+
+/// Reduces the results the subject chooses, in its order (the reductions
+/// start in that order), each within the bounds left when it starts;
+/// whether each result's reduction was started.
+fn reduction_stage<S: Subject>(
+    subject: &S,
+    results: &mut [S::Result],
+    settings: &Settings,
+) -> Vec<bool> {
+    let chosen = subject.reduction_order(results, settings.max_reductions);
+    let mut started = vec![false; results.len()];
+    let mut slots: Vec<Option<(usize, &mut S::Result)>> =
+        results.iter_mut().enumerate().map(Some).collect();
+    let todo: Vec<(usize, &mut S::Result)> = chosen
+        .iter()
+        .filter_map(|&k| slots.get_mut(k).and_then(Option::take))
+        .collect();
+    let began: Vec<usize> = todo
+        .into_par_iter()
+        .filter_map(|(k, r)| {
+            if interrupted() || settings.budget.exhausted() {
+                return None;
+            }
+            let bounds = settings.bounds_now();
+            let name = r.name();
+            settings
+                .budget
+                .contain(&name, || subject.reduce(r, &bounds));
+            Some(k)
+        })
+        .collect();
+    for k in began {
+        started[k] = true;
+    }
+    started
+}
+
+/// A back end's or an optimiser's programs as a session's subject.
+struct Programs<'a> {
+    tools: &'a Tools,
+    compiler: &'a Compiler,
+    /// The campaign's budget (the probes run within it).
+    budget: &'a Budget,
+}
+
+impl Subject for Programs<'_> {
+    type Item = Case;
+    type Result = CaseResult;
+
+    fn name(&self, case: &Case) -> String {
+        case.name.clone()
+    }
+
+    fn judge(&self, case: Case) -> CaseResult {
+        let args: Vec<Vec<String>> = case.runs.iter().map(|(_, a)| a.clone()).collect();
+        let verdicts = judge_text(
+            self.tools,
+            self.compiler,
+            &case.prog,
+            case.text.as_deref(),
+            &args,
+        );
+        CaseResult {
+            case,
+            verdicts,
+            reduced: None,
+            traces: vec![],
+        }
+    }
+
+    /// Every failing program, but at most [`MAX_TIMEOUT_TRACES`] with a
+    /// run that timed out.
+    fn to_trace(&self, results: &[CaseResult]) -> Vec<bool> {
         let mut timeouts = 0;
-        let todo: Vec<&mut CaseResult> = results
-            .iter_mut()
-            .filter(|r| r.first_failure().is_some())
-            .filter(|r| {
+        results
+            .iter()
+            .map(|r| {
+                if r.first_failure().is_none() {
+                    return false;
+                }
                 let loops = r
                     .verdicts
                     .iter()
@@ -150,70 +310,84 @@ pub fn run_session(
                 timeouts += usize::from(loops);
                 !loops || timeouts <= MAX_TIMEOUT_TRACES
             })
-            .collect();
-        todo.into_par_iter().for_each(|r| {
-            let traced = settings.budget.attempt(&r.case.name, || {
-                trace_runs(tools, compiler, &r.case.prog, &r.verdicts, &|i| {
-                    r.case.args(i)
-                })
-            });
-            if let Some(t) = traced {
-                r.traces = t;
-            }
+            .collect()
+    }
+
+    fn trace(&self, r: &mut CaseResult) {
+        r.traces = trace_runs(self.tools, self.compiler, &r.case.prog, &r.verdicts, &|i| {
+            r.case.args(i)
         });
-    };
-    // Conditions of icmp that share one cause get one key (a probe built
-    // once per campaign, only when two conditions are first wrong values).
-    let merge_causes = |results: &mut Vec<CaseResult>| {
-        settings.budget.attempt("the icmp probe", || {
-            merge_shared_causes(tools, compiler, results)
+    }
+
+    /// Conditions of icmp that share one cause get one key (a probe built
+    /// once per campaign, only when two conditions are first wrong
+    /// values).
+    fn after_traces(&self, results: &mut [CaseResult]) {
+        self.budget.attempt("the icmp probe", || {
+            merge_shared_causes(self.tools, self.compiler, results)
         });
-    };
-    // Reductions of different shapes that keep one construct a probe shows
-    // failing get one key (a probe built once per campaign, only when a
-    // reduction keeps such a construct).
-    let key_constructs = |results: &mut Vec<CaseResult>| {
-        settings.budget.attempt("the construct probe", || {
-            super::trace::merge_by_construct(tools, compiler, results, &super::group::names_a_cause)
+    }
+
+    /// One failure group at a time, largest first; compile timeouts are
+    /// not reduced.
+    fn reduction_order(&self, results: &[CaseResult], max: usize) -> Vec<usize> {
+        super::group::reduction_order(results, max)
+    }
+
+    fn reduce(&self, r: &mut CaseResult, bounds: &Bounds) {
+        let Some(i) = r.first_failure() else { return };
+        let Some((cat, key)) = r.verdicts.get(i).and_then(super::group::signature) else {
+            return;
+        };
+        let args = r.case.args(i);
+        let goal = Goal::of(cat, &key);
+        let red = self.tools.stages().time(Stage::Reduction, || {
+            reduce(
+                self.tools,
+                self.compiler,
+                &r.case.prog,
+                &args,
+                &goal,
+                bounds,
+            )
         });
-    };
-    let reduce_all = |results: &mut Vec<CaseResult>| {
-        // The budget goes one failure group at a time, largest first (and
-        // the reductions start in that order); compile timeouts are not
-        // reduced.
-        let chosen = super::group::reduction_order(results, settings.max_reductions);
-        let mut slots: Vec<Option<&mut CaseResult>> = results.iter_mut().map(Some).collect();
-        let todo: Vec<&mut CaseResult> = chosen
-            .iter()
-            .filter_map(|&k| slots.get_mut(k).and_then(Option::take))
-            .collect();
-        todo.into_par_iter().for_each(|r| {
-            let bounds = Bounds {
-                max_time: settings.bounds.max_time.min(settings.budget.remaining()),
-                ..settings.bounds.clone()
-            };
-            let Some(i) = r.first_failure() else { return };
-            let Some((cat, key)) = r.verdicts.get(i).and_then(super::group::signature) else {
-                return;
-            };
-            let args = r.case.args(i);
-            let goal = Goal::of(cat, &key);
-            let reduced = settings.budget.attempt(&r.case.name, || {
-                tools.stages().time(Stage::Reduction, || {
-                    reduce(tools, compiler, &r.case.prog, &args, &goal, &bounds)
-                })
-            });
-            if let Some(red) = reduced {
-                r.reduced = red.map(|red| (i, red));
-            }
+        r.reduced = red.map(|red| (i, red));
+    }
+
+    /// Reductions of different shapes that keep one construct a probe
+    /// shows failing get one key (a probe built once per campaign, only
+    /// when a reduction keeps such a construct).
+    fn after_reductions(&self, results: &mut [CaseResult], _started: &[bool]) {
+        self.budget.attempt("the construct probe", || {
+            super::trace::merge_by_construct(
+                self.tools,
+                self.compiler,
+                results,
+                &super::group::names_a_cause,
+            )
         });
+    }
+}
+
+/// Judges every case (in parallel), calling `tick` after each, traces the
+/// failing ones (not when stopping at the first failure), then reduces up
+/// to `max_reductions` failing ones ([`run_stages`] with a back end's or
+/// an optimiser's steps). Cases not reached before an interrupt are left
+/// out.
+pub fn run_session(
+    tools: &Tools,
+    compiler: &Compiler,
+    cases: Vec<Case>,
+    settings: &Settings,
+    tick: &(dyn Fn(&CaseResult) + Sync),
+) -> Vec<CaseResult> {
+    let programs = Programs {
+        tools,
+        compiler,
+        budget: &settings.budget,
     };
-    on_threads(settings.jobs, || {
-        let mut results = judge_all();
-        trace_all(&mut results);
-        merge_causes(&mut results);
-        reduce_all(&mut results);
-        key_constructs(&mut results);
-        results
-    })
+    run_stages(&programs, cases, settings, tick)
+        .into_iter()
+        .flatten()
+        .collect()
 }
