@@ -21,7 +21,7 @@ use super::EXIT_USAGE;
 use lloracle::frontend;
 use lloracle::harness::class::{self, ClassOptions, Submissions};
 use lloracle::harness::options;
-use lloracle::harness::report::class::StudentResult;
+use lloracle::harness::report::class::{causes, class_table, StudentResult};
 use lloracle::harness::verdicts;
 use lloracle::progress::{colour_stdout, Progress};
 use std::path::{Path, PathBuf};
@@ -193,7 +193,7 @@ pub fn main(a: GradeArgs) -> u8 {
     };
     print!("{}", s.class.summary());
     let bar = Progress::new(
-        s.plan.cases.len() * s.subs.len(),
+        s.plan.cases.len() * s.roster.subs.len(),
         "programs (all submissions)",
         progress_every,
     );
@@ -205,21 +205,55 @@ pub fn main(a: GradeArgs) -> u8 {
         },
     );
     bar.finish();
-    for e in &errors {
-        eprintln!("lloracle: {e}");
-    }
-    print!("{}", s.table(&ok, colour_stdout()));
-    let files = match class::write_class(&s, &ok) {
-        Ok(f) => f,
-        Err(e) => return usage(e),
+    let files = class::write_class(&s, &ok);
+    let count = Count {
+        what: "programs",
+        items: s.plan.cases.len(),
+        runs: s.runs(),
+        points: Some(s.scoring.points),
     };
-    let count = format!(
-        "{} programs ({} runs), scored out of {}",
-        s.plan.cases.len(),
-        s.runs(),
-        s.scoring.points
-    );
-    let stopped = say_graded(&ok, &count, "programs", &s.out_dir, &files);
+    finish(&ok, &errors, files, &count, &s.roster.out_dir)
+}
+
+/// What every submission of a class was checked on: its programs (or Oat
+/// tests) and their runs, and the points it is scored out of.
+struct Count {
+    /// `programs` or `tests`.
+    what: &'static str,
+    items: usize,
+    runs: usize,
+    points: Option<f64>,
+}
+
+/// The end of grading a class, whatever the subject: what could not be
+/// graded, the class table, what was graded and where the reports are
+/// (`files`: the class files written, or why they could not be), and the
+/// exit code: 2 when a submission could not be graded or the class files
+/// not written, 1 when interrupted or when a submission's campaign
+/// stopped early, else 0.
+fn finish(
+    ok: &[StudentResult],
+    errors: &[String],
+    files: Result<[(PathBuf, String); 3], String>,
+    count: &Count,
+    out_dir: &Path,
+) -> u8 {
+    for e in errors {
+        eprintln!("lloracle: cannot grade {e}");
+    }
+    print!("{}", class_table(ok, &causes(ok), colour_stdout()));
+    let files = match files {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("lloracle: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let mut words = format!("{} {} ({} runs)", count.items, count.what, count.runs);
+    if let Some(p) = count.points {
+        words.push_str(&format!(", scored out of {p}"));
+    }
+    let stopped = say_graded(ok, &words, count.what, out_dir, &files);
     if !errors.is_empty() {
         return EXIT_USAGE;
     }
@@ -234,36 +268,19 @@ fn front_end(a: GradeArgs) -> Result<u8, String> {
     let grading = t.grading(Some(DEFAULT_POINTS), false)?;
     let class = frontend::setup::class(&t.front_end_given()?, submissions(&a), grading)?;
     let tests = class.campaign.tests.len();
-    let subs = class.submissions_checked();
     let bar = Progress::new(
-        tests * subs,
+        tests * class.roster.subs.len(),
         "tests (all submissions)",
         Duration::from_secs(t.progress_every),
     );
-    let (ok, errors, files) =
-        frontend::class::grade(&class, &|n, scored| bar.tick_scored(n, scored))?;
+    let (ok, errors) = frontend::class::grade(&class, &|n, scored| bar.tick_scored(n, scored))?;
     bar.finish();
-    for e in &errors {
-        eprintln!("lloracle: cannot grade {e}");
-    }
-    print!(
-        "{}",
-        lloracle::harness::report::class::class_table(
-            &ok,
-            &lloracle::harness::report::class::causes(&ok),
-            colour_stdout()
-        )
-    );
-    let stopped = say_graded(
-        &ok,
-        &format!("{tests} tests"),
-        "tests",
-        &class.out_dir,
-        &files,
-    );
-    Ok(if errors.is_empty() {
-        u8::from(verdicts::interrupted() || stopped)
-    } else {
-        EXIT_USAGE
-    })
+    let files = frontend::class::write_class(&class, &ok);
+    let count = Count {
+        what: "tests",
+        items: tests,
+        runs: class.runs(),
+        points: class.grading.scoring.as_ref().map(|s| s.points),
+    };
+    Ok(finish(&ok, &errors, files, &count, &class.roster.out_dir))
 }

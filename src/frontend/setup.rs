@@ -13,7 +13,7 @@ use super::reduce::ReducedOat;
 use super::subject::{reduce_test, ReducedTest};
 use super::tests::{self as oat_tests, TestPlan};
 use crate::corpus::Run;
-use crate::harness::class::Submissions;
+use crate::harness::class::{check_compiler, check_weights, Roster, Submissions};
 use crate::harness::compiler::{check_command, check_runnable, Tools};
 use crate::harness::course::resolve::{self, Given};
 use crate::harness::course::Course;
@@ -195,23 +195,26 @@ pub fn settle(g: &FrontEndGiven) -> Result<(FrontEndCampaign, Tools), String> {
 /// submission), `--shard` splitting the submissions (each checked on
 /// every test).
 pub fn class(g: &FrontEndGiven, c: Submissions, grading: Grading) -> Result<FrontEndClass, String> {
+    check_compiler(&Compiler::FrontEnd { cmd: g.cmd.clone() })?;
     let (campaign, course) = g.campaign()?;
     let mut campaign =
         super::probe::settle(campaign, &g.tools(course.clone())?, None, g.plain_strings)?;
-    let shard = campaign.shard.take();
+    let roster = Roster::settle(&c, campaign.shard.take(), g.jobs)?;
+    campaign.settings.jobs = roster.jobs_each(campaign.settings.jobs);
+    let names = campaign.tests.iter().map(|t| t.path.to_str().unwrap_or(""));
+    let grading = Grading {
+        scoring: (grading.scoring.clone())
+            .map(|s| check_weights(s, names))
+            .transpose()?,
+        ..grading
+    };
     Ok(FrontEndClass {
-        submissions: c.submissions,
-        build: c.build,
-        build_timeout: c.build_timeout,
-        parallel: c.parallel.unwrap_or(g.jobs / 2).max(1),
+        roster,
         course,
         timeout: g.limits.timeout,
         fuel: g.limits.fuel,
-        out_dir: c.out_dir,
         grading,
         campaign,
-        class_time_budget: c.class_time_budget,
-        shard,
     })
 }
 

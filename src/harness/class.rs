@@ -21,7 +21,7 @@ use super::options::{Limits, Programs, Reductions};
 use super::plan::Plan;
 use super::reference::ReferenceRun;
 use super::report::class::{
-    causes, class_csv, class_html, class_table, Build, FirstFailure, GroupLine, StudentResult,
+    causes, class_csv, class_html, Build, FirstFailure, GroupLine, StudentResult,
 };
 use super::report::{self, scored, Report, Scoring};
 use super::resolve::Resolved;
@@ -311,27 +311,96 @@ pub trait ClassSubject: Sync {
     fn check(&self, sub: &Path, budget: Duration, failures: &Path) -> Result<Report, String>;
 }
 
-/// What the class run gives each submission, whatever its subject: the
-/// build command, the budgets, and the progress of a submission not
-/// checked.
-pub struct ClassRun<'a> {
+/// The submissions of a class settled before the first is built,
+/// whatever the subject under test: this machine's share of them (in
+/// name order), the class's folder (made), their build, how many are
+/// checked at once, and the class's own time budget (started when the
+/// class is settled).
+#[derive(Debug)]
+pub struct Roster {
+    /// The submissions this machine checks, in name order.
+    pub subs: Vec<PathBuf>,
+    /// Where the per-student folders and the class files go.
+    pub out_dir: PathBuf,
     /// The shell command that builds one submission (`{submission}`).
-    pub build: Option<&'a str>,
+    pub build: Option<String>,
     /// Wall-clock limit of one build.
     pub build_timeout: Duration,
-    /// Each submission's own budget (`--time-budget`).
-    pub time_budget: Duration,
+    /// Submissions checked at once.
+    pub parallel: usize,
     /// The class's own budget (`--class-time-budget`), if any.
-    pub class_budget: Option<&'a Budget>,
-    /// `n` programs (or tests) done at once, failed or not.
-    pub many: &'a (dyn Fn(usize, bool) + Sync),
+    pub class_budget: Option<Budget>,
+    /// This machine's share of the submissions (`--shard I/N`).
+    pub shard: Option<Shard>,
+}
+
+impl Roster {
+    /// Settles the submissions of `c` for this machine (`shard`), with
+    /// `jobs` worker threads in all: the folder read (its shard's
+    /// subfolders), the class's folder made, one submission at once per
+    /// two threads unless `c` says (at least one, at most one per
+    /// submission), the class's budget started.
+    pub fn settle(c: &Submissions, shard: Option<Shard>, jobs: usize) -> Result<Roster, String> {
+        let subs = submissions_of_shard(&c.submissions, shard)?;
+        crate::output::create_dir(&c.out_dir)?;
+        let parallel = c.parallel.unwrap_or(jobs / 2).clamp(1, subs.len().max(1));
+        Ok(Roster {
+            subs,
+            out_dir: c.out_dir.clone(),
+            build: c.build.clone(),
+            build_timeout: c.build_timeout,
+            parallel,
+            class_budget: c.class_time_budget.map(Budget::new),
+            shard,
+        })
+    }
+
+    /// The worker threads each submission's campaign gets of `jobs`.
+    pub fn jobs_each(&self, jobs: usize) -> usize {
+        (jobs / self.parallel).max(1)
+    }
+
+    /// Checks every submission as `subject` checks it, each within its
+    /// own `time_budget` (and the class's), `parallel` at a time; `many`
+    /// is told of the programs (or tests) of a submission not checked.
+    /// The graded ones sorted by score (then name), and what could not be
+    /// graded (the folder and why).
+    pub fn check_all(
+        &self,
+        subject: &dyn ClassSubject,
+        time_budget: Duration,
+        many: &(dyn Fn(usize, bool) + Sync),
+    ) -> (Vec<StudentResult>, Vec<String>) {
+        let run = ClassRun {
+            roster: self,
+            time_budget,
+            many,
+        };
+        let folders = folders(&self.subs);
+        let one = |(sub, folder): (&PathBuf, &String)| {
+            check_submission(&run, subject, sub, &self.out_dir.join(folder))
+                .map_err(|e| format!("{folder}: {e}"))
+        };
+        let rows: Vec<Result<StudentResult, String>> = on_threads(self.parallel, || {
+            self.subs.par_iter().zip(&folders).map(one).collect()
+        });
+        let (mut ok, mut errors) = (Vec::new(), Vec::new());
+        for r in rows {
+            match r {
+                Ok(st) => ok.push(st),
+                Err(e) => errors.push(e),
+            }
+        }
+        ok.sort_by(|x, y| y.score.total_cmp(&x.score).then(x.student.cmp(&y.student)));
+        (ok, errors)
+    }
 }
 
 /// Builds and checks one submission `sub` as `subject` checks it, writing
 /// its folder `out` (build.log, the reports, failures/): its line of the
 /// class. A submission that does not build, or that the class's budget
 /// does not reach, is graded as such (every test not run).
-pub fn check_submission(
+fn check_submission(
     run: &ClassRun,
     subject: &dyn ClassSubject,
     sub: &Path,
@@ -343,9 +412,9 @@ pub fn check_submission(
     let folder = out.display().to_string();
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let start = Instant::now();
-    let built = match run.build {
+    let built = match &run.roster.build {
         None => Build::NotBuilt,
-        Some(cmd) => match build(cmd, sub, run.build_timeout) {
+        Some(cmd) => match build(cmd, sub, run.roster.build_timeout) {
             Ok(log) => {
                 write(&out.join("build.log"), &log)?;
                 Build::Ok
@@ -359,7 +428,8 @@ pub fn check_submission(
             }
         },
     };
-    if let Some(class) = run.class_budget.filter(|b| b.exhausted()) {
+    let class_budget = run.roster.class_budget.as_ref();
+    if let Some(class) = class_budget.filter(|b| b.exhausted()) {
         let why = class_stop(class);
         (run.many)(subject.planned(), true);
         let mut r = subject.not_run_report(&format!("not reached: {why}"));
@@ -369,12 +439,9 @@ pub fn check_submission(
         return Ok(student_result(&student, &folder, built, &r));
     }
     // Each submission's own budget, starting now; within the class's.
-    let left = run.class_budget.map_or(Duration::MAX, Budget::remaining);
+    let left = class_budget.map_or(Duration::MAX, Budget::remaining);
     let mut r = subject.check(sub, run.time_budget.min(left), &out.join("failures"))?;
-    if let Some(class) = run
-        .class_budget
-        .filter(|b| b.exhausted() && left < run.time_budget)
-    {
+    if let Some(class) = class_budget.filter(|b| b.exhausted() && left < run.time_budget) {
         if r.stopped_early.is_some() {
             r.stopped_early = Some(class_stop(class));
         }
@@ -384,38 +451,20 @@ pub fn check_submission(
     Ok(student_result(&student, &folder, built, &r))
 }
 
-/// Checks every submission of `subs` (its folder under `out_dir` named by
-/// [`folders`]), `parallel` at a time: the graded ones sorted by score
-/// (then name), and what could not be graded (the folder and why).
-pub fn check_each(
-    run: &ClassRun,
-    subject: &dyn ClassSubject,
-    subs: &[PathBuf],
-    out_dir: &Path,
-    parallel: usize,
-) -> (Vec<StudentResult>, Vec<String>) {
-    let folders = folders(subs);
-    let one = |(sub, folder): (&PathBuf, &String)| {
-        check_submission(run, subject, sub, &out_dir.join(folder))
-            .map_err(|e| format!("{folder}: {e}"))
-    };
-    let rows: Vec<Result<StudentResult, String>> = on_threads(parallel, || {
-        subs.par_iter().zip(&folders).map(one).collect()
-    });
-    let (mut ok, mut errors) = (Vec::new(), Vec::new());
-    for r in rows {
-        match r {
-            Ok(st) => ok.push(st),
-            Err(e) => errors.push(e),
-        }
-    }
-    ok.sort_by(|x, y| y.score.total_cmp(&x.score).then(x.student.cmp(&y.student)));
-    (ok, errors)
+/// What checking one submission is given, whatever its subject: the
+/// class's roster (build, class budget), the submission's own budget, and
+/// the progress of a submission not checked.
+struct ClassRun<'a> {
+    roster: &'a Roster,
+    /// Each submission's own budget (`--time-budget`).
+    time_budget: Duration,
+    /// `n` programs (or tests) done at once, failed or not.
+    many: &'a (dyn Fn(usize, bool) + Sync),
 }
 
 /// The submissions of `dir` this machine checks: every one ([`submissions`])
 /// without a shard, else the shard's share, in name order.
-pub fn submissions_of_shard(dir: &Path, shard: Option<Shard>) -> Result<Vec<PathBuf>, String> {
+fn submissions_of_shard(dir: &Path, shard: Option<Shard>) -> Result<Vec<PathBuf>, String> {
     let dir = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     Ok(submissions(&dir)?
         .into_iter()
@@ -425,21 +474,62 @@ pub fn submissions_of_shard(dir: &Path, shard: Option<Shard>) -> Result<Vec<Path
         .collect())
 }
 
-/// Writes `class.csv`, `class.json` (`json`) and `class.html` (titled by
-/// the compiler `described`) in `out_dir` for the students `ok` and their
-/// `causes`; the files written, or the one that could not be.
+/// What `class.json` records of a class beside its students, the same
+/// for every subject under test (back end, optimiser, front end): how
+/// many programs (or Oat tests) and runs each submission was checked on,
+/// the scoring, this machine's shard, the compiler (as its command names
+/// `{submission}`), the reference, how submissions were confined, and
+/// the course as the subject knows it.
+#[derive(Clone, Debug)]
+pub struct ClassRecord {
+    /// The programs (or Oat tests) each submission was checked on.
+    pub programs: usize,
+    /// Their runs.
+    pub runs: usize,
+    /// The points and weights (`None`: not scored with points).
+    pub scoring: Option<Scoring>,
+    /// This machine's share of the submissions.
+    pub shard: Option<Shard>,
+    /// The compiler under test, described.
+    pub compiler: String,
+    /// The reference solution, described (`None`: none).
+    pub reference: Option<String>,
+    /// Whether the subject is a front end (its tests are Oat tests).
+    pub front_end: bool,
+    /// The course as the subject knows it, under its key: a back end's
+    /// `dialect`, a front end's `runtime`.
+    pub course: (&'static str, serde_json::Value),
+}
+
+/// Writes `class.csv`, `class.json` (`record` and the students) and
+/// `class.html` (titled by the compiler) in `out_dir` for the students
+/// `ok`, sorted by score; the files written, or the one that could not
+/// be. The terminal table is [`Class::table`].
 pub fn write_class_files(
     out_dir: &Path,
-    described: &str,
+    record: &ClassRecord,
     ok: &[StudentResult],
-    causes: &[report::class::Cause],
-    json: &serde_json::Value,
 ) -> Result<[(PathBuf, String); 3], String> {
-    let title = format!("{} submissions of {}", ok.len(), described);
+    let causes = causes(ok);
+    let mut json = json!({
+        "programs": record.programs,
+        "runs": record.runs,
+        "points": record.scoring.as_ref().map(|s| s.points),
+        "weights": record.scoring.as_ref().map(|s| &s.weights),
+        "shard": record.shard.map(|s| s.to_string()),
+        "compiler": record.compiler,
+        "reference": record.reference,
+        "front_end": record.front_end,
+        "isolation": toolchain::isolation().describe(),
+        "submissions": ok,
+        "causes": causes,
+    });
+    json[record.course.0] = record.course.1.clone();
+    let title = format!("{} submissions of {}", ok.len(), record.compiler);
     let files = [
         (out_dir.join("class.csv"), class_csv(ok)),
         (out_dir.join("class.json"), json.to_string()),
-        (out_dir.join("class.html"), class_html(&title, ok, causes)),
+        (out_dir.join("class.html"), class_html(&title, ok, &causes)),
     ];
     for (p, text) in &files {
         write(p, text)?;
@@ -571,17 +661,16 @@ pub fn write_others(r: &Report, out: &Path) -> Result<(), String> {
 }
 
 /// The class's scoring (`--points`, 100 unless given, with the
-/// `--weight`s), each weight naming a family of `plan`'s programs.
-fn class_scoring(scoring: Scoring, plan: &Plan) -> Result<Scoring, String> {
-    let unknown = scoring.unknown_weights(
-        plan.cases
-            .iter()
-            .map(|c| c.name.as_str())
-            .chain(plan.not_sent.iter().map(|r| r.case.name.as_str())),
-    );
+/// `--weight`s), refused before any submission is built when a weight
+/// names no family of the programs (or Oat tests) named `names`, with
+/// the families there are.
+pub fn check_weights<'a>(
+    scoring: Scoring,
+    names: impl Iterator<Item = &'a str> + Clone,
+) -> Result<Scoring, String> {
+    let unknown = scoring.unknown_weights(names.clone());
     if !unknown.is_empty() {
-        let fams: std::collections::BTreeSet<String> =
-            plan.cases.iter().map(|c| scored::family(&c.name)).collect();
+        let fams: std::collections::BTreeSet<String> = names.map(scored::family).collect();
         return Err(format!(
             "--weight names no family of the programs: {} (the families: {})",
             unknown.join(", "),
@@ -591,29 +680,20 @@ fn class_scoring(scoring: Scoring, plan: &Plan) -> Result<Scoring, String> {
     Ok(scoring)
 }
 
-/// Writes `class.csv`, `class.json` and `class.html` in the class's
-/// `out_dir` (students in `ok`, sorted by score); the files written, or the
-/// one that could not be. The terminal table is [`Class::table`].
+/// Writes the class files of `c` ([`write_class_files`]) for the graded
+/// students `ok`.
 pub fn write_class(c: &Class, ok: &[StudentResult]) -> Result<[(PathBuf, String); 3], String> {
-    let (out_dir, class, plan, scoring, shard) =
-        (&c.out_dir, &c.class, &c.plan, &c.scoring, c.shard);
-    let causes = causes(ok);
-    let runs: usize = plan.cases.iter().map(|c| c.runs.len()).sum();
-    let described = class.target.compiler.describe();
-    let json = json!({
-        "programs": plan.cases.len(),
-        "runs": runs,
-        "points": scoring.points,
-        "weights": scoring.weights,
-        "shard": shard.map(|s| s.to_string()),
-        "compiler": described,
-        "dialect": class.record(),
-        "reference": class.reference.as_ref().map(|r| r.compiler.describe()),
-        "isolation": toolchain::isolation().describe(),
-        "submissions": ok,
-        "causes": causes,
-    });
-    write_class_files(out_dir, &described, ok, &causes, &json)
+    let record = ClassRecord {
+        programs: c.plan.cases.len(),
+        runs: c.runs(),
+        scoring: Some(c.scoring.clone()),
+        shard: c.roster.shard,
+        compiler: c.class.target.compiler.describe(),
+        reference: c.class.reference.as_ref().map(|r| r.compiler.describe()),
+        front_end: false,
+        course: ("dialect", c.class.record().unwrap_or_default()),
+    };
+    write_class_files(&c.roster.out_dir, &record, ok)
 }
 
 /// Everything the class is graded with, settled before the first
@@ -631,13 +711,9 @@ pub struct Class {
     /// The scoring of every submission.
     pub scoring: Scoring,
     reference: Option<ReferenceRun>,
-    class_budget: Option<Budget>,
-    /// The submissions of this shard, in name order.
-    pub subs: Vec<PathBuf>,
-    shard: Option<Shard>,
-    /// Where the per-student folders and the class files go.
-    pub out_dir: PathBuf,
-    parallel: usize,
+    /// The submissions of this shard, their build, the class's folder and
+    /// budget.
+    pub roster: Roster,
     opts: ClassOptions,
 }
 
@@ -654,22 +730,15 @@ pub fn setup(mut opts: ClassOptions) -> Result<Class, String> {
         super::resolve::resolve_class(opts.target.clone(), opts.reference.take(), &limits, jobs)?;
     // `--shard` splits the submissions here (each machine builds only its
     // own); every submission is checked on all the programs.
-    let shard = opts.shard;
-    let subs = submissions_of_shard(&opts.class.submissions, shard)?;
+    let roster = Roster::settle(&opts.class, opts.shard, jobs)?;
     // Every submission gets the same programs, in the class's dialect.
     let plan = super::plan::plan(&opts.programs, &class.target)?;
-    let out_dir = opts.class.out_dir.clone();
-    crate::output::create_dir(&out_dir)?;
-    let scoring = class_scoring(opts.scoring.clone(), &plan)?;
-    let class_budget = opts.class.class_time_budget.map(Budget::new);
+    let names = (plan.cases.iter().map(|c| c.name.as_str()))
+        .chain(plan.not_sent.iter().map(|r| r.case.name.as_str()));
+    let scoring = check_weights(opts.scoring.clone(), names)?;
     let mut settings = super::options::session(jobs, &limits, &opts.reductions);
     let reference = super::resolve::judge_reference(&class, &limits, &settings, &plan)?;
-    let parallel = opts
-        .class
-        .parallel
-        .unwrap_or(settings.jobs / 2)
-        .clamp(1, subs.len().max(1));
-    settings.jobs = (settings.jobs / parallel).max(1);
+    settings.jobs = roster.jobs_each(settings.jobs);
     Ok(Class {
         class,
         limits,
@@ -677,16 +746,12 @@ pub fn setup(mut opts: ClassOptions) -> Result<Class, String> {
         settings,
         scoring,
         reference,
-        class_budget,
-        subs,
-        shard,
-        out_dir,
-        parallel,
+        roster,
         opts,
     })
 }
 
-/// Grades every submission of `s`, `s.parallel` at a time, telling
+/// Grades every submission of `s`, `s.roster.parallel` at a time, telling
 /// `progress` of each program judged: the graded ones sorted by score
 /// (then name), and what could not be graded (their folder could not be
 /// written: the folder and why).
@@ -701,23 +766,11 @@ pub fn grade_all(s: &Class, progress: &Progress) -> (Vec<StudentResult>, Vec<Str
         progress,
         scoring: &s.scoring,
     };
-    let run = ClassRun {
-        build: s.opts.class.build.as_deref(),
-        build_timeout: s.opts.class.build_timeout,
-        time_budget: s.limits.time_budget,
-        class_budget: s.class_budget.as_ref(),
-        many: progress.many,
-    };
-    check_each(&run, &subject, &s.subs, &s.out_dir, s.parallel)
+    s.roster
+        .check_all(&subject, s.limits.time_budget, progress.many)
 }
 
 impl Class {
-    /// The terminal table of the graded students `ok` (`color`: ANSI
-    /// colours).
-    pub fn table(&self, ok: &[StudentResult], color: bool) -> String {
-        class_table(ok, &causes(ok), color)
-    }
-
     /// The total runs of the plan (every submission's).
     pub fn runs(&self) -> usize {
         self.plan.cases.iter().map(|c| c.runs.len()).sum()

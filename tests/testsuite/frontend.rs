@@ -4,7 +4,7 @@
 //! that explains a verdict, and a planted bug caught on generated Oat
 //! programs, grouped once and reduced.
 
-use crate::common::{lloracle, read_json};
+use crate::common::{copy_dir, lloracle, read_json};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -634,15 +634,4 @@ fn an_argument_order_the_language_leaves_open_is_not_charged() {
         rules_verdicts("wrong", "oat-hw5", &[])["arg_order.oat"],
         "wrong output"
     );
-}
-
-/// Copies the files of folder `from` (not its subfolders) into `to`.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.file_type().unwrap().is_file() {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
 }

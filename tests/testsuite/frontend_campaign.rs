@@ -5,7 +5,7 @@
 //! give the true reason where a failure is not reduced or a test is left
 //! out. The front ends are the fakes of tests/fixtures/frontend.
 
-use crate::common::{lloracle, read_json, sh_script};
+use crate::common::{copy_dir, lloracle, read_json, sh_script};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -165,6 +165,108 @@ fn a_class_of_front_ends_keeps_the_class_time_budget() {
         assert_eq!(s["passed"], 0, "{s}");
     }
     assert!(stderr.contains("STOPPED EARLY"), "{stderr}");
+}
+
+/// `grade --emit ll` of one submission, ann (the fake front end with the
+/// prepared student outputs), on `tests` with the options `more`: (exit
+/// code, stdout, stderr) and the class's folder.
+fn grade_ann(dir: &Path, tests: &Path, more: &[&str]) -> (i32, String, String, PathBuf) {
+    let s = dir.join("subs/ann");
+    std::fs::create_dir_all(&s).unwrap();
+    // The fake front end and the outputs it copies live in the
+    // submission's folder, the only one its confined front end may read.
+    std::fs::copy(fixtures().join("fake.sh"), s.join("fake.sh")).unwrap();
+    copy_dir(&fixtures().join("student"), &s.join("student"));
+    sh_script(
+        &s,
+        "fe",
+        "exec \"$(dirname \"$0\")/fake.sh\" \"$1\" \"$2\" student",
+    );
+    let out = dir.join("grades");
+    let mut args = vec![
+        "grade",
+        s.parent().unwrap().to_str().unwrap(),
+        "--cmd",
+        "{submission}/fe {in} {outdir}",
+        "--emit",
+        "ll",
+        "--tests",
+        tests.to_str().unwrap(),
+        "--random",
+        "0",
+        "--no-native",
+        "--out-dir",
+        out.to_str().unwrap(),
+    ];
+    args.extend(more);
+    let (code, stdout, stderr) = lloracle(&args);
+    (code, stdout, stderr, out)
+}
+
+/// A class of front ends is scored by the families a back end's class is
+/// (docs/grading.md, "Scoring: points and weights"): each first-level
+/// folder of `--tests` is one test of the class's Gradescope page, its
+/// `--weight` giving its share; a weight naming no folder is refused
+/// before any submission is built, naming the folders there are; and
+/// `class.json` records what a back end's class records (the weights,
+/// how submissions were confined).
+#[test]
+fn a_class_of_front_ends_is_weighted_by_the_folders_of_its_tests() {
+    let dir = tempfile::tempdir().unwrap();
+    let tests = dir.path().join("tests");
+    for (folder, test) in [("easy", "pass.oat"), ("hard", "wrong_output.oat")] {
+        std::fs::create_dir_all(tests.join(folder)).unwrap();
+        let from = fixtures().join("tests").join(test);
+        std::fs::copy(from, tests.join(folder).join(test)).unwrap();
+    }
+    let (code, stdout, stderr, out) = grade_ann(dir.path(), &tests, &["--weight", "nosuch=1"]);
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("--weight names no family of the programs: nosuch")
+            && stderr.contains("(the families: easy, hard)"),
+        "{stderr}"
+    );
+    assert!(!out.join("ann").exists(), "a submission was checked");
+
+    // 10 points shared 3 : 1 are 7.5 for easy and 2.5 for hard; ann
+    // passes pass.oat and prints the wrong output on wrong_output.oat.
+    let (code, stdout, stderr, out) = grade_ann(
+        dir.path(),
+        &tests,
+        &["--points", "10", "--weight", "easy=3", "--weight", "hard=1"],
+    );
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let gs = read_json(&out.join("ann/results.json"));
+    let tests_of: Vec<(String, f64, f64)> = gs["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["max_score"].as_f64().is_some())
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["score"].as_f64().unwrap(),
+                t["max_score"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        tests_of,
+        [
+            ("easy".to_string(), 7.5, 7.5),
+            ("hard".to_string(), 0.0, 2.5)
+        ],
+        "{gs:#}"
+    );
+    assert_eq!(gs["score"].as_f64(), Some(7.5), "{gs:#}");
+    let class = read_json(&out.join("class.json"));
+    assert_eq!(class["weights"]["easy"], 3.0, "{class:#}");
+    assert_eq!(class["front_end"], true, "{class:#}");
+    assert!(class["isolation"].as_str().is_some(), "{class:#}");
+    assert!(
+        stdout.contains("each on the same 2 tests (2 runs), scored out of 10"),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -79,17 +79,25 @@ fn weight(w: &str) -> Result<(String, f64), String> {
 
 /// The family (the test) of the program named `program`: `corpus/DIR`
 /// for a program in the corpus folder `DIR`, `corpus` for a top-level
-/// corpus file (or a single `--corpus` file), [`RANDOM`] for a random one.
+/// corpus file (or a single `--corpus` file), [`RANDOM`] for a random one
+/// (a back end's `random --seed ...`, a front end's generated
+/// `random-seed-...`); a front end's Oat test, named by its path in the
+/// `--tests` folder, is in the family of its first-level folder there
+/// (`hw5programs` for `hw5programs/fact.oat`), `corpus` when it is a
+/// top-level file.
 pub fn family(program: &str) -> String {
-    if program.starts_with("random ") {
+    if program.starts_with("random ") || program.starts_with("random-seed-") {
         return RANDOM.to_string();
     }
-    match program
-        .strip_prefix("corpus/")
-        .and_then(|rest| rest.split_once('/'))
-    {
-        Some((dir, _)) => format!("corpus/{dir}"),
-        None => "corpus".to_string(),
+    match program.strip_prefix("corpus/") {
+        Some(rest) => match rest.split_once('/') {
+            Some((dir, _)) => format!("corpus/{dir}"),
+            None => "corpus".to_string(),
+        },
+        None => match program.split_once('/') {
+            Some((dir, _)) => dir.to_string(),
+            None => "corpus".to_string(),
+        },
     }
 }
 
@@ -261,6 +269,13 @@ mod tests {
         assert_eq!(family("corpus/a/b/x.ll"), "corpus/a");
         assert_eq!(family("corpus/top.ll"), "corpus");
         assert_eq!(family("random --seed 7 --size 30"), RANDOM);
+        // A front end's tests: its generated programs, the first-level
+        // folders of --tests, its top-level tests, the bundled ones.
+        assert_eq!(family("random-seed-3-size-30.oat"), RANDOM);
+        assert_eq!(family("hw5programs/fact.oat"), "hw5programs");
+        assert_eq!(family("atprograms/a/b.oat"), "atprograms");
+        assert_eq!(family("pass.oat"), "corpus");
+        assert_eq!(family("corpus/oat/v1/while.oat"), "corpus/oat");
     }
 
     #[test]

@@ -85,3 +85,14 @@ pub fn corpus_runs() -> Vec<(String, spec::Prog, spec::RuntimeName, Vec<String>)
     }
     out
 }
+
+/// Copies the files of folder `from` (not its subfolders) into `to`.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_file() {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
