@@ -13,7 +13,7 @@ pub use super::settings::FrontEndCampaign;
 use super::subject::{references, FrontEnd, TestResult};
 use super::trace;
 use crate::harness::budget::Budget;
-use crate::harness::campaign::add_not_reached;
+use crate::harness::campaign::{add_how_it_ran, add_not_reached};
 use crate::harness::compiler::Tools;
 use crate::harness::report::{
     cap, outcome_json, FailureRecord, Grading, ProgramRecord, ReducedRecord, Report, RunRecord,
@@ -22,7 +22,7 @@ use crate::harness::report::{
 use crate::harness::saved::{reduced_name, save_reduced, Saved};
 use crate::harness::session::run_stages;
 use crate::harness::target::Target;
-use crate::harness::verdicts::{describe, interrupted, slug, Category};
+use crate::harness::verdicts::{describe, slug, Category};
 use oat::OatVersion;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -64,9 +64,7 @@ pub fn run_with(
     let results = run_stages(&front_end, tests, &c.settings, &|r: &TestResult| {
         tick(r.scored())
     });
-    let mut report = build_report(c, tools, &results, out_dir, budget);
-    report.elapsed_secs = start.elapsed().as_secs_f64();
-    report.interrupted = interrupted();
+    let mut report = build_report(c, tools, &results, out_dir, budget, start);
     report.grade_with(grading);
     report
 }
@@ -137,9 +135,9 @@ fn build_report(
     results: &[Option<TestResult>],
     out_dir: &Path,
     budget: &Budget,
+    start: Instant,
 ) -> Report {
     let cause_constructs = causes(results);
-    let internal_errors = budget.internal_errors();
     let mut programs = Vec::new();
     for (index, r) in results.iter().enumerate() {
         let Some(r) = r else { continue };
@@ -166,20 +164,14 @@ fn build_report(
             .reference
             .as_ref()
             .map(|r| crate::harness::Compiler::FrontEnd { cmd: r.clone() }.describe()),
-        runtime: Some(tools.course().record()),
         dialect: c
             .dialect
             .as_ref()
             .map(|d| json!({"name": d.name, "how": "--dialect"})),
-        flaky_builds: tools.flaky_builds(),
         programs,
-        shard: c.shard.map(|s| s.to_string()),
-        stopped_early: budget.stopped().map(|s| s.to_string()),
-        internal_errors,
-        stage_secs: Some(tools.stages().totals()),
-        interrupted: interrupted(),
         ..Report::default()
     };
+    add_how_it_ran(&mut report, tools, budget, c.shard, start);
     // The tests of this shard not judged: not reached (a test lloracle
     // failed on stays out, named), as for back ends.
     let planned = (c.tests.iter().enumerate())

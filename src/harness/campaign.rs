@@ -81,20 +81,9 @@ pub fn run(
             r.set_blame(k, run, blame);
         }
     }
-    r.elapsed_secs = start.elapsed().as_secs_f64();
-    r.interrupted = verdicts::interrupted();
-    r.shard = plan.shard.map(|s| s.to_string());
+    add_how_it_ran(&mut r, tools, &settings.budget, plan.shard, start);
     r.bad_files = plan.set_aside.iter().filter(|s| s.on_purpose).count();
-    r.stopped_early = settings.budget.stopped().map(|s| s.to_string());
     r.corpus_problems = corpus_problems;
-    r.internal_errors = settings.budget.internal_errors();
-    r.flaky_builds = tools.flaky_builds();
-    r.stage_secs = Some(tools.stages().totals());
-    r.linking = tools.linked_by();
-    r.isolation = Some(tools.isolation());
-    r.refused = tools.refused();
-    r.runtime = Some(target.course.record());
-    r.memory = Some(tools.oracle.memory.name().to_string());
     r.dialect = against.record.clone();
     r.grade_with(grading);
     if let Baseline::Failed(f) = against.baseline {
@@ -162,6 +151,34 @@ fn failing_texts(tools: &Tools, results: &[CaseResult]) -> HashMap<String, Strin
             Some((r.case.name.clone(), text))
         })
         .collect()
+}
+
+/// What a campaign's report says of how it ran, the same for every
+/// subject (a back end's programs, a front end's Oat tests): its time
+/// since `start`, whether it was interrupted, its shard, why it stopped
+/// early, lloracle's own internal errors, the flaky builds, the time per
+/// stage, how programs were linked, how the compiler was confined and
+/// what the sandbox refused it, the course's runtime and the oracle's
+/// memory model.
+pub fn add_how_it_ran(
+    r: &mut Report,
+    tools: &Tools,
+    budget: &super::budget::Budget,
+    shard: Option<super::shard::Shard>,
+    start: Instant,
+) {
+    r.elapsed_secs = start.elapsed().as_secs_f64();
+    r.interrupted = verdicts::interrupted();
+    r.shard = shard.map(|s| s.to_string());
+    r.stopped_early = budget.stopped().map(|s| s.to_string());
+    r.internal_errors = budget.internal_errors();
+    r.flaky_builds = tools.flaky_builds();
+    r.stage_secs = Some(tools.stages().totals());
+    r.linking = tools.linked_by();
+    r.isolation = Some(tools.isolation());
+    r.refused = tools.refused();
+    r.runtime = Some(tools.course().record());
+    r.memory = Some(tools.oracle.memory.name().to_string());
 }
 
 /// Programs not reached count against the score (never a smaller

@@ -153,6 +153,91 @@ fn a_hostile_classmate_changes_nothing_of_the_others() {
     );
 }
 
+/// A front end (`grade --emit ll`) is confined as a back end is: student
+/// A's front end, before it "compiles" right, tries to overwrite B's front
+/// end and to write outside its folder; nothing of B's changes, both
+/// score full marks on the one test (the prepared output of
+/// tests/fixtures/frontend prints "hi" and returns 3, as the test
+/// expects), and A's report, like a back end's, says how it was confined
+/// and that the sandbox refused it something.
+#[test]
+fn a_hostile_front_end_changes_nothing_of_its_classmates() {
+    if !landlock_or_skip() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/frontend");
+    let outside = d.join("outside");
+    std::fs::create_dir_all(&outside).expect("mkdir");
+    let b = d.join("subs/b-honest");
+    let honest = "#!/bin/sh\nexec \"$(dirname \"$0\")/fake.sh\" \"$1\" \"$2\" student\n";
+    for who in ["a-hostile", "b-honest"] {
+        let s = d.join("subs").join(who);
+        std::fs::create_dir_all(s.join("student")).expect("mkdir");
+        std::fs::copy(fixtures.join("fake.sh"), s.join("fake.sh")).expect("copy");
+        std::fs::copy(fixtures.join("student/pass.ll"), s.join("student/pass.ll")).expect("copy");
+        let body = match who {
+            "a-hostile" => format!(
+                "#!/bin/sh\necho 'exit 1' > {b}/fe\necho pwned > {o}/new.txt\n{}",
+                honest.trim_start_matches("#!/bin/sh\n"),
+                b = b.display(),
+                o = outside.display(),
+            ),
+            _ => honest.to_string(),
+        };
+        exe(&s.join("fe"), &body);
+    }
+    std::fs::create_dir_all(d.join("tests")).expect("mkdir");
+    std::fs::copy(fixtures.join("tests/pass.oat"), d.join("tests/pass.oat")).expect("copy");
+    let out = Command::new(LLORACLE)
+        .args([
+            "grade",
+            "subs",
+            "--cmd",
+            "{submission}/fe {in} {outdir}",
+            "--emit",
+            "ll",
+            "--tests",
+            "tests",
+            "--random",
+            "0",
+            "--no-native",
+            "--out-dir",
+            "grades",
+        ])
+        .current_dir(d)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run grade");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(b.join("fe")).expect("read"),
+        honest,
+        "B's front end was changed"
+    );
+    assert!(!outside.join("new.txt").exists());
+    let g = |who: &str| common::read_json(&d.join("grades").join(who).join("results.json"));
+    for who in ["a-hostile", "b-honest"] {
+        let r = g(who);
+        assert_eq!(r["score"], r["max_score"], "{who}: {r:#}");
+    }
+    let ra = common::read_json(&d.join("grades/a-hostile/report.json"));
+    assert!(ra["refused"].as_u64().is_some_and(|n| n > 0), "{ra:#}");
+    assert!(
+        ra["isolation"]
+            .as_str()
+            .is_some_and(|i| i.contains("landlock")),
+        "{ra:#}"
+    );
+    let text = std::fs::read_to_string(d.join("grades/a-hostile/report.txt")).expect("read");
+    assert!(
+        text.contains("isolation: landlock") && text.contains("refused: "),
+        "{text}"
+    );
+}
+
 /// The body of the honest compiler without its `#!` line.
 const HONEST_BODY: &str = "exec \"$LLORACLE\" compile \"$1\" -o \"$2\"\n";
 
