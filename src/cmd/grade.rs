@@ -19,7 +19,7 @@
 use super::options::{CampaignOpts, EmitArg};
 use super::EXIT_USAGE;
 use lloracle::frontend;
-use lloracle::harness::class::{self, ClassOptions, Submissions};
+use lloracle::harness::class::{self, ClassCount, ClassOptions, Submissions};
 use lloracle::harness::options;
 use lloracle::harness::report::class::{causes, class_table, StudentResult};
 use lloracle::harness::verdicts;
@@ -124,47 +124,6 @@ fn submissions(a: &GradeArgs) -> Submissions {
     }
 }
 
-/// Says what was graded (`ok`, each on the same `count` `what`: programs
-/// and their runs, or tests) and where the reports are (`out_dir`; `files`:
-/// the class files written), and names the submissions whose campaign
-/// stopped early; true when there were such submissions.
-fn say_graded(
-    ok: &[StudentResult],
-    count: &str,
-    what: &str,
-    out_dir: &Path,
-    files: &[(PathBuf, String); 3],
-) -> bool {
-    println!(
-        "{} submissions graded, each on the same {count}; per-student reports in {}/STUDENT/; the class in {}, {} and {}",
-        ok.len(),
-        out_dir.display(),
-        files[0].0.display(),
-        files[1].0.display(),
-        files[2].0.display()
-    );
-    say_stopped(ok, what)
-}
-
-/// Names the submissions whose campaign stopped early (their `what`, the
-/// programs or tests, not reached count as not passed); true when there
-/// were such submissions.
-fn say_stopped(ok: &[StudentResult], what: &str) -> bool {
-    let stopped: Vec<&str> = ok
-        .iter()
-        .filter(|st| st.stopped_early.is_some())
-        .map(|st| st.student.as_str())
-        .collect();
-    if !stopped.is_empty() {
-        eprintln!(
-            "lloracle: STOPPED EARLY for {} submissions ({}): their {what} not reached count as not passed; see their reports",
-            stopped.len(),
-            stopped.join(", ")
-        );
-    }
-    !stopped.is_empty()
-}
-
 /// Grades the class; 0 when every submission was graded in full (failing
 /// tests and failed builds are grades, not errors), 1 when interrupted or
 /// when any submission's campaign stopped early, 2 for bad usage or an
@@ -206,23 +165,7 @@ pub fn main(a: GradeArgs) -> u8 {
     );
     bar.finish();
     let files = class::write_class(&s, &ok);
-    let count = Count {
-        what: "programs",
-        items: s.plan.cases.len(),
-        runs: s.runs(),
-        points: Some(s.scoring.points),
-    };
-    finish(&ok, &errors, files, &count, &s.roster.out_dir)
-}
-
-/// What every submission of a class was checked on: its programs (or Oat
-/// tests) and their runs, and the points it is scored out of.
-struct Count {
-    /// `programs` or `tests`.
-    what: &'static str,
-    items: usize,
-    runs: usize,
-    points: Option<f64>,
+    finish(&ok, &errors, files, &s.count(), &s.roster.out_dir)
 }
 
 /// The end of grading a class, whatever the subject: what could not be
@@ -235,7 +178,7 @@ fn finish(
     ok: &[StudentResult],
     errors: &[String],
     files: Result<[(PathBuf, String); 3], String>,
-    count: &Count,
+    count: &ClassCount,
     out_dir: &Path,
 ) -> u8 {
     for e in errors {
@@ -249,15 +192,15 @@ fn finish(
             return EXIT_USAGE;
         }
     };
-    let mut words = format!("{} {} ({} runs)", count.items, count.what, count.runs);
-    if let Some(p) = count.points {
-        words.push_str(&format!(", scored out of {p}"));
+    let (graded, stopped) = class::closing_words(ok, count, out_dir, &files);
+    println!("{graded}");
+    if let Some(w) = &stopped {
+        eprintln!("lloracle: {w}");
     }
-    let stopped = say_graded(ok, &words, count.what, out_dir, &files);
     if !errors.is_empty() {
         return EXIT_USAGE;
     }
-    u8::from(verdicts::interrupted() || stopped)
+    u8::from(verdicts::interrupted() || stopped.is_some())
 }
 
 /// A class of front ends (`--emit ll`): built, checked on the same Oat
@@ -267,20 +210,19 @@ fn front_end(a: GradeArgs) -> Result<u8, String> {
     no_report_files(t)?;
     let grading = t.grading(Some(DEFAULT_POINTS), false)?;
     let class = frontend::setup::class(&t.front_end_given()?, submissions(&a), grading)?;
-    let tests = class.campaign.tests.len();
     let bar = Progress::new(
-        tests * class.roster.subs.len(),
+        class.campaign.tests.len() * class.roster.subs.len(),
         "tests (all submissions)",
         Duration::from_secs(t.progress_every),
     );
     let (ok, errors) = frontend::class::grade(&class, &|n, scored| bar.tick_scored(n, scored))?;
     bar.finish();
     let files = frontend::class::write_class(&class, &ok);
-    let count = Count {
-        what: "tests",
-        items: tests,
-        runs: class.runs(),
-        points: class.grading.scoring.as_ref().map(|s| s.points),
-    };
-    Ok(finish(&ok, &errors, files, &count, &class.roster.out_dir))
+    Ok(finish(
+        &ok,
+        &errors,
+        files,
+        &class.count(),
+        &class.roster.out_dir,
+    ))
 }

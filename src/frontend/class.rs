@@ -9,7 +9,9 @@ use super::campaign::{self, FrontEndCampaign};
 use super::reference::{runs_of, RefTest};
 use super::subject::references;
 use crate::harness::budget::Budget;
-use crate::harness::class::{for_submission, write_class_files, ClassRecord, ClassSubject, Roster};
+use crate::harness::class::{
+    for_submission, write_class_files, ClassCount, ClassRecord, ClassSubject, Roster,
+};
 use crate::harness::compiler::Tools;
 use crate::harness::course::Course;
 use crate::harness::report::class::StudentResult;
@@ -46,6 +48,16 @@ impl FrontEndClass {
         (self.campaign.tests.iter())
             .map(|t| t.expectation.runs.len().max(1))
             .sum()
+    }
+
+    /// What every submission is checked on.
+    pub fn count(&self) -> ClassCount {
+        ClassCount {
+            what: "tests",
+            items: self.campaign.tests.len(),
+            runs: self.runs(),
+            points: self.grading.scoring.as_ref().map(|s| s.points),
+        }
     }
 }
 

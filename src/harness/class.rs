@@ -537,6 +537,59 @@ pub fn write_class_files(
     Ok(files)
 }
 
+/// What every submission of a class was checked on, whatever the
+/// subject: its programs (or Oat tests) and their runs, and the points it
+/// is scored out of.
+#[derive(Clone, Debug)]
+pub struct ClassCount {
+    /// What the items are called: `programs` or `tests`.
+    pub what: &'static str,
+    /// How many.
+    pub items: usize,
+    /// Their runs.
+    pub runs: usize,
+    /// The points every submission is scored out of (`None`: no points).
+    pub points: Option<f64>,
+}
+
+/// The closing words of a graded class, whatever the subject: what was
+/// graded (the students `ok`, each on `count`) and where the reports are
+/// (`out_dir`, the class `files`); and, when some submissions' campaigns
+/// stopped early, the warning naming them (their items not reached count
+/// as not passed).
+pub fn closing_words(
+    ok: &[StudentResult],
+    count: &ClassCount,
+    out_dir: &Path,
+    files: &[(PathBuf, String); 3],
+) -> (String, Option<String>) {
+    let mut on = format!("{} {} ({} runs)", count.items, count.what, count.runs);
+    if let Some(p) = count.points {
+        on.push_str(&format!(", scored out of {p}"));
+    }
+    let graded = format!(
+        "{} submissions graded, each on the same {on}; per-student reports in {}/STUDENT/; the class in {}, {} and {}",
+        ok.len(),
+        out_dir.display(),
+        files[0].0.display(),
+        files[1].0.display(),
+        files[2].0.display()
+    );
+    let stopped: Vec<&str> = (ok.iter())
+        .filter(|st| st.stopped_early.is_some())
+        .map(|st| st.student.as_str())
+        .collect();
+    let warning = (!stopped.is_empty()).then(|| {
+        format!(
+            "STOPPED EARLY for {} submissions ({}): their {} not reached count as not passed; see their reports",
+            stopped.len(),
+            stopped.join(", "),
+            count.what
+        )
+    });
+    (graded, warning)
+}
+
 /// Everything a back end's or an optimiser's submission needs from the
 /// class run.
 struct Context<'a> {
@@ -774,6 +827,16 @@ impl Class {
     /// The total runs of the plan (every submission's).
     pub fn runs(&self) -> usize {
         self.plan.cases.iter().map(|c| c.runs.len()).sum()
+    }
+
+    /// What every submission is checked on.
+    pub fn count(&self) -> ClassCount {
+        ClassCount {
+            what: "programs",
+            items: self.plan.cases.len(),
+            runs: self.runs(),
+            points: Some(self.scoring.points),
+        }
     }
 }
 

@@ -123,40 +123,15 @@ fn a_front_end_campaign_keeps_its_time_budget() {
 #[test]
 fn a_class_of_front_ends_keeps_the_class_time_budget() {
     let dir = tempfile::tempdir().unwrap();
-    let subs = dir.path().join("subs");
-    for name in ["ann", "bob"] {
-        let s = subs.join(name);
-        std::fs::create_dir_all(&s).unwrap();
-        sh_script(
-            &s,
-            "fe",
-            &format!(
-                "exec {} \"$1\" \"$2\" student",
-                fixtures().join("fake.sh").display()
-            ),
-        );
-    }
-    let out = dir.path().join("grades");
     let tests = fixtures().join("tests/pass.oat");
     // A class budget of 0 s is spent before the first submission starts:
     // each is marked so, its tests not run, and grade exits 1.
-    let (code, stdout, stderr) = lloracle(&[
-        "grade",
-        subs.to_str().unwrap(),
-        "--cmd",
-        "{submission}/fe {in} {outdir}",
-        "--emit",
-        "ll",
-        "--tests",
-        tests.to_str().unwrap(),
-        "--random",
-        "0",
-        "--no-native",
-        "--class-time-budget",
-        "0",
-        "--out-dir",
-        out.to_str().unwrap(),
-    ]);
+    let (code, stdout, stderr, out) = grade_front_ends(
+        dir.path(),
+        &["ann", "bob"],
+        &tests,
+        &["--class-time-budget", "0"],
+    );
     assert_eq!(code, 1, "{stdout}\n{stderr}");
     let class = read_json(&out.join("class.json"));
     for s in class["submissions"].as_array().unwrap() {
@@ -167,25 +142,34 @@ fn a_class_of_front_ends_keeps_the_class_time_budget() {
     assert!(stderr.contains("STOPPED EARLY"), "{stderr}");
 }
 
-/// `grade --emit ll` of one submission, ann (the fake front end with the
-/// prepared student outputs), on `tests` with the options `more`: (exit
-/// code, stdout, stderr) and the class's folder.
-fn grade_ann(dir: &Path, tests: &Path, more: &[&str]) -> (i32, String, String, PathBuf) {
-    let s = dir.join("subs/ann");
-    std::fs::create_dir_all(&s).unwrap();
-    // The fake front end and the outputs it copies live in the
-    // submission's folder, the only one its confined front end may read.
-    std::fs::copy(fixtures().join("fake.sh"), s.join("fake.sh")).unwrap();
-    copy_dir(&fixtures().join("student"), &s.join("student"));
-    sh_script(
-        &s,
-        "fe",
-        "exec \"$(dirname \"$0\")/fake.sh\" \"$1\" \"$2\" student",
-    );
+/// `grade --emit ll` of the submissions `names` in `dir/subs`, each the
+/// fake front end with the prepared student outputs, on `tests` with the
+/// options `more`: (exit code, stdout, stderr) and the class's folder.
+fn grade_front_ends(
+    dir: &Path,
+    names: &[&str],
+    tests: &Path,
+    more: &[&str],
+) -> (i32, String, String, PathBuf) {
+    for name in names {
+        let s = dir.join("subs").join(name);
+        std::fs::create_dir_all(&s).unwrap();
+        // The fake front end and the outputs it copies live in the
+        // submission's folder, the only one its confined front end may
+        // read.
+        std::fs::copy(fixtures().join("fake.sh"), s.join("fake.sh")).unwrap();
+        copy_dir(&fixtures().join("student"), &s.join("student"));
+        sh_script(
+            &s,
+            "fe",
+            "exec \"$(dirname \"$0\")/fake.sh\" \"$1\" \"$2\" student",
+        );
+    }
+    let subs = dir.join("subs");
     let out = dir.join("grades");
     let mut args = vec![
         "grade",
-        s.parent().unwrap().to_str().unwrap(),
+        subs.to_str().unwrap(),
         "--cmd",
         "{submission}/fe {in} {outdir}",
         "--emit",
@@ -219,7 +203,8 @@ fn a_class_of_front_ends_is_weighted_by_the_folders_of_its_tests() {
         let from = fixtures().join("tests").join(test);
         std::fs::copy(from, tests.join(folder).join(test)).unwrap();
     }
-    let (code, stdout, stderr, out) = grade_ann(dir.path(), &tests, &["--weight", "nosuch=1"]);
+    let (code, stdout, stderr, out) =
+        grade_front_ends(dir.path(), &["ann"], &tests, &["--weight", "nosuch=1"]);
     assert_eq!(code, 2, "{stdout}\n{stderr}");
     assert!(
         stderr.contains("--weight names no family of the programs: nosuch")
@@ -230,8 +215,9 @@ fn a_class_of_front_ends_is_weighted_by_the_folders_of_its_tests() {
 
     // 10 points shared 3 : 1 are 7.5 for easy and 2.5 for hard; ann
     // passes pass.oat and prints the wrong output on wrong_output.oat.
-    let (code, stdout, stderr, out) = grade_ann(
+    let (code, stdout, stderr, out) = grade_front_ends(
         dir.path(),
+        &["ann"],
         &tests,
         &["--points", "10", "--weight", "easy=3", "--weight", "hard=1"],
     );

@@ -2,7 +2,8 @@
 //! cannot do"): `lloracle grade --reference ...` on a class of two where
 //! student A's compiler, before compiling right, tries to overwrite B's
 //! compiler and the reference, write outside its folder, delete a file
-//! and connect to a TCP server this test runs on 127.0.0.1; and a class
+//! and connect to a TCP server this test runs on 127.0.0.1; the same for
+//! a class of front ends (`--emit ll`); and a class
 //! of back ends whose programs call `unlink`, `kill` (signal 0 to their
 //! own pid), `fork` and `socket`, through the C library and as the raw
 //! instruction (each refused and named). Skipped with a notice where the kernel
@@ -131,22 +132,21 @@ fn a_hostile_classmate_changes_nothing_of_the_others() {
     let (gb, ga) = (g("b-honest"), g("a-hostile"));
     assert_eq!(gb["score"], gb["max_score"], "{gb:#}");
     assert_eq!(ga["score"], ga["max_score"], "{ga:#}");
-    let ra = common::read_json(&d.join("grades/a-hostile/report.json"));
-    assert!(ra["refused"].as_u64().is_some_and(|n| n > 0), "{ra:#}");
-    assert!(
-        ra["isolation"]
-            .as_str()
-            .is_some_and(|i| i.contains("landlock")),
-        "{ra:#}"
-    );
-    let class = common::read_json(&d.join("grades/class.json"));
-    assert!(
-        class["isolation"]
-            .as_str()
-            .is_some_and(|i| i.contains("landlock")),
-        "{class:#}"
-    );
-    let text = read(&d.join("grades/a-hostile/report.txt"));
+    says_confined_and_refused(&d.join("grades"), "a-hostile");
+}
+
+/// `who`'s reports in the class folder `grades` say the sandbox refused
+/// its compiler something (report.json's `refused`, report.txt's
+/// `refused:` line) and name Landlock in the isolation (`isolation` in
+/// report.json, report.txt and class.json).
+fn says_confined_and_refused(grades: &Path, who: &str) {
+    let landlock = |v: &serde_json::Value| v.as_str().is_some_and(|i| i.contains("landlock"));
+    let r = common::read_json(&grades.join(who).join("report.json"));
+    assert!(r["refused"].as_u64().is_some_and(|n| n > 0), "{r:#}");
+    assert!(landlock(&r["isolation"]), "{r:#}");
+    let class = common::read_json(&grades.join("class.json"));
+    assert!(landlock(&class["isolation"]), "{class:#}");
+    let text = std::fs::read_to_string(grades.join(who).join("report.txt")).expect("read");
     assert!(
         text.contains("isolation: landlock") && text.contains("refused: "),
         "{text}"
@@ -223,19 +223,7 @@ fn a_hostile_front_end_changes_nothing_of_its_classmates() {
         let r = g(who);
         assert_eq!(r["score"], r["max_score"], "{who}: {r:#}");
     }
-    let ra = common::read_json(&d.join("grades/a-hostile/report.json"));
-    assert!(ra["refused"].as_u64().is_some_and(|n| n > 0), "{ra:#}");
-    assert!(
-        ra["isolation"]
-            .as_str()
-            .is_some_and(|i| i.contains("landlock")),
-        "{ra:#}"
-    );
-    let text = std::fs::read_to_string(d.join("grades/a-hostile/report.txt")).expect("read");
-    assert!(
-        text.contains("isolation: landlock") && text.contains("refused: "),
-        "{text}"
-    );
+    says_confined_and_refused(&d.join("grades"), "a-hostile");
 }
 
 /// The body of the honest compiler without its `#!` line.
