@@ -12,9 +12,10 @@
 //! its expectation.
 
 use super::group::{signature, CauseConstructs};
-use super::judge::{self, first_line, Compiled, FrontRun, Language};
+use super::judge::{self, first_line, FrontRun, Language};
 use super::tests::OatTest;
 use crate::corpus::{Expected, Run, DEFAULT_RUN};
+use crate::harness::budget::panic_words;
 use crate::harness::compiler::Tools;
 use crate::harness::reference::fails_the_same_way;
 use crate::harness::verdicts::Category;
@@ -27,10 +28,12 @@ use std::collections::BTreeSet;
 /// it).
 #[derive(Clone, Debug)]
 pub struct RefTest {
-    /// What the reference made of the test.
-    pub compiled: Compiled,
     /// Per run: the reference's own verdict on it.
     pub runs: Vec<FrontRun>,
+    /// Why lloracle could not judge the reference on the test (its own
+    /// internal error, a bug to report): every run of the test is then
+    /// left out for everyone, with these words.
+    pub not_judged: Option<String>,
 }
 
 /// How one run of a test counts once the reference is known.
@@ -102,7 +105,32 @@ pub fn judge_reference(
         plain.expectation.runs = runs_of(test, None);
     }
     let runs = judge::judge_test(tools, &plain, &compiled, lang);
-    RefTest { compiled, runs }
+    RefTest {
+        runs,
+        not_judged: None,
+    }
+}
+
+/// [`judge_reference`], a panic of lloracle's own contained: the test's
+/// view then says why it was not judged, so that the test is left out
+/// for everyone and named, and the other tests go on.
+pub fn judge_reference_contained(
+    tools: &Tools,
+    cmd: &str,
+    test: &OatTest,
+    dialect: Option<&Dialect>,
+    lang: Language,
+) -> RefTest {
+    let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        judge_reference(tools, cmd, test, dialect, lang)
+    }));
+    judged.unwrap_or_else(|p| RefTest {
+        runs: vec![],
+        not_judged: Some(format!(
+            "internal error of lloracle while judging the reference solution on it: {}",
+            panic_words(p.as_ref())
+        )),
+    })
 }
 
 /// Why the reference's verdict `r` on a run leaves it unscored, if it does
@@ -135,6 +163,13 @@ pub fn hold(test: &OatTest, own: Vec<FrontRun>, reference: Option<&RefTest>) -> 
     let Some(reference) = reference else {
         return own.into_iter().map(held_alone).collect();
     };
+    if let Some(why) = &reference.not_judged {
+        let left_out = |own| Held::LeftOut {
+            own,
+            why: why.clone(),
+        };
+        return own.into_iter().map(left_out).collect();
+    }
     let plain = test.expectation.runs.is_empty() && test.expectation.ill_typed.is_none();
     own.into_iter()
         .enumerate()
@@ -268,5 +303,33 @@ mod tests {
             false,
         );
         assert!(matches!(passes, Held::Judged(_)), "{passes:?}");
+    }
+
+    /// lloracle failing on the reference's view of a test (a bug of its
+    /// own) leaves every run of the test out for everyone, in words that
+    /// say so, whatever the student did: it never counts against one.
+    #[test]
+    fn a_reference_lloracle_failed_on_leaves_the_test_out() {
+        let test = OatTest {
+            path: "t.oat".into(),
+            text: String::new(),
+            expectation: Default::default(),
+        };
+        let reference = RefTest {
+            runs: vec![],
+            not_judged: Some("internal error of lloracle while judging ...".into()),
+        };
+        let own = vec![
+            ran(Category::WrongOutput, "2", 0),
+            ran(Category::Pass, "0", 0),
+        ];
+        let held = hold(&test, own, Some(&reference));
+        assert_eq!(held.len(), 2);
+        for h in &held {
+            assert!(
+                matches!(h, Held::LeftOut { why, .. } if why.starts_with("internal error of lloracle")),
+                "{h:?}"
+            );
+        }
     }
 }

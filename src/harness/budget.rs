@@ -117,11 +117,7 @@ impl Budget {
     /// Notes that lloracle itself failed (panicked) on `program`: a bug to
     /// report; the program is left out of the verdicts.
     pub fn internal_error(&self, program: &str, panic: &(dyn std::any::Any + Send)) {
-        let why = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic".into());
+        let why = panic_words(panic);
         if let Ok(mut v) = self.internal.lock() {
             v.push(format!("{program}: internal error of lloracle: {why}"));
         }
@@ -163,6 +159,15 @@ impl Budget {
     pub fn stopped(&self) -> Option<Stop> {
         self.stopped.get().copied()
     }
+}
+
+/// The words of a panic of lloracle's (its message, or `a panic`).
+pub fn panic_words(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
 }
 
 #[cfg(test)]

@@ -391,3 +391,140 @@ pub fn run_session(
         .flatten()
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// What a planted subject made of one item.
+    #[derive(Debug, Default, PartialEq)]
+    struct Seen {
+        item: u32,
+        fails: bool,
+        traced: bool,
+        reduced: bool,
+        started: bool,
+    }
+
+    impl Judged for Seen {
+        fn first_failing(&self) -> Option<Category> {
+            self.fails.then_some(Category::WrongResult)
+        }
+
+        fn name(&self) -> String {
+            format!("item {}", self.item)
+        }
+    }
+
+    /// A planted subject: items divisible by 3 fail, item `panics_at`
+    /// makes lloracle panic while judging, odd items are another shard's;
+    /// its reductions go to the failing items, largest first; it records
+    /// the order in which reductions started.
+    struct Planted {
+        panics_at: u32,
+        order: Mutex<Vec<u32>>,
+    }
+
+    impl Subject for Planted {
+        type Item = u32;
+        type Result = Seen;
+
+        fn name(&self, item: &u32) -> String {
+            format!("item {item}")
+        }
+
+        fn wanted(&self, item: &u32) -> bool {
+            item.is_multiple_of(2)
+        }
+
+        fn judge(&self, item: u32) -> Seen {
+            assert!(item != self.panics_at, "planted bug on item {item}");
+            Seen {
+                item,
+                fails: item.is_multiple_of(3),
+                ..Seen::default()
+            }
+        }
+
+        fn trace(&self, r: &mut Seen) {
+            r.traced = true;
+        }
+
+        fn reduction_order(&self, results: &[Seen], max: usize) -> Vec<usize> {
+            let mut failing: Vec<usize> =
+                (0..results.len()).filter(|&k| results[k].fails).collect();
+            failing.sort_by_key(|&k| std::cmp::Reverse(results[k].item));
+            failing.truncate(max);
+            failing
+        }
+
+        fn reduce(&self, r: &mut Seen, _: &Bounds) {
+            self.order.lock().unwrap().push(r.item);
+            r.reduced = true;
+        }
+
+        fn after_reductions(&self, results: &mut [Seen], started: &[bool]) {
+            for (r, s) in results.iter_mut().zip(started) {
+                r.started = *s;
+            }
+        }
+    }
+
+    fn settings(max_reductions: usize, stop_at_first_failure: bool) -> Settings {
+        Settings {
+            jobs: 1,
+            max_reductions,
+            bounds: Bounds::default(),
+            stop_at_first_failure,
+            budget: Arc::new(Budget::default()),
+        }
+    }
+
+    /// The one driver keeps the items' places, leaves out another shard's
+    /// items and the one lloracle panicked on (named), traces every
+    /// failure, and reduces at most `max_reductions` in the subject's
+    /// order, telling the subject which were started.
+    #[test]
+    fn the_stages_keep_places_contain_a_panic_and_follow_the_subjects_order() {
+        let subject = Planted {
+            panics_at: 6,
+            order: Mutex::new(vec![]),
+        };
+        let s = settings(2, false);
+        let results = run_stages(&subject, (0..13).collect(), &s, &|_| {});
+        assert_eq!(results.len(), 13);
+        let judged: Vec<u32> = results.iter().flatten().map(|r| r.item).collect();
+        // 0..13 even, but not 6 (the planted panic).
+        assert_eq!(judged, [0, 2, 4, 8, 10, 12]);
+        assert!(results[6].is_none() && results[1].is_none());
+        assert_eq!(
+            s.budget.internal_errors(),
+            ["item 6: internal error of lloracle: planted bug on item 6"]
+        );
+        let at = |k: usize| results[k].as_ref().unwrap();
+        // The failures (0 and 12) are traced; a pass is not.
+        assert!(at(0).traced && at(12).traced && !at(2).traced);
+        // Two reductions, largest item first, both started.
+        assert_eq!(*subject.order.lock().unwrap(), [12, 0]);
+        assert!(at(12).reduced && at(12).started && at(0).started);
+        assert!(!at(2).started);
+    }
+
+    /// Stopping at the first failure (the mutation score) judges no
+    /// further once one failed, and traces nothing.
+    #[test]
+    fn stopping_at_the_first_failure_traces_nothing() {
+        let subject = Planted {
+            panics_at: u32::MAX,
+            order: Mutex::new(vec![]),
+        };
+        let s = settings(0, true);
+        let results = run_stages(&subject, vec![0, 2, 4], &s, &|_| {});
+        let first = results[0].as_ref().unwrap();
+        assert!(first.fails && !first.traced && !first.reduced);
+        // One thread: item 0 failed before the others were taken.
+        assert!(results[1].is_none() && results[2].is_none());
+        assert!(subject.order.lock().unwrap().is_empty());
+    }
+}
