@@ -91,7 +91,10 @@ pub fn runs_of(test: &OatTest, reference: Option<&RefTest>) -> Vec<Run> {
 }
 
 /// Compiles `test` with the reference `cmd` and judges each of its runs
-/// (for a plain test: runs its one run, with nothing to compare).
+/// (for a plain test: runs its one run, with nothing to compare). A panic
+/// of lloracle's own is contained: the test's view then says why it was
+/// not judged ([`RefTest::not_judged`]), so that the test is left out for
+/// everyone and named, and the other tests go on.
 pub fn judge_reference(
     tools: &Tools,
     cmd: &str,
@@ -99,38 +102,27 @@ pub fn judge_reference(
     dialect: Option<&Dialect>,
     lang: Language,
 ) -> RefTest {
-    let compiled = judge::compile(tools, cmd, test, dialect);
-    let mut plain = test.clone();
-    if plain.expectation.runs.is_empty() && plain.expectation.ill_typed.is_none() {
-        plain.expectation.runs = runs_of(test, None);
+    let judge = || {
+        let compiled = judge::compile(tools, cmd, test, dialect);
+        let mut plain = test.clone();
+        if plain.expectation.runs.is_empty() && plain.expectation.ill_typed.is_none() {
+            plain.expectation.runs = runs_of(test, None);
+        }
+        judge::judge_test(tools, &plain, &compiled, lang)
+    };
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(judge)) {
+        Ok(runs) => RefTest {
+            runs,
+            not_judged: None,
+        },
+        Err(p) => RefTest {
+            runs: vec![],
+            not_judged: Some(format!(
+                "internal error of lloracle while judging the reference solution on it: {}",
+                panic_words(p.as_ref())
+            )),
+        },
     }
-    let runs = judge::judge_test(tools, &plain, &compiled, lang);
-    RefTest {
-        runs,
-        not_judged: None,
-    }
-}
-
-/// [`judge_reference`], a panic of lloracle's own contained: the test's
-/// view then says why it was not judged, so that the test is left out
-/// for everyone and named, and the other tests go on.
-pub fn judge_reference_contained(
-    tools: &Tools,
-    cmd: &str,
-    test: &OatTest,
-    dialect: Option<&Dialect>,
-    lang: Language,
-) -> RefTest {
-    let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        judge_reference(tools, cmd, test, dialect, lang)
-    }));
-    judged.unwrap_or_else(|p| RefTest {
-        runs: vec![],
-        not_judged: Some(format!(
-            "internal error of lloracle while judging the reference solution on it: {}",
-            panic_words(p.as_ref())
-        )),
-    })
 }
 
 /// Why the reference's verdict `r` on a run leaves it unscored, if it does

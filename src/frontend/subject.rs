@@ -411,15 +411,7 @@ pub fn references(c: &FrontEndCampaign, tools: &Tools) -> Option<Vec<RefTest>> {
     let all = || {
         c.tests
             .par_iter()
-            .map(|t| {
-                reference::judge_reference_contained(
-                    tools,
-                    cmd,
-                    t,
-                    c.dialect.as_ref(),
-                    c.language(),
-                )
-            })
+            .map(|t| reference::judge_reference(tools, cmd, t, c.dialect.as_ref(), c.language()))
             .collect()
     };
     Some(on_threads(c.settings.jobs, all))
