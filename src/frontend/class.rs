@@ -7,7 +7,6 @@
 
 use super::campaign::{self, FrontEndCampaign};
 use super::reference::{runs_of, RefTest};
-use super::subject::references;
 use crate::harness::budget::Budget;
 use crate::harness::class::{
     for_submission, write_class_files, ClassCount, ClassRecord, ClassSubject, Roster,
@@ -29,6 +28,10 @@ pub struct FrontEndClass {
     /// The submissions of this shard, their build, the class's folder and
     /// budget (as for back ends).
     pub roster: Roster,
+    /// The reference solution's view of every test (parallel to the
+    /// campaign's tests), judged once for the class before the first
+    /// submission; `None` without a reference.
+    pub refs: Option<Vec<RefTest>>,
     /// The campaign every submission gets; its command names
     /// `{submission}`, its threads are each submission's share.
     pub campaign: FrontEndCampaign,
@@ -69,23 +72,21 @@ fn tools(c: &FrontEndClass) -> Result<Tools, String> {
 }
 
 /// Grades every submission: the graded ones sorted by score (then name),
-/// and what could not be graded (folder and why); `Err` when the course's
-/// tools cannot be made. `tick(n, scored)` is told of tests done and how
-/// they count.
+/// and what could not be graded (folder and why). `tick(n, scored)` is
+/// told of tests done and how they count.
 pub fn grade(
     c: &FrontEndClass,
     tick: &(dyn Fn(usize, Scored) + Sync),
-) -> Result<(Vec<StudentResult>, Vec<String>), String> {
-    let refs = references(&c.campaign, &tools(c)?);
+) -> (Vec<StudentResult>, Vec<String>) {
     let subject = Subject {
         class: c,
-        refs: refs.as_deref(),
+        refs: c.refs.as_deref(),
         tick,
     };
-    Ok(c.roster
+    c.roster
         .check_all(&subject, c.campaign.settings.budget.total(), &|n, _| {
             tick(n, Scored::Failed)
-        }))
+        })
 }
 
 /// A front end as the subject of a class: what checking one submission

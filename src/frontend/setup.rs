@@ -10,7 +10,7 @@
 use super::campaign::FrontEndCampaign;
 use super::class::FrontEndClass;
 use super::reduce::ReducedOat;
-use super::subject::{reduce_test, ReducedTest};
+use super::subject::{reduce_test, references, ReducedTest};
 use super::tests::{self as oat_tests, TestPlan};
 use crate::corpus::Run;
 use crate::harness::class::{check_compiler, check_weights, Roster, Submissions};
@@ -200,7 +200,6 @@ pub fn class(g: &FrontEndGiven, c: Submissions, grading: Grading) -> Result<Fron
     let mut campaign =
         super::probe::settle(campaign, &g.tools(course.clone())?, None, g.plain_strings)?;
     let roster = Roster::settle(&c, campaign.shard.take(), g.jobs)?;
-    campaign.settings.jobs = roster.jobs_each(campaign.settings.jobs);
     let names = campaign.tests.iter().map(|t| t.path.to_str().unwrap_or(""));
     let grading = Grading {
         scoring: (grading.scoring.clone())
@@ -208,8 +207,13 @@ pub fn class(g: &FrontEndGiven, c: Submissions, grading: Grading) -> Result<Fron
             .transpose()?,
         ..grading
     };
+    // The reference's view of every test, once for the class, on all the
+    // threads (as a back end's class judges its reference).
+    let refs = references(&campaign, &g.tools(course.clone())?);
+    campaign.settings.jobs = roster.jobs_each(campaign.settings.jobs);
     Ok(FrontEndClass {
         roster,
+        refs,
         course,
         timeout: g.limits.timeout,
         fuel: g.limits.fuel,
