@@ -427,7 +427,7 @@ pub type ReducedTest = (Run, FrontRun, Option<ReducedOat>);
 /// against the reference when `c` has one, else against the language
 /// definition) and reduces its first scored failing run; `None` when no
 /// run fails. `Err` says why a failure that is not reduced is not (a
-/// timeout, a compile error without a reference: [`why_not_reduced`]).
+/// timeout, a compile error without a reference: the words the report gives).
 pub fn reduce_test(
     c: &FrontEndCampaign,
     tools: &Tools,

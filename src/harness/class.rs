@@ -295,7 +295,7 @@ pub fn write(path: &Path, text: &str) -> Result<(), String> {
 /// What a class asks of the subject under test (a back end, an
 /// optimiser or a front end), the one part of checking a submission that
 /// differs between them; the rest (the build, the budgets, the folders,
-/// the reports) is [`check_submission`]'s, the same for all.
+/// the reports) is [`Roster::check_all`]'s, the same for all.
 pub trait ClassSubject: Sync {
     /// How many programs (or Oat tests) each submission is checked on: the
     /// progress a submission not checked counts at once.
@@ -504,7 +504,7 @@ pub struct ClassRecord {
 /// Writes `class.csv`, `class.json` (`record` and the students) and
 /// `class.html` (titled by the compiler) in `out_dir` for the students
 /// `ok`, sorted by score; the files written, or the one that could not
-/// be. The terminal table is [`Class::table`].
+/// be. The terminal table is `report::class::class_table`.
 pub fn write_class_files(
     out_dir: &Path,
     record: &ClassRecord,
