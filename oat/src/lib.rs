@@ -1,7 +1,7 @@
 //! Oat, the source language of the LLVMlite courses' front-end homeworks
 //! (UPenn CIS341 / ETH Compiler Design homework 4: Oat v1, homework 5:
 //! Oat v2), as data: its syntax ([`ast`]), a printer whose text the
-//! course's own parser reads ([`print`]), a parser for the same syntax
+//! course's own parser reads ([`print`](mod@print)), a parser for the same syntax
 //! ([`parse`]), an evaluator that gives a program's expected output and
 //! exit status as the language definition and the course runtime say
 //! ([`eval`]), a generator of random programs that are well typed, well

@@ -15,7 +15,7 @@ use spec::Outcome;
 use std::collections::BTreeSet;
 
 /// The constructs that explain a category's failures: chosen from the
-/// reduced failures' constructs, most explaining first (see [`causes`]),
+/// reduced failures' constructs, most explaining first (see `frontend::campaign`'s `causes`),
 /// and the trace keys of the campaign that name an operation (a construct
 /// both name is one group, under the trace's key).
 #[derive(Default)]

@@ -18,7 +18,7 @@
 //! (the front end's Oat dialect, from one tiny program per construct),
 //! [`native`]
 //! (the output built as the course builds it, to explain a verdict),
-//! [`reference`] (the course's solution held against every run),
+//! [`reference`](mod@reference) (the course's solution held against every run),
 //! [`reduce`] (delta debugging on the Oat source), [`trace`] (the first
 //! wrong value of a failing run), [`group`] (the group key of a failing
 //! run), [`subject`] (the front end's own step in each stage of the

@@ -299,7 +299,7 @@ pub fn exit_code(r: &Report) -> u8 {
 /// A back-end (or optimiser) campaign settled before its session starts:
 /// the target resolved (the baseline, the dialect given or probed, the
 /// reference), its tools, the programs in its dialect, and the reference's
-/// own run of them. `test-compiler` prints [`Resolved::summary`] and runs
+/// own run of them. `test-compiler` prints [`Resolved::summary`](super::resolve::Resolved::summary) and runs
 /// [`Settled::run`].
 pub struct Settled {
     /// The target, resolved.

@@ -11,7 +11,6 @@ use toolchain::shell::quote as shell_quote;
 
 pub use spec::dialect::Entry;
 
-/// The course resolved from what the user gave.
 pub mod resolve;
 
 /// The entry function's name: `main` or `program`.

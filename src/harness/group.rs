@@ -134,7 +134,7 @@ fn stdout_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
 /// quotes (`'i64*'`, `'%node**'`, `'{ i64, [0 x i8*] }*'`, `'[3 x i8]'`:
 /// each program declares its own, so LLVM's "defined with type 'i64*' but
 /// expected '%node**'" names a different pair in each) becomes `TYPE`
-/// within its quotes ([`quoted_types`]); every path-like word
+/// within its quotes (`quoted_types`); every path-like word
 /// (one with a `/`, or naming a `.ll`, `.s`, `.o` or `.exe` file: temporary
 /// files) becomes `FILE`; a name in quotes or backticks (`` `b5' ``,
 /// `'main'`, `"xor"`: a symbol, a label, an instruction mnemonic such as

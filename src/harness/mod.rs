@@ -32,7 +32,7 @@
 //! [`session`] (many programs in parallel), [`cases`] (the corpus and
 //! random programs), [`unmask`] (a second set of programs without a
 //! construct the compiler rejects), [`reduce_file`] (`lloracle reduce`:
-//! one file's first failing run reduced), [`reference`] (the course's reference
+//! one file's first failing run reduced), [`reference`](mod@reference) (the course's reference
 //! solution, held against every run), [`options`] (a campaign's options as
 //! values), [`probe_programs`] (the probe programs' table), [`baseline`] (the
 //! baseline, sent alone), [`probe`] (which dialect a compiler reads),

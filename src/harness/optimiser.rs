@@ -289,7 +289,7 @@ impl Locals {
 /// `before` gives the local of that name in that function; else the
 /// undefined behaviour `after` runs into; else `None`. Pointers are
 /// compared up to a renaming of the allocations they point into
-/// ([`Renaming`]): an optimiser that removes a dead `alloca`, global or
+/// (`Renaming`): an optimiser that removes a dead `alloca`, global or
 /// allocation renumbers the others, which changes no value a program can
 /// observe.
 pub fn divergence(

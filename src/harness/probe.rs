@@ -51,7 +51,7 @@ pub struct Probed {
 
 /// Sends every feature probe to `compiler` (in parallel, then each refusal
 /// again [`CONFIRMATIONS`] times alone) and chooses the closest named
-/// profile. Call it after [`baseline`] passed.
+/// profile. Call it after [`super::baseline`] passed.
 pub fn probe(tools: &Tools, compiler: &Compiler, course: &Course, jobs: usize) -> Probed {
     let cases: Vec<Case> = PROBES[1..].iter().map(|p| probe_case(p, course)).collect();
     let results = run_session(

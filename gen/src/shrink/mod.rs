@@ -93,7 +93,7 @@ pub enum Edit {
     /// call of it): simplifies its function type.
     RemoveParam(usize, usize),
     /// Rewrite the `k`-th distinct array type of the program (in the order
-    /// of [`data`]'s walk) to hold `n` elements, everywhere it is written;
+    /// of the `data` module's walk) to hold `n` elements, everywhere it is written;
     /// initializers of it keep their first `n` elements.
     ShrinkArray(usize, u64),
     /// Drop field `k` of named struct type number `t`: GEPs through it

@@ -5,11 +5,11 @@
 //! the oracle. [`Tools`] owns what a session needs for that: the temporary
 //! directory, the runtime object (compiled once), the limits.
 //!
-//! By topic: [`template`] (the command's placeholders), [`temp`] (files
-//! removed when dropped), [`build`] (the four kinds of build), [`command`]
-//! (running the compiler's command), [`optimised`] (an optimiser's output),
-//! [`link`] (how assembly becomes something to run; the one module that
-//! runs `cc`), [`run`] (running what was built).
+//! By topic: `template` (the command's placeholders), `temp` (files
+//! removed when dropped), `build` (the four kinds of build), `command`
+//! (running the compiler's command), `optimised` (an optimiser's output),
+//! `link` (how assembly becomes something to run; the one module that
+//! runs `cc`), `run` (running what was built).
 
 mod build;
 mod command;
@@ -56,7 +56,7 @@ pub struct Tools {
     no_in_process: std::sync::atomic::AtomicBool,
     /// Wall-clock limit of one compile, link or run.
     pub timeout: Duration,
-    /// The oracle's options (argv[0], fuel, the entry the course's driver
+    /// The oracle's options (`argv[0]`, fuel, the entry the course's driver
     /// calls, the course's runtime).
     pub oracle: oracle::Options,
     course: Course,

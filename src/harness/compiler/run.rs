@@ -14,7 +14,7 @@ use toolchain::process::{self, Ended};
 use toolchain::Limits;
 
 impl Tools {
-    /// Runs what was built with `args` as argv[1..] and argv[0] the oracle's
+    /// Runs what was built with `args` as `argv[1..]` and `argv[0]` the oracle's
     /// program name: the outcome to compare with the oracle's.
     pub fn run(&self, built: &Built, args: &[String]) -> Outcome {
         self.run_with_steps(built, args).0

@@ -3,11 +3,11 @@
 //! each run and its [`Category`], a [`CaseResult`], a corpus file
 //! [`SetAside`], a [`Reduced`] failing program, the interrupt flag, and
 //! the few helpers every stage needs (parse-then-check, one-line
-//! diagnostics, file-name slugs, one line per [`Outcome`]).
+//! diagnostics, file-name slugs, one line per [`spec::Outcome`]).
 //!
-//! By topic: [`category`] (how one run compares), [`run_verdict`] (the
-//! verdict on one run), [`case`] (a program, its results, a set-aside
-//! corpus file, a reduction), [`interrupt`] (the interrupt flag), [`words`]
+//! By topic: `category` (how one run compares), `run_verdict` (the
+//! verdict on one run), `case` (a program, its results, a set-aside
+//! corpus file, a reduction), `interrupt` (the interrupt flag), `words`
 //! (the helpers every stage needs).
 
 mod case;
