@@ -96,16 +96,14 @@ fn global_as_address_control(entry: &str) -> String {
     )
 }
 
-/// Whether `prog` has an `alloca`: a reduction keeps one only when the
+/// Whether `prog` has an `alloca` (of any type: the generator's feature
+/// classifier, `gen::features`): a reduction keeps one only when the
 /// failure needs it (the slot is read, passed, or moves the stack).
 pub fn uses_alloca(prog: &Prog) -> bool {
-    prog.fdecls.iter().any(|f| {
-        f.cfg.blocks().any(|b| {
-            b.insns
-                .iter()
-                .any(|i| matches!(i.kind, InsnKind::Alloca { .. }))
-        })
-    })
+    use gen::features::Feature;
+    gen::features::features(prog)
+        .iter()
+        .any(|f| matches!(f, Feature::AllocaSimple | Feature::AllocaAggregate))
 }
 
 /// True for the trace keys a broken `alloca` explains: a value that came
