@@ -4,7 +4,7 @@
 //! and the front-end rows ([`Report::rest_table`]).
 
 use super::campaign::Row;
-use super::{Race, Report};
+use super::{Problem, Race, Report};
 use std::fmt::{self, Write as _};
 
 impl fmt::Display for Race {
@@ -24,11 +24,7 @@ impl fmt::Display for Race {
         )?;
         for t in &self.timings {
             let (Some(m), Some(lo), Some(hi)) = (t.median, t.min, t.max) else {
-                let why = t
-                    .problem
-                    .as_ref()
-                    .map_or("no runs".into(), |p| p.to_string());
-                writeln!(f, "  {:<11} -  ({why})", t.engine)?;
+                writeln!(f, "  {:<11} -  ({})", t.engine, no_time(&t.problem))?;
                 continue;
             };
             let ratio = base.map_or("-".into(), |b| format!("{:.2}x", m / b));
@@ -85,10 +81,7 @@ fn rows_table(out: &mut String, heading: &str, rows: &[Row]) {
     let _ = writeln!(out, "\n{heading}");
     for r in rows {
         let Some(m) = r.median_per_sec else {
-            let why = r
-                .problem
-                .as_ref()
-                .map_or("no runs".into(), |p| p.to_string());
+            let why = no_time(&r.problem);
             let _ = writeln!(out, "  {:<10} {} job(s)  -  ({why})", r.linking, r.jobs);
             continue;
         };
@@ -107,4 +100,9 @@ fn rows_table(out: &mut String, heading: &str, rows: &[Row]) {
             r.programs
         );
     }
+}
+
+/// Why a race's engine or a row has no time: its problem, or `no runs`.
+fn no_time(problem: &Option<Problem>) -> String {
+    problem.as_ref().map_or("no runs".into(), |p| p.to_string())
 }

@@ -89,15 +89,13 @@ pub fn family(program: &str) -> String {
     if program.starts_with("random ") || program.starts_with("random-seed-") {
         return RANDOM.to_string();
     }
-    match program.strip_prefix("corpus/") {
-        Some(rest) => match rest.split_once('/') {
-            Some((dir, _)) => format!("corpus/{dir}"),
-            None => "corpus".to_string(),
-        },
-        None => match program.split_once('/') {
-            Some((dir, _)) => dir.to_string(),
-            None => "corpus".to_string(),
-        },
+    let (prefix, rest) = match program.strip_prefix("corpus/") {
+        Some(rest) => ("corpus/", rest),
+        None => ("", program),
+    };
+    match rest.split_once('/') {
+        Some((dir, _)) => format!("{prefix}{dir}"),
+        None => "corpus".to_string(),
     }
 }
 
