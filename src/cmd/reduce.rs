@@ -11,7 +11,6 @@ use lloracle::frontend::judge::escaped;
 use lloracle::frontend::setup::{reduce_test_file, reduced_test_file, FrontEndGiven, ReducedFile};
 use lloracle::harness::budget::Budget;
 use lloracle::harness::options::Reductions;
-use lloracle::harness::reduce::Bounds;
 use lloracle::harness::reduce_file::{first_failure, reduce_failure, reduced_corpus};
 use lloracle::harness::report::describe_reduction;
 use lloracle::harness::verdicts::describe;
@@ -74,10 +73,7 @@ fn back_end(a: &ReduceArgs) -> Result<u8, String> {
         "lloracle: reducing a {} failure ({}) on args {:?}",
         f.category, f.key, f.args
     );
-    let bounds = Bounds {
-        max_time: a.bounds.bounds().max_time.min(budget.remaining()),
-        ..a.bounds.bounds()
-    };
+    let bounds = a.bounds.bounds().within(&budget);
     let Some(red) = reduce_failure(&tools, &target, &f, &bounds) else {
         eprintln!("lloracle: the failure did not reproduce (flaky?)");
         return Ok(1);

@@ -56,6 +56,17 @@ pub struct Bounds {
     pub max_time: Duration,
 }
 
+impl Bounds {
+    /// These bounds for a reduction started now: the time cut to what is
+    /// left of `budget`.
+    pub fn within(&self, budget: &super::budget::Budget) -> Bounds {
+        Bounds {
+            max_time: self.max_time.min(budget.remaining()),
+            ..self.clone()
+        }
+    }
+}
+
 impl Default for Bounds {
     fn default() -> Bounds {
         Bounds {

@@ -36,17 +36,6 @@ pub struct Settings {
     pub budget: Arc<Budget>,
 }
 
-impl Settings {
-    /// The bounds of one reduction started now: the session's, its time
-    /// cut to what is left of the budget.
-    pub fn bounds_now(&self) -> Bounds {
-        Bounds {
-            max_time: self.bounds.max_time.min(self.budget.remaining()),
-            ..self.bounds.clone()
-        }
-    }
-}
-
 /// The most programs with a timeout that are traced in one session (a
 /// traced run of a program that loops costs a whole timeout again); the
 /// others join the commonest cause their signature's traces show.
@@ -246,7 +235,7 @@ fn reduction_stage<S: Subject>(
             if interrupted() || settings.budget.exhausted() {
                 return None;
             }
-            let bounds = settings.bounds_now();
+            let bounds = settings.bounds.within(&settings.budget);
             let name = r.name();
             settings
                 .budget
