@@ -14,6 +14,7 @@ use super::settings::FrontEndCampaign;
 use super::tests::OatTest;
 use crate::corpus::{Expected, Run};
 use crate::harness::compiler::Tools;
+use crate::harness::reduce::Bounds;
 use crate::harness::verdicts::Category;
 use oat::ast::Program;
 use spec::Outcome;
@@ -119,13 +120,15 @@ pub fn expected_output(
     }
 }
 
-/// Reduces the run `run` of `test`, which the front end fails with `goal`.
+/// Reduces the run `run` of `test`, which the front end fails with `goal`,
+/// within `bounds`.
 pub fn reduce(
     c: &FrontEndCampaign,
     tools: &Tools,
     test: &OatTest,
     run: &Run,
     goal: &FrontRun,
+    bounds: &Bounds,
 ) -> Option<ReducedOat> {
     let start = Instant::now();
     let prog = oat::parse::program(&test.text).ok()?;
@@ -181,7 +184,6 @@ pub fn reduce(
     if !same_failure(&goal, &first) {
         return None;
     }
-    let bounds = &c.settings.bounds;
     let small = oat::shrink::shrink_until(
         &prog,
         c.version,

@@ -21,7 +21,7 @@ use crate::harness::compiler::Tools;
 use crate::harness::group::spread_over_groups;
 use crate::harness::reduce::Bounds;
 use crate::harness::report::Scored;
-use crate::harness::session::{Judged, Settings, Subject};
+use crate::harness::session::{Judged, Subject};
 use crate::harness::stages::Stage;
 use crate::harness::threads::on_threads;
 use crate::harness::verdicts::{interrupted, Category, Trace};
@@ -162,14 +162,8 @@ impl<'a> Subject for FrontEnd<'a> {
         let (Some(run), Some(held)) = (r.runs.get(i), r.held.get(i)) else {
             return;
         };
-        let c = FrontEndCampaign {
-            settings: Settings {
-                bounds: bounds.clone(),
-                ..self.campaign.settings.clone()
-            },
-            ..self.campaign.clone()
-        };
-        r.reduced = reduce::reduce(&c, self.tools, &r.test, run, held.own()).map(|red| (i, red));
+        let red = reduce::reduce(self.campaign, self.tools, &r.test, run, held.own(), bounds);
+        r.reduced = red.map(|red| (i, red));
     }
 
     /// Says why each failure that has no reduction has none.
@@ -447,7 +441,7 @@ pub fn reduce_test(
         .reduction_order(std::slice::from_ref(&r), 1)
         .is_empty()
     {
-        let red = reduce::reduce(c, tools, test, run, own);
+        let red = reduce::reduce(c, tools, test, run, own, &c.settings.bounds);
         return Ok(Some((run.clone(), own.clone(), red)));
     }
     let why = why_not_reduced(c, &r, false, &Budget::default())
